@@ -1,0 +1,357 @@
+//! Diagnostics: every problem the analysis finds, with a stable code, a byte range, a message,
+//! an optional hint, related places and an optional quick fix.
+//!
+//! Codes: `E01xx` syntax (from `mdip-syntax`), `E02xx` names, `E03xx` legality, `E04xx` failed
+//! expectations, `W0xxx` warnings. A code never changes meaning once published.
+
+use mdip_syntax::{ErrorCode, Span, SyntaxError};
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The file has a problem: `mdip check` exits with 1.
+    Error,
+    /// Worth a look; the file is still clean.
+    Warning,
+}
+
+/// The codes of the analysis (syntax codes come from `mdip-syntax`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// A syntax error; the inner code says which.
+    Syntax(ErrorCode),
+    /// `E0201`: unknown power.
+    UnknownPower,
+    /// `E0202`: unknown province.
+    UnknownProvince,
+    /// `E0203`: an order with no power (no block header above it).
+    NoPower,
+    /// `E0204`: unknown coast.
+    UnknownCoast,
+    /// `E0205`: unknown word in a directive (`@rules`, `@start`, `@phase`).
+    UnknownDirectiveWord,
+    /// `E0206`: an order without a season when the game has several heads.
+    SeasonNeeded,
+    /// `E0301`: no such unit.
+    NoSuchUnit,
+    /// `E0302`: the unit there is of the other type.
+    WrongUnitType,
+    /// `E0303`: a unit of another power.
+    ForeignUnit,
+    /// `E0304`: an order to a unit in a past season.
+    PastUnit,
+    /// `E0305`: an order kind not allowed in the current phase.
+    WrongPhase,
+    /// `E0306`: the unit type cannot go or stand there.
+    WrongTerrain,
+    /// `E0307`: the destination is not reachable.
+    Unreachable,
+    /// `E0308`: a fleet move needs a coast.
+    CoastMissing,
+    /// `E0309`: the fleet cannot reach that coast.
+    CoastUnreachable,
+    /// `E0310`: a unit cannot support itself or a move into its own province.
+    SupportSelf,
+    /// `E0311`: the supporting unit cannot reach the supported province.
+    SupportUnreachable,
+    /// `E0312`: an impossible convoy order.
+    BadConvoy,
+    /// `E0313`: several orders for one unit.
+    DuplicateOrder,
+    /// `E0314`: the season does not exist.
+    NoSuchSeason,
+    /// `E0315`: `@rules standard` forbids orders reaching other seasons.
+    StandardRules,
+    /// `E0316`: a setup directive after the game started.
+    SetupTooLate,
+    /// `E0317`: a unit placed where it cannot stand, or on another unit.
+    BadPlacement,
+    /// `E0318`: an illegal retreat.
+    BadRetreat,
+    /// `E0319`: an illegal build, removal or waive.
+    BadAdjustment,
+    /// `E0320`: a move to the unit's own province.
+    MoveToSelf,
+    /// `E0401`: an order's outcome differs from the one expected.
+    OutcomeMismatch,
+    /// `E0402`: an expected diagnostic was not produced.
+    MissingDiagnostic,
+    /// `E0403`: an expected unit is not there.
+    MissingUnit,
+    /// `E0404`: a unit is there that no expectation lists.
+    UnexpectedUnit,
+    /// `E0405`: the dislodged units differ from the ones expected.
+    DislodgedMismatch,
+    /// `E0406`: the seasons, timelines or heads differ from the ones expected.
+    WorldMismatch,
+    /// `E0407`: a supply centre's owner differs from the one expected.
+    OwnerMismatch,
+    /// `E0408`: the winner differs from the one expected.
+    WinnerMismatch,
+    /// `W0201`: a coast where none is needed; it is ignored.
+    NeedlessCoast,
+    /// `W0202`: the ordered unit's coast is not where it stands; it is ignored (DATC 4.B.5).
+    WrongUnitCoast,
+    /// `W0203`: a step closed with a retreat or adjustment left pending at the end of the file.
+    PendingStep,
+}
+
+impl Code {
+    /// Every analysis code (syntax codes excluded), in order.
+    pub const ALL: [Code; 37] = [
+        Code::UnknownPower,
+        Code::UnknownProvince,
+        Code::NoPower,
+        Code::UnknownCoast,
+        Code::UnknownDirectiveWord,
+        Code::SeasonNeeded,
+        Code::NoSuchUnit,
+        Code::WrongUnitType,
+        Code::ForeignUnit,
+        Code::PastUnit,
+        Code::WrongPhase,
+        Code::WrongTerrain,
+        Code::Unreachable,
+        Code::CoastMissing,
+        Code::CoastUnreachable,
+        Code::SupportSelf,
+        Code::SupportUnreachable,
+        Code::BadConvoy,
+        Code::DuplicateOrder,
+        Code::NoSuchSeason,
+        Code::StandardRules,
+        Code::SetupTooLate,
+        Code::BadPlacement,
+        Code::BadRetreat,
+        Code::BadAdjustment,
+        Code::MoveToSelf,
+        Code::OutcomeMismatch,
+        Code::MissingDiagnostic,
+        Code::MissingUnit,
+        Code::UnexpectedUnit,
+        Code::DislodgedMismatch,
+        Code::WorldMismatch,
+        Code::OwnerMismatch,
+        Code::WinnerMismatch,
+        Code::NeedlessCoast,
+        Code::WrongUnitCoast,
+        Code::PendingStep,
+    ];
+
+    /// The code as written: `E0202`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Syntax(c) => c.as_str(),
+            Code::UnknownPower => "E0201",
+            Code::UnknownProvince => "E0202",
+            Code::NoPower => "E0203",
+            Code::UnknownCoast => "E0204",
+            Code::UnknownDirectiveWord => "E0205",
+            Code::SeasonNeeded => "E0206",
+            Code::NoSuchUnit => "E0301",
+            Code::WrongUnitType => "E0302",
+            Code::ForeignUnit => "E0303",
+            Code::PastUnit => "E0304",
+            Code::WrongPhase => "E0305",
+            Code::WrongTerrain => "E0306",
+            Code::Unreachable => "E0307",
+            Code::CoastMissing => "E0308",
+            Code::CoastUnreachable => "E0309",
+            Code::SupportSelf => "E0310",
+            Code::SupportUnreachable => "E0311",
+            Code::BadConvoy => "E0312",
+            Code::DuplicateOrder => "E0313",
+            Code::NoSuchSeason => "E0314",
+            Code::StandardRules => "E0315",
+            Code::SetupTooLate => "E0316",
+            Code::BadPlacement => "E0317",
+            Code::BadRetreat => "E0318",
+            Code::BadAdjustment => "E0319",
+            Code::MoveToSelf => "E0320",
+            Code::OutcomeMismatch => "E0401",
+            Code::MissingDiagnostic => "E0402",
+            Code::MissingUnit => "E0403",
+            Code::UnexpectedUnit => "E0404",
+            Code::DislodgedMismatch => "E0405",
+            Code::WorldMismatch => "E0406",
+            Code::OwnerMismatch => "E0407",
+            Code::WinnerMismatch => "E0408",
+            Code::NeedlessCoast => "W0201",
+            Code::WrongUnitCoast => "W0202",
+            Code::PendingStep => "W0203",
+        }
+    }
+
+    /// The severity diagnostics with this code have.
+    pub fn severity(self) -> Severity {
+        if self.as_str().starts_with('W') {
+            Severity::Warning
+        } else {
+            Severity::Error
+        }
+    }
+
+    /// Finds a code from its text, ignoring case (syntax codes included).
+    pub fn from_code(s: &str) -> Option<Code> {
+        if let Some(c) = ErrorCode::from_code(s) {
+            return Some(Code::Syntax(c));
+        }
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str().eq_ignore_ascii_case(s))
+    }
+
+    /// A short explanation, for `mdip check --explain`.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Code::Syntax(c) => c.explain(),
+            Code::UnknownPower => "The power is not one of Austria, England, France, Germany, Italy, Russia, Turkey (or their abbreviations).",
+            Code::UnknownProvince => "The province is not on the standard map; use its full name or three-letter abbreviation.",
+            Code::NoPower => "An order needs a power: put it under a block header (`England:`) or in front (`England: F lon - nth`).",
+            Code::UnknownCoast => "Coasts are nc, sc and ec (north, south and east coast).",
+            Code::UnknownDirectiveWord => "The directive does not know this word; see grammar/README.md for the accepted values.",
+            Code::SeasonNeeded => "The game has several heads: say which season the unit is in (`A Munich 2:0`).",
+            Code::NoSuchUnit => "No unit stands there in that season; the order is dropped.",
+            Code::WrongUnitType => "The unit standing there is of the other type (army or fleet).",
+            Code::ForeignUnit => "A power may only order its own units.",
+            Code::PastUnit => "Only units in heads (seasons with no future yet) take orders; order the unit in its timeline's head.",
+            Code::WrongPhase => "Movement orders in a movement phase, retreats and disbands in a retreat phase, builds, removals and waives in an adjustment phase.",
+            Code::WrongTerrain => "Armies cannot go to sea and fleets cannot go inland.",
+            Code::Unreachable => "The destination is not adjacent (in place or in time), and no convoy could carry the unit there.",
+            Code::CoastMissing => "The fleet could reach several coasts of the destination: say which (`Spain(nc)`).",
+            Code::CoastUnreachable => "The fleet cannot reach the coast named.",
+            Code::SupportSelf => "A unit cannot support itself, nor a move into its own province.",
+            Code::SupportUnreachable => "A unit can only support into a province it could move to itself.",
+            Code::BadConvoy => "Only fleets at sea convoy, only armies are convoyed, and only to coastal provinces.",
+            Code::DuplicateOrder => "A unit with several orders gets none of them and holds (DATC 4.D.3).",
+            Code::NoSuchSeason => "The season does not exist (yet): seasons are created as the game advances.",
+            Code::StandardRules => "Under `@rules standard` orders cannot reach other seasons or timelines.",
+            Code::SetupTooLate => "Setup directives (`@start`, `@unit`, `@owns`, `@turn`, `@rules`) must come before the first order.",
+            Code::BadPlacement => "The unit cannot stand there, or another unit already does.",
+            Code::BadRetreat => "Retreats go to an adjacent, empty province of the same season, not contested by a standoff and not where the attacker came from.",
+            Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
+            Code::MoveToSelf => "A unit cannot move to the province it stands in.",
+            Code::OutcomeMismatch => "The file expects another outcome for this order (`=> succeeds`, `=> fails`, `=> illegal`).",
+            Code::MissingDiagnostic => "The file expects a diagnostic on the next line, and none with that code was produced.",
+            Code::MissingUnit => "The file expects this unit after adjudication, and it is not there.",
+            Code::UnexpectedUnit => "A unit stands in a season that the file lists exactly, and it is not in the list.",
+            Code::DislodgedMismatch => "The units dislodged in the last movement step differ from the `@expect dislodged` list.",
+            Code::WorldMismatch => "The seasons, timelines or heads differ from the ones the file expects.",
+            Code::OwnerMismatch => "The supply centre has another owner than the one expected.",
+            Code::WinnerMismatch => "Victory (rule 21) differs from the expectation.",
+            Code::NeedlessCoast => "The province has only one coast, or the unit is an army: the coast is ignored.",
+            Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
+            Code::PendingStep => "The file ends with a step that has no orders; it is left pending.",
+        }
+    }
+}
+
+/// A place related to a diagnostic, such as the unit that bounced a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Related {
+    /// Where.
+    pub span: Span,
+    /// What it has to do with the diagnostic.
+    pub message: String,
+}
+
+/// A text edit: replace `span` by `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The range replaced.
+    pub span: Span,
+    /// The new text.
+    pub text: String,
+}
+
+/// A quick fix: a title and the edits that apply it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    /// What the fix does: "Replace with `North Sea`".
+    pub title: String,
+    /// The edits.
+    pub edits: Vec<Edit>,
+}
+
+/// One diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code.
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// Where.
+    pub span: Span,
+    /// What is wrong, one sentence without a final period.
+    pub message: String,
+    /// How to fix it.
+    pub hint: Option<String>,
+    /// Related places.
+    pub related: Vec<Related>,
+    /// Quick fixes.
+    pub fixes: Vec<Fix>,
+    /// Whether the file expects this diagnostic (`=> illegal`, `@expect error`): an expected
+    /// diagnostic does not make the file fail.
+    pub expected: bool,
+}
+
+impl Diagnostic {
+    /// A diagnostic with the code's severity and no hint.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            span,
+            message: message.into(),
+            hint: None,
+            related: Vec::new(),
+            fixes: Vec::new(),
+            expected: false,
+        }
+    }
+
+    /// Adds a hint.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// Adds a related place.
+    pub fn with_related(mut self, span: Span, message: impl Into<String>) -> Diagnostic {
+        self.related.push(Related {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    /// Adds a quick fix replacing `span` by `text`.
+    pub fn with_fix(
+        mut self,
+        title: impl Into<String>,
+        span: Span,
+        text: impl Into<String>,
+    ) -> Diagnostic {
+        self.fixes.push(Fix {
+            title: title.into(),
+            edits: vec![Edit {
+                span,
+                text: text.into(),
+            }],
+        });
+        self
+    }
+
+    /// Whether this diagnostic makes the file fail: an error the file does not expect.
+    pub fn is_failure(&self) -> bool {
+        self.severity == Severity::Error && !self.expected
+    }
+}
+
+impl From<&SyntaxError> for Diagnostic {
+    fn from(e: &SyntaxError) -> Diagnostic {
+        let mut d = Diagnostic::new(Code::Syntax(e.code), e.span, e.message.clone());
+        d.hint = e.hint.clone();
+        d
+    }
+}

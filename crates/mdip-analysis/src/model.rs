@@ -1,0 +1,201 @@
+//! The result of analysing a file: plain data that the CLI renders and the server converts.
+
+use mdip_judge::world::{BoardUnit, Dislodged, Fork, Phase, SeasonKey, World};
+use mdip_map::{Location, Power, UnitType};
+use mdip_syntax::{ExpectedOutcome, Parse, Span};
+
+use crate::diagnostics::{Diagnostic, Related};
+
+/// What kind of order a line gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OrderKind {
+    /// Hold.
+    Hold,
+    /// Move.
+    Move,
+    /// Support to hold.
+    SupportHold,
+    /// Support to move.
+    SupportMove,
+    /// Convoy.
+    Convoy,
+    /// Retreat.
+    Retreat,
+    /// Disband (retreat phase).
+    Disband,
+    /// Build.
+    Build,
+    /// Remove (adjustment phase).
+    Remove,
+    /// Waive.
+    Waive,
+}
+
+impl OrderKind {
+    /// The lower-case name used in reports and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderKind::Hold => "hold",
+            OrderKind::Move => "move",
+            OrderKind::SupportHold => "support-hold",
+            OrderKind::SupportMove => "support-move",
+            OrderKind::Convoy => "convoy",
+            OrderKind::Retreat => "retreat",
+            OrderKind::Disband => "disband",
+            OrderKind::Build => "build",
+            OrderKind::Remove => "remove",
+            OrderKind::Waive => "waive",
+        }
+    }
+}
+
+/// The outcome of an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// It succeeded.
+    Succeeds,
+    /// It was legal but failed.
+    Fails,
+    /// It was rejected as illegal (the unit held).
+    Illegal,
+    /// It never reached adjudication (its step is still open, or it could not be read).
+    Pending,
+}
+
+impl Status {
+    /// The lower-case word used in reports, JSON and expectations.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Succeeds => "succeeds",
+            Status::Fails => "fails",
+            Status::Illegal => "illegal",
+            Status::Pending => "pending",
+        }
+    }
+
+    /// Whether this status satisfies an expected outcome.
+    pub fn matches(self, e: ExpectedOutcome) -> bool {
+        matches!(
+            (self, e),
+            (Status::Succeeds, ExpectedOutcome::Succeeds)
+                | (Status::Fails, ExpectedOutcome::Fails)
+                | (Status::Illegal, ExpectedOutcome::Illegal)
+        )
+    }
+}
+
+/// A unit as an order names it, resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitInfo {
+    /// Army or fleet (as it stands, when it exists; else as written).
+    pub kind: UnitType,
+    /// Where it stands.
+    pub loc: Location,
+    /// Its season.
+    pub season: SeasonKey,
+}
+
+/// One order line, resolved and (once its step closed) adjudicated.
+#[derive(Clone, Debug)]
+pub struct OrderInfo {
+    /// The line number (zero-based).
+    pub line: usize,
+    /// The order's text range (power prefix and expectation excluded).
+    pub span: Span,
+    /// The power giving it.
+    pub power: Power,
+    /// The ordered unit (absent for `Waive`).
+    pub unit: Option<UnitInfo>,
+    /// The kind of order.
+    pub kind: OrderKind,
+    /// The step that adjudicated it (index into [`Analysis::steps`]).
+    pub step: Option<usize>,
+    /// Its outcome.
+    pub status: Status,
+    /// Why, in words ("bounced by A Munich").
+    pub reason: String,
+    /// Places the reason refers to: the units that bounced, cut or dislodged it.
+    pub related: Vec<Related>,
+    /// The outcome the file expects, if any.
+    pub expect: Option<ExpectedOutcome>,
+    /// Forks this order caused (its move arrived in the past, or its support changed a past
+    /// battle): first seasons of the new timelines.
+    pub forks: Vec<SeasonKey>,
+}
+
+/// What one step did.
+#[derive(Clone, Debug)]
+pub struct StepInfo {
+    /// Its phase.
+    pub phase: Phase,
+    /// The seasons it adjudicated: heads (movement), seasons of dislodged units (retreat),
+    /// seasons adjusted (adjustment).
+    pub seasons: Vec<SeasonKey>,
+    /// The orders it adjudicated, as indices into [`Analysis::orders`].
+    pub orders: Vec<usize>,
+    /// The line where the step closed (`None`: at the end of the file).
+    pub closed_at: Option<usize>,
+    /// Past seasons re-opened.
+    pub reopened: Vec<SeasonKey>,
+    /// Heads advanced: from, to.
+    pub advanced: Vec<(SeasonKey, SeasonKey)>,
+    /// Timelines created.
+    pub forks: Vec<Fork>,
+    /// Units dislodged (movement steps).
+    pub dislodged: Vec<Dislodged>,
+    /// Units that retreated (retreat steps): from season and location, to location.
+    pub retreated: Vec<(SeasonKey, Location, Location)>,
+    /// Units disbanded or removed: power, type, season, location.
+    pub removed: Vec<(Power, UnitType, SeasonKey, Location)>,
+    /// Units built: power, type, season, location.
+    pub built: Vec<(Power, UnitType, SeasonKey, Location)>,
+    /// Implicit holds and other units of the graph without an order line: their outcome as
+    /// text, for units that were dislodged ("A Paris: dislodged by A Burgundy").
+    pub notes: Vec<String>,
+    /// The boards this step produced or changed, as they stood right after it.
+    pub boards: Vec<(SeasonKey, Vec<BoardUnit>)>,
+}
+
+/// Everything the analysis knows about one file.
+#[derive(Debug)]
+pub struct Analysis {
+    /// The syntax tree.
+    pub parse: Parse,
+    /// All diagnostics, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Every order line that could be resolved, in file order.
+    pub orders: Vec<OrderInfo>,
+    /// Every step adjudicated, in order.
+    pub steps: Vec<StepInfo>,
+    /// The game at the end of the file.
+    pub world: World,
+    /// Per line: the block's power and season, and the phase at that line (for completion).
+    pub contexts: Vec<LineContext>,
+    /// Whether the file names seasons anywhere (reports then show them).
+    pub multiversal: bool,
+    /// How many expectations the file states, and how many failed.
+    pub expectations: (usize, usize),
+}
+
+/// What a line of the file is "in": for hover and completion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineContext {
+    /// The power of the current block.
+    pub power: Option<Power>,
+    /// The season of the current block, or the default season at that point.
+    pub season: Option<SeasonKey>,
+    /// The phase at that line.
+    pub phase: Phase,
+}
+
+impl Analysis {
+    /// Whether the file fails: an error diagnostic the file does not expect.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.is_failure())
+    }
+
+    /// The order on a line, if any.
+    pub fn order_on_line(&self, line: usize) -> Option<&OrderInfo> {
+        self.orders.iter().find(|o| o.line == line)
+    }
+}

@@ -1,0 +1,129 @@
+//! The data-driven suites: every self-checking order file under `tests/` at the repository root
+//! (`tests/datc`, `tests/mdatc`, `tests/cases`) is analysed, and each file whose expectations
+//! fail, or that has an error it does not expect, is named with its diagnostics.
+//!
+//! The DATC suite prints `DATC: N/164 passed` and fails below 164; a tidy test checks that every
+//! test-case id of DATC chapter 6 has its file.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The `.mdip` files of a folder, sorted naturally (6.A.9 before 6.A.10).
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "mdip"))
+        .collect();
+    v.sort_by_key(|p| natural(p));
+    v
+}
+
+fn natural(p: &Path) -> Vec<(String, u64)> {
+    let name = p.file_name().unwrap().to_string_lossy().to_string();
+    name.split('.')
+        .map(|part| match part.parse::<u64>() {
+            Ok(n) => (String::new(), n),
+            Err(_) => (part.to_string(), 0),
+        })
+        .collect()
+}
+
+/// Runs one file; `None` when it passes, else a description of its failures.
+fn run(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let a = mdip_analysis::analyze(&text);
+    if !a.has_errors() {
+        return None;
+    }
+    let index = mdip_syntax::LineIndex::new(&text);
+    let mut out = String::new();
+    for d in a.diagnostics.iter().filter(|d| d.is_failure()) {
+        let lc = index.line_col(d.span.start);
+        out.push_str(&format!(
+            "    {}:{}: {} {}\n",
+            path.file_name().unwrap().to_string_lossy(),
+            lc.line + 1,
+            d.code.as_str(),
+            d.message
+        ));
+    }
+    Some(out)
+}
+
+/// Runs a suite; returns (passed, total, failure report).
+fn suite(dir: &str) -> (usize, usize, String) {
+    let mut passed = 0;
+    let mut report = String::new();
+    let list = files(&repo().join(dir));
+    for f in &list {
+        match run(f) {
+            None => passed += 1,
+            Some(r) => {
+                report.push_str(&format!("  FAILED {}\n{r}", f.display()));
+            }
+        }
+    }
+    (passed, list.len(), report)
+}
+
+#[test]
+fn datc_suite() {
+    let (passed, total, report) = suite("tests/datc");
+    println!("DATC: {passed}/164 passed");
+    assert!(
+        passed == 164 && total == 164,
+        "DATC: {passed}/164 passed ({total} files)\n{report}"
+    );
+}
+
+#[test]
+fn mdatc_founding_cases() {
+    let (passed, total, report) = suite("tests/mdatc");
+    println!("MDATC: {passed}/{total} passed");
+    assert!(total >= 6, "the six founding cases must exist");
+    assert!(passed == total, "MDATC: {passed}/{total} passed\n{report}");
+}
+
+#[test]
+fn own_multiversal_cases() {
+    let (passed, total, report) = suite("tests/cases");
+    println!("cases: {passed}/{total} passed");
+    assert!(total >= 25, "at least 25 cases of our own");
+    assert!(passed == total, "cases: {passed}/{total} passed\n{report}");
+}
+
+/// Tidy: every test-case id in DATC chapter 6 has its file, and no file lacks a case.
+#[test]
+fn every_datc_case_has_its_file() {
+    let datc = repo().join("../shared/reference/datc-v3.0.txt");
+    let text = std::fs::read_to_string(&datc)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", datc.display()));
+    let mut ids = BTreeSet::new();
+    for line in text.lines() {
+        // Headings read `6.A.1. TEST CASE, ...`; one (6.J.5) lacks the final dot.
+        let Some(rest) = line.strip_prefix("6.") else {
+            continue;
+        };
+        let Some((id, tail)) = rest.split_once(' ') else {
+            continue;
+        };
+        if !tail.starts_with("TEST CASE") {
+            continue;
+        }
+        ids.insert(format!("6.{}", id.trim_end_matches('.')));
+    }
+    assert_eq!(ids.len(), 164, "DATC chapter 6 has 164 cases");
+    let have: BTreeSet<String> = files(&repo().join("tests/datc"))
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    let missing: Vec<&String> = ids.difference(&have).collect();
+    let extra: Vec<&String> = have.difference(&ids).collect();
+    assert!(missing.is_empty(), "DATC cases without a file: {missing:?}");
+    assert!(extra.is_empty(), "files that are no DATC case: {extra:?}");
+}

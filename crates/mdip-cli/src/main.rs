@@ -1,0 +1,72 @@
+//! The `mdip` command: `mdip check` (the batch checker) and `mdip lsp` (the language server).
+//!
+//! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
+//! from `mdip-analysis`.
+
+mod check;
+mod json;
+mod report;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Diplomacy order files, standard and multiversal: check, adjudicate, edit.
+#[derive(Parser, Debug)]
+#[command(name = "mdip", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Output formats of `mdip check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Diagnostics with source snippets, then the adjudication report.
+    Text,
+    /// One JSON document (schema `mdip-check/1`, see docs/json-schema.md).
+    Json,
+}
+
+/// When to colour the text output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Color {
+    /// When standard output is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check order files: diagnostics, adjudication and in-file expectations.
+    ///
+    /// Exit code 0 when every file is clean, 1 when any has an error (a failed expectation
+    /// included), 2 for usage or IO errors.
+    Check(check::CheckArgs),
+    /// Run the language server over standard input and output.
+    Lsp,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Check(args) => ExitCode::from(check::run(&args)),
+        Command::Lsp => match mdip_lsp::run_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("mdip lsp: {e}");
+                ExitCode::from(2)
+            }
+        },
+    }
+}

@@ -1,0 +1,303 @@
+//! The adjustment phase of one board: builds, removals and civil disorder, and the change of
+//! supply-centre ownership that precedes it after a Fall turn.
+//!
+//! Orders are handled one by one in file order (DATC 4.D.4–4.D.6, 6.I.1, 6.J.1): each legal
+//! order uses one of its power's adjustments until they are used up, and later orders fail.
+//! A power that orders too few removals loses the units chosen by the 2023 rulebook's
+//! civil-disorder rule as DATC v3.0 reads it (4.D.8, 6.J): greatest distance to the nearest
+//! supply centre the power owns, counted in steps between bordering provinces with armies and
+//! fleets alike crossing land and sea; ties remove fleets before armies, then go by the English
+//! province name in alphabetical order.
+
+use std::cmp::Reverse;
+
+use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
+
+use crate::movement::UnitId;
+use crate::reason::{Outcome, Reason};
+
+/// A unit on one board, as the adjustment phase sees it: owner, type and location.
+pub type BoardUnit = (Power, UnitType, Location);
+
+/// An adjustment-phase order of one power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AdjustmentOrder {
+    /// Build a unit of this type at this location (a fleet on a split-coast province must name
+    /// its coast; a coast given for an army is ignored).
+    Build(UnitType, Location),
+    /// Remove the power's unit in the province of this location (coast and unit type ignored,
+    /// DATC 4.C.2).
+    Remove(Location),
+    /// Waive one build.
+    Waive,
+}
+
+/// One power's count for the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PowerAdjustment {
+    /// The power.
+    pub power: Power,
+    /// Supply centres it owns on this board.
+    pub centres: u32,
+    /// Units it has on this board before the adjustments.
+    pub units: u32,
+    /// Builds made (including waived ones).
+    pub built: u32,
+    /// Units removed, by order or by civil disorder.
+    pub removed: u32,
+}
+
+impl PowerAdjustment {
+    /// Builds allowed (positive) or removals required (negative).
+    pub fn delta(&self) -> i64 {
+        i64::from(self.centres) - i64::from(self.units)
+    }
+}
+
+/// The result of one board's adjustment phase.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AdjustmentResult {
+    /// One outcome per order, in input order.
+    pub outcomes: Vec<Outcome>,
+    /// Per order: whether it was illegal (could not be valid on this board: not a home centre,
+    /// not owned, occupied, wrong terrain, no such own unit, no adjustment of that kind due),
+    /// as opposed to legal but in excess of the allowance.
+    pub illegal: Vec<bool>,
+    /// The units built, in order.
+    pub built: Vec<BoardUnit>,
+    /// The units removed, as (index into the input units, whether by civil disorder): first the
+    /// ordered removals in order, then civil disorder power by power in [`Power::ALL`] order.
+    pub removed: Vec<(UnitId, bool)>,
+    /// Every power's count, in [`Power::ALL`] order.
+    pub powers: Vec<PowerAdjustment>,
+}
+
+/// A supply centre changing hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OwnershipChange {
+    /// The supply centre.
+    pub province: ProvinceId,
+    /// Its previous owner.
+    pub from: Option<Power>,
+    /// Its new owner.
+    pub to: Power,
+}
+
+/// After a Fall turn: every supply centre occupied by a unit becomes its power's. `owners` is
+/// indexed by province id (ids outside it are skipped); `units` are the units on that board.
+/// Returns the changes in unit order.
+pub fn update_ownership(
+    map: &Map,
+    units: &[BoardUnit],
+    owners: &mut [Option<Power>],
+) -> Vec<OwnershipChange> {
+    let mut changes = Vec::new();
+    for &(power, _, loc) in units {
+        let province = loc.province;
+        if !map.is_supply_centre(province) {
+            continue;
+        }
+        if let Some(owner) = owners.get_mut(province.index()) {
+            if *owner != Some(power) {
+                changes.push(OwnershipChange {
+                    province,
+                    from: *owner,
+                    to: power,
+                });
+                *owner = Some(power);
+            }
+        }
+    }
+    changes
+}
+
+/// Adjudicates one board's adjustment phase: `units` are the board's units, `owners` the
+/// supply-centre owners indexed by province id (after [`update_ownership`]), `orders` every
+/// power's orders in file order.
+pub fn adjudicate_adjustments(
+    map: &Map,
+    units: &[BoardUnit],
+    owners: &[Option<Power>],
+    orders: &[(Power, AdjustmentOrder)],
+) -> AdjustmentResult {
+    let mut powers: Vec<PowerAdjustment> = Power::ALL
+        .iter()
+        .map(|&power| PowerAdjustment {
+            power,
+            centres: 0,
+            units: 0,
+            built: 0,
+            removed: 0,
+        })
+        .collect();
+    for p in map.supply_centres() {
+        if let Some(Some(owner)) = owners.get(p.index()) {
+            powers[owner.index()].centres += 1;
+        }
+    }
+    for &(power, _, _) in units {
+        powers[power.index()].units += 1;
+    }
+
+    let board = Board { map, units, owners };
+    let mut removed_flags = vec![false; units.len()];
+    let mut result = AdjustmentResult::default();
+    for &(power, order) in orders {
+        let count = &mut powers[power.index()];
+        let reason = match order {
+            AdjustmentOrder::Build(kind, loc) => board
+                .build(&result.built, count, power, kind, loc)
+                .map(|unit| {
+                    result.built.push(unit);
+                    Reason::Built
+                }),
+            AdjustmentOrder::Waive => {
+                if count.delta() <= 0 {
+                    Err(Reason::NoBuildAllowed)
+                } else if i64::from(count.built) >= count.delta() {
+                    Err(Reason::NoBuildsLeft)
+                } else {
+                    count.built += 1;
+                    Ok(Reason::Waived)
+                }
+            }
+            AdjustmentOrder::Remove(loc) => {
+                board.remove(&removed_flags, count, power, loc).map(|u| {
+                    removed_flags[u] = true;
+                    result.removed.push((u, false));
+                    Reason::Removed
+                })
+            }
+        };
+        let outcome = match reason {
+            Ok(reason) => Outcome::new(true, reason),
+            Err(reason) => Outcome::new(false, reason),
+        };
+        result.illegal.push(matches!(
+            outcome.reason,
+            Reason::NoBuildAllowed
+                | Reason::NotHomeCentre
+                | Reason::CentreNotOwned
+                | Reason::CentreOccupied
+                | Reason::WrongTerrain
+                | Reason::NoRemovalAllowed
+                | Reason::NoUnitThere
+                | Reason::NotOwnUnit
+        ));
+        result.outcomes.push(outcome);
+    }
+
+    // Civil disorder for powers that removed too few units.
+    for count in &mut powers {
+        let missing = (-count.delta()).saturating_sub(i64::from(count.removed));
+        if missing <= 0 {
+            continue;
+        }
+        let owned: Vec<ProvinceId> = map
+            .supply_centres()
+            .filter(|p| owners.get(p.index()).copied().flatten() == Some(count.power))
+            .collect();
+        let mut candidates: Vec<(Reverse<u32>, u8, String, UnitId)> = units
+            .iter()
+            .enumerate()
+            .filter(|&(u, unit)| unit.0 == count.power && !removed_flags[u])
+            .map(|(u, &(_, kind, loc))| {
+                let distance = map.distance_to_home(kind, loc, &owned).unwrap_or(u32::MAX);
+                let fleet_first = match kind {
+                    UnitType::Fleet => 0,
+                    UnitType::Army => 1,
+                };
+                let name = if map.contains(loc.province) {
+                    map.name(loc.province).to_ascii_lowercase()
+                } else {
+                    String::new()
+                };
+                (Reverse(distance), fleet_first, name, u)
+            })
+            .collect();
+        candidates.sort();
+        let take = usize::try_from(missing).unwrap_or(usize::MAX);
+        for (_, _, _, u) in candidates.into_iter().take(take) {
+            removed_flags[u] = true;
+            count.removed += 1;
+            result.removed.push((u, true));
+        }
+    }
+    result.powers = powers;
+    result
+}
+
+/// The board of an adjustment phase.
+struct Board<'a> {
+    map: &'a Map,
+    units: &'a [BoardUnit],
+    owners: &'a [Option<Power>],
+}
+
+impl Board<'_> {
+    /// Checks a build and returns the unit it makes, or why it fails.
+    fn build(
+        &self,
+        built: &[BoardUnit],
+        count: &mut PowerAdjustment,
+        power: Power,
+        kind: UnitType,
+        loc: Location,
+    ) -> Result<BoardUnit, Reason> {
+        if count.delta() <= 0 {
+            return Err(Reason::NoBuildAllowed);
+        }
+        let province = loc.province;
+        if !self.map.home_centres(power).contains(&province) {
+            return Err(Reason::NotHomeCentre);
+        }
+        if self.owners.get(province.index()).copied().flatten() != Some(power) {
+            return Err(Reason::CentreNotOwned);
+        }
+        if self.units.iter().any(|u| u.2.province == province) {
+            return Err(Reason::CentreOccupied);
+        }
+        if built.iter().any(|u| u.2.province == province) {
+            return Err(Reason::AlreadyBuilt);
+        }
+        let loc = match kind {
+            UnitType::Army => loc.without_coast(),
+            UnitType::Fleet => loc,
+        };
+        if !self.map.can_stand(kind, loc) {
+            return Err(Reason::WrongTerrain);
+        }
+        if i64::from(count.built) >= count.delta() {
+            return Err(Reason::NoBuildsLeft);
+        }
+        count.built += 1;
+        Ok((power, kind, loc))
+    }
+
+    /// Checks a removal and returns the unit it removes, or why it fails.
+    fn remove(
+        &self,
+        removed: &[bool],
+        count: &mut PowerAdjustment,
+        power: Power,
+        loc: Location,
+    ) -> Result<UnitId, Reason> {
+        if count.delta() >= 0 {
+            return Err(Reason::NoRemovalAllowed);
+        }
+        let Some(u) = self.units.iter().position(|u| u.2.province == loc.province) else {
+            return Err(Reason::NoUnitThere);
+        };
+        if self.units[u].0 != power {
+            return Err(Reason::NotOwnUnit);
+        }
+        if removed[u] {
+            return Err(Reason::AlreadyRemoved);
+        }
+        if i64::from(count.removed) >= -count.delta() {
+            return Err(Reason::NoRemovalsLeft);
+        }
+        count.removed += 1;
+        Ok(u)
+    }
+}

@@ -1,0 +1,1046 @@
+//! The decision engine of the movement phase, after DATC chapter 5 ("The Process of
+//! Adjudication").
+//!
+//! Every move, support and convoy order is one boolean decision. The conditions of DATC 5.B are
+//! evaluated with partial information: [`Engine::adjudicate`] is called in an optimistic and a
+//! pessimistic mode, strengths are bounds, and a decision is final when both modes agree
+//! ([`Engine::resolve`], after DATC 5.E). A dependency cycle without a unique solution is handed
+//! to the backup rule once recursion has retreated to the order that started the whole cycle.
+//!
+//! Everything is stored in vectors indexed by unit id, built once per phase; the hot path
+//! allocates nothing.
+
+use mdip_map::UnitType;
+
+use crate::geography::{At, Geography, Place};
+use crate::movement::{Dislodgement, MovementResult, Order, Pin, Unit, UnitId};
+use crate::reason::{Outcome, Reason};
+
+/// The absent index.
+const NONE: u32 = u32::MAX;
+
+/// The decision is final.
+const RESOLVED: u8 = 1;
+/// The final value of the decision (meaningful with `RESOLVED`).
+const RESULT: u8 = 2;
+/// The decision is being adjudicated further up the recursion.
+const VISITED: u8 = 4;
+/// The decision is in the list of a cycle not yet settled.
+const IN_CYCLE: u8 = 8;
+/// The decision was settled by a paradox rule (Szykman or all-fail).
+const PARADOX: u8 = 16;
+
+/// At most this many convoying fleets per army are considered (one bit each).
+const MAX_CONVOY_FLEETS: usize = 64;
+
+/// The kind of a unit's order, after normalisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Hold,
+    Move,
+    SupportHold,
+    SupportMove,
+    Convoy,
+}
+
+/// How a move travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Route {
+    /// Over a direct border.
+    Direct,
+    /// By a chain of convoying fleets.
+    Convoy,
+    /// Not at all (a move to its own place, or a fleet to a place it does not reach).
+    Impossible,
+}
+
+/// Everything known about one unit and its order.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    kind: Kind,
+    route: Route,
+    /// Support or convoy: its order matches the target's order.
+    matched: bool,
+    /// Support or convoy: matched and (for a convoy) the army takes the convoy route.
+    valid: bool,
+    /// The caller fixed the decision with a pin.
+    pinned: bool,
+    state: u8,
+    /// Where the unit stands.
+    origin: Place,
+    /// Move: its destination. Support: the place the support is directed at. Convoy: the
+    /// army's destination.
+    aim: Place,
+    /// Move or support to move: the destination with its coast.
+    aim_at: At,
+    /// Support: the supported unit. Convoy: the army. Otherwise `NONE`.
+    target: u32,
+    /// Move: the unit standing at the destination, if any.
+    occupant: u32,
+    /// Move: the unit in a head-to-head battle with this one, if any.
+    h2h: u32,
+    /// The id of this unit's place: also the group of moves into it.
+    own_group: u32,
+    /// Move: the id of its destination place: also the group of moves into it.
+    dest_group: u32,
+    /// The range of valid supports for this unit (to move if it moves, else to hold).
+    sup: (u32, u32),
+    /// Convoyed move: the range of fleets validly ordered to convoy it.
+    cv: (u32, u32),
+    /// Convoyed move: the candidate fleets reachable from the army in one hop (bit per fleet).
+    cv_first: u64,
+    /// Convoyed move: the candidate fleets that reach the destination in one hop.
+    cv_last: u64,
+    /// Position in the cycle list while `IN_CYCLE`.
+    cycle_pos: u32,
+}
+
+/// The engine for one movement phase.
+struct Engine<'a> {
+    units: &'a [Unit],
+    slots: Vec<Slot>,
+    /// Supporting units, grouped by supported unit (see `Slot::sup`).
+    sup: Vec<u32>,
+    /// Moving units grouped by destination place id; group `g` is `groups[g.0..g.1]` (empty
+    /// for a place no move goes to).
+    group_ranges: Vec<(u32, u32)>,
+    groups: Vec<u32>,
+    /// The place of each place id.
+    place_list: Vec<Place>,
+    /// Convoying fleets, grouped by army (see `Slot::cv`).
+    cv: Vec<u32>,
+    /// For each entry of `cv`: the candidate fleets of the same army it reaches in one hop.
+    cv_adj: Vec<u64>,
+    /// Decisions retreated from without a resolution, waiting for the cycle's ancestor.
+    cycle: Vec<u32>,
+    /// Cyclic hits on visited decisions not yet retreated to (DATC 5.E `recursion_hits`).
+    hits: u32,
+    /// The lowest cycle position of an unsettled decision met in the current frame.
+    low: u32,
+    /// Whether the current adjudication used an unsettled decision.
+    uncertain: bool,
+}
+
+/// Adjudicates a movement phase (see [`crate::adjudicate_movement`]).
+pub(crate) fn adjudicate<G: Geography + ?Sized>(
+    units: &[Unit],
+    orders: &[(Order, Pin)],
+    geo: &G,
+) -> MovementResult {
+    let mut engine = Engine::build(units, orders, geo);
+    engine.solve();
+    engine.result()
+}
+
+impl<'a> Engine<'a> {
+    /// Normalises the orders and builds every per-phase index.
+    fn build<G: Geography + ?Sized>(
+        units: &'a [Unit],
+        orders: &[(Order, Pin)],
+        geo: &G,
+    ) -> Engine<'a> {
+        let n = units.len();
+        let mut slots: Vec<Slot> = Vec::with_capacity(n);
+        for (u, unit) in units.iter().enumerate() {
+            let (order, pin) = orders.get(u).copied().unwrap_or((Order::Hold, Pin::Free));
+            let origin = unit.at.place();
+            let mut slot = Slot {
+                kind: Kind::Hold,
+                route: Route::Direct,
+                matched: false,
+                valid: false,
+                pinned: false,
+                state: 0,
+                origin,
+                aim: origin,
+                aim_at: unit.at,
+                target: NONE,
+                occupant: NONE,
+                h2h: NONE,
+                own_group: NONE,
+                dest_group: NONE,
+                sup: (0, 0),
+                cv: (0, 0),
+                cv_first: 0,
+                cv_last: 0,
+                cycle_pos: 0,
+            };
+            match order {
+                Order::Hold => {}
+                Order::Move { dest, via_convoy } => {
+                    slot.kind = Kind::Move;
+                    slot.aim = dest.place();
+                    slot.aim_at = dest;
+                    slot.route = if slot.aim == origin {
+                        Route::Impossible
+                    } else {
+                        match unit.kind {
+                            UnitType::Army => {
+                                let direct = geo.reaches(
+                                    UnitType::Army,
+                                    unit.at.without_coast(),
+                                    dest.without_coast(),
+                                );
+                                if direct && !via_convoy {
+                                    Route::Direct
+                                } else {
+                                    Route::Convoy
+                                }
+                            }
+                            UnitType::Fleet => {
+                                if geo.reaches(UnitType::Fleet, unit.at, dest) {
+                                    Route::Direct
+                                } else {
+                                    Route::Impossible
+                                }
+                            }
+                        }
+                    };
+                }
+                Order::SupportHold { target } => {
+                    slot.kind = Kind::SupportHold;
+                    if let Some(t) = units.get(target) {
+                        slot.aim = t.at.place();
+                        slot.target = index(target);
+                    }
+                }
+                Order::SupportMove { target, dest } => {
+                    slot.kind = Kind::SupportMove;
+                    slot.aim = dest.place();
+                    slot.aim_at = dest;
+                    if target < n {
+                        slot.target = index(target);
+                    }
+                }
+                Order::Convoy { army, dest } => {
+                    slot.kind = Kind::Convoy;
+                    slot.aim = dest;
+                    if army < n {
+                        slot.target = index(army);
+                    }
+                }
+            }
+            slot.state = match (slot.kind, pin) {
+                (Kind::Hold, _) | (_, Pin::Free) => 0,
+                (_, Pin::Succeeds) => RESOLVED | RESULT,
+                (_, Pin::Fails) => RESOLVED,
+            };
+            slot.pinned = slot.state & RESOLVED != 0;
+            slots.push(slot);
+        }
+
+        // Dense ids for the places that matter (where units stand and where moves go), the
+        // unit standing in each, and the moves into each (grouped in `groups`).
+        let mut keys: Vec<Place> = Vec::with_capacity(2 * n);
+        keys.extend(slots.iter().map(|slot| slot.origin));
+        keys.extend(
+            slots
+                .iter()
+                .filter(|slot| slot.kind == Kind::Move)
+                .map(|slot| slot.aim),
+        );
+        let (ids, place_list) = place_ids(&keys);
+        let mut occupant_of = vec![NONE; place_list.len()];
+        let mut starts = vec![0u32; place_list.len() + 1];
+        let mut next = n;
+        for u in 0..n {
+            let origin = ids[u];
+            slots[u].own_group = origin;
+            if occupant_of[origin as usize] == NONE {
+                occupant_of[origin as usize] = index(u);
+            }
+            if slots[u].kind == Kind::Move {
+                let aim = ids[next];
+                next += 1;
+                slots[u].dest_group = aim;
+                starts[aim as usize + 1] += 1;
+            }
+        }
+        for slot in &mut slots {
+            if slot.kind == Kind::Move && slot.route != Route::Impossible {
+                slot.occupant = occupant_of[slot.dest_group as usize];
+            }
+        }
+        prefix_sums(&mut starts);
+        // Each range starts empty at its group's start; filling moves its end.
+        let mut group_ranges: Vec<(u32, u32)> = starts[..place_list.len()]
+            .iter()
+            .map(|&start| (start, start))
+            .collect();
+        let mut groups = vec![0u32; next - n];
+        for u in 0..n {
+            if slots[u].kind == Kind::Move {
+                let range = &mut group_ranges[slots[u].dest_group as usize];
+                groups[range.1 as usize] = index(u);
+                range.1 += 1;
+            }
+        }
+
+        // Matching of supports and convoys; convoy intent from a fleet of the army's power.
+        for u in 0..n {
+            let t = slots[u].target;
+            if t == NONE || t as usize == u {
+                continue;
+            }
+            let target = slots[t as usize];
+            slots[u].matched = match slots[u].kind {
+                Kind::SupportHold => target.kind != Kind::Move,
+                Kind::SupportMove => {
+                    target.kind == Kind::Move
+                        && target.aim == slots[u].aim
+                        && coasts_match(slots[u].aim_at, target.aim_at)
+                }
+                Kind::Convoy => {
+                    target.kind == Kind::Move
+                        && target.aim == slots[u].aim
+                        && units[t as usize].kind == UnitType::Army
+                        && units[u].kind == UnitType::Fleet
+                }
+                Kind::Hold | Kind::Move => false,
+            };
+            if slots[u].kind == Kind::Convoy
+                && slots[u].matched
+                && units[u].power == units[t as usize].power
+                && slots[t as usize].route == Route::Direct
+            {
+                slots[t as usize].route = Route::Convoy;
+            }
+        }
+        for u in 0..n {
+            slots[u].valid = match slots[u].kind {
+                Kind::SupportHold | Kind::SupportMove => slots[u].matched,
+                Kind::Convoy => {
+                    slots[u].matched && slots[slots[u].target as usize].route == Route::Convoy
+                }
+                Kind::Hold | Kind::Move => false,
+            };
+            if matches!(
+                slots[u].kind,
+                Kind::SupportHold | Kind::SupportMove | Kind::Convoy
+            ) && !slots[u].valid
+                && slots[u].state & RESOLVED == 0
+            {
+                slots[u].state = RESOLVED;
+            }
+        }
+
+        // Head-to-head battles: two direct moves in opposite directions.
+        for u in 0..n {
+            let o = slots[u].occupant;
+            if o == NONE || slots[u].route != Route::Direct {
+                continue;
+            }
+            let other = slots[o as usize];
+            if other.kind == Kind::Move
+                && other.route == Route::Direct
+                && other.aim == slots[u].origin
+            {
+                slots[u].h2h = o;
+            }
+        }
+
+        // Valid supports per supported unit.
+        let mut counts = vec![0u32; n + 1];
+        for slot in &slots {
+            if slot.valid && matches!(slot.kind, Kind::SupportHold | Kind::SupportMove) {
+                counts[slot.target as usize + 1] += 1;
+            }
+        }
+        prefix_sums(&mut counts);
+        let mut sup = vec![0u32; counts[n] as usize];
+        let mut fill = counts.clone();
+        for (u, slot) in slots.iter().enumerate() {
+            if slot.valid && matches!(slot.kind, Kind::SupportHold | Kind::SupportMove) {
+                let t = slot.target as usize;
+                sup[fill[t] as usize] = index(u);
+                fill[t] += 1;
+            }
+        }
+        for (u, slot) in slots.iter_mut().enumerate() {
+            slot.sup = (counts[u], counts[u + 1]);
+        }
+
+        // Convoying fleets per convoyed army, and their hops.
+        let mut counts = vec![0u32; n + 1];
+        for slot in &slots {
+            if slot.kind == Kind::Convoy && slot.valid {
+                counts[slot.target as usize + 1] += 1;
+            }
+        }
+        prefix_sums(&mut counts);
+        let mut cv = vec![0u32; counts[n] as usize];
+        let mut fill = counts.clone();
+        for (u, slot) in slots.iter().enumerate() {
+            if slot.kind == Kind::Convoy && slot.valid {
+                let t = slot.target as usize;
+                cv[fill[t] as usize] = index(u);
+                fill[t] += 1;
+            }
+        }
+        let mut cv_adj = vec![0u64; cv.len()];
+        for m in 0..n {
+            let (s, e) = (counts[m] as usize, counts[m + 1] as usize);
+            slots[m].cv = (counts[m], counts[m + 1]);
+            if s == e {
+                continue;
+            }
+            let e = e.min(s + MAX_CONVOY_FLEETS);
+            let army = units[m].at.without_coast();
+            let dest = slots[m].aim_at.without_coast();
+            let (mut first, mut last) = (0u64, 0u64);
+            for i in s..e {
+                let fleet = units[cv[i] as usize].at;
+                let bit = 1u64 << (i - s);
+                if geo.convoy_hop(army, fleet) {
+                    first |= bit;
+                }
+                if geo.convoy_hop(fleet, dest) {
+                    last |= bit;
+                }
+                for j in s..e {
+                    if i != j && geo.convoy_hop(fleet, units[cv[j] as usize].at) {
+                        cv_adj[i] |= 1u64 << (j - s);
+                    }
+                }
+            }
+            slots[m].cv_first = first;
+            slots[m].cv_last = last;
+        }
+
+        Engine {
+            units,
+            slots,
+            sup,
+            group_ranges,
+            groups,
+            place_list,
+            cv,
+            cv_adj,
+            cycle: Vec::new(),
+            hits: 0,
+            low: NONE,
+            uncertain: false,
+        }
+    }
+
+    /// Resolves every decision.
+    ///
+    /// Moves go first, each chain of moves into occupied places from its far end, so that the
+    /// recursion stays shallow; then supports and convoys.
+    fn solve(&mut self) {
+        let n = self.slots.len();
+        let mut walked = vec![false; n];
+        let mut chain: Vec<u32> = Vec::new();
+        for u in 0..n {
+            let mut cur = index(u);
+            while cur != NONE
+                && !walked[cur as usize]
+                && self.slots[cur as usize].kind == Kind::Move
+            {
+                walked[cur as usize] = true;
+                chain.push(cur);
+                cur = self.slots[cur as usize].occupant;
+            }
+            while let Some(m) = chain.pop() {
+                self.resolve(m as usize, true);
+            }
+        }
+        for u in 0..n {
+            if self.slots[u].kind != Kind::Hold {
+                self.resolve(u, true);
+            }
+        }
+    }
+
+    /// The value of decision `d`: final if known, else found by adjudicating it in both modes,
+    /// else `optimistic` while a cycle is open (DATC 5.E, with the backup rule).
+    fn resolve(&mut self, d: usize, optimistic: bool) -> bool {
+        let state = self.slots[d].state;
+        if state & RESOLVED != 0 {
+            return state & RESULT != 0;
+        }
+        if state & IN_CYCLE != 0 {
+            self.uncertain = true;
+            self.low = self.low.min(self.slots[d].cycle_pos);
+            return optimistic;
+        }
+        if state & VISITED != 0 {
+            self.push_cycle(d);
+            self.hits += 1;
+            self.uncertain = true;
+            return optimistic;
+        }
+
+        self.slots[d].state |= VISITED;
+        let old_len = self.cycle.len();
+        let old_hits = self.hits;
+        let old_uncertain = self.uncertain;
+        let old_low = self.low;
+        self.uncertain = false;
+        self.low = NONE;
+        let opt = self.adjudicate(d, true);
+        let pes = if opt && self.uncertain {
+            self.adjudicate(d, false)
+        } else {
+            opt
+        };
+        self.slots[d].state &= !VISITED;
+        let frame_low = self.low;
+
+        if opt == pes {
+            self.truncate_cycle(old_len);
+            self.hits = old_hits;
+            self.uncertain = old_uncertain;
+            self.low = old_low;
+            self.settle(d, opt, 0);
+            return opt;
+        }
+
+        if self.slots[d].state & IN_CYCLE != 0 {
+            self.hits -= 1;
+        }
+        if self.hits == old_hits && frame_low as usize >= old_len {
+            // This decision started the whole cycle: apply the backup rule to it.
+            if self.cycle.len() == old_len {
+                // Unreachable in theory; settle pessimistically so that recursion ends.
+                self.settle(d, false, PARADOX);
+            } else {
+                self.backup(old_len);
+            }
+            self.uncertain = old_uncertain;
+            self.low = old_low;
+            return self.resolve(d, optimistic);
+        }
+
+        // Part of a cycle whose ancestor is further up: retreat.
+        if self.slots[d].state & IN_CYCLE == 0 {
+            self.push_cycle(d);
+        }
+        self.low = old_low.min(frame_low);
+        optimistic
+    }
+
+    /// Adds `d` to the open cycle list.
+    fn push_cycle(&mut self, d: usize) {
+        self.slots[d].state |= IN_CYCLE;
+        self.slots[d].cycle_pos = index(self.cycle.len());
+        self.cycle.push(index(d));
+    }
+
+    /// Forgets the cycle entries from `len` on.
+    fn truncate_cycle(&mut self, len: usize) {
+        for i in len..self.cycle.len() {
+            let d = self.cycle[i] as usize;
+            self.slots[d].state &= !IN_CYCLE;
+        }
+        self.cycle.truncate(len);
+    }
+
+    /// Makes decision `d` final.
+    fn settle(&mut self, d: usize, value: bool, extra: u8) {
+        let slot = &mut self.slots[d];
+        slot.state = (slot.state & !(VISITED | IN_CYCLE)) | RESOLVED | extra;
+        if value {
+            slot.state |= RESULT;
+        }
+    }
+
+    /// The backup rule (DATC 5.B.9) for the cycle entries from `from` on: with convoys in it,
+    /// the convoys fail (Szykman rule); moves alone are circular movement and all succeed;
+    /// anything else fails.
+    fn backup(&mut self, from: usize) {
+        let entries: Vec<u32> = self.cycle[from..].to_vec();
+        self.truncate_cycle(from);
+        let has_convoy = entries
+            .iter()
+            .any(|&d| self.slots[d as usize].kind == Kind::Convoy);
+        let all_moves = entries
+            .iter()
+            .all(|&d| self.slots[d as usize].kind == Kind::Move);
+        for &d in &entries {
+            let d = d as usize;
+            if has_convoy {
+                if self.slots[d].kind == Kind::Convoy {
+                    self.settle(d, false, PARADOX);
+                }
+            } else if all_moves {
+                self.settle(d, true, 0);
+            } else {
+                self.settle(d, false, PARADOX);
+            }
+        }
+    }
+
+    /// The condition of decision `d` (DATC 5.B), in the optimistic or pessimistic mode.
+    fn adjudicate(&mut self, d: usize, optimistic: bool) -> bool {
+        match self.slots[d].kind {
+            Kind::Move => self.adjudicate_move(d, optimistic),
+            Kind::SupportHold | Kind::SupportMove => self.adjudicate_support(d, optimistic),
+            Kind::Convoy => self.adjudicate_convoy(d, optimistic),
+            Kind::Hold => true,
+        }
+    }
+
+    /// MOVE (DATC 5.B.1): the attack beats the hold (or, head to head, the defence) of the
+    /// destination and the prevent strength of every rival.
+    fn adjudicate_move(&mut self, m: usize, optimistic: bool) -> bool {
+        let attack = self.attack(m, optimistic);
+        if attack == 0 {
+            return false;
+        }
+        let slot = self.slots[m];
+        let opposing = if slot.h2h != NONE {
+            self.defend(slot.h2h as usize, !optimistic)
+        } else {
+            self.hold(slot.occupant, !optimistic)
+        };
+        if attack <= opposing {
+            return false;
+        }
+        let (s, e) = self.group_ranges[slot.dest_group as usize];
+        for i in s..e {
+            let rival = self.groups[i as usize] as usize;
+            if rival != m && attack <= self.prevent(rival, !optimistic) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// SUPPORT (DATC 5.B.2): not cut by a foreign attack (one from the place the support is
+    /// directed at cuts only by dislodging).
+    fn adjudicate_support(&mut self, s: usize, optimistic: bool) -> bool {
+        let slot = self.slots[s];
+        let power = self.units[s].power;
+        let (b, e) = self.group_ranges[slot.own_group as usize];
+        for i in b..e {
+            let a = self.groups[i as usize] as usize;
+            if a == s || self.units[a].power == power {
+                continue;
+            }
+            let cuts = if self.slots[a].origin == slot.aim {
+                self.resolve(a, !optimistic)
+            } else {
+                self.path(a, !optimistic)
+            };
+            if cuts {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// CONVOY (DATC 5.B.3): the fleet is not dislodged.
+    fn adjudicate_convoy(&mut self, f: usize, optimistic: bool) -> bool {
+        let slot = self.slots[f];
+        let power = self.units[f].power;
+        let (b, e) = self.group_ranges[slot.own_group as usize];
+        for i in b..e {
+            let a = self.groups[i as usize] as usize;
+            if a != f && self.units[a].power != power && self.resolve(a, !optimistic) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// PATH (DATC 5.B.4): direct, or a chain of available convoying fleets. `high` asks for the
+    /// optimistic bound.
+    fn path(&mut self, m: usize, high: bool) -> bool {
+        let slot = self.slots[m];
+        if slot.pinned && slot.state & RESULT != 0 {
+            // A move pinned to succeed arrived, by whatever route.
+            return true;
+        }
+        match slot.route {
+            Route::Direct => return true,
+            Route::Impossible => return false,
+            Route::Convoy => {}
+        }
+        let s = slot.cv.0 as usize;
+        let mut reached = slot.cv_first;
+        let mut expanded = 0u64;
+        loop {
+            let todo = reached & !expanded;
+            if todo == 0 {
+                return false;
+            }
+            let i = todo.trailing_zeros() as usize;
+            expanded |= 1u64 << i;
+            let fleet = self.cv[s + i] as usize;
+            if !self.resolve(fleet, high) {
+                continue;
+            }
+            if slot.cv_last & (1u64 << i) != 0 {
+                return true;
+            }
+            reached |= self.cv_adj[s + i];
+        }
+    }
+
+    /// The number of valid supports for `u` that are given; `foreign_to` excludes supporters
+    /// of that power.
+    fn supports(&mut self, u: usize, high: bool, foreign_to: Option<mdip_map::Power>) -> u32 {
+        let (s, e) = self.slots[u].sup;
+        let mut count = 0;
+        for i in s..e {
+            let supporter = self.sup[i as usize] as usize;
+            if foreign_to == Some(self.units[supporter].power) {
+                continue;
+            }
+            if self.resolve(supporter, high) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// HOLD STRENGTH (DATC 5.B.5) of the place held by `occupant`.
+    fn hold(&mut self, occupant: u32, high: bool) -> u32 {
+        if occupant == NONE {
+            return 0;
+        }
+        let o = occupant as usize;
+        if self.slots[o].kind == Kind::Move {
+            return if self.resolve(o, !high) { 0 } else { 1 };
+        }
+        1 + self.supports(o, high, None)
+    }
+
+    /// ATTACK STRENGTH (DATC 5.B.8) of move `m`.
+    fn attack(&mut self, m: usize, high: bool) -> u32 {
+        if !self.path(m, high) {
+            return 0;
+        }
+        let slot = self.slots[m];
+        let o = slot.occupant;
+        let unopposed = o == NONE
+            || (slot.h2h == NONE
+                && self.slots[o as usize].kind == Kind::Move
+                && self.resolve(o as usize, high));
+        if unopposed {
+            return 1 + self.supports(m, high, None);
+        }
+        let defender = self.units[o as usize].power;
+        if defender == self.units[m].power {
+            return 0;
+        }
+        1 + self.supports(m, high, Some(defender))
+    }
+
+    /// DEFEND STRENGTH (DATC 5.B.7) of move `m`.
+    fn defend(&mut self, m: usize, high: bool) -> u32 {
+        1 + self.supports(m, high, None)
+    }
+
+    /// PREVENT STRENGTH (DATC 5.B.6) of move `m`.
+    fn prevent(&mut self, m: usize, high: bool) -> u32 {
+        if !self.path(m, high) {
+            return 0;
+        }
+        let h2h = self.slots[m].h2h;
+        if h2h != NONE && self.resolve(h2h as usize, !high) {
+            return 0;
+        }
+        1 + self.supports(m, high, None)
+    }
+
+    /// Whether decision `d` is final and true (every decision is final after `solve`).
+    fn value(&self, d: usize) -> bool {
+        self.slots[d].state & (RESOLVED | RESULT) == RESOLVED | RESULT
+    }
+
+    /// Whether decision `d` was settled by a paradox rule.
+    fn paradox(&self, d: usize) -> bool {
+        self.slots[d].state & PARADOX != 0
+    }
+
+    /// Builds the result from the settled decisions.
+    fn result(&mut self) -> MovementResult {
+        let n = self.slots.len();
+        let moved: Vec<bool> = (0..n)
+            .map(|u| self.slots[u].kind == Kind::Move && self.value(u))
+            .collect();
+
+        // Dislodgements: a unit that stays while a foreign move into its place succeeds.
+        let mut dislodged_by = vec![NONE; n];
+        let mut dislodged = Vec::new();
+        for u in 0..n {
+            let g = self.slots[u].own_group;
+            if moved[u] {
+                continue;
+            }
+            let (s, e) = self.group_ranges[g as usize];
+            let attacker = self.groups[s as usize..e as usize]
+                .iter()
+                .map(|&a| a as usize)
+                .find(|&a| a != u && moved[a] && self.units[a].power != self.units[u].power);
+            if let Some(a) = attacker {
+                dislodged_by[u] = index(a);
+                dislodged.push(Dislodgement {
+                    unit: u,
+                    by: a,
+                    attacker_from: self.slots[a].origin,
+                    by_convoy: self.slots[a].route == Route::Convoy,
+                });
+            }
+        }
+
+        // Standoffs: an empty place where two or more moves with prevent strength failed.
+        let mut contested = Vec::new();
+        for g in 0..self.group_ranges.len() {
+            let (s, e) = self.group_ranges[g];
+            if s == e
+                || self.groups[s as usize..e as usize]
+                    .iter()
+                    .any(|&m| moved[m as usize])
+            {
+                continue;
+            }
+            let occupant = self.slots[self.groups[s as usize] as usize].occupant;
+            if occupant != NONE && !moved[occupant as usize] {
+                continue;
+            }
+            let mut bouncing = 0;
+            for i in s..e {
+                if self.prevent(self.groups[i as usize] as usize, true) > 0 {
+                    bouncing += 1;
+                }
+            }
+            if bouncing >= 2 {
+                contested.push(self.place_list[g]);
+            }
+        }
+        contested.sort_unstable();
+
+        let mut outcomes = Vec::with_capacity(n);
+        let mut positions = Vec::with_capacity(n);
+        for u in 0..n {
+            let outcome = self.outcome(u, &moved, &dislodged_by);
+            outcomes.push(outcome);
+            positions.push(if moved[u] {
+                self.slots[u].aim_at
+            } else {
+                self.units[u].at
+            });
+        }
+        MovementResult {
+            outcomes,
+            positions,
+            dislodged,
+            contested,
+        }
+    }
+
+    /// The outcome and reason of unit `u`'s order.
+    fn outcome(&mut self, u: usize, moved: &[bool], dislodged_by: &[u32]) -> Outcome {
+        let slot = self.slots[u];
+        let dislodger = dislodged_by[u];
+        match slot.kind {
+            Kind::Hold => match dislodger {
+                NONE => Outcome::new(true, Reason::Held),
+                by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+            },
+            Kind::Move => {
+                let success = moved[u];
+                if self.pinned(u) {
+                    return Outcome::new(success, Reason::Pinned);
+                }
+                if success {
+                    let by_convoy = slot.route == Route::Convoy;
+                    return Outcome::new(true, Reason::Moved { by_convoy });
+                }
+                Outcome::new(false, self.move_failure(u))
+            }
+            Kind::SupportHold | Kind::SupportMove => {
+                if !slot.matched {
+                    return Outcome::new(false, Reason::SupportVoid);
+                }
+                let given = self.value(u);
+                if self.pinned(u) {
+                    return Outcome::new(given, Reason::Pinned);
+                }
+                if self.paradox(u) {
+                    return Outcome::new(false, Reason::Paradox);
+                }
+                if given {
+                    return Outcome::new(true, Reason::SupportGiven);
+                }
+                if let Some(cutter) = self.cutter(u) {
+                    return Outcome::new(false, Reason::SupportCut { by: cutter });
+                }
+                match dislodger {
+                    NONE => Outcome::new(false, Reason::Paradox),
+                    by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                }
+            }
+            Kind::Convoy => {
+                if !slot.matched {
+                    return Outcome::new(false, Reason::ConvoyVoid);
+                }
+                if !slot.valid {
+                    return Outcome::new(false, Reason::ConvoyNotUsed);
+                }
+                let army = slot.target as usize;
+                let available = self.value(u);
+                let carried = available && self.path(army, true);
+                if self.pinned(u) {
+                    return Outcome::new(carried, Reason::Pinned);
+                }
+                if self.paradox(u) {
+                    return Outcome::new(false, Reason::ConvoyParadox);
+                }
+                if carried {
+                    return Outcome::new(true, Reason::ConvoyUsed);
+                }
+                if available {
+                    return Outcome::new(false, Reason::ConvoyDisrupted);
+                }
+                match dislodger {
+                    NONE => Outcome::new(false, Reason::Paradox),
+                    by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                }
+            }
+        }
+    }
+
+    /// Whether the caller fixed the decision of `u`.
+    fn pinned(&self, u: usize) -> bool {
+        self.slots[u].pinned
+    }
+
+    /// The first foreign attack that cut support `s` without needing to dislodge it.
+    fn cutter(&mut self, s: usize) -> Option<UnitId> {
+        let slot = self.slots[s];
+        let (b, e) = self.group_ranges[slot.own_group as usize];
+        for i in b..e {
+            let a = self.groups[i as usize] as usize;
+            if a != s
+                && self.units[a].power != self.units[s].power
+                && self.slots[a].origin != slot.aim
+                && self.path(a, true)
+            {
+                return Some(a);
+            }
+        }
+        None
+    }
+
+    /// Why move `m` failed.
+    fn move_failure(&mut self, m: usize) -> Reason {
+        let slot = self.slots[m];
+        if slot.route == Route::Impossible {
+            return Reason::Unreachable;
+        }
+        if !self.path(m, true) {
+            return self.path_failure(m);
+        }
+        let attack = self.attack(m, true);
+        let o = slot.occupant;
+        if attack == 0 && o != NONE {
+            return Reason::WouldDislodgeOwnUnit { unit: o as usize };
+        }
+        if slot.h2h != NONE && self.value(slot.h2h as usize) {
+            return Reason::LostHeadToHead {
+                to: slot.h2h as usize,
+            };
+        }
+        let mut by = Vec::new();
+        if slot.h2h != NONE {
+            if attack <= self.defend(slot.h2h as usize, true) {
+                by.push(slot.h2h as usize);
+            }
+        } else if o != NONE && attack <= self.hold(o, true) {
+            by.push(o as usize);
+        }
+        let (s, e) = self.group_ranges[slot.dest_group as usize];
+        for i in s..e {
+            let rival = self.groups[i as usize] as usize;
+            if rival != m && attack <= self.prevent(rival, true) {
+                by.push(rival);
+            }
+        }
+        if by.is_empty() && self.paradox(m) {
+            return Reason::Paradox;
+        }
+        Reason::Bounced { by }
+    }
+
+    /// Why the convoy route of move `m` failed.
+    fn path_failure(&self, m: usize) -> Reason {
+        let slot = self.slots[m];
+        let s = slot.cv.0 as usize;
+        let k = ((slot.cv.1 - slot.cv.0) as usize).min(MAX_CONVOY_FLEETS);
+        // Is there a chain at all when every ordered fleet stands?
+        let mut reached = slot.cv_first;
+        let mut expanded = 0u64;
+        let mut complete = false;
+        while reached & !expanded != 0 {
+            let i = (reached & !expanded).trailing_zeros() as usize;
+            expanded |= 1u64 << i;
+            if slot.cv_last & (1u64 << i) != 0 {
+                complete = true;
+                break;
+            }
+            reached |= self.cv_adj[s + i];
+        }
+        if !complete {
+            return Reason::NoConvoyPath;
+        }
+        if (0..k).any(|i| self.paradox(self.cv[s + i] as usize)) {
+            return Reason::ConvoyParadox;
+        }
+        Reason::ConvoyDisrupted
+    }
+}
+
+/// A unit index as stored (unit counts are far below `u32::MAX`).
+fn index(u: usize) -> u32 {
+    u32::try_from(u).unwrap_or(NONE)
+}
+
+/// Dense ids for places: `ids[i]` is the id of `keys[i]` and `list[id]` its place, ids in the
+/// order of first appearance. Boards with small ids use a direct table (one slot per province
+/// and board), others a sorted list.
+fn place_ids(keys: &[Place]) -> (Vec<u32>, Vec<Place>) {
+    let max_site = keys.iter().map(|p| p.site.0).max().unwrap_or(0);
+    let mut ids = Vec::with_capacity(keys.len());
+    if max_site < 16 {
+        let mut list = Vec::new();
+        let mut table = vec![NONE; (max_site as usize + 1) * 256];
+        for &p in keys {
+            let slot = &mut table[p.site.0 as usize * 256 + p.province.index()];
+            if *slot == NONE {
+                *slot = index(list.len());
+                list.push(p);
+            }
+            ids.push(*slot);
+        }
+        (ids, list)
+    } else {
+        let mut list = keys.to_vec();
+        list.sort_unstable();
+        list.dedup();
+        ids.extend(
+            keys.iter()
+                .map(|p| index(list.binary_search(p).unwrap_or_default())),
+        );
+        (ids, list)
+    }
+}
+
+/// Whether the coast named by a support fits the coast of the supported move: a support that
+/// names no coast fits any (DATC 6.B.7), and one that names a coast needs the same (6.B.9).
+fn coasts_match(support: At, moving: At) -> bool {
+    match (support.loc.coast, moving.loc.coast) {
+        (Some(a), Some(b)) => a == b,
+        _ => true,
+    }
+}
+
+/// Turns counts at `1..=n` into start offsets in place.
+fn prefix_sums(counts: &mut [u32]) {
+    for i in 1..counts.len() {
+        counts[i] += counts[i - 1];
+    }
+}

@@ -1,0 +1,136 @@
+//! Where things are: boards ([`Site`]), places on them ([`Place`], [`At`]) and the
+//! [`Geography`] trait through which the adjudicator asks whether one position reaches another.
+//!
+//! Standard Diplomacy has one board, `Site(0)`, and [`StandardGeography`] answers with the
+//! adjacency of the standard map. The multiversal layer gives every season its own site and
+//! implements [`Geography`] with its own conditions across sites, so the same decision code
+//! adjudicates both.
+
+use mdip_map::{Location, Map, ProvinceId, UnitType};
+
+/// An opaque board id. Standard Diplomacy uses the single board `Site(0)`; the multiversal layer
+/// numbers its seasons however it likes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Site(pub u32);
+
+/// A province on a board: the unit of occupation, of standoffs and of cutting support.
+///
+/// Coasts never matter at this level: a fleet on either coast of Spain occupies the place Spain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Place {
+    /// The board.
+    pub site: Site,
+    /// The province.
+    pub province: ProvinceId,
+}
+
+impl Place {
+    /// A place from its board and province.
+    pub fn new(site: Site, province: ProvinceId) -> Place {
+        Place { site, province }
+    }
+}
+
+/// A located position: a location (province and coast) on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct At {
+    /// The board.
+    pub site: Site,
+    /// The location, with its coast for a fleet on a split-coast province.
+    pub loc: Location,
+}
+
+impl At {
+    /// A position from its board and location.
+    pub fn new(site: Site, loc: Location) -> At {
+        At { site, loc }
+    }
+
+    /// A position on the standard single board, `Site(0)`.
+    pub fn standard(loc: Location) -> At {
+        At { site: Site(0), loc }
+    }
+
+    /// The place (board and province) of this position, forgetting the coast.
+    pub fn place(self) -> Place {
+        Place {
+            site: self.site,
+            province: self.loc.province,
+        }
+    }
+
+    /// The same position without its coast.
+    pub fn without_coast(self) -> At {
+        At {
+            site: self.site,
+            loc: Location::province(self.loc.province),
+        }
+    }
+}
+
+/// The adjacency the adjudicator works with.
+///
+/// The adjudicator never looks at the map directly for movement: every "can this unit get there"
+/// question goes through [`Geography::reaches`], and every convoy hop through
+/// [`Geography::convoy_hop`]. A multiversal implementation adds its own conditions for
+/// positions on different sites.
+pub trait Geography {
+    /// The map the positions refer to (names, coasts, terrain, supply centres).
+    fn map(&self) -> &Map;
+
+    /// Whether a unit of `kind` at `from` reaches `to` directly (map adjacency; across sites the
+    /// multiverse layer adds its own conditions). Used for moves, supports and retreats.
+    ///
+    /// The adjudicator passes armies without coasts.
+    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool;
+
+    /// Whether a convoy can pass from `from` to `to` in one hop: from the army's province to a
+    /// convoying fleet, from fleet to fleet, or from a fleet to the army's destination.
+    ///
+    /// The default asks [`Geography::reaches`] for a fleet, trying every coast of an end that
+    /// has several and names none (an army in Spain embarks from either coast).
+    fn convoy_hop(&self, from: At, to: At) -> bool {
+        let map = self.map();
+        let froms = coast_variants(map, from);
+        let tos = coast_variants(map, to);
+        froms.iter().flatten().any(|&f| {
+            tos.iter()
+                .flatten()
+                .any(|&t| self.reaches(UnitType::Fleet, f, t))
+        })
+    }
+}
+
+/// The positions to try for one end of a convoy hop: the position itself when it names a coast
+/// or its province has none, else one position per coast (at most three).
+fn coast_variants(map: &Map, at: At) -> [Option<At>; 3] {
+    let mut out = [None; 3];
+    let coasts = map.coasts(at.loc.province);
+    if at.loc.coast.is_some() || coasts.is_empty() {
+        out[0] = Some(at);
+    } else {
+        for (slot, &coast) in out.iter_mut().zip(coasts) {
+            *slot = Some(At::new(
+                at.site,
+                Location::new(at.loc.province, Some(coast)),
+            ));
+        }
+    }
+    out
+}
+
+/// The geography of standard Diplomacy: one board, the standard map's adjacency.
+///
+/// Positions on different sites never reach each other.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StandardGeography;
+
+impl Geography for StandardGeography {
+    fn map(&self) -> &Map {
+        Map::standard()
+    }
+
+    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
+        from.site == to.site && Map::standard().adjacent(kind, from.loc, to.loc)
+    }
+}

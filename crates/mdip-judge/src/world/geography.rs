@@ -1,0 +1,54 @@
+//! The adjacency of one decision graph that spans several seasons: each season in the graph
+//! is one [`Site`] of the core adjudicator, and reach across sites follows rule 8.
+
+use mdip_map::{Location, Map, UnitType};
+
+use super::{Pos, SeasonKey, World};
+use crate::{At, Geography, Site};
+
+/// Rule-8 adjacency over the seasons of one step's decision graph.
+pub(super) struct StepGeography<'w> {
+    pub(super) world: &'w World,
+    /// The season of each site, indexed by site number.
+    pub(super) sites: Vec<SeasonKey>,
+}
+
+impl StepGeography<'_> {
+    /// The site of a season, adding it when new.
+    pub(super) fn site(&mut self, season: SeasonKey) -> Site {
+        match self.sites.iter().position(|&s| s == season) {
+            Some(i) => Site(i as u32),
+            None => {
+                self.sites.push(season);
+                Site(self.sites.len() as u32 - 1)
+            }
+        }
+    }
+
+    /// The position of a location in a season, as the core sees it.
+    pub(super) fn at(&mut self, season: SeasonKey, loc: Location) -> At {
+        At::new(self.site(season), loc)
+    }
+
+    /// The season of a site.
+    pub(super) fn season(&self, site: Site) -> SeasonKey {
+        self.sites[site.0 as usize]
+    }
+
+    fn pos(&self, at: At) -> Pos {
+        Pos {
+            season: self.season(at.site),
+            loc: at.loc,
+        }
+    }
+}
+
+impl Geography for StepGeography<'_> {
+    fn map(&self) -> &Map {
+        self.world.map()
+    }
+
+    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
+        self.world.reaches(kind, self.pos(from), self.pos(to))
+    }
+}

@@ -1,0 +1,746 @@
+//! The multiversal world: seasons, timelines and their boards, and the steps that advance them.
+//!
+//! A standard game of Diplomacy is a world with a single timeline; the same code adjudicates it.
+//! The world never sees text: callers name units and places by [`Spot`] (season and province) and
+//! get back plain data with reasons, which they map to their own source ranges.
+//!
+//! The rules implemented here are those of `multiverse-rules.md` (rule set `mdatc`): seasons and
+//! heads (rules 1–4), global steps (5–7), adjacency across time (8–11), anchored re-adjudication
+//! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22).
+
+mod geography;
+mod step;
+mod validate;
+
+pub use step::{
+    AdjustmentInput, AdjustmentOrder, AdjustmentReport, AdjustmentReportEntry, Fork, GraphUnit,
+    MovementReport, MovementReportEntry, RetreatInput, RetreatOrder, RetreatProblem, RetreatReport,
+    RetreatReportEntry,
+};
+pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
+
+/// A season `X:Y`: turn `X` (0 = Spring 1901, 1 = Fall 1901, ...) in timeline `Y`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SeasonKey {
+    /// The turn, one per movement phase.
+    pub turn: u32,
+    /// The timeline number, 0 for the main timeline.
+    pub timeline: u32,
+}
+
+impl SeasonKey {
+    /// Builds a season key.
+    pub const fn new(turn: u32, timeline: u32) -> SeasonKey {
+        SeasonKey { turn, timeline }
+    }
+
+    /// Whether this is a Fall turn (after which supply centres change hands).
+    pub fn is_fall(self) -> bool {
+        self.turn % 2 == 1
+    }
+
+    /// The game year of this turn (turn 0 is 1901).
+    pub fn year(self) -> u32 {
+        1901 + self.turn / 2
+    }
+
+    /// The season's name in the traditional calendar, e.g. "Spring 1901".
+    pub fn calendar(self) -> String {
+        let half = if self.is_fall() { "Fall" } else { "Spring" };
+        format!("{half} {}", self.year())
+    }
+}
+
+impl fmt::Display for SeasonKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.turn, self.timeline)
+    }
+}
+
+/// A province in a season: where a unit stands, or the target of a support or convoy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Spot {
+    /// The season.
+    pub season: SeasonKey,
+    /// The province.
+    pub province: ProvinceId,
+}
+
+/// A location (province and coast) in a season.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    /// The season.
+    pub season: SeasonKey,
+    /// The location, with its coast where the province has several.
+    pub loc: Location,
+}
+
+impl Pos {
+    /// The spot (season and province) of this position.
+    pub fn spot(self) -> Spot {
+        Spot {
+            season: self.season,
+            province: self.loc.province,
+        }
+    }
+}
+
+/// The phase the world is in: which kind of step comes next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Moves, supports and convoys for every head.
+    Movement,
+    /// Retreats and disbands of the units dislodged in the last movement step.
+    Retreat,
+    /// Builds and removals of the timelines that just finished a Fall turn.
+    Adjustment,
+}
+
+impl Phase {
+    /// The lower-case name of the phase.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Movement => "movement",
+            Phase::Retreat => "retreat",
+            Phase::Adjustment => "adjustment",
+        }
+    }
+}
+
+/// The rule set in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RuleSet {
+    /// Multiversal time travel per `multiverse-rules.md` (the default).
+    #[default]
+    Mdatc,
+    /// Standard Diplomacy only: every order outside the unit's own season is illegal.
+    Standard,
+}
+
+/// How a unit came to stand where it stands in its season: lineage for hover and go-to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Placed by the setup (starting position or `@unit`).
+    Placed,
+    /// Continued from the same place in the parent season.
+    Stayed {
+        /// The season it was in before.
+        from: SeasonKey,
+    },
+    /// Arrived by a successful move.
+    Moved {
+        /// Where it came from.
+        from: Pos,
+    },
+    /// Arrived by a retreat after being dislodged.
+    Retreated {
+        /// Where it was dislodged.
+        from: Pos,
+    },
+    /// Built in an adjustment step.
+    Built,
+}
+
+/// One unit on a season's board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardUnit {
+    /// The owner.
+    pub power: Power,
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// Where it stands.
+    pub loc: Location,
+    /// How it came there.
+    pub origin: Origin,
+}
+
+/// A unit as the fork rule compares it: power, type and location.
+pub type UnitSig = (Power, UnitType, Location);
+
+/// What a movement adjudication left in a season before retreats (rule 16): the units that stay
+/// or arrive, and the units dislodged. Both lists are sorted.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ResultSig {
+    /// Units that stay or arrive.
+    pub units: Vec<UnitSig>,
+    /// Units dislodged.
+    pub dislodged: Vec<UnitSig>,
+}
+
+/// A movement order as resolved against the world (names, coasts and seasons settled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveOrder {
+    /// Hold (also the order of a unit without one).
+    Hold,
+    /// Move to a location in a season, directly or by convoy.
+    Move {
+        /// The destination.
+        to: Pos,
+        /// `via Convoy` was written.
+        via_convoy: bool,
+    },
+    /// Support the unit at `target` to hold.
+    SupportHold {
+        /// The supported unit.
+        target: Spot,
+    },
+    /// Support the unit at `target` moving to `to`.
+    SupportMove {
+        /// The supported unit.
+        target: Spot,
+        /// The destination of the supported move.
+        to: Spot,
+        /// The coast of the destination as written: when given, the supported move must go to
+        /// that coast (DATC 6.B.9).
+        coast: Option<Coast>,
+    },
+    /// Convoy the army at `army` to `to`.
+    Convoy {
+        /// The convoyed army.
+        army: Spot,
+        /// The army's destination.
+        to: Spot,
+    },
+}
+
+impl MoveOrder {
+    /// The seasons other than `own` that this order acts on.
+    pub fn referenced_seasons(&self, own: SeasonKey) -> Vec<SeasonKey> {
+        let mut out = Vec::new();
+        let mut add = |s: SeasonKey| {
+            if s != own && !out.contains(&s) {
+                out.push(s);
+            }
+        };
+        match *self {
+            MoveOrder::Hold => {}
+            MoveOrder::Move { to, .. } => add(to.season),
+            MoveOrder::SupportHold { target } => add(target.season),
+            MoveOrder::SupportMove { target, to, .. } => {
+                add(target.season);
+                add(to.season);
+            }
+            MoveOrder::Convoy { army, to } => {
+                add(army.season);
+                add(to.season);
+            }
+        }
+        out
+    }
+}
+
+/// One order of a season's original order set, with the outcome it had (rule 13).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedOrder {
+    /// Where the ordered unit stood.
+    pub unit: Spot,
+    /// The ordered unit.
+    pub sig: UnitSig,
+    /// The order.
+    pub order: MoveOrder,
+    /// Whether it succeeded.
+    pub success: bool,
+}
+
+/// The record of a season's own movement adjudication, made when it was a head.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Record {
+    /// The original order set: the season's own orders and the orders from other seasons that
+    /// acted on it in the same step.
+    pub orders: Vec<RecordedOrder>,
+    /// The result that created the season's first child.
+    pub result: ResultSig,
+}
+
+/// One board: a season of one timeline.
+#[derive(Clone, Debug)]
+pub struct Season {
+    /// Its key.
+    pub key: SeasonKey,
+    /// The season it continues or branched from (`None` for the root).
+    pub parent: Option<SeasonKey>,
+    /// Its children: the next season of its timeline first, then forks in creation order.
+    pub children: Vec<SeasonKey>,
+    /// The units at the start of its movement phase, sorted by province.
+    pub units: Vec<BoardUnit>,
+    /// Supply-centre owners, indexed by province.
+    pub owners: Vec<Option<Power>>,
+    /// The record of its adjudication, once adjudicated.
+    pub record: Option<Record>,
+    /// The result of the parent's adjudication that created this season.
+    pub created_by: Option<ResultSig>,
+}
+
+impl Season {
+    /// The unit standing in `province`, if any.
+    pub fn unit_at(&self, province: ProvinceId) -> Option<&BoardUnit> {
+        self.units.iter().find(|u| u.loc.province == province)
+    }
+
+    /// The owner of a supply centre in this season.
+    pub fn owner(&self, province: ProvinceId) -> Option<Power> {
+        self.owners.get(province.0 as usize).copied().flatten()
+    }
+}
+
+/// A timeline: its number, where it branched from, and its head.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timeline {
+    /// Its number.
+    pub number: u32,
+    /// The season it branched from (`None` for timeline 0).
+    pub branched_from: Option<SeasonKey>,
+    /// Its first season.
+    pub first: SeasonKey,
+    /// Its head: the season with no child.
+    pub head: SeasonKey,
+}
+
+/// A unit dislodged in the last movement step, waiting for the retreat step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dislodged {
+    /// Where it stood when dislodged.
+    pub at: Pos,
+    /// Its owner.
+    pub power: Power,
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// The season it retreats into: the successor of the season where it was dislodged.
+    pub into: SeasonKey,
+    /// Where the attacker that dislodged it came from.
+    pub attacker_from: Spot,
+    /// Whether that attack came by convoy (the attacker's origin is then open to retreat).
+    pub by_convoy: bool,
+    /// Provinces of its season left empty by a standoff: closed to retreat.
+    pub contested: Vec<ProvinceId>,
+    /// The locations it may retreat to.
+    pub options: Vec<Location>,
+}
+
+/// Errors of the setup (placing units before the first step).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The season does not exist.
+    NoSuchSeason(SeasonKey),
+    /// The unit cannot stand there (terrain or coast).
+    CannotStand,
+    /// Another unit already stands in that province.
+    Occupied(Power, UnitType),
+    /// The province is not a supply centre.
+    NotASupplyCentre,
+    /// The game has already started: setup must come before the first step.
+    AlreadyStarted,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
+            SetupError::CannotStand => write!(f, "this unit cannot stand there"),
+            SetupError::Occupied(p, k) => {
+                write!(f, "a {} {} already stands there", p.adjective(), k.name())
+            }
+            SetupError::NotASupplyCentre => write!(f, "not a supply centre"),
+            SetupError::AlreadyStarted => {
+                write!(f, "the position can only be set up before the first step")
+            }
+        }
+    }
+}
+
+/// The whole game: every season of every timeline, and what comes next.
+#[derive(Clone, Debug)]
+pub struct World {
+    map: &'static Map,
+    rules: RuleSet,
+    seasons: BTreeMap<SeasonKey, Season>,
+    timelines: Vec<Timeline>,
+    phase: Phase,
+    /// Units waiting to retreat (retreat phase).
+    pending_retreats: Vec<Dislodged>,
+    /// Seasons whose boards take builds and removals (adjustment phase).
+    pending_adjustments: Vec<SeasonKey>,
+    /// How many steps have run.
+    steps: u32,
+}
+
+impl World {
+    /// An empty world on the standard map, its root season `turn:0`, in the movement phase.
+    pub fn new(turn: u32) -> World {
+        let map = Map::standard();
+        let root = SeasonKey::new(turn, 0);
+        let mut seasons = BTreeMap::new();
+        seasons.insert(
+            root,
+            Season {
+                key: root,
+                parent: None,
+                children: Vec::new(),
+                units: Vec::new(),
+                owners: vec![None; map.province_count()],
+                record: None,
+                created_by: None,
+            },
+        );
+        World {
+            map,
+            rules: RuleSet::default(),
+            seasons,
+            timelines: vec![Timeline {
+                number: 0,
+                branched_from: None,
+                first: root,
+                head: root,
+            }],
+            phase: Phase::Movement,
+            pending_retreats: Vec::new(),
+            pending_adjustments: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    /// The standard opening: the 22 starting units in `0:0`, every power owning its home centres.
+    pub fn standard_start() -> World {
+        let mut world = World::new(0);
+        world
+            .place_standard_start()
+            .expect("the standard map's starting units fit an empty board");
+        world
+    }
+
+    /// Places the standard starting units and home-centre ownership into the root season.
+    pub fn place_standard_start(&mut self) -> Result<(), SetupError> {
+        let root = self.root();
+        for &(power, kind, loc) in self.map.starting_units() {
+            self.place_unit(root, power, kind, loc)?;
+        }
+        for power in Power::ALL {
+            for &p in self.map.home_centres(power) {
+                self.set_owner(root, p, Some(power))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The map.
+    pub fn map(&self) -> &'static Map {
+        self.map
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// Sets the rule set (setup).
+    pub fn set_rules(&mut self, rules: RuleSet) {
+        self.rules = rules;
+    }
+
+    /// The root season.
+    pub fn root(&self) -> SeasonKey {
+        self.timelines[0].first
+    }
+
+    /// How many steps have been adjudicated.
+    pub fn steps_done(&self) -> u32 {
+        self.steps
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Puts the world into the adjustment phase before the first step: the root board takes
+    /// builds and removals next (setup for adjustment cases).
+    pub fn start_in_adjustment(&mut self) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        self.phase = Phase::Adjustment;
+        self.pending_adjustments = vec![self.root()];
+        Ok(())
+    }
+
+    /// Makes the root season `turn:0` (setup, before any step; units placed so far move along).
+    pub fn set_root_turn(&mut self, turn: u32) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        let old = self.root();
+        let new = SeasonKey::new(turn, 0);
+        if old == new {
+            return Ok(());
+        }
+        let mut season = self
+            .seasons
+            .remove(&old)
+            .ok_or(SetupError::NoSuchSeason(old))?;
+        season.key = new;
+        self.seasons.insert(new, season);
+        self.timelines[0].first = new;
+        self.timelines[0].head = new;
+        for p in &mut self.pending_adjustments {
+            if *p == old {
+                *p = new;
+            }
+        }
+        Ok(())
+    }
+
+    /// Places a unit in a season (setup).
+    pub fn place_unit(
+        &mut self,
+        season: SeasonKey,
+        power: Power,
+        kind: UnitType,
+        loc: Location,
+    ) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        if !self.map.can_stand(kind, loc) {
+            return Err(SetupError::CannotStand);
+        }
+        let s = self
+            .seasons
+            .get_mut(&season)
+            .ok_or(SetupError::NoSuchSeason(season))?;
+        if let Some(u) = s.unit_at(loc.province) {
+            return Err(SetupError::Occupied(u.power, u.kind));
+        }
+        s.units.push(BoardUnit {
+            power,
+            kind,
+            loc,
+            origin: Origin::Placed,
+        });
+        s.units.sort_by_key(|u| u.loc.province);
+        Ok(())
+    }
+
+    /// Sets the owner of a supply centre in a season (setup).
+    pub fn set_owner(
+        &mut self,
+        season: SeasonKey,
+        province: ProvinceId,
+        owner: Option<Power>,
+    ) -> Result<(), SetupError> {
+        if !self.map.is_supply_centre(province) {
+            return Err(SetupError::NotASupplyCentre);
+        }
+        let s = self
+            .seasons
+            .get_mut(&season)
+            .ok_or(SetupError::NoSuchSeason(season))?;
+        s.owners[province.0 as usize] = owner;
+        Ok(())
+    }
+
+    /// A season, if it exists.
+    pub fn season(&self, key: SeasonKey) -> Option<&Season> {
+        self.seasons.get(&key)
+    }
+
+    /// Whether a season exists.
+    pub fn exists(&self, key: SeasonKey) -> bool {
+        self.seasons.contains_key(&key)
+    }
+
+    /// Every season, sorted by (turn, timeline).
+    pub fn seasons(&self) -> impl Iterator<Item = &Season> + '_ {
+        self.seasons.values()
+    }
+
+    /// Every timeline, by number.
+    pub fn timelines(&self) -> &[Timeline] {
+        &self.timelines
+    }
+
+    /// The timeline with this number.
+    pub fn timeline(&self, number: u32) -> Option<&Timeline> {
+        self.timelines.get(number as usize)
+    }
+
+    /// The heads, by timeline number.
+    pub fn heads(&self) -> Vec<SeasonKey> {
+        self.timelines.iter().map(|t| t.head).collect()
+    }
+
+    /// Whether a season is a head.
+    pub fn is_head(&self, key: SeasonKey) -> bool {
+        self.timeline(key.timeline).is_some_and(|t| t.head == key)
+    }
+
+    /// The unit at a spot.
+    pub fn unit(&self, spot: Spot) -> Option<&BoardUnit> {
+        self.seasons.get(&spot.season)?.unit_at(spot.province)
+    }
+
+    /// Units waiting to retreat.
+    pub fn pending_retreats(&self) -> &[Dislodged] {
+        &self.pending_retreats
+    }
+
+    /// Seasons whose boards take builds and removals in the pending adjustment step.
+    pub fn pending_adjustments(&self) -> &[SeasonKey] {
+        &self.pending_adjustments
+    }
+
+    /// The season a new order without a season refers to: the only head (or the only season
+    /// pending adjustment, in that phase), if there is exactly one.
+    pub fn default_season(&self) -> Option<SeasonKey> {
+        if self.phase == Phase::Adjustment && self.pending_adjustments.len() == 1 {
+            return Some(self.pending_adjustments[0]);
+        }
+        if self.phase == Phase::Retreat {
+            let mut seasons: Vec<SeasonKey> =
+                self.pending_retreats.iter().map(|d| d.at.season).collect();
+            seasons.dedup();
+            if seasons.len() == 1 {
+                return Some(seasons[0]);
+            }
+        }
+        match self.timelines.as_slice() {
+            [only] => Some(only.head),
+            _ => None,
+        }
+    }
+
+    /// The season whose board is "the current position": after the last step, the head of the
+    /// only timeline (or `None` when there are several).
+    pub fn current_board(&self) -> Option<SeasonKey> {
+        match self.timelines.as_slice() {
+            [only] => Some(only.head),
+            _ => None,
+        }
+    }
+
+    /// Supply-centre counts per power in a season.
+    pub fn centre_count(&self, season: SeasonKey, power: Power) -> usize {
+        self.seasons.get(&season).map_or(0, |s| {
+            s.owners.iter().filter(|o| **o == Some(power)).count()
+        })
+    }
+
+    /// Victory as reported by rule 21: the one power owning at least 18 distinct supply centres
+    /// across all heads, if exactly one does.
+    pub fn winner(&self) -> Option<Power> {
+        let mut winners = Vec::new();
+        for power in Power::ALL {
+            let mut owned = vec![false; self.map.province_count()];
+            for head in self.heads() {
+                if let Some(s) = self.seasons.get(&head) {
+                    for (i, o) in s.owners.iter().enumerate() {
+                        if *o == Some(power) {
+                            owned[i] = true;
+                        }
+                    }
+                }
+            }
+            if owned.iter().filter(|b| **b).count() >= 18 {
+                winners.push(power);
+            }
+        }
+        match winners.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Whether two timelines are adjacent (rule 8): the same, parent and child, or siblings
+    /// branched from the very same season.
+    pub fn timelines_adjacent(&self, a: u32, b: u32) -> bool {
+        if a == b {
+            return true;
+        }
+        let (Some(ta), Some(tb)) = (self.timeline(a), self.timeline(b)) else {
+            return false;
+        };
+        if ta.branched_from.is_some_and(|s| s.timeline == b) {
+            return true;
+        }
+        if tb.branched_from.is_some_and(|s| s.timeline == a) {
+            return true;
+        }
+        matches!((ta.branched_from, tb.branched_from), (Some(x), Some(y)) if x == y)
+    }
+
+    /// Whether two seasons are adjacent in time (rule 8): at most one turn apart, in adjacent
+    /// timelines, both existing.
+    pub fn seasons_adjacent(&self, s: SeasonKey, t: SeasonKey) -> bool {
+        self.exists(s)
+            && self.exists(t)
+            && s.turn.abs_diff(t.turn) <= 1
+            && self.timelines_adjacent(s.timeline, t.timeline)
+    }
+
+    /// Whether a unit of `kind` at `from` reaches `to` directly (rule 8).
+    pub fn reaches(&self, kind: UnitType, from: Pos, to: Pos) -> bool {
+        if !self.seasons_adjacent(from.season, to.season) {
+            return false;
+        }
+        if from.season == to.season {
+            self.map.adjacent(kind, from.loc, to.loc)
+        } else {
+            from.loc == to.loc || self.map.adjacent(kind, from.loc, to.loc)
+        }
+    }
+
+    /// Whether a unit of `kind` at `from` reaches some location of `to`'s province (the reach a
+    /// support needs, rule 9).
+    pub fn reaches_province(&self, kind: UnitType, from: Pos, to: Spot) -> bool {
+        self.locations_of(to.province).into_iter().any(|loc| {
+            self.map.can_stand(kind, loc)
+                && self.reaches(
+                    kind,
+                    from,
+                    Pos {
+                        season: to.season,
+                        loc,
+                    },
+                )
+        })
+    }
+
+    /// The locations of a province: one per coast, or the province itself.
+    pub fn locations_of(&self, province: ProvinceId) -> Vec<Location> {
+        let coasts = self.map.coasts(province);
+        if coasts.is_empty() {
+            vec![Location {
+                province,
+                coast: None,
+            }]
+        } else {
+            let mut v: Vec<Location> = coasts
+                .iter()
+                .map(|&c: &Coast| Location {
+                    province,
+                    coast: Some(c),
+                })
+                .collect();
+            // An army stands on the province, not on a coast.
+            v.push(Location {
+                province,
+                coast: None,
+            });
+            v
+        }
+    }
+
+    /// The seasons a unit in `from` can reach in one move, excluding its own: the targets that
+    /// completion offers.
+    pub fn seasons_reachable_from(&self, from: SeasonKey) -> Vec<SeasonKey> {
+        self.seasons
+            .keys()
+            .copied()
+            .filter(|&t| t != from && self.seasons_adjacent(from, t))
+            .collect()
+    }
+}

@@ -1,0 +1,561 @@
+//! Static legality of movement orders (rules 8–11 and 22): everything that can be decided
+//! before adjudication. An illegal order is reported with its reason and the unit holds.
+
+use std::fmt;
+
+use mdip_map::{Coast, Location, Terrain, UnitType};
+
+use super::geography::StepGeography;
+use super::{MoveOrder, Phase, Pos, RuleSet, SeasonKey, Spot, World};
+
+/// A unit as an order names it: the type and coast as written, and its spot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRef {
+    /// The unit type as written (`None` when the notation omitted it).
+    pub kind: Option<UnitType>,
+    /// Where the unit stands.
+    pub spot: Spot,
+    /// The coast as written (ignored for the ordered unit, DATC 6.B.10).
+    pub coast: Option<Coast>,
+}
+
+/// A movement-phase order as the caller resolved it from text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitOrder {
+    /// Hold.
+    Hold,
+    /// Move, with the destination coast as written.
+    Move {
+        /// Destination province and season.
+        to: Spot,
+        /// Destination coast as written.
+        coast: Option<Coast>,
+        /// `via Convoy` was written.
+        via_convoy: bool,
+    },
+    /// Support to hold.
+    SupportHold {
+        /// The supported unit.
+        target: UnitRef,
+    },
+    /// Support to move.
+    SupportMove {
+        /// The supported unit.
+        target: UnitRef,
+        /// The destination of the supported move.
+        to: Spot,
+        /// Its coast as written: when given, the supported move must go to that coast (6.B.9).
+        coast: Option<Coast>,
+    },
+    /// Convoy.
+    Convoy {
+        /// The convoyed army.
+        army: UnitRef,
+        /// Its destination.
+        to: Spot,
+    },
+}
+
+/// One movement order for the world to validate and adjudicate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OrderInput {
+    /// The power giving the order.
+    pub power: mdip_map::Power,
+    /// The ordered unit.
+    pub unit: UnitRef,
+    /// The order.
+    pub order: UnitOrder,
+}
+
+/// Why an order is illegal. The unit then holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Illegal {
+    /// The season named does not exist.
+    NoSuchSeason(SeasonKey),
+    /// No unit stands at the spot named.
+    NoUnit(Spot),
+    /// The unit there is of the other type.
+    WrongUnitType {
+        /// The spot.
+        spot: Spot,
+        /// The type of the unit that stands there.
+        actual: UnitType,
+    },
+    /// The unit belongs to another power.
+    ForeignUnit {
+        /// Its owner.
+        owner: mdip_map::Power,
+    },
+    /// The unit is in a past season: only units in heads take orders.
+    NotAHead {
+        /// The head of the unit's timeline.
+        head: SeasonKey,
+    },
+    /// This kind of order is not accepted in the current phase.
+    WrongPhase(Phase),
+    /// The destination cannot hold this unit type (army to sea, fleet inland).
+    WrongTerrain,
+    /// A move to the unit's own province in its own season.
+    MoveToSelf,
+    /// The destination is not reachable (and no convoy could carry the unit there).
+    Unreachable(ReachProblem),
+    /// The fleet could reach several coasts of the destination and none was given.
+    CoastMissing(Vec<Coast>),
+    /// The fleet cannot reach the coast given.
+    CoastUnreachable {
+        /// The coasts it could reach.
+        reachable: Vec<Coast>,
+    },
+    /// A unit cannot support itself.
+    SupportSelf,
+    /// The supporting unit cannot reach the province it supports into.
+    SupportUnreachable(ReachProblem),
+    /// A support for a move into the supporter's own province.
+    SupportIntoOwnPlace,
+    /// Only fleets convoy.
+    ConvoyByArmy,
+    /// Only fleets at sea convoy.
+    ConvoyFromCoast,
+    /// Only armies are convoyed.
+    ConvoyOfFleet,
+    /// The convoy destination cannot take an army arriving by sea.
+    ConvoyDestination,
+    /// The fleet is on no possible convoy route of that army to that destination.
+    ConvoyNotOnRoute,
+    /// Only a convoy could carry the supported army there, and every convoy would need the
+    /// supporting fleet itself.
+    SupportedMoveImpossible,
+    /// Several orders for one unit: all are dropped.
+    Duplicate,
+    /// `@rules standard` forbids orders that leave the unit's season.
+    OtherSeasonInStandardRules,
+}
+
+/// What makes a destination unreachable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReachProblem {
+    /// Not adjacent on the map.
+    NotAdjacent,
+    /// More than one turn apart.
+    TooFarInTime,
+    /// The timelines are not adjacent.
+    TimelinesNotAdjacent,
+    /// Not adjacent, and no fleets on the board could convoy the army there.
+    NoConvoyRoute,
+}
+
+impl fmt::Display for ReachProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ReachProblem::NotAdjacent => "not adjacent",
+            ReachProblem::TooFarInTime => "more than one turn away",
+            ReachProblem::TimelinesNotAdjacent => "in a timeline that is not adjacent",
+            ReachProblem::NoConvoyRoute => {
+                "not adjacent, and no fleets could convoy the army there"
+            }
+        })
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
+            Illegal::NoUnit(s) => write!(f, "no unit stands there in {}", s.season),
+            Illegal::WrongUnitType { actual, .. } => {
+                write!(f, "the unit there is an {}", actual.name().to_lowercase())
+            }
+            Illegal::ForeignUnit { owner } => write!(f, "the unit belongs to {}", owner.name()),
+            Illegal::NotAHead { head } => write!(
+                f,
+                "the unit is in a past season; only units in heads take orders (head: {head})"
+            ),
+            Illegal::WrongPhase(p) => {
+                write!(f, "this order is not allowed in the {} phase", p.name())
+            }
+            Illegal::WrongTerrain => write!(f, "this unit type cannot go there"),
+            Illegal::MoveToSelf => write!(f, "a unit cannot move to its own province"),
+            Illegal::Unreachable(p) => write!(f, "the destination is {p}"),
+            Illegal::CoastMissing(c) => write!(
+                f,
+                "the coast must be given: the fleet can reach {}",
+                coast_list(c)
+            ),
+            Illegal::CoastUnreachable { reachable } if reachable.is_empty() => {
+                write!(f, "the fleet cannot reach that coast")
+            }
+            Illegal::CoastUnreachable { reachable } => write!(
+                f,
+                "the fleet cannot reach that coast, only {}",
+                coast_list(reachable)
+            ),
+            Illegal::SupportSelf => write!(f, "a unit cannot support itself"),
+            Illegal::SupportUnreachable(p) => {
+                write!(f, "the supporting unit cannot reach there ({p})")
+            }
+            Illegal::SupportIntoOwnPlace => {
+                write!(f, "a unit cannot support a move into its own province")
+            }
+            Illegal::ConvoyByArmy => write!(f, "only fleets can convoy"),
+            Illegal::ConvoyFromCoast => write!(f, "only fleets at sea can convoy"),
+            Illegal::ConvoyOfFleet => write!(f, "only armies can be convoyed"),
+            Illegal::ConvoyDestination => {
+                write!(f, "a convoyed army can only land in a coastal province")
+            }
+            Illegal::ConvoyNotOnRoute => {
+                write!(f, "the fleet is on no possible convoy route for that army")
+            }
+            Illegal::SupportedMoveImpossible => write!(
+                f,
+                "the supported army could only get there by a convoy that needs the supporting fleet"
+            ),
+            Illegal::Duplicate => write!(f, "several orders for one unit: all are dropped"),
+            Illegal::OtherSeasonInStandardRules => {
+                write!(f, "standard rules: orders cannot reach other seasons")
+            }
+        }
+    }
+}
+
+fn coast_list(c: &[Coast]) -> String {
+    c.iter()
+        .map(|c| format!("({})", c.abbrev()))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+impl World {
+    /// Why a move from `from` to `to` is not direct, for messages.
+    fn reach_problem(&self, from: SeasonKey, to: SeasonKey) -> ReachProblem {
+        if from.turn.abs_diff(to.turn) > 1 {
+            ReachProblem::TooFarInTime
+        } else if !self.timelines_adjacent(from.timeline, to.timeline) {
+            ReachProblem::TimelinesNotAdjacent
+        } else {
+            ReachProblem::NotAdjacent
+        }
+    }
+
+    /// Finds the unit an order names, checking its type when written.
+    fn named_unit(&self, r: UnitRef) -> Result<(UnitType, Location, mdip_map::Power), Illegal> {
+        if !self.exists(r.spot.season) {
+            return Err(Illegal::NoSuchSeason(r.spot.season));
+        }
+        let u = self.unit(r.spot).ok_or(Illegal::NoUnit(r.spot))?;
+        if let Some(k) = r.kind {
+            if k != u.kind {
+                return Err(Illegal::WrongUnitType {
+                    spot: r.spot,
+                    actual: u.kind,
+                });
+            }
+        }
+        Ok((u.kind, u.loc, u.power))
+    }
+
+    /// Checks a movement order and resolves it (coasts settled) or says why it is illegal.
+    pub fn validate(&self, input: &OrderInput) -> Result<MoveOrder, Illegal> {
+        let (kind, loc, owner) = self.named_unit(input.unit)?;
+        if owner != input.power {
+            return Err(Illegal::ForeignUnit { owner });
+        }
+        let own = input.unit.spot.season;
+        if !self.is_head(own) {
+            let head = self.timeline(own.timeline).map_or(own, |t| t.head);
+            return Err(Illegal::NotAHead { head });
+        }
+        if self.phase != Phase::Movement {
+            return Err(Illegal::WrongPhase(self.phase));
+        }
+        let from = Pos { season: own, loc };
+        let standard = self.rules == RuleSet::Standard;
+        match input.order {
+            UnitOrder::Hold => Ok(MoveOrder::Hold),
+            UnitOrder::Move {
+                to,
+                coast,
+                via_convoy,
+            } => {
+                if standard && to.season != own {
+                    return Err(Illegal::OtherSeasonInStandardRules);
+                }
+                self.validate_move(kind, from, to, coast, via_convoy)
+            }
+            UnitOrder::SupportHold { target } => {
+                if standard && target.spot.season != own {
+                    return Err(Illegal::OtherSeasonInStandardRules);
+                }
+                self.named_unit(target)?;
+                if target.spot == input.unit.spot {
+                    return Err(Illegal::SupportSelf);
+                }
+                if !self.reaches_province(kind, from, target.spot) {
+                    return Err(Illegal::SupportUnreachable(
+                        self.reach_problem(own, target.spot.season),
+                    ));
+                }
+                Ok(MoveOrder::SupportHold {
+                    target: target.spot,
+                })
+            }
+            UnitOrder::SupportMove { target, to, coast } => {
+                if standard && (target.spot.season != own || to.season != own) {
+                    return Err(Illegal::OtherSeasonInStandardRules);
+                }
+                self.named_unit(target)?;
+                if !self.exists(to.season) {
+                    return Err(Illegal::NoSuchSeason(to.season));
+                }
+                if target.spot == input.unit.spot {
+                    return Err(Illegal::SupportSelf);
+                }
+                if to == input.unit.spot {
+                    return Err(Illegal::SupportIntoOwnPlace);
+                }
+                if !self.reaches_province(kind, from, to) {
+                    return Err(Illegal::SupportUnreachable(
+                        self.reach_problem(own, to.season),
+                    ));
+                }
+                // A support for an army's move that only a convoy could make is impossible when
+                // every possible convoy needs the supporting fleet itself (DATC 6.D.31, 4.E.1).
+                if let Some(t) = self.unit(target.spot) {
+                    if t.kind == UnitType::Army {
+                        let tpos = Pos {
+                            season: target.spot.season,
+                            loc: t.loc,
+                        };
+                        let dest = Pos {
+                            season: to.season,
+                            loc: Location::province(to.province),
+                        };
+                        if !self.reaches(UnitType::Army, tpos, dest)
+                            && !self.convoy_possible(tpos, dest, Some(input.unit.spot))
+                        {
+                            return Err(Illegal::SupportedMoveImpossible);
+                        }
+                    }
+                }
+                let coast = if self.map.coasts(to.province).is_empty() {
+                    None
+                } else {
+                    coast
+                };
+                Ok(MoveOrder::SupportMove {
+                    target: target.spot,
+                    to,
+                    coast,
+                })
+            }
+            UnitOrder::Convoy { army, to } => {
+                if standard && (army.spot.season != own || to.season != own) {
+                    return Err(Illegal::OtherSeasonInStandardRules);
+                }
+                if kind != UnitType::Fleet {
+                    return Err(Illegal::ConvoyByArmy);
+                }
+                if self.map.terrain(loc.province) != Terrain::Sea {
+                    return Err(Illegal::ConvoyFromCoast);
+                }
+                let (army_kind, _, _) = self.named_unit(UnitRef { kind: None, ..army })?;
+                if army.kind == Some(UnitType::Fleet) || army_kind != UnitType::Army {
+                    return Err(Illegal::ConvoyOfFleet);
+                }
+                if army.kind.is_some_and(|k| k != army_kind) {
+                    return Err(Illegal::WrongUnitType {
+                        spot: army.spot,
+                        actual: army_kind,
+                    });
+                }
+                if !self.exists(to.season) {
+                    return Err(Illegal::NoSuchSeason(to.season));
+                }
+                if self.map.terrain(to.province) != Terrain::Coastal {
+                    return Err(Illegal::ConvoyDestination);
+                }
+                // The fleet must lie on a possible convoy route (DATC 4.E.1, 6.G.7, 6.G.19).
+                if !self.convoy_order_possible(input.unit.spot, army.spot, to) {
+                    return Err(Illegal::ConvoyNotOnRoute);
+                }
+                Ok(MoveOrder::Convoy {
+                    army: army.spot,
+                    to,
+                })
+            }
+        }
+    }
+
+    /// Checks a move and settles the destination coast (DATC 6.B.1–6.B.3, 6.B.12).
+    fn validate_move(
+        &self,
+        kind: UnitType,
+        from: Pos,
+        to: Spot,
+        coast: Option<Coast>,
+        via_convoy: bool,
+    ) -> Result<MoveOrder, Illegal> {
+        if !self.exists(to.season) {
+            return Err(Illegal::NoSuchSeason(to.season));
+        }
+        if to == from.spot() {
+            return Err(Illegal::MoveToSelf);
+        }
+        let terrain = self.map.terrain(to.province);
+        match kind {
+            UnitType::Army => {
+                if terrain == Terrain::Sea {
+                    return Err(Illegal::WrongTerrain);
+                }
+                // An army ignores a coast given with its destination (DATC 6.B.12).
+                let dest = Pos {
+                    season: to.season,
+                    loc: Location {
+                        province: to.province,
+                        coast: None,
+                    },
+                };
+                let direct = self.reaches(kind, from, dest);
+                let convoyable = self.map.terrain(from.loc.province) == Terrain::Coastal
+                    && terrain == Terrain::Coastal
+                    && self.rules_allow_convoy(from.season, to.season);
+                if !direct && !convoyable {
+                    return Err(Illegal::Unreachable(
+                        self.reach_problem(from.season, to.season),
+                    ));
+                }
+                Ok(MoveOrder::Move {
+                    to: dest,
+                    via_convoy,
+                })
+            }
+            UnitType::Fleet => {
+                if terrain == Terrain::Inland {
+                    return Err(Illegal::WrongTerrain);
+                }
+                let coasts = self.map.coasts(to.province);
+                let reach = |c: Option<Coast>| {
+                    self.reaches(
+                        kind,
+                        from,
+                        Pos {
+                            season: to.season,
+                            loc: Location {
+                                province: to.province,
+                                coast: c,
+                            },
+                        },
+                    )
+                };
+                if coasts.is_empty() {
+                    // A coast given for a province without coasts is ignored.
+                    if !reach(None) {
+                        return Err(Illegal::Unreachable(
+                            self.reach_problem(from.season, to.season),
+                        ));
+                    }
+                    return Ok(MoveOrder::Move {
+                        to: Pos {
+                            season: to.season,
+                            loc: Location {
+                                province: to.province,
+                                coast: None,
+                            },
+                        },
+                        via_convoy,
+                    });
+                }
+                let reachable: Vec<Coast> =
+                    coasts.iter().copied().filter(|&c| reach(Some(c))).collect();
+                let chosen = match coast {
+                    Some(c) if reachable.contains(&c) => c,
+                    Some(_) => return Err(Illegal::CoastUnreachable { reachable }),
+                    None => match reachable.as_slice() {
+                        [] => {
+                            return Err(Illegal::Unreachable(
+                                self.reach_problem(from.season, to.season),
+                            ))
+                        }
+                        [one] => *one,
+                        _ => return Err(Illegal::CoastMissing(reachable)),
+                    },
+                };
+                Ok(MoveOrder::Move {
+                    to: Pos {
+                        season: to.season,
+                        loc: Location {
+                            province: to.province,
+                            coast: Some(chosen),
+                        },
+                    },
+                    via_convoy,
+                })
+            }
+        }
+    }
+
+    /// The units the convoy rules look at: every unit of the heads and of the seasons named,
+    /// with the geography of those seasons.
+    fn convoy_board(
+        &self,
+        extra: &[SeasonKey],
+    ) -> (Vec<crate::Unit>, Vec<Spot>, StepGeography<'_>) {
+        let mut seasons = self.heads();
+        for &s in extra {
+            if !seasons.contains(&s) && self.exists(s) {
+                seasons.push(s);
+            }
+        }
+        let mut geo = StepGeography {
+            world: self,
+            sites: Vec::new(),
+        };
+        let mut units = Vec::new();
+        let mut spots = Vec::new();
+        for s in seasons {
+            for u in &self.seasons[&s].units {
+                units.push(crate::Unit {
+                    power: u.power,
+                    kind: u.kind,
+                    at: geo.at(s, u.loc),
+                });
+                spots.push(Spot {
+                    season: s,
+                    province: u.loc.province,
+                });
+            }
+        }
+        (units, spots, geo)
+    }
+
+    /// Whether fleets on the board could convoy the army at `from` to `to`, leaving out the
+    /// unit at `without`.
+    pub(super) fn convoy_possible(&self, from: Pos, to: Pos, without: Option<Spot>) -> bool {
+        let (units, spots, mut geo) = self.convoy_board(&[from.season, to.season]);
+        let Some(army) = spots.iter().position(|&s| s == from.spot()) else {
+            return false;
+        };
+        let without = without.and_then(|w| spots.iter().position(|&s| s == w));
+        let dest = geo.at(to.season, to.loc);
+        crate::convoy_possible(&units, army, dest, without, &geo)
+    }
+
+    /// Whether the fleet at `fleet` lies on a possible convoy route of the army at `army` to
+    /// `to`.
+    fn convoy_order_possible(&self, fleet: Spot, army: Spot, to: Spot) -> bool {
+        let (units, spots, mut geo) = self.convoy_board(&[fleet.season, army.season, to.season]);
+        let (Some(f), Some(a)) = (
+            spots.iter().position(|&s| s == fleet),
+            spots.iter().position(|&s| s == army),
+        ) else {
+            return false;
+        };
+        let dest = geo.at(to.season, Location::province(to.province));
+        crate::convoy_order_is_legal(&units, f, a, dest, &geo)
+    }
+
+    /// Whether a convoy could possibly connect two seasons: a chain of hops, each at most one
+    /// turn and one adjacent timeline, so any two existing seasons may be connected in principle.
+    fn rules_allow_convoy(&self, from: SeasonKey, to: SeasonKey) -> bool {
+        self.rules == RuleSet::Mdatc || from == to
+    }
+}

@@ -1,0 +1,29 @@
+//! Maps for mdip: provinces, coasts, adjacency, supply centres, powers and
+//! province names with their aliases.
+//!
+//! The standard Diplomacy map ([`Map::standard`]) is data, not code: three
+//! text files under `data/` (provinces, adjacency, starting units), embedded
+//! with `include_str!` and checked when first loaded. This crate knows
+//! nothing about text positions, parsing of orders or adjudication; it
+//! answers questions about the board.
+//!
+//! ```
+//! use mdip_map::{Coast, Location, Map, UnitType};
+//!
+//! let map = Map::standard();
+//! let stp = map.resolve_province("St. Petersburg").unwrap();
+//! let nwy = map.resolve_province("nwy").unwrap();
+//! let north = Location::new(stp, Some(Coast::North));
+//! assert!(map.adjacent(UnitType::Fleet, Location::province(nwy), north));
+//! assert_eq!(north.to_string(), "stp/nc");
+//! ```
+
+mod load;
+mod map;
+mod names;
+mod types;
+
+pub use load::MapError;
+pub use map::Map;
+pub use names::normalize_name;
+pub use types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what editors/test.sh needs on a fresh Debian machine: neovim, Node.js (>= 20, for
+# @vscode/vsce 3) with npm, and python3 (for editors/testing/fake-mdip).
+#   --e2e  also what the on-demand VS Code end-to-end test needs (editors/vscode/e2e): chromium,
+#          ripgrep, and the tool chain that code-server's native modules are compiled with.
+set -euo pipefail
+
+packages=()
+command -v nvim >/dev/null || packages+=(neovim)
+command -v python3 >/dev/null || packages+=(python3)
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
+if [ "${1:-}" = "--e2e" ]; then
+  command -v chromium >/dev/null || packages+=(chromium)
+  command -v rg >/dev/null || packages+=(ripgrep)
+  packages+=(build-essential pkg-config python3 libkrb5-dev)
+fi
+
+if [ "${#packages[@]}" -gt 0 ]; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${packages[@]}"
+fi
+
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" -lt 20 ]; then
+  echo "install-deps: Node.js $(node --version) is too old; @vscode/vsce 3 needs Node.js 20 or newer" >&2
+  echo "(Debian 12 ships 18; install Node.js 20, e.g. from the nodesource packages)" >&2
+  exit 1
+fi
+echo "install-deps: nvim $(nvim --version | head -1 | awk '{print $2}'), node $(node --version), npm $(npm --version)"

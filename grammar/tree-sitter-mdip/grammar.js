@@ -1,0 +1,203 @@
+/**
+ * @file Tree-sitter grammar for the mdip order notation (grammar/README.md is the contract).
+ * @license MIT OR Apache-2.0
+ */
+
+/* eslint-disable no-undef */
+// @ts-check
+
+/**
+ * A case-insensitive regular expression for a keyword.
+ * @param {string} word
+ */
+function ci(word) {
+  return new RegExp(
+    word
+      .split('')
+      .map((c) => (/[a-z]/i.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join(''),
+  );
+}
+
+/**
+ * A keyword: case-insensitive in the text, shown as its lower-case spelling in the tree.
+ * @param {string} word
+ */
+function kw(word) {
+  return alias(ci(word), word.toLowerCase());
+}
+
+/** Keywords that may stand in for one another. */
+function kws(...words) {
+  return choice(...words.map(kw));
+}
+
+module.exports = grammar({
+  name: 'mdip',
+
+  externals: ($) => [$._newline],
+
+  extras: ($) => [/[ \t\r\f\v\ufeff\p{Zs}]/, $.comment],
+
+  word: ($) => $._word,
+
+  conflicts: ($) => [
+    // A line that starts with a word may begin a new block (a header) or be an order with its
+    // power in front (`England: F lon - yor`); the next tokens decide.
+    [$.block],
+    // `@expect owner <province> <power>`: the last word is the power.
+    [$.name],
+  ],
+
+  rules: {
+    source_file: ($) => seq(repeat($._line), repeat($.block)),
+
+    block: ($) => seq(field('header', $.block_header), $._newline, repeat($._line)),
+
+    block_header: ($) => seq(field('power', $.power), optional(field('season', $.season)), optional(':')),
+
+    _line: ($) => seq(optional(choice($.order, $.directive)), $._newline),
+
+    // ---- Orders ----------------------------------------------------------------------------
+
+    order: ($) =>
+      seq(
+        optional(seq(field('power', $.power), ':')),
+        choice($.hold, $.move, $.support, $.convoy, $.retreat, $.disband, $.build, $.remove, $.waive),
+        optional(field('outcome', $.outcome)),
+      ),
+
+    hold: ($) => seq(field('unit', $.unit), optional(kws('hold', 'holds', 'h'))),
+
+    move: ($) =>
+      seq(field('unit', $.unit), $._arrow, field('destination', $.location), optional($.via_convoy)),
+
+    via_convoy: ($) => seq(kw('via'), kws('convoy')),
+
+    support: ($) =>
+      seq(
+        field('unit', $.unit),
+        kws('supports', 'support', 's'),
+        field('supported', $.unit),
+        optional(seq($._arrow, field('destination', $.location))),
+      ),
+
+    convoy: ($) =>
+      seq(
+        field('unit', $.unit),
+        kws('convoys', 'convoy', 'c'),
+        field('convoyed', $.unit),
+        $._arrow,
+        field('destination', $.location),
+      ),
+
+    retreat: ($) =>
+      choice(
+        seq(field('unit', $.unit), kws('retreats', 'retreat', 'r'), optional($._arrow), field('destination', $.location)),
+        seq(kws('retreats', 'retreat', 'r'), field('unit', $.unit), $._arrow, field('destination', $.location)),
+      ),
+
+    disband: ($) =>
+      choice(
+        seq(field('unit', $.unit), kws('disbands', 'disband', 'd')),
+        seq(kws('disbands', 'disband', 'd'), field('unit', $.unit)),
+      ),
+
+    build: ($) =>
+      choice(
+        seq(kws('builds', 'build', 'b'), field('unit', $.unit)),
+        seq(field('unit', $.unit), kws('builds', 'build', 'b')),
+      ),
+
+    remove: ($) =>
+      choice(seq(kws('removes', 'remove'), field('unit', $.unit)), seq(field('unit', $.unit), kws('removes', 'remove'))),
+
+    waive: (_) => kws('waives', 'waive'),
+
+    _arrow: (_) => choice('-', '->', kw('to')),
+
+    outcome: (_) => seq('=>', field('result', kws('succeeds', 'fails', 'illegal'))),
+
+    // ---- Units, places, names --------------------------------------------------------------
+
+    unit: ($) =>
+      seq(field('type', $.unit_type), field('province', $.province), optional(field('season', $.season))),
+
+    unit_type: (_) => kws('a', 'f', 'army', 'fleet'),
+
+    location: ($) => seq(field('province', $.province), optional(field('season', $.season))),
+
+    province: ($) => seq(field('name', $.name), optional(field('coast', $.coast))),
+
+    name: ($) => repeat1($._word),
+
+    // In a list of provinces without commas, a name takes every word it can.
+    _greedy_name: ($) => prec.right(repeat1($._word)),
+
+    _greedy_province: ($) =>
+      seq(field('name', alias($._greedy_name, $.name)), optional(field('coast', $.coast))),
+
+    coast: ($) =>
+      choice(seq('(', alias(repeat1($._word), $.coast_name), ')'), seq('/', alias($._word, $.coast_name))),
+
+    power: ($) => $._word,
+
+    // `X:Y`: turn X in timeline Y.
+    season: (_) => /[0-9]+:[0-9]+/,
+
+    // A word: letters, digits, `.`, `'`, and `-` inside the word (`Mid-Atlantic`, `St.`), as in
+    // crates/mdip-syntax/src/lexer.rs.
+    _word: (_) => /[\p{L}\p{N}\p{M}][\p{L}\p{N}\p{M}.']*(-[\p{L}\p{N}\p{M}][\p{L}\p{N}\p{M}.']*)*/,
+
+    integer: (_) => /[0-9]+/,
+
+    comment: (_) => token(seq('#', /[^\r\n]*/)),
+
+    // ---- Directives ------------------------------------------------------------------------
+
+    directive: ($) =>
+      choice(
+        $.rules_directive,
+        $.start_directive,
+        $.unit_directive,
+        $.owns_directive,
+        $.phase_directive,
+        $.turn_directive,
+        $.expect_directive,
+      ),
+
+    rules_directive: ($) => seq(alias(ci('@rules'), '@rules'), field('value', alias($._word, $.value))),
+
+    start_directive: ($) => seq(alias(ci('@start'), '@start'), field('value', alias($._word, $.value))),
+
+    unit_directive: ($) =>
+      seq(alias(ci('@unit'), '@unit'), field('power', $.power), field('unit', $.unit)),
+
+    owns_directive: ($) =>
+      seq(
+        alias(ci('@owns'), '@owns'),
+        field('power', $.power),
+        repeat(seq(field('province', alias($._greedy_province, $.province)), optional(','))),
+      ),
+
+    phase_directive: ($) => seq(alias(ci('@phase'), '@phase'), field('value', alias($._word, $.value))),
+
+    turn_directive: ($) => seq(alias(ci('@turn'), '@turn'), field('value', $.integer)),
+
+    expect_directive: ($) =>
+      seq(
+        alias(ci('@expect'), '@expect'),
+        choice(
+          seq(kw('unit'), field('power', $.power), field('unit', $.unit)),
+          seq(kw('dislodged'), field('power', $.power), field('unit', $.unit)),
+          seq(kw('empty'), field('season', $.season)),
+          seq(kw('seasons'), repeat(field('season', $.season))),
+          seq(kw('timelines'), repeat(field('timeline', $.integer))),
+          seq(kw('heads'), repeat(field('season', $.season))),
+          seq(kw('owner'), field('province', $.province), field('power', $.power), optional(field('season', $.season))),
+          seq(kw('winner'), field('power', $.power)),
+          seq(kws('error', 'warning'), field('code', alias($._word, $.code))),
+        ),
+      ),
+  },
+});

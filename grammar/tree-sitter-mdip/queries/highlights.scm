@@ -1,0 +1,55 @@
+; Syntax highlighting of .mdip files. Capture names follow the common tree-sitter conventions
+; (nvim-treesitter, Helix, Zed), with fallbacks understood by the tree-sitter CLI.
+
+(comment) @comment
+
+; Order keywords.
+[
+  "hold" "holds" "h"
+  "supports" "support" "s"
+  "convoys" "convoy" "c"
+  "retreats" "retreat" "r"
+  "disbands" "disband" "d"
+  "builds" "build" "b"
+  "removes" "remove"
+  "waives" "waive"
+  "to"
+  "via"
+] @keyword
+
+; Move arrows.
+["-" "->"] @operator
+
+; Unit types.
+(unit_type) @type.builtin
+
+; Powers: block headers, the power in front of an order, powers in directives.
+((power) @constant.builtin
+  (#match? @constant.builtin "^[nN][oO][nN][eE]$"))
+((power) @module
+  (#not-match? @module "^[nN][oO][nN][eE]$"))
+
+; Provinces and coasts.
+(province name: (name) @variable)
+(coast_name) @property
+
+; Seasons (`X:Y`) and plain numbers.
+(season) @number
+(integer) @number
+
+; Expected outcomes: `=> succeeds`, `=> fails`, `=> illegal`.
+(outcome "=>" @operator)
+(outcome ["succeeds" "fails" "illegal"] @constant.builtin)
+
+; Directives.
+["@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@expect"] @keyword.directive
+[
+  "unit" "dislodged" "empty" "seasons" "timelines" "heads" "owner" "winner" "error" "warning"
+] @keyword
+(value) @constant
+(code) @string.special
+
+; Punctuation.
+["(" ")"] @punctuation.bracket
+[":" "," "/"] @punctuation.delimiter
+
