@@ -236,8 +236,8 @@ impl<'a> Engine<'a> {
                     return;
                 };
                 let root = self.world.root();
-                for p in provinces {
-                    if let Some(pid) = names::province(self.map, p, &mut self.diags) {
+                for p in join_province_words(self.map, provinces) {
+                    if let Some(pid) = names::province(self.map, &p, &mut self.diags) {
                         if let Err(e) = self.world.set_owner(root, pid, Some(power)) {
                             self.err(Code::BadPlacement, p.span, e.to_string());
                         }
@@ -1249,4 +1249,34 @@ fn trim_end(span: Span, text: &str) -> Span {
         .unwrap_or("");
     let trimmed = slice.trim_end().len() as u32;
     Span::new(span.start, span.start + trimmed)
+}
+
+/// Joins the words of an `@owns` list written without commas into province names, longest
+/// match first: `St Petersburg Moscow` gives `St Petersburg` and `Moscow`.
+fn join_province_words(map: &Map, names: &[mdip_syntax::Name]) -> Vec<mdip_syntax::Name> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        let mut taken = 1;
+        for j in (i + 1..names.len().min(i + 4)).rev() {
+            let text = names[i..=j]
+                .iter()
+                .map(|n| n.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            if map.resolve_province(&text).is_some() {
+                out.push(mdip_syntax::Name {
+                    text,
+                    span: names[i].span.cover(names[j].span),
+                });
+                taken = j - i + 1;
+                break;
+            }
+        }
+        if taken == 1 {
+            out.push(names[i].clone());
+        }
+        i += taken;
+    }
+    out
 }

@@ -678,6 +678,46 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// Whether the fleet `fleet` lies on a chain of available convoying fleets that carries the
+    /// convoyed army `m` from its province to its destination: a convoy order "succeeds" only
+    /// when its fleet is part of the route used (DATC 6.G.6: a fleet on no completed route fails).
+    fn on_route(&mut self, m: usize, fleet: usize) -> bool {
+        let slot = self.slots[m];
+        if slot.route != Route::Convoy {
+            return false;
+        }
+        let s = slot.cv.0 as usize;
+        let n = (slot.cv.1 - slot.cv.0) as usize;
+        let Some(me) = (0..n).find(|&i| self.cv[s + i] as usize == fleet) else {
+            return false;
+        };
+        let mut available = 0u64;
+        for i in 0..n {
+            if self.value(self.cv[s + i] as usize) {
+                available |= 1u64 << i;
+            }
+        }
+        let spread = |this: &Self, start: u64| {
+            let mut reached = start & available;
+            loop {
+                let mut next = reached;
+                let mut todo = reached;
+                while todo != 0 {
+                    let i = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    next |= this.cv_adj[s + i] & available;
+                }
+                if next == reached {
+                    return reached;
+                }
+                reached = next;
+            }
+        };
+        let forward = spread(self, slot.cv_first);
+        let backward = spread(self, slot.cv_last);
+        (forward & backward) & (1u64 << me) != 0
+    }
+
     /// The number of valid supports for `u` that are given; `foreign_to` excludes supporters
     /// of that power.
     fn supports(&mut self, u: usize, high: bool, foreign_to: Option<mdip_map::Power>) -> u32 {
@@ -883,7 +923,7 @@ impl<'a> Engine<'a> {
                 }
                 let army = slot.target as usize;
                 let available = self.value(u);
-                let carried = available && self.path(army, true);
+                let carried = available && self.path(army, true) && self.on_route(army, u);
                 if self.pinned(u) {
                     return Outcome::new(carried, Reason::Pinned);
                 }

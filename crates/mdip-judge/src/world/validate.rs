@@ -317,23 +317,16 @@ impl World {
                         self.reach_problem(own, to.season),
                     ));
                 }
-                // A support for an army's move that only a convoy could make is impossible when
-                // every possible convoy needs the supporting fleet itself (DATC 6.D.31, 4.E.1).
+                // The supported unit must be able to make that move at all (DATC 4.E.1:
+                // 6.A.5, 6.D.22–6.D.24); a convoy that would need the supporting fleet itself does
+                // not count (6.D.31).
                 if let Some(t) = self.unit(target.spot) {
-                    if t.kind == UnitType::Army {
-                        let tpos = Pos {
-                            season: target.spot.season,
-                            loc: t.loc,
-                        };
-                        let dest = Pos {
-                            season: to.season,
-                            loc: Location::province(to.province),
-                        };
-                        if !self.reaches(UnitType::Army, tpos, dest)
-                            && !self.convoy_possible(tpos, dest, Some(input.unit.spot))
-                        {
-                            return Err(Illegal::SupportedMoveImpossible);
-                        }
+                    let tpos = Pos {
+                        season: target.spot.season,
+                        loc: t.loc,
+                    };
+                    if !self.move_possible(t.kind, tpos, to, Some(input.unit.spot)) {
+                        return Err(Illegal::SupportedMoveImpossible);
                     }
                 }
                 let coast = if self.map.coasts(to.province).is_empty() {
@@ -374,7 +367,7 @@ impl World {
                     return Err(Illegal::ConvoyDestination);
                 }
                 // The fleet must lie on a possible convoy route (DATC 4.E.1, 6.G.7, 6.G.19).
-                if !self.convoy_order_possible(input.unit.spot, army.spot, to) {
+                if to == army.spot || !self.convoy_order_possible(input.unit.spot, army.spot, to) {
                     return Err(Illegal::ConvoyNotOnRoute);
                 }
                 Ok(MoveOrder::Convoy {
@@ -422,6 +415,11 @@ impl World {
                     return Err(Illegal::Unreachable(
                         self.reach_problem(from.season, to.season),
                     ));
+                }
+                // A move only a convoy could make needs fleets that could form a route on the
+                // board, whatever their orders (DATC 4.E.1, 6.D.32).
+                if !direct && !self.convoy_possible(from, dest, None) {
+                    return Err(Illegal::Unreachable(ReachProblem::NoConvoyRoute));
                 }
                 Ok(MoveOrder::Move {
                     to: dest,
@@ -525,6 +523,38 @@ impl World {
             }
         }
         (units, spots, geo)
+    }
+
+    /// Whether a unit of `kind` at `from` could move to `to` at all: a different place whose
+    /// terrain suits it, reachable directly, or for an army by some convoy on the board that
+    /// does not need the unit at `without`.
+    pub(super) fn move_possible(
+        &self,
+        kind: UnitType,
+        from: Pos,
+        to: Spot,
+        without: Option<Spot>,
+    ) -> bool {
+        if to == from.spot() || !self.exists(to.season) {
+            return false;
+        }
+        let terrain = self.map.terrain(to.province);
+        match kind {
+            UnitType::Army => {
+                if terrain == Terrain::Sea {
+                    return false;
+                }
+                let dest = Pos {
+                    season: to.season,
+                    loc: Location::province(to.province),
+                };
+                self.reaches(kind, from, dest)
+                    || (terrain == Terrain::Coastal
+                        && self.map.terrain(from.loc.province) == Terrain::Coastal
+                        && self.convoy_possible(from, dest, without))
+            }
+            UnitType::Fleet => terrain != Terrain::Inland && self.reaches_province(kind, from, to),
+        }
     }
 
     /// Whether fleets on the board could convoy the army at `from` to `to`, leaving out the
