@@ -30,16 +30,9 @@ impl StepGeography<'_> {
         At::new(self.site(season), loc)
     }
 
-    /// The season of a site.
-    pub(super) fn season(&self, site: Site) -> SeasonKey {
-        self.sites[site.0 as usize]
-    }
-
-    fn pos(&self, at: At) -> Pos {
-        Pos {
-            season: self.season(at.site),
-            loc: at.loc,
-        }
+    fn pos(&self, at: At) -> Option<Pos> {
+        let season = *self.sites.get(at.site.0 as usize)?;
+        self.world.exists(season).then_some(Pos { season, loc: at.loc })
     }
 }
 
@@ -49,6 +42,9 @@ impl Geography for StepGeography<'_> {
     }
 
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
-        self.world.reaches(kind, self.pos(from), self.pos(to))
+        match (self.pos(from), self.pos(to)) {
+            (Some(f), Some(t)) => self.world.reaches(kind, f, t),
+            _ => false,
+        }
     }
 }

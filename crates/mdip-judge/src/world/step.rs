@@ -29,6 +29,9 @@ pub struct GraphUnit {
     pub live: bool,
     /// The pin the record imposed, for replayed orders.
     pub pin: Pin,
+    /// For replayed orders: the re-opened seasons whose original order sets hold this order
+    /// (rule 13). A replayed order acts on another season only if that season's set holds it.
+    pub records: Vec<SeasonKey>,
 }
 
 /// What became of one movement order given to the step.
@@ -280,6 +283,11 @@ struct Graph {
 impl Graph {
     fn add(&mut self, unit: GraphUnit) -> usize {
         if let Some(&i) = self.index.get(&unit.spot) {
+            for &r in &unit.records {
+                if !self.units[i].records.contains(&r) {
+                    self.units[i].records.push(r);
+                }
+            }
             // A unit replayed from two re-opened seasons keeps its recorded outcome: the more
             // conservative reading of rule 13 when both ends of a move are re-opened.
             if unit.pin != Pin::Free && self.units[i].pin == Pin::Free && !self.units[i].live {
@@ -353,6 +361,7 @@ impl World {
                     order: live_orders.get(&spot).copied().unwrap_or(MoveOrder::Hold),
                     live: true,
                     pin: Pin::Free,
+                    records: Vec::new(),
                 });
             }
         }
@@ -399,6 +408,7 @@ impl World {
                     order: ro.order,
                     live: false,
                     pin,
+                    records: vec![s],
                 });
             }
         }
@@ -418,8 +428,25 @@ impl World {
                 at: geo.at(g.spot.season, g.sig.2),
             })
             .collect();
+        // A place no unit can reach: where replayed moves go whose destination season does
+        // not hold them in its original order set (they left, and arrive nowhere new).
+        let void = geo.site(SeasonKey::new(u32::MAX, u32::MAX));
         let mut orders = Vec::with_capacity(graph.units.len());
         for g in &graph.units {
+            let acts_elsewhere = !g.live
+                && battle_season(&g.order)
+                    .is_some_and(|b| b != g.spot.season && !g.records.contains(&b));
+            if acts_elsewhere {
+                let core = match g.order {
+                    MoveOrder::Move { to, via_convoy } => CoreOrder::Move {
+                        dest: crate::At::new(void, to.loc),
+                        via_convoy,
+                    },
+                    _ => CoreOrder::Hold,
+                };
+                orders.push((core, g.pin));
+                continue;
+            }
             let core = match g.order {
                 MoveOrder::Hold => CoreOrder::Hold,
                 MoveOrder::Move { to, via_convoy } => CoreOrder::Move {
@@ -526,7 +553,8 @@ impl World {
             }
             for (i, g) in graph.units.iter().enumerate() {
                 if let MoveOrder::Move { to, .. } = g.order {
-                    if to.season == s && moved(i) {
+                    let counts = g.live || g.records.contains(&s);
+                    if to.season == s && moved(i) && counts {
                         sig.units.push((g.sig.0, g.sig.1, to.loc));
                         board.push(BoardUnit {
                             power: g.sig.0,
