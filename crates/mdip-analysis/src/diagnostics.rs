@@ -92,13 +92,11 @@ pub enum Code {
     NeedlessCoast,
     /// `W0202`: the ordered unit's coast is not where it stands; it is ignored (DATC 4.B.5).
     WrongUnitCoast,
-    /// `W0203`: a step closed with a retreat or adjustment left pending at the end of the file.
-    PendingStep,
 }
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 37] = [
+    pub const ALL: [Code; 36] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -135,7 +133,6 @@ impl Code {
         Code::WinnerMismatch,
         Code::NeedlessCoast,
         Code::WrongUnitCoast,
-        Code::PendingStep,
     ];
 
     /// The code as written: `E0202`.
@@ -178,7 +175,6 @@ impl Code {
             Code::WinnerMismatch => "E0408",
             Code::NeedlessCoast => "W0201",
             Code::WrongUnitCoast => "W0202",
-            Code::PendingStep => "W0203",
         }
     }
 
@@ -241,7 +237,6 @@ impl Code {
             Code::WinnerMismatch => "Victory (rule 21) differs from the expectation.",
             Code::NeedlessCoast => "The province has only one coast, or the unit is an army: the coast is ignored.",
             Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
-            Code::PendingStep => "The file ends with a step that has no orders; it is left pending.",
         }
     }
 }

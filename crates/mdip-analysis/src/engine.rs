@@ -104,10 +104,9 @@ impl<'a> Engine<'a> {
             match &line.kind {
                 LineKind::Header(h) => {
                     self.block_power = names::power(&h.power, &mut self.diags);
+                    // The block's season closes steps only when its orders come (their kind
+                    // says which step they belong to).
                     self.block_season = h.season.as_ref().and_then(names::season);
-                    if let Some(s) = self.block_season {
-                        self.check_step_for_season(s, Class::Movement, Some(i));
-                    }
                 }
                 LineKind::Order(o) => self.order(i, o),
                 LineKind::Directive(d) => self.directive(i, &d.kind, d.span, d.name.span),
@@ -396,15 +395,17 @@ impl<'a> Engine<'a> {
             Some(e) => trim_end(Span::new(o.span.start, e.span.start), self.text),
             None => o.span,
         };
-        let order_span = match &o.power {
-            Some(_) => match o.order.unit() {
-                Some(u) => Span::new(
-                    u.span.start.min(order_span.start.max(u.span.start)),
-                    order_span.end,
-                ),
-                None => order_span,
-            },
-            None => order_span,
+        // Without the power written in front (`England: `).
+        let order_span = match o.colon {
+            Some(c) if o.power.is_some() => {
+                let rest = self
+                    .text
+                    .get(c.end as usize..order_span.end as usize)
+                    .unwrap_or("");
+                let skip = (rest.len() - rest.trim_start().len()) as u32;
+                Span::new((c.end + skip).min(order_span.end), order_span.end)
+            }
+            _ => order_span,
         };
         let class = self.classify(&o.order);
         // The season of the ordered unit, as written or by default.
@@ -414,11 +415,6 @@ impl<'a> Engine<'a> {
             .or(self.block_season);
         if let Some(s) = explicit {
             self.check_step_for_season(s, class, Some(line));
-        } else if class != Class::Movement
-            && self.world.phase() == Phase::Movement
-            && !self.pending.is_empty()
-        {
-            // A retreat or adjustment order without a season in a movement phase: wrong phase.
         }
         self.started = true;
         let class = self.classify(&o.order);
@@ -896,7 +892,7 @@ impl<'a> Engine<'a> {
                     } else {
                         Status::Fails
                     };
-                    info.reason = out.reason.describe(&describe);
+                    info.reason = out.reason.describe(describe);
                     for other in out.reason.units() {
                         if let Some(&ol) = line_of_graph.get(&other) {
                             let span = self.orders[ol].span;
@@ -944,7 +940,7 @@ impl<'a> Engine<'a> {
                         "{} {}: {}",
                         g.sig.0.name(),
                         describe(gi),
-                        out.reason.describe(&describe)
+                        out.reason.describe(describe)
                     ));
                 }
             }
@@ -1059,7 +1055,7 @@ impl<'a> Engine<'a> {
             let oi = idx[k];
             let info = &mut self.orders[oi];
             info.step = Some(step_index);
-            info.reason = e.outcome.reason.describe(&|_| String::new());
+            info.reason = e.outcome.reason.describe(|_| String::new());
             let _ = multiversal;
             if e.illegal {
                 info.status = Status::Illegal;

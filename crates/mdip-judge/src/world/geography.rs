@@ -32,7 +32,10 @@ impl StepGeography<'_> {
 
     fn pos(&self, at: At) -> Option<Pos> {
         let season = *self.sites.get(at.site.0 as usize)?;
-        self.world.exists(season).then_some(Pos { season, loc: at.loc })
+        self.world.exists(season).then_some(Pos {
+            season,
+            loc: at.loc,
+        })
     }
 }
 

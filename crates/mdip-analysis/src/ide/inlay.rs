@@ -1,0 +1,102 @@
+//! Inlay hints: after each adjudicated order, a preview of its outcome (`succeeds`,
+//! `bounced off A Munich 1:0`, `succeeds, forks timeline 1`); after the first header of a season
+//! that a step forked, the timeline it forked into.
+
+use std::collections::HashSet;
+
+use mdip_syntax::{LineKind, Span};
+
+use super::cursor::season_of;
+use crate::{Analysis, Status};
+
+/// What a hint is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InlayKind {
+    /// The outcome of an order.
+    Outcome,
+    /// A fork of a season.
+    Fork,
+}
+
+/// One inlay hint, shown after `offset`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlayHint {
+    /// Where: the end of the order or header.
+    pub offset: u32,
+    /// The text.
+    pub label: String,
+    /// More detail, in Markdown.
+    pub tooltip: Option<String>,
+    /// What it is about.
+    pub kind: InlayKind,
+}
+
+/// The hints of the lines that `range` touches.
+pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
+    let file = &analysis.parse.file;
+    let first = file.line_number_at(range.start);
+    let last = file.line_number_at(range.end);
+    let mut out = Vec::new();
+    let start = analysis.orders.partition_point(|o| o.line < first);
+    for o in analysis.orders[start..].iter().take_while(|o| o.line <= last) {
+        let Some(line) = file.lines.get(o.line) else { continue };
+        let LineKind::Order(ol) = &line.kind else { continue };
+        let mut label = match o.status {
+            Status::Pending => continue,
+            Status::Succeeds => "succeeds".to_owned(),
+            Status::Fails if o.reason.is_empty() => "fails".to_owned(),
+            Status::Fails => o.reason.clone(),
+            Status::Illegal => "illegal".to_owned(),
+        };
+        for f in &o.forks {
+            label.push_str(&format!(", forks timeline {}", f.timeline));
+        }
+        let mut tooltip = format!("**{}**", o.status.name());
+        if !o.reason.is_empty() {
+            tooltip.push_str(": ");
+            tooltip.push_str(&o.reason);
+        }
+        for f in &o.forks {
+            tooltip.push_str(&format!("\n\nCreates timeline {} (first season {f}).", f.timeline));
+        }
+        out.push(InlayHint {
+            offset: ol.span.end,
+            label,
+            tooltip: Some(tooltip),
+            kind: InlayKind::Outcome,
+        });
+    }
+    // Forks, on the first header of each forked season.
+    let mut seen = HashSet::new();
+    for (i, line) in file.lines.iter().enumerate().take(last + 1) {
+        let LineKind::Header(h) = &line.kind else { continue };
+        let Some(s) = h.season.as_ref().and_then(season_of) else { continue };
+        if !seen.insert(s) || i < first {
+            continue;
+        }
+        let forks: Vec<_> = analysis
+            .steps
+            .iter()
+            .flat_map(|st| st.forks.iter())
+            .filter(|f| f.from == s)
+            .collect();
+        if forks.is_empty() {
+            continue;
+        }
+        let label = forks
+            .iter()
+            .map(|f| format!("forks timeline {} ({})", f.first.timeline, f.first))
+            .collect::<Vec<_>>()
+            .join(", ");
+        out.push(InlayHint {
+            offset: h.span.end,
+            label,
+            tooltip: Some(format!(
+                "A later step changed the past of {s}: the new timeline starts from it."
+            )),
+            kind: InlayKind::Fork,
+        });
+    }
+    out.sort_by_key(|h| h.offset);
+    out
+}

@@ -1,0 +1,136 @@
+//! Go to definition: from a unit to the line that put it there.
+//!
+//! A unit's [`Origin`] on its season's board says how it came: it stayed from the parent
+//! season (then follow it back), moved or retreated (then the order that moved it, in an earlier
+//! step), was built (the build order) or was placed by the setup (the `@unit` line, the
+//! `@start` line, or, when the first step's orders imply the position, the first order naming
+//! it).
+
+use mdip_judge::world::{Origin, SeasonKey};
+use mdip_map::{Map, ProvinceId};
+use mdip_syntax::{DirectiveKind, LineKind, Span};
+
+use super::cursor::{self, season_of, Target};
+use crate::{Analysis, OrderKind, Status};
+
+/// Where go to definition leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Navigation {
+    /// The unit the cursor was on.
+    pub origin: Span,
+    /// The order or directive that put it there.
+    pub target: Span,
+}
+
+/// The line that put the unit at `offset` where it stands.
+pub fn definition(analysis: &Analysis, offset: u32) -> Option<Navigation> {
+    let Target::Unit {
+        province,
+        season: Some(season),
+        span,
+        line,
+        ..
+    } = cursor::at(analysis, offset)?
+    else {
+        return None;
+    };
+    let target = source(analysis, season, province, line)?;
+    Some(Navigation {
+        origin: span,
+        target,
+    })
+}
+
+/// The span of the order (or directive) that put the unit standing in `province` in `season`.
+fn source(analysis: &Analysis, mut season: SeasonKey, province: ProvinceId, from_line: usize) -> Option<Span> {
+    let world = &analysis.world;
+    let mut province = province;
+    // Each season has one parent, so the chain is at most as long as the turns.
+    for _ in 0..=world.seasons().count() {
+        let unit = world.season(season)?.unit_at(province)?;
+        match unit.origin {
+            Origin::Stayed { from } => season = from,
+            Origin::Moved { from } => {
+                return order_of(analysis, from.season, from.loc.province, |k| {
+                    matches!(k, OrderKind::Move | OrderKind::Retreat)
+                });
+            }
+            Origin::Retreated { from } => {
+                return order_of(analysis, from.season, from.loc.province, |k| k == OrderKind::Retreat)
+                    .or_else(|| order_of(analysis, from.season, from.loc.province, |_| true));
+            }
+            Origin::Built => {
+                return analysis
+                    .orders
+                    .iter()
+                    .filter(|o| o.kind == OrderKind::Build && o.status == Status::Succeeds)
+                    .filter(|o| o.unit.is_some_and(|u| u.loc.province == province))
+                    .min_by_key(|o| o.unit.map(|u| u.season != season))
+                    .map(|o| o.span);
+            }
+            Origin::Placed => {
+                return placement(analysis, season, province).or_else(|| {
+                    // Implied by the orders of the first step: the first order naming it, if it
+                    // is not the very line the cursor is on.
+                    analysis
+                        .orders
+                        .iter()
+                        .find(|o| {
+                            o.line != from_line
+                                && o.unit.is_some_and(|u| u.season == season && u.loc.province == province)
+                        })
+                        .or_else(|| {
+                            analysis.orders.iter().find(|o| {
+                                o.unit.is_some_and(|u| u.season == season && u.loc.province == province)
+                            })
+                        })
+                        .map(|o| o.span)
+                });
+            }
+        }
+        let _ = &mut province;
+    }
+    None
+}
+
+/// The span of the successful order of the unit at `province` in `season` whose kind passes
+/// `kind` (the first such order otherwise).
+fn order_of(
+    analysis: &Analysis,
+    season: SeasonKey,
+    province: ProvinceId,
+    kind: impl Fn(OrderKind) -> bool,
+) -> Option<Span> {
+    let candidates = || {
+        analysis
+            .orders
+            .iter()
+            .filter(|o| o.unit.is_some_and(|u| u.season == season && u.loc.province == province))
+            .filter(|o| kind(o.kind))
+    };
+    candidates()
+        .find(|o| o.status == Status::Succeeds)
+        .or_else(|| candidates().next())
+        .map(|o| o.span)
+}
+
+/// The setup line that placed a unit: `@unit` naming it, else `@start`.
+fn placement(analysis: &Analysis, season: SeasonKey, province: ProvinceId) -> Option<Span> {
+    let map = Map::standard();
+    let root = analysis.world.root();
+    let mut start = None;
+    for line in &analysis.parse.file.lines {
+        let LineKind::Directive(d) = &line.kind else { continue };
+        match &d.kind {
+            DirectiveKind::Unit { unit, .. } => {
+                let s = unit.loc.season.as_ref().and_then(season_of).unwrap_or(root);
+                if s == season && map.resolve_province(&unit.loc.province.text) == Some(province) {
+                    return Some(d.span);
+                }
+            }
+            DirectiveKind::Start(_) if start.is_none() && season == root => start = Some(d.span),
+            _ => {}
+        }
+    }
+    start
+}

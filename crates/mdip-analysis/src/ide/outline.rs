@@ -1,0 +1,251 @@
+//! The outline of a file: document symbols (steps, the seasons their blocks are in, power
+//! blocks) and folding ranges (steps, blocks, runs of comment lines).
+//!
+//! A step covers the lines from where the previous step closed (the line that closed a step
+//! starts the next one) to where it closed; steps adjudicated with no order lines of their own
+//! (a retreat step with no retreats) have no lines and no symbol.
+
+use mdip_judge::world::SeasonKey;
+use mdip_map::Power;
+use mdip_syntax::{LineKind, Span};
+
+use super::cursor::{line_season, season_of};
+use crate::Analysis;
+
+/// What a symbol is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SymbolKind {
+    /// A step.
+    Step,
+    /// The blocks of one season in a step.
+    Season,
+    /// A power block.
+    Power,
+}
+
+/// A document symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    /// Its name.
+    pub name: String,
+    /// A detail shown next to it.
+    pub detail: Option<String>,
+    /// What it is.
+    pub kind: SymbolKind,
+    /// The whole range.
+    pub span: Span,
+    /// The part to select (a header, the first line).
+    pub selection: Span,
+    /// The symbols inside.
+    pub children: Vec<Symbol>,
+}
+
+/// What a folding range folds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FoldKind {
+    /// A step.
+    Step,
+    /// A power block.
+    Block,
+    /// Consecutive comment lines.
+    Comment,
+}
+
+/// A folding range, in lines (both inclusive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fold {
+    /// The first line.
+    pub start_line: usize,
+    /// The last line.
+    pub end_line: usize,
+    /// What it folds.
+    pub kind: FoldKind,
+}
+
+/// A power block: its header line, its last non-blank line, its power and season.
+struct Block {
+    header: usize,
+    last: usize,
+    power: Option<Power>,
+    season: Option<SeasonKey>,
+    orders: usize,
+}
+
+/// The line ranges `[start, end)` of the steps, by step index.
+fn step_lines(analysis: &Analysis) -> Vec<(usize, usize)> {
+    let n = analysis.parse.file.lines.len();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for s in &analysis.steps {
+        let end = s.closed_at.unwrap_or(n).min(n).max(start);
+        out.push((start, end));
+        start = end;
+    }
+    out
+}
+
+/// Whether a line holds something (not blank, not only a comment).
+fn is_content(analysis: &Analysis, line: usize) -> bool {
+    analysis
+        .parse
+        .file
+        .lines
+        .get(line)
+        .is_some_and(|l| !matches!(l.kind, LineKind::Blank | LineKind::Comment))
+}
+
+/// The blocks of the lines `[start, end)`.
+fn blocks(analysis: &Analysis, start: usize, end: usize) -> Vec<Block> {
+    let lines = &analysis.parse.file.lines;
+    let mut out: Vec<Block> = Vec::new();
+    for i in start..end {
+        match &lines[i].kind {
+            LineKind::Header(h) => out.push(Block {
+                header: i,
+                last: i,
+                power: Power::from_name(&h.power.text),
+                season: h
+                    .season
+                    .as_ref()
+                    .and_then(season_of)
+                    .or_else(|| line_season(analysis, i)),
+                orders: 0,
+            }),
+            LineKind::Blank | LineKind::Comment => {}
+            kind => {
+                if let Some(b) = out.last_mut() {
+                    b.last = i;
+                    if matches!(kind, LineKind::Order(_)) {
+                        b.orders += 1;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn line_span(analysis: &Analysis, from: usize, to: usize) -> Span {
+    let lines = &analysis.parse.file.lines;
+    lines[from].span.cover(lines[to].span)
+}
+
+/// The symbols of the file: steps, then seasons, then power blocks.
+pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
+    let lines = &analysis.parse.file.lines;
+    let mut out = Vec::new();
+    let steps = step_lines(analysis);
+    // Lines after the last step (none normally: the last step closes at the end).
+    for (index, &(start, end)) in steps.iter().enumerate() {
+        let Some(first) = (start..end).find(|&l| is_content(analysis, l)) else {
+            continue;
+        };
+        let last = (start..end).rev().find(|&l| is_content(analysis, l)).unwrap_or(first);
+        let step = &analysis.steps[index];
+        let seasons: Vec<String> = step.seasons.iter().map(|s| s.to_string()).collect();
+        let mut children: Vec<Symbol> = Vec::new();
+        for b in blocks(analysis, start, end) {
+            let header = match &lines[b.header].kind {
+                LineKind::Header(h) => h.span,
+                _ => lines[b.header].span,
+            };
+            let block = Symbol {
+                name: b.power.map_or_else(|| "?".to_owned(), |p| p.name().to_owned()),
+                detail: Some(format!("{} order{}", b.orders, if b.orders == 1 { "" } else { "s" })),
+                kind: SymbolKind::Power,
+                span: line_span(analysis, b.header, b.last),
+                selection: header,
+                children: Vec::new(),
+            };
+            let name = b.season.map_or_else(|| "season ?".to_owned(), |s| s.to_string());
+            match children.last_mut() {
+                Some(season) if season.name == name => {
+                    season.span = season.span.cover(block.span);
+                    season.children.push(block);
+                }
+                _ => children.push(Symbol {
+                    detail: b.season.map(|s| s.calendar()),
+                    name,
+                    kind: SymbolKind::Season,
+                    span: block.span,
+                    selection: block.selection,
+                    children: vec![block],
+                }),
+            }
+        }
+        let mut detail = step.phase.name().to_owned();
+        if !seasons.is_empty() {
+            detail = format!("{detail} {}", seasons.join(" "));
+        }
+        if !step.forks.is_empty() {
+            let forks: Vec<String> = step.forks.iter().map(|f| f.first.timeline.to_string()).collect();
+            detail = format!("{detail}, forks timeline {}", forks.join(", "));
+        }
+        out.push(Symbol {
+            name: format!("Step {}", index + 1),
+            detail: Some(detail),
+            kind: SymbolKind::Step,
+            span: line_span(analysis, first, last),
+            selection: lines[first].span,
+            children,
+        });
+    }
+    out
+}
+
+/// The folding ranges: steps, blocks and runs of comment lines.
+pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
+    let lines = &analysis.parse.file.lines;
+    let mut out = Vec::new();
+    for (start, end) in step_lines(analysis) {
+        let Some(first) = (start..end).find(|&l| is_content(analysis, l)) else {
+            continue;
+        };
+        let last = (start..end).rev().find(|&l| is_content(analysis, l)).unwrap_or(first);
+        if last > first {
+            out.push(Fold {
+                start_line: first,
+                end_line: last,
+                kind: FoldKind::Step,
+            });
+        }
+        for b in blocks(analysis, start, end) {
+            if b.last > b.header {
+                out.push(Fold {
+                    start_line: b.header,
+                    end_line: b.last,
+                    kind: FoldKind::Block,
+                });
+            }
+        }
+    }
+    let mut run: Option<usize> = None;
+    for (i, l) in lines.iter().enumerate() {
+        let comment = matches!(l.kind, LineKind::Comment);
+        match (comment, run) {
+            (true, None) => run = Some(i),
+            (false, Some(s)) => {
+                if i - 1 > s {
+                    out.push(Fold {
+                        start_line: s,
+                        end_line: i - 1,
+                        kind: FoldKind::Comment,
+                    });
+                }
+                run = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = run {
+        if lines.len() - 1 > s {
+            out.push(Fold {
+                start_line: s,
+                end_line: lines.len() - 1,
+                kind: FoldKind::Comment,
+            });
+        }
+    }
+    out.sort_by_key(|f| (f.start_line, std::cmp::Reverse(f.end_line)));
+    out
+}

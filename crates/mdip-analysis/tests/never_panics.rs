@@ -1,0 +1,333 @@
+//! `mdip_analysis::analyze` never panics, and every range it reports lies inside the input on
+//! character boundaries: on arbitrary strings, and on text built from pieces of the notation
+//! (headers, orders, seasons, directives, expectations) joined by random separators and line
+//! breaks (LF, CRLF, lone CR).
+
+use mdip_analysis::{analyze, Analysis};
+use mdip_syntax::Span;
+use proptest::prelude::*;
+
+/// Checks that `span` is a valid range of `text`; `what` names it in the failure message.
+fn check_span(text: &str, span: Span, what: &str) -> Result<(), TestCaseError> {
+    let (s, e) = (span.start as usize, span.end as usize);
+    prop_assert!(s <= e, "{what}: span {span} is reversed in {text:?}");
+    prop_assert!(
+        e <= text.len(),
+        "{what}: span {span} ends past the input ({} bytes) in {text:?}",
+        text.len()
+    );
+    prop_assert!(
+        text.is_char_boundary(s) && text.is_char_boundary(e),
+        "{what}: span {span} is not on character boundaries in {text:?}"
+    );
+    Ok(())
+}
+
+/// Every range the analysis reports: diagnostics with their related places and fix edits, and
+/// the orders.
+fn check_analysis(text: &str, a: &Analysis) -> Result<(), TestCaseError> {
+    for d in &a.diagnostics {
+        let what = format!("{} {:?}", d.code.as_str(), d.message);
+        check_span(text, d.span, &what)?;
+        prop_assert!(!d.message.is_empty(), "{what}: empty message");
+        for r in &d.related {
+            check_span(text, r.span, &format!("{what} (related)"))?;
+        }
+        for f in &d.fixes {
+            for e in &f.edits {
+                check_span(text, e.span, &format!("{what} (fix {:?})", f.title))?;
+            }
+        }
+    }
+    for o in &a.orders {
+        check_span(text, o.span, "order")?;
+    }
+    Ok(())
+}
+
+/// Pieces of the notation, valid and broken, that the generator strings together.
+const FRAGMENTS: &[&str] = &[
+    // Block headers and powers.
+    "England:",
+    "Germany 1:0",
+    "Austria-Hungary 2:1:",
+    "France",
+    "Englnd:",
+    "Russia 0:0",
+    "Turkey:",
+    "Italy 3:1",
+    "England: ",
+    // Orders.
+    "A Munich hold",
+    "A Munich - Tyrolia 0:0",
+    "A Munich 1:0 S F Kiel 1:1",
+    "F North Sea - Picardy",
+    "F North Sea Convoys A London - Belgium",
+    "A London - Belgium via Convoy",
+    "A Liverpool Supports A Yorkshire - Yorkshire",
+    "S A mun - tyr 0:0",
+    "F Spain(sc) - Gascony",
+    "F Gascony - Spain(sc)",
+    "F mao - spa/nc",
+    "F St Petersburg (north coast) - Barents Sea",
+    "F Trieste - Albania",
+    "R",
+    "Retreat",
+    "F Trieste Disband",
+    "Disband F Trieste",
+    "Build A Munich",
+    "Build F St Petersburg(nc)",
+    "B A mun",
+    "Remove F Sevastopol",
+    "Waive",
+    "A Paris -",
+    "F North Sea Convoys A",
+    "A Ruhr Supports",
+    "Paris - Burgundy",
+    "A Nort Sea - ber",
+    "->",
+    "to",
+    "-",
+    "H",
+    "Holds",
+    // Seasons and numbers.
+    "0:0",
+    "1:0",
+    "0:1",
+    "2:1",
+    "1:",
+    ":0",
+    ":",
+    "99999999999:0",
+    "0:99999999999",
+    "999999999:999999999",
+    "4294967296:0",
+    // Coasts.
+    "(nc)",
+    "(sc)",
+    "(ec)",
+    "(north coast)",
+    "(",
+    "()",
+    "/",
+    "/sc",
+    // Outcomes.
+    "=> succeeds",
+    "=> fails",
+    "=> illegal",
+    "=>",
+    "=> wins",
+    // Directives and expectations.
+    "@rules mdatc",
+    "@rules standard",
+    "@start standard",
+    "@unit Russia F St Petersburg(sc)",
+    "@unit Germany A Munich 1:0",
+    "@unit England A North Sea",
+    "@owns Germany Berlin, Kiel, Munich",
+    "@owns",
+    "@phase movement",
+    "@phase retreat",
+    "@phase adjustment",
+    "@phase winter",
+    "@turn 3",
+    "@turn 999999999",
+    "@turn",
+    "@expect timelines 0 1",
+    "@expect unit Germany A Munich 1:1",
+    "@expect dislodged Germany A Munich",
+    "@expect empty 2:0",
+    "@expect seasons 0:0 1:0",
+    "@expect heads 2:0",
+    "@expect owner Munich Germany",
+    "@expect owner Munich none 1:0",
+    "@expect winner none",
+    "@expect error E0202",
+    "@expect warning W0201",
+    "@expect error",
+    "@expect",
+    "@",
+    "@frobnicate",
+    // Comments, odd characters and white space.
+    "#",
+    "# comment ΑΒΓ 日本",
+    "é",
+    "e\u{301}",
+    "日本",
+    "🎲",
+    "\u{feff}",
+    "\u{a0}",
+    "\u{2013}",
+    "%",
+    ";",
+    "\t",
+    "\0",
+];
+
+/// What goes between two fragments.
+const SEPARATORS: &[&str] = &[" ", " ", " ", "\n", "\n", "\r\n", "\r", "", "\t", "  \n\n"];
+
+/// Text made of notation fragments and separators.
+fn notation() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        (
+            prop::sample::select(FRAGMENTS),
+            prop::sample::select(SEPARATORS),
+        ),
+        0..48,
+    )
+    .prop_map(|parts| {
+        let mut s = String::new();
+        for (f, sep) in parts {
+            s.push_str(f);
+            s.push_str(sep);
+        }
+        s
+    })
+}
+
+/// A line that is more likely to be meaningful: a header, an order, a directive or junk.
+fn line() -> impl Strategy<Value = String> {
+    let header = (
+        prop::sample::select(&["England", "Germany", "Austria", "Russia", "Fra", "Englnd"][..]),
+        prop::option::of((0u32..4, 0u32..3)),
+        prop::bool::ANY,
+    )
+        .prop_map(|(p, season, colon)| {
+            let mut s = p.to_string();
+            if let Some((t, l)) = season {
+                s.push_str(&format!(" {t}:{l}"));
+            }
+            if colon {
+                s.push(':');
+            }
+            s
+        });
+    let place = (
+        prop::sample::select(
+            &[
+                "Munich",
+                "Kiel",
+                "Berlin",
+                "Tyrolia",
+                "North Sea",
+                "London",
+                "Spain(sc)",
+                "spa/nc",
+                "St Petersburg",
+                "Bohemia",
+                "Vienna",
+                "Nort Sea",
+                "Paris",
+            ][..],
+        ),
+        prop::option::of((0u32..4, 0u32..3)),
+    )
+        .prop_map(|(p, season)| match season {
+            Some((t, l)) => format!("{p} {t}:{l}"),
+            None => p.to_string(),
+        });
+    let unit = (
+        prop::sample::select(&["A", "F", "Army", "Fleet", ""][..]),
+        place.clone(),
+    )
+        .prop_map(|(k, p)| format!("{k} {p}"));
+    // The part after the keyword: a place (moves), a unit (supports, convoys), a unit moving.
+    let rest = prop_oneof![
+        place.clone(),
+        unit.clone(),
+        (unit.clone(), place).prop_map(|(u, p)| format!("{u} - {p}")),
+    ];
+    let order = (
+        unit,
+        prop::sample::select(&["Hold", "-", "S", "C", "Disband", "R", "->", ""][..]),
+        prop::option::of(rest),
+        prop::option::of(prop::sample::select(
+            &["=> succeeds", "=> fails", "=> illegal"][..],
+        )),
+    )
+        .prop_map(|(u, op, rest, outcome)| {
+            let mut s = format!("{u} {op}");
+            if let Some(r) = rest {
+                s.push(' ');
+                s.push_str(&r);
+            }
+            if let Some(o) = outcome {
+                s.push(' ');
+                s.push_str(o);
+            }
+            s
+        });
+    prop_oneof![
+        3 => header,
+        6 => order,
+        2 => prop::sample::select(FRAGMENTS).prop_map(str::to_string),
+        1 => "[^\n\r]{0,12}",
+    ]
+}
+
+/// Lines joined by random line breaks.
+fn lines() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        (
+            line(),
+            prop::sample::select(&["\n", "\r\n", "\r", "\n\n"][..]),
+        ),
+        0..30,
+    )
+    .prop_map(|v| v.into_iter().map(|(l, b)| l + b).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn arbitrary_strings(text in any::<String>()) {
+        let a = analyze(&text);
+        check_analysis(&text, &a)?;
+    }
+
+    #[test]
+    fn printable_strings(text in "[ -~\t\r\nÀ-ÿΑ-ω日本🎲]{0,200}") {
+        let a = analyze(&text);
+        check_analysis(&text, &a)?;
+    }
+
+    #[test]
+    fn notation_fragments(text in notation()) {
+        let a = analyze(&text);
+        check_analysis(&text, &a)?;
+    }
+
+    #[test]
+    fn notation_lines(text in lines()) {
+        let a = analyze(&text);
+        check_analysis(&text, &a)?;
+    }
+}
+
+/// A few inputs that once looked risky, run every time.
+#[test]
+fn fixed_inputs() {
+    let cases = [
+        "",
+        "\r",
+        "\r\n",
+        "\u{feff}",
+        "England:\r\nF North Sea - Picardy\r\n",
+        "Germany 99999999999:0\nA Munich Hold",
+        "Germany 999999999:999999999\nA Munich Hold\n",
+        "@turn 999999999\nGermany:\nA Munich - Tyrolia\n",
+        "@phase adjustment\n@phase movement\n@phase retreat\n@phase adjustment\n",
+        "@start standard\n@phase retreat\n@phase retreat\n",
+        "Germany 0:0\nA Munich hold\nGermany 1:0\nA Munich - Tyrolia 0:0\n@phase movement\nA Tyrolia - Vienna\n",
+        "A Mün - Tyr 0:0 => succeeds\n",
+        "F Spain(\nF spa/\nF Spain()",
+    ];
+    for text in cases {
+        let a = analyze(text);
+        if let Err(e) = check_analysis(text, &a) {
+            panic!("{e}");
+        }
+    }
+}
