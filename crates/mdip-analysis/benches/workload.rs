@@ -10,16 +10,21 @@
 //! ```
 //!
 //! Environment: `WORKLOAD_FILE` (another workload file), `WORKLOAD_RUNS` (timed runs, 15 by
-//! default), `WORKLOAD_DIFFS` (disagreements to print, 6 by default).
+//! default), `WORKLOAD_DIFFS` (disagreements to print, 6 by default), `WORKLOAD_PROFILE=<row>`
+//! (run only that row of the table, `WORKLOAD_RUNS` times: for a profiler).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use diplomacy::judge::{MappedMainOrder, OrderOutcome, OrderState, Rulebook, Submission};
-use mdip_judge::world::{MovementReport, OrderInput, Spot, UnitOrder, UnitRef, World};
-use mdip_map::{Location, Map, Power, UnitType};
+use mdip_judge::world::{MoveOrder, MovementReport, OrderInput, Spot, UnitOrder, UnitRef, World};
+use mdip_judge::{
+    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, Place, Reason, Site,
+    StandardGeography, Unit as CoreUnit,
+};
+use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
 
 /// An order as the workload writes it, read once for both engines.
 #[derive(Clone, Copy, Debug)]
@@ -50,6 +55,8 @@ struct Phase {
     inputs: Vec<OrderInput>,
     /// A world with the phase's units placed.
     world: World,
+    /// The same phase as the core adjudicator's input (orders as the world validated them).
+    core: MovementInput,
     /// The same orders in the notation of the `diplomacy` crate.
     dip_text: Vec<String>,
     /// ... and parsed by it.
@@ -147,6 +154,54 @@ fn lower(world: &World, l: &Line) -> OrderInput {
     }
 }
 
+/// The core adjudicator's input for a phase: the units and orders of the world's own decision
+/// graph, on the standard single board (for the timing split only).
+fn core_input(world: &World, inputs: &[OrderInput]) -> MovementInput {
+    let report = world.clone().movement_step(inputs);
+    let index = |spot: Spot| {
+        report
+            .graph
+            .iter()
+            .position(|g| g.spot == spot)
+            .expect("a unit of the graph")
+    };
+    let units = report
+        .graph
+        .iter()
+        .map(|g| CoreUnit {
+            power: g.sig.0,
+            kind: g.sig.1,
+            at: At::standard(g.sig.2),
+        })
+        .collect();
+    let orders = report
+        .graph
+        .iter()
+        .map(|g| {
+            let order = match g.order {
+                MoveOrder::Hold => CoreOrder::Hold,
+                MoveOrder::Move { to, via_convoy } => CoreOrder::Move {
+                    dest: At::standard(to.loc),
+                    via_convoy,
+                },
+                MoveOrder::SupportHold { target } => CoreOrder::SupportHold {
+                    target: index(target),
+                },
+                MoveOrder::SupportMove { target, to, coast } => CoreOrder::SupportMove {
+                    target: index(target),
+                    dest: At::standard(Location::new(to.province, coast)),
+                },
+                MoveOrder::Convoy { army, to } => CoreOrder::Convoy {
+                    army: index(army),
+                    dest: Place::new(Site(0), to.province),
+                },
+            };
+            (order, Pin::Free)
+        })
+        .collect();
+    MovementInput { units, orders }
+}
+
 /// The `diplomacy` crate's notation: `ENG: F stp(sc) -> bot`, `supports A mun -> sil`,
 /// `convoys A lon -> bel`.
 fn dip_notation(map: &Map, l: &Line) -> String {
@@ -202,7 +257,8 @@ fn read_workload(text: &str) -> Vec<Phase> {
                 .place_unit(root, l.power, l.kind, l.loc)
                 .unwrap_or_else(|e| panic!("phase {number}: cannot place `{}`: {e}", l.text));
         }
-        let inputs = lines.iter().map(|l| lower(&world, l)).collect();
+        let inputs: Vec<OrderInput> = lines.iter().map(|l| lower(&world, l)).collect();
+        let core = core_input(&world, &inputs);
         let dip_text: Vec<String> = lines.iter().map(|l| dip_notation(map, l)).collect();
         let dip_orders = dip_text
             .iter()
@@ -217,6 +273,7 @@ fn read_workload(text: &str) -> Vec<Phase> {
             lines,
             inputs,
             world,
+            core,
             dip_text,
             dip_orders,
         });
@@ -237,6 +294,26 @@ fn mdip_world(phases: &[Phase]) -> Duration {
     let t = start.elapsed();
     drop(worlds);
     t
+}
+
+/// Timing split: `World::validate` of every order, alone.
+fn mdip_validate(phases: &[Phase]) -> Duration {
+    let start = Instant::now();
+    for p in phases {
+        for i in &p.inputs {
+            let _ = black_box(p.world.validate(black_box(i)));
+        }
+    }
+    start.elapsed()
+}
+
+/// Timing split: the core adjudicator alone on the validated orders.
+fn mdip_core(phases: &[Phase]) -> Duration {
+    let start = Instant::now();
+    for p in phases {
+        black_box(adjudicate_movement(black_box(&p.core), &StandardGeography));
+    }
+    start.elapsed()
 }
 
 /// mdip, parsing included: `analyze` on each block's text.
@@ -295,6 +372,160 @@ fn median(v: &mut [Duration]) -> Duration {
 
 // ----- Agreement ------------------------------------------------------------------------------
 
+/// The `diplomacy` crate's key of a location: `stp(sc)`.
+fn region_key(map: &Map, loc: Location) -> diplomacy::geo::RegionKey {
+    use diplomacy::geo::Coast as DCoast;
+    let coast = loc.coast.map(|c| match c {
+        Coast::North => DCoast::North,
+        Coast::South => DCoast::South,
+        Coast::East => DCoast::East,
+    });
+    diplomacy::geo::RegionKey::new(map.abbrev(loc.province).to_ascii_lowercase(), coast)
+}
+
+/// Every location of the standard map: one per coast, and the province itself.
+fn all_locations(map: &Map) -> Vec<Location> {
+    let mut v = Vec::new();
+    for p in map.provinces() {
+        v.extend(map.coasts(p).iter().map(|&c| Location::new(p, Some(c))));
+        v.push(Location::new(p, None));
+    }
+    v
+}
+
+/// Every adjacency of mdip's map: (unit type, from, to), both directions.
+fn adjacencies(map: &Map) -> Vec<(UnitType, Location, Location)> {
+    let mut v = Vec::new();
+    for from in all_locations(map) {
+        for kind in [UnitType::Army, UnitType::Fleet] {
+            if map.can_stand(kind, from) {
+                v.extend(
+                    map.neighbours(kind, from)
+                        .into_iter()
+                        .map(|to| (kind, from, to)),
+                );
+            }
+        }
+    }
+    v
+}
+
+/// Adjacencies of mdip's standard map that the `diplomacy` crate's map lacks (no border passable
+/// by that unit type), as province pairs in both directions, with a printable list.
+fn crate_map_gaps() -> (BTreeSet<(ProvinceId, ProvinceId)>, Vec<String>) {
+    use diplomacy::geo::Terrain as DTerrain;
+    let map = Map::standard();
+    let dmap = diplomacy::geo::standard_map();
+    let mut pairs = BTreeSet::new();
+    let mut list = Vec::new();
+    for (kind, from, to) in adjacencies(map) {
+        let passable = dmap
+            .find_border_between(&region_key(map, from), &region_key(map, to))
+            .is_some_and(|b| match b.terrain() {
+                DTerrain::Land => kind == UnitType::Army,
+                DTerrain::Sea => kind == UnitType::Fleet,
+                DTerrain::Coast => true,
+            });
+        if !passable {
+            pairs.insert((from.province, to.province));
+            if from.province < to.province {
+                list.push(format!(
+                    "{} {}-{}",
+                    kind.letter(),
+                    map.location_abbrev(from),
+                    map.location_abbrev(to)
+                ));
+            }
+        }
+    }
+    (pairs, list)
+}
+
+/// The standard map with mdip's adjacencies, built for the `diplomacy` crate: its agreement is
+/// then about adjudication alone, not about the borders its own map lacks.
+fn crate_map_from_mdip() -> diplomacy::geo::Map {
+    use diplomacy::geo::builder::ProvinceRegistry;
+    use diplomacy::geo::{Province, SupplyCenter, Terrain as DTerrain};
+    use mdip_map::Terrain;
+    let map = Map::standard();
+    let mut provinces = ProvinceRegistry::default();
+    for p in map.provinces() {
+        let supply_center = match map.home_power(p) {
+            Some(power) => SupplyCenter::Home(power.abbrev().to_ascii_uppercase().as_str().into()),
+            None if map.is_supply_centre(p) => SupplyCenter::Neutral,
+            None => SupplyCenter::None,
+        };
+        provinces
+            .register(Province {
+                short_name: map.abbrev(p).to_ascii_lowercase(),
+                supply_center,
+            })
+            .expect("province");
+    }
+    let mut regions = provinces.finish();
+    let mut terrain = BTreeMap::new();
+    for loc in all_locations(map) {
+        let t = match (
+            loc.coast,
+            map.coasts(loc.province).is_empty(),
+            map.terrain(loc.province),
+        ) {
+            (Some(_), _, _) => DTerrain::Sea,
+            (None, false, _) | (None, true, Terrain::Inland) => DTerrain::Land,
+            (None, true, Terrain::Coastal) => DTerrain::Coast,
+            (None, true, Terrain::Sea) => DTerrain::Sea,
+        };
+        let c = region_key(map, loc).coast();
+        regions
+            .register(&map.abbrev(loc.province).to_ascii_lowercase(), c, t)
+            .expect("region");
+        terrain.insert(loc, t);
+    }
+    // One border per pair of locations: land (armies), sea (fleets) or coast (both).
+    let mut kinds: BTreeMap<(Location, Location), (bool, bool)> = BTreeMap::new();
+    for (kind, from, to) in adjacencies(map) {
+        if from < to {
+            let e = kinds.entry((from, to)).or_default();
+            match kind {
+                UnitType::Army => e.0 = true,
+                UnitType::Fleet => e.1 = true,
+            }
+        }
+    }
+    let mut borders = regions.finish();
+    for ((a, b), k) in kinds {
+        let t = match k {
+            (true, true) => DTerrain::Coast,
+            (true, false) => DTerrain::Land,
+            _ => DTerrain::Sea,
+        };
+        borders
+            .register(
+                &region_key(map, a).to_string(),
+                &region_key(map, b).to_string(),
+                t,
+            )
+            .unwrap_or_else(|e| panic!("border {a:?}-{b:?} {t:?}: {e:?}"));
+    }
+    borders.finish()
+}
+
+/// Whether an order of the phase moves or supports across one of the crate's map gaps.
+fn touches_gap(p: &Phase, gaps: &BTreeSet<(ProvinceId, ProvinceId)>) -> bool {
+    p.lines.iter().any(|l| {
+        let to = match l.order {
+            Written::Move(to) | Written::SupportMove(_, _, to) => to,
+            Written::SupportHold(_, at) => at,
+            Written::Convoy(army, to) => {
+                return gaps.contains(&(l.loc.province, army.province))
+                    || gaps.contains(&(l.loc.province, to.province));
+            }
+            Written::Hold => return false,
+        };
+        gaps.contains(&(l.loc.province, to.province))
+    })
+}
+
 /// Whether each order of a phase succeeded in mdip (`None`: illegal).
 fn mdip_results(report: &MovementReport) -> Vec<Option<bool>> {
     report
@@ -304,18 +535,20 @@ fn mdip_results(report: &MovementReport) -> Vec<Option<bool>> {
         .collect()
 }
 
-/// The first word of a value's debug form: its variant.
+/// The first word of a description: the variant of a debug form, `illegal` of `illegal: ...`.
+fn first_word(s: &str) -> &str {
+    s.split(['(', ' ', '{', ':']).next().unwrap_or("")
+}
+
+/// The variant of a value, from its debug form.
 fn variant_name<T: std::fmt::Debug>(x: &T) -> String {
-    let s = format!("{x:?}");
-    s.trim_matches('"')
-        .split(['(', ' ', '{', ':'])
-        .next()
-        .unwrap_or("")
-        .to_string()
+    first_word(&format!("{x:?}")).to_string()
 }
 
 struct Agreement {
     phases_differing: usize,
+    /// Of those, phases with no order across one of the crate's map gaps.
+    phases_differing_clean: usize,
     moves_differing: usize,
     moves: usize,
     /// Differences by (mdip result, diplomacy result) kind.
@@ -323,10 +556,17 @@ struct Agreement {
     kinds: BTreeMap<String, usize>,
 }
 
-fn agreement(phases: &[Phase], rules: &Rulebook, keep: usize) -> Agreement {
-    let map = diplomacy::geo::standard_map();
+fn agreement(
+    phases: &[Phase],
+    map: &diplomacy::geo::Map,
+    rules: &Rulebook,
+    gaps: &BTreeSet<(ProvinceId, ProvinceId)>,
+    gaps_matter: bool,
+    keep: usize,
+) -> Agreement {
     let mut a = Agreement {
         phases_differing: 0,
+        phases_differing_clean: 0,
         moves_differing: 0,
         moves: 0,
         examples: Vec::new(),
@@ -339,6 +579,7 @@ fn agreement(phases: &[Phase], rules: &Rulebook, keep: usize) -> Agreement {
         let s = Submission::with_inferred_state(map, p.dip_orders.clone());
         let out = s.adjudicate(rules.clone());
         let mut differs = false;
+        let clean = !touches_gap(p, gaps);
         for (i, l) in p.lines.iter().enumerate() {
             if !matches!(l.order, Written::Move(_)) {
                 continue;
@@ -366,11 +607,11 @@ fn agreement(phases: &[Phase], rules: &Rulebook, keep: usize) -> Agreement {
                 .entry(format!(
                     "mdip {} {} / diplomacy {}",
                     if our_ok { "succeeds" } else { "fails" },
-                    variant_name(&our_why.as_str()),
-                    variant_name(&their_why.as_str())
+                    first_word(&our_why),
+                    first_word(&their_why)
                 ))
                 .or_default() += 1;
-            if a.examples.len() < keep {
+            if a.examples.len() < keep && (clean || !gaps_matter) {
                 a.examples.push(format!(
                     "phase {:>3} `{}`: mdip {} ({our_why}); diplomacy {} ({their_why})",
                     p.number,
@@ -382,17 +623,32 @@ fn agreement(phases: &[Phase], rules: &Rulebook, keep: usize) -> Agreement {
         }
         if differs {
             a.phases_differing += 1;
+            if clean {
+                a.phases_differing_clean += 1;
+            }
         }
     }
     a
 }
 
-/// Checks that `analyze` reads every block and agrees with the world inputs built here; returns
-/// (`analyze` diagnostics by code, orders whose status differs, illegal orders by kind).
-fn sanity(phases: &[Phase]) -> (BTreeMap<String, usize>, usize, BTreeMap<String, usize>) {
+/// What [`sanity`] found.
+struct Sanity {
+    /// `analyze` diagnostics by code, over all blocks.
+    diagnostics: BTreeMap<String, usize>,
+    /// Orders whose status differs between `analyze` and the world inputs built here.
+    mismatched: usize,
+    /// Illegal orders by kind.
+    illegal: BTreeMap<String, usize>,
+    /// Supports and convoys that mdip found void (the workload's deliberately mismatched ones).
+    void: usize,
+}
+
+/// Checks that `analyze` reads every block and agrees with the world inputs built here.
+fn sanity(phases: &[Phase]) -> Sanity {
     let mut diags: BTreeMap<String, usize> = BTreeMap::new();
     let mut mismatched = 0;
     let mut illegal: BTreeMap<String, usize> = BTreeMap::new();
+    let mut void = 0;
     for p in phases {
         let a = mdip_analysis::analyze(&p.text);
         for d in &a.diagnostics {
@@ -405,6 +661,11 @@ fn sanity(phases: &[Phase]) -> (BTreeMap<String, usize>, usize, BTreeMap<String,
                 *illegal.entry(variant_name(i)).or_default() += 1;
             }
         }
+        void += report
+            .outcomes
+            .iter()
+            .filter(|o| matches!(o.reason, Reason::SupportVoid | Reason::ConvoyVoid))
+            .count();
         let ours = mdip_results(&report);
         if a.orders.len() != ours.len() {
             mismatched += ours.len().abs_diff(a.orders.len());
@@ -421,7 +682,12 @@ fn sanity(phases: &[Phase]) -> (BTreeMap<String, usize>, usize, BTreeMap<String,
             }
         }
     }
-    (diags, mismatched, illegal)
+    Sanity {
+        diagnostics: diags,
+        mismatched,
+        illegal,
+        void,
+    }
 }
 
 // ----- DATC -----------------------------------------------------------------------------------
@@ -474,12 +740,12 @@ fn main() {
     );
 
     // Correctness first: analyze reads every block and agrees with the inputs built here.
-    let (diags, mismatched, illegal) = sanity(&phases);
-    let illegal_total: usize = illegal.values().sum();
-    println!("check: analyze diagnostics by code: {diags:?}");
+    let check = sanity(&phases);
     println!(
-        "check: orders whose status differs between analyze and the world inputs built here: \
-         {mismatched}; illegal orders: {illegal_total} {illegal:?}"
+        "check: analyze diagnostics over all blocks: {:?}; illegal orders: {:?}; void supports \
+         and convoys: {}; orders whose status differs between analyze and the world inputs \
+         built here: {}",
+        check.diagnostics, check.illegal, check.void, check.mismatched
     );
 
     let rules = Rulebook::default();
@@ -507,6 +773,16 @@ fn main() {
             Box::new(|| dip_submit(&phases, &rules)),
         ),
         (
+            "split",
+            "mdip      World::validate of every order, alone",
+            Box::new(|| mdip_validate(&phases)),
+        ),
+        (
+            "split",
+            "mdip      core adjudicate_movement alone (StandardGeography)",
+            Box::new(|| mdip_core(&phases)),
+        ),
+        (
             "included",
             "mdip      analyze(block text)",
             Box::new(|| mdip_analyze(&phases)),
@@ -517,6 +793,16 @@ fn main() {
             Box::new(|| dip_parse_submit(&phases, &rules)),
         ),
     ];
+    // Profiling aid: `WORKLOAD_PROFILE=<row number, from 1>` runs only that row, many times.
+    if let Some(row) = std::env::var("WORKLOAD_PROFILE")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let (_, name, f) = &variants[row.clamp(1, variants.len()) - 1];
+        let mut t: Vec<Duration> = (0..runs).map(|_| f()).collect();
+        println!("profile {name}: median {:?} for {n} phases", median(&mut t));
+        return;
+    }
     // One warm-up round, then the timed rounds; the variants take turns within each round so
     // that drift of the machine spreads over all of them.
     for (_, _, f) in &variants {
@@ -534,13 +820,17 @@ fn main() {
 
     println!();
     println!(
-        "{:<9} {:<58} {:>12} {:>10} {:>9}",
-        "parsing", "engine and entry point", "phases/s", "µs/phase", "total ms"
+        "row parsing   {:<58} {:>10} {:>9} {:>9}",
+        "engine and entry point (diplomacy: Rulebook::default())",
+        "phases/s",
+        "µs/phase",
+        "total ms"
     );
-    println!("{}", "-".repeat(102));
+    println!("{}", "-".repeat(104));
     for (i, (group, name, _)) in variants.iter().enumerate() {
         println!(
-            "{:<9} {:<58} {:>12.0} {:>10.2} {:>9.2}",
+            "{:>3} {:<9} {:<58} {:>10.0} {:>9.2} {:>9.2}",
+            i + 1,
             group,
             name,
             per_s(medians[i]),
@@ -548,30 +838,69 @@ fn main() {
             medians[i].as_secs_f64() * 1e3
         );
     }
-    println!("{}", "-".repeat(102));
+    println!("{}", "-".repeat(104));
+    // Rows: 0 mdip world, 1 diplomacy adjudicate, 2 diplomacy submit, 5 mdip analyze,
+    // 6 diplomacy parse + submit.
     let ratio = |a: usize, b: usize| per_s(medians[a]) / per_s(medians[b]);
     println!(
-        "ratio mdip/diplomacy throughput, parsing excluded: {:.1}x (vs its adjudication alone: {:.1}x)",
+        "ratio mdip/diplomacy throughput, parsing excluded: {:.1}x (rows 1/3, both validate and \
+         adjudicate; against its adjudication alone, rows 1/2: {:.1}x)",
         ratio(0, 2),
         ratio(0, 1)
     );
     println!(
-        "ratio mdip/diplomacy throughput, parsing included: {:.1}x",
-        ratio(3, 4)
+        "ratio mdip/diplomacy throughput, parsing included: {:.1}x (rows 6/7)",
+        ratio(5, 6)
     );
 
     // Agreement on which moves succeed, under the crate's default (1971) rulebook and its 2023
     // edition (the convoy rule of DATC 4.A.3).
     let keep = env_usize("WORKLOAD_DIFFS", 6);
+    let (gaps, gap_list) = crate_map_gaps();
+    let touched = phases.iter().filter(|p| touches_gap(p, &gaps)).count();
     println!();
-    for (label, rules) in [
-        ("Rulebook::default() (1971)", Rulebook::default()),
-        ("Rulebook::edition_2023()", Rulebook::edition_2023()),
+    println!(
+        "diplomacy's map lacks {} adjacencies of the standard map: {}; {touched} of {n} phases \
+         order a move or support across one",
+        gap_list.len(),
+        gap_list.join(", ")
+    );
+    let fixed = crate_map_from_mdip();
+    for (label, map, gaps_matter, rules) in [
+        (
+            "its map, Rulebook::default()",
+            map,
+            true,
+            Rulebook::default(),
+        ),
+        (
+            "its map, Rulebook::edition_2023()",
+            map,
+            true,
+            Rulebook::edition_2023(),
+        ),
+        (
+            "mdip's adjacencies, Rulebook::default()",
+            &fixed,
+            false,
+            Rulebook::default(),
+        ),
+        (
+            "mdip's adjacencies, Rulebook::edition_2023()",
+            &fixed,
+            false,
+            Rulebook::edition_2023(),
+        ),
     ] {
-        let a = agreement(&phases, &rules, keep);
+        let a = agreement(&phases, map, &rules, &gaps, gaps_matter, keep);
         println!(
-            "agreement with diplomacy {label}: {} of {n} phases differ ({} of {} moves)",
-            a.phases_differing, a.moves_differing, a.moves
+            "agreement with diplomacy on {label}: {} of {n} phases differ ({} of {} moves); \
+             {} of the {} phases clear of its map gaps",
+            a.phases_differing,
+            a.moves_differing,
+            a.moves,
+            a.phases_differing_clean,
+            n - touched
         );
         for (k, c) in &a.kinds {
             println!("    {c:>4}  {k}");

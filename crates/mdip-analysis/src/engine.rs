@@ -66,7 +66,12 @@ pub(crate) struct Engine<'a> {
     /// Positions are implied by the orders of the first step (no `@start`).
     implicit_placement: bool,
     block_power: Option<Power>,
+    /// Whether the current block's header named a power that could not be resolved (its orders
+    /// then get no second error).
+    block_power_unknown: bool,
     block_season: Option<SeasonKey>,
+    /// The span of the current block header's season.
+    block_season_span: Option<Span>,
     pub(crate) multiversal: bool,
     pub(crate) contexts: Vec<LineContext>,
     pub(crate) expectations: Expectations,
@@ -87,7 +92,9 @@ impl<'a> Engine<'a> {
             turn_set: false,
             implicit_placement: true,
             block_power: None,
+            block_power_unknown: false,
             block_season: None,
+            block_season_span: None,
             multiversal: false,
             contexts: Vec::new(),
             expectations: Expectations::default(),
@@ -104,6 +111,8 @@ impl<'a> Engine<'a> {
             match &line.kind {
                 LineKind::Header(h) => {
                     self.block_power = names::power(&h.power, &mut self.diags);
+                    self.block_power_unknown = self.block_power.is_none();
+                    self.block_season_span = h.season.as_ref().map(|s| s.span);
                     // The block's season closes steps only when its orders come (their kind
                     // says which step they belong to).
                     self.block_season = h.season.as_ref().and_then(names::season);
@@ -374,6 +383,7 @@ impl<'a> Engine<'a> {
             Some(n) => names::power(n, &mut self.diags),
             None => match self.block_power {
                 Some(p) => Some(p),
+                None if self.block_power_unknown => None,
                 None => {
                     self.diags.push(
                         Diagnostic::new(
@@ -389,6 +399,10 @@ impl<'a> Engine<'a> {
         };
         let Some(power) = power else { return };
         if o.order.is_incomplete() {
+            return;
+        }
+        // An ordered unit without its type already has a syntax error (E0105).
+        if o.order.unit().is_some_and(|u| u.kind.is_none()) {
             return;
         }
         let order_span = match o.expect {
@@ -443,6 +457,45 @@ impl<'a> Engine<'a> {
                 }
             },
         };
+        // A season that does not exist, even once the steps in progress are adjudicated.
+        if !self.world.exists(season) {
+            let span = unit_season_lit
+                .map(|l| l.span)
+                .or(self.block_season_span)
+                .unwrap_or(order_span);
+            let mut d = Diagnostic::new(
+                Code::NoSuchSeason,
+                span,
+                format!("season {season} does not exist"),
+            )
+            .with_hint(format!(
+                "the heads are {}",
+                self.world
+                    .heads()
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            if o.expect.map(|e| e.outcome) == Some(ExpectedOutcome::Illegal) {
+                d.expected = true;
+            }
+            self.diags.push(d);
+            self.orders.push(OrderInfo {
+                line,
+                span: order_span,
+                power,
+                unit: None,
+                kind: order_kind(&o.order, class),
+                step: None,
+                status: Status::Illegal,
+                reason: format!("season {season} does not exist"),
+                related: Vec::new(),
+                expect: o.expect.map(|e| e.outcome),
+                forks: Vec::new(),
+            });
+            return;
+        }
         let kind = order_kind(&o.order, class);
         let mut info = OrderInfo {
             line,
@@ -613,6 +666,40 @@ impl<'a> Engine<'a> {
 
     fn lower_unit(&mut self, u: &UnitRef, default: SeasonKey) -> Option<WUnitRef> {
         let (spot, coast) = self.lower_loc(&u.loc, default)?;
+        // A unit type that can never stand there: an army at sea, a fleet inland.
+        if let Some(k) = &u.kind {
+            let kind = unit_type(k.kind);
+            let terrain = self.map.terrain(spot.province);
+            let wrong = match kind {
+                UnitType::Army => terrain == mdip_map::Terrain::Sea,
+                UnitType::Fleet => terrain == mdip_map::Terrain::Inland,
+            };
+            if wrong {
+                let other = if kind == UnitType::Army { "F" } else { "A" };
+                self.diags.push(
+                    Diagnostic::new(
+                        Code::WrongTerrain,
+                        u.span,
+                        format!(
+                            "{} cannot stand in {} ({})",
+                            if kind == UnitType::Army {
+                                "an army"
+                            } else {
+                                "a fleet"
+                            },
+                            self.map.name(spot.province),
+                            terrain.name()
+                        ),
+                    )
+                    .with_fix(
+                        format!("Change the unit type to {other}"),
+                        k.span,
+                        other,
+                    ),
+                );
+                return None;
+            }
+        }
         Some(WUnitRef {
             kind: u.kind.as_ref().map(|k| unit_type(k.kind)),
             spot,
@@ -923,8 +1010,19 @@ impl<'a> Engine<'a> {
                 Err(illegal) => {
                     info.status = Status::Illegal;
                     info.reason = illegal.to_string();
-                    let span = illegal_span(illegal, &parts[k], info.span);
+                    let span = illegal_span(illegal, &parts[k], info.span, inputs[k].unit.spot);
                     let mut d = illegal_diagnostic(illegal, span, self.map);
+                    // Say which coast a fleet stands on when that is why it cannot get there.
+                    if let Illegal::Unreachable(_) | Illegal::CoastUnreachable { .. } = illegal {
+                        if let Some(u) = self.world.unit(inputs[k].unit.spot) {
+                            if u.loc.coast.is_some() && d.hint.is_none() {
+                                d = d.with_hint(format!(
+                                    "the fleet stands on {}",
+                                    self.map.location_name(u.loc)
+                                ));
+                            }
+                        }
+                    }
                     if info.expect == Some(ExpectedOutcome::Illegal) {
                         d.expected = true;
                     }
@@ -1165,8 +1263,11 @@ pub(crate) fn describe_unit(
 }
 
 /// The most precise range for an illegal order's diagnostic.
-fn illegal_span(i: &Illegal, parts: &Parts, whole: Span) -> Span {
+fn illegal_span(i: &Illegal, parts: &Parts, whole: Span, own: Spot) -> Span {
     match i {
+        Illegal::NoUnit(s) | Illegal::WrongUnitType { spot: s, .. } if *s != own => {
+            parts.target.unwrap_or(whole)
+        }
         Illegal::NoUnit(_) | Illegal::WrongUnitType { .. } => whole_or(parts.unit, whole),
         Illegal::ForeignUnit { .. } | Illegal::NotAHead { .. } => whole_or(parts.unit, whole),
         Illegal::WrongTerrain
@@ -1225,13 +1326,6 @@ fn illegal_diagnostic(i: &Illegal, span: Span, map: &Map) -> Diagnostic {
             if let Some(first) = c.first() {
                 d = d.with_hint(format!("add the coast, e.g. ({})", first.abbrev()));
             }
-        }
-        Illegal::NoUnit(s) => {
-            d = d.with_hint(format!(
-                "no unit stands in {} in {}",
-                map.name(s.province),
-                s.season
-            ));
         }
         _ => {}
     }

@@ -469,9 +469,15 @@ impl Expectations {
                         failed += 1;
                         fail(
                             format!(
-                                "expected winner {}, but it is {}",
-                                w.map_or("none", |p| p.name()),
-                                actual.map_or("none", |p| p.name())
+                                "expected {}, but {}",
+                                w.map_or("no winner".to_string(), |p| format!(
+                                    "{} to win",
+                                    p.name()
+                                )),
+                                actual.map_or("there is no winner".to_string(), |p| format!(
+                                    "{} has won",
+                                    p.name()
+                                ))
                             ),
                             Code::WinnerMismatch,
                         );

@@ -17,6 +17,7 @@
 pub mod diagnostics;
 mod engine;
 mod expect;
+pub mod ide;
 pub mod model;
 pub mod names;
 

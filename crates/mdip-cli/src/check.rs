@@ -80,10 +80,23 @@ pub fn run(args: &CheckArgs) -> u8 {
             Ok(files) => {
                 for f in files {
                     match std::fs::read(&f) {
-                        Ok(bytes) => inputs.push(Input {
-                            name: f.display().to_string(),
-                            text: String::from_utf8_lossy(&bytes).into_owned(),
-                        }),
+                        Ok(bytes) => {
+                            let text = match String::from_utf8(bytes) {
+                                Ok(t) => t,
+                                Err(e) => {
+                                    eprintln!(
+                                        "mdip check: {} is not valid UTF-8 (first bad byte at offset {}); bad bytes are read as U+FFFD",
+                                        f.display(),
+                                        e.utf8_error().valid_up_to()
+                                    );
+                                    String::from_utf8_lossy(e.as_bytes()).into_owned()
+                                }
+                            };
+                            inputs.push(Input {
+                                name: f.display().to_string(),
+                                text,
+                            });
+                        }
                         Err(e) => {
                             eprintln!("mdip check: cannot read {}: {e}", f.display());
                             io_error = true;

@@ -158,7 +158,9 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 }
             }
             let phase = if a.world.is_head(s.key) {
-                if a.world.pending_adjustments().contains(&s.key) {
+                if a.world.pending_retreats().iter().any(|d| d.into == s.key) {
+                    "retreat"
+                } else if a.world.pending_adjustments().contains(&s.key) {
                     "adjustment"
                 } else {
                     "movement"

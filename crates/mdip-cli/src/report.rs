@@ -10,7 +10,10 @@ use mdip_map::Map;
 
 /// Renders the diagnostics of one file with source snippets.
 pub fn diagnostics(name: &str, text: &str, a: &Analysis, color: bool) -> String {
-    let file = SimpleFile::new(name, text);
+    // codespan-reporting breaks lines at LF only; a lone CR is a line break too. Replacing it by
+    // LF keeps every byte offset.
+    let unified = lone_cr_to_lf(text);
+    let file = SimpleFile::new(name, unified.as_str());
     let config = Config::default();
     let styles = Styles::default();
     let mut buffer = if color {
@@ -53,6 +56,20 @@ pub fn diagnostics(name: &str, text: &str, a: &Analysis, color: bool) -> String 
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
 }
 
+/// The text with every CR that is not followed by LF replaced by LF (same length).
+fn lone_cr_to_lf(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if c == '\r' && bytes.get(i + 1) != Some(&b'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// A range that lies inside the text on character boundaries.
 fn clamp(start: usize, end: usize, text: &str) -> std::ops::Range<usize> {
     let mut s = start.min(text.len());
@@ -79,7 +96,7 @@ pub fn file_summary(name: &str, a: &Analysis) -> String {
         s(a.orders.len()),
         s(stated),
         if failed > 0 {
-            format!(", {failed} failed")
+            format!(", {failed} unmet")
         } else {
             String::new()
         },

@@ -28,8 +28,11 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<Action> {
         if d.span.end < range.start || d.span.start > range.end {
             continue;
         }
-        let mut fixes: Vec<(String, Vec<Edit>)> =
-            d.fixes.iter().map(|f| (f.title.clone(), f.edits.clone())).collect();
+        let mut fixes: Vec<(String, Vec<Edit>)> = d
+            .fixes
+            .iter()
+            .map(|f| (f.title.clone(), f.edits.clone()))
+            .collect();
         if d.code == Code::PastUnit && fixes.is_empty() {
             fixes.extend(to_head(analysis, d.span));
         }

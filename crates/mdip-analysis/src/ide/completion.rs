@@ -69,7 +69,6 @@ struct Resolved {
 }
 
 struct Ctx<'a> {
-    analysis: &'a Analysis,
     world: &'a World,
     map: &'static Map,
     power: Option<Power>,
@@ -98,17 +97,13 @@ pub fn completions(
         return Vec::new();
     };
     let line_start = (line.span.start as usize).min(offset);
-    if line
-        .comment
-        .is_some_and(|c| (c.start as usize) < offset)
-    {
+    if line.comment.is_some_and(|c| (c.start as usize) < offset) {
         return Vec::new();
     }
     let ctx_line = analysis.contexts.get(line_no).copied();
     let mut word_starts = word_starts(text, line_start, offset);
     let first = word_starts.remove(0);
     let mut ctx = Ctx {
-        analysis,
         world: &analysis.world,
         map: Map::standard(),
         power: ctx_line.and_then(|c| c.power),
@@ -212,7 +207,14 @@ fn escape_choice(s: &str) -> String {
 }
 
 impl Ctx<'_> {
-    fn push(&mut self, label: impl Into<String>, kind: CompletionKind, detail: Option<String>, insert: impl Into<String>, sort: u32) {
+    fn push(
+        &mut self,
+        label: impl Into<String>,
+        kind: CompletionKind,
+        detail: Option<String>,
+        insert: impl Into<String>,
+        sort: u32,
+    ) {
         let label = label.into();
         self.items.push(CompletionItem {
             sort: format!("{sort:02}{label}"),
@@ -323,7 +325,7 @@ impl Ctx<'_> {
                             self.push("A", CompletionKind::Keyword, Some("army".into()), "A ", 0);
                             self.push("F", CompletionKind::Keyword, Some("fleet".into()), "F ", 0);
                         }
-                        Some(_) => self.unit_provinces(power, None, false),
+                        Some(_) => self.own_units(power),
                         None => self.line_start(power),
                     },
                     Expected::UnitProvince => {
@@ -337,7 +339,9 @@ impl Ctx<'_> {
                         None => {}
                     },
                     Expected::Destination => match (unit, target, i.op.map(|o| o.op)) {
-                        (Some(u), Some(t), Some(OrderOp::Support)) => self.support_destinations(u, t),
+                        (Some(u), Some(t), Some(OrderOp::Support)) => {
+                            self.support_destinations(u, t)
+                        }
                         (Some(_), Some(t), Some(OrderOp::Convoy)) => self.convoy_destinations(t),
                         (Some(u), _, _) => self.destinations(u),
                         _ => {}
@@ -360,10 +364,22 @@ impl Ctx<'_> {
                         }
                     }
                     Expected::ConvoyArrow => {
-                        self.push("-", CompletionKind::Keyword, Some("the army's destination follows".into()), "- ", 0);
+                        self.push(
+                            "-",
+                            CompletionKind::Keyword,
+                            Some("the army's destination follows".into()),
+                            "- ",
+                            0,
+                        );
                     }
                     Expected::ViaConvoy => {
-                        self.push("Convoy", CompletionKind::Keyword, Some("via Convoy".into()), "Convoy", 0);
+                        self.push(
+                            "Convoy",
+                            CompletionKind::Keyword,
+                            Some("via Convoy".into()),
+                            "Convoy",
+                            0,
+                        );
                     }
                     Expected::Coast => {
                         let p = i
@@ -372,14 +388,23 @@ impl Ctx<'_> {
                             .and_then(|l| self.map.resolve_province(&l.province.text));
                         if let Some(p) = p {
                             for c in self.map.coasts(p) {
-                                self.push(c.abbrev(), CompletionKind::Keyword, Some(c.name().to_owned()), c.abbrev(), 0);
+                                self.push(
+                                    c.abbrev(),
+                                    CompletionKind::Keyword,
+                                    Some(c.name().to_owned()),
+                                    c.abbrev(),
+                                    0,
+                                );
                             }
                         }
                     }
                 }
                 true
             }
-            Order::Hold { unit, keyword: None } => {
+            Order::Hold {
+                unit,
+                keyword: None,
+            } => {
                 // A unit and nothing else: an order keyword comes next, unless the word
                 // continues the province's name.
                 match self.resolve(unit, season) {
@@ -390,7 +415,12 @@ impl Ctx<'_> {
                     None => forced,
                 }
             }
-            Order::Move { unit, dest, via_convoy, .. } => {
+            Order::Move {
+                unit,
+                dest,
+                via_convoy,
+                ..
+            } => {
                 if self.map.resolve_province(&dest.province.text).is_none() && !forced {
                     return false;
                 }
@@ -399,7 +429,13 @@ impl Ctx<'_> {
                     .and_then(|u| u.kind)
                     .is_some_and(|k| k == UnitType::Army);
                 if via_convoy.is_none() && is_army {
-                    self.push("via Convoy", CompletionKind::Keyword, Some("the army goes by convoy".into()), "via Convoy", 0);
+                    self.push(
+                        "via Convoy",
+                        CompletionKind::Keyword,
+                        Some("the army goes by convoy".into()),
+                        "via Convoy",
+                        0,
+                    );
                 }
                 self.outcomes();
                 true
@@ -422,18 +458,36 @@ impl Ctx<'_> {
                     ("Remove", "remove a unit"),
                     ("Waive", "leave a build unused"),
                 ] {
-                    self.push(k, CompletionKind::Keyword, Some(d.into()), format!("{k} "), 1);
+                    self.push(
+                        k,
+                        CompletionKind::Keyword,
+                        Some(d.into()),
+                        format!("{k} "),
+                        1,
+                    );
                 }
             }
             Phase::Retreat => {
-                self.push("Disband", CompletionKind::Keyword, Some("disband a dislodged unit".into()), "Disband ", 1);
+                self.push(
+                    "Disband",
+                    CompletionKind::Keyword,
+                    Some("disband a dislodged unit".into()),
+                    "Disband ",
+                    1,
+                );
             }
             Phase::Movement => {}
         }
         if let Some(p) = power {
             for (s, u) in self.units_of(p) {
                 let label = unit_text(self.map, u.0, u.1, s);
-                self.push(label.clone(), CompletionKind::Unit, Some(format!("{} unit", p.adjective())), label.clone(), 0);
+                self.push(
+                    label.clone(),
+                    CompletionKind::Unit,
+                    Some(format!("{} unit", p.adjective())),
+                    label.clone(),
+                    0,
+                );
                 if self.config.snippets && self.phase == Phase::Movement {
                     let season = s.or(self.season);
                     let from = Resolved {
@@ -452,7 +506,11 @@ impl Ctx<'_> {
                             label: format!("{label} - …"),
                             kind: CompletionKind::Snippet,
                             detail: Some("move".into()),
-                            insert: format!("{} - ${{1|{}|}}$0", label.replace('$', "\\$"), choices.join(",")),
+                            insert: format!(
+                                "{} - ${{1|{}|}}$0",
+                                label.replace('$', "\\$"),
+                                choices.join(",")
+                            ),
                             snippet: true,
                             replace: self.replace,
                             sort: format!("02{label}"),
@@ -471,7 +529,28 @@ impl Ctx<'_> {
             }
         }
         for p in Power::ALL {
-            self.push(p.name(), CompletionKind::Power, Some("block header".into()), p.name(), 5);
+            self.push(
+                p.name(),
+                CompletionKind::Power,
+                Some("block header".into()),
+                p.name(),
+                5,
+            );
+        }
+    }
+
+    /// The units of `power` (after `Remove `).
+    fn own_units(&mut self, power: Option<Power>) {
+        let Some(p) = power else { return };
+        for (s, (k, loc)) in self.units_of(p) {
+            let label = unit_text(self.map, k, loc, s);
+            self.push(
+                label.clone(),
+                CompletionKind::Unit,
+                Some(format!("{} unit", p.adjective())),
+                label,
+                0,
+            );
         }
     }
 
@@ -505,9 +584,17 @@ impl Ctx<'_> {
                         continue;
                     }
                     for loc in self.world.locations_of(c) {
-                        if kind.is_none_or(|k| self.map.can_stand(k, loc)) && (kind.is_some() || loc.coast.is_none()) {
+                        if kind.is_none_or(|k| self.map.can_stand(k, loc))
+                            && (kind.is_some() || loc.coast.is_none())
+                        {
                             let t = loc_text(self.map, loc);
-                            self.push(t.clone(), CompletionKind::Province, Some("home centre".into()), t, 0);
+                            self.push(
+                                t.clone(),
+                                CompletionKind::Province,
+                                Some("home centre".into()),
+                                t,
+                                0,
+                            );
                         }
                     }
                 }
@@ -523,7 +610,13 @@ impl Ctx<'_> {
                     Some(s) => format!("{} {s}", loc_text(self.map, loc)),
                     None => loc_text(self.map, loc),
                 };
-                self.push(t.clone(), CompletionKind::Unit, Some(format!("{} {}", p.adjective(), k.name())), t, 0);
+                self.push(
+                    t.clone(),
+                    CompletionKind::Unit,
+                    Some(format!("{} {}", p.adjective(), k.name())),
+                    t,
+                    0,
+                );
             }
         }
         if self.items.is_empty() {
@@ -534,12 +627,23 @@ impl Ctx<'_> {
     fn all_provinces(&mut self, kind: Option<UnitType>) {
         for p in self.map.provinces() {
             if let Some(k) = kind {
-                if !self.world.locations_of(p).into_iter().any(|l| self.map.can_stand(k, l)) {
+                if !self
+                    .world
+                    .locations_of(p)
+                    .into_iter()
+                    .any(|l| self.map.can_stand(k, l))
+                {
                     continue;
                 }
             }
             let name = self.map.name(p).to_owned();
-            self.push(name.clone(), CompletionKind::Province, Some(self.map.abbrev(p).to_owned()), name, 4);
+            self.push(
+                name.clone(),
+                CompletionKind::Province,
+                Some(self.map.abbrev(p).to_owned()),
+                name,
+                4,
+            );
         }
     }
 
@@ -552,14 +656,23 @@ impl Ctx<'_> {
                 ("Supports", "support a hold or a move", "Supports "),
                 ("Convoys", "convoy an army (fleets at sea)", "Convoys "),
             ],
-            Phase::Retreat => &[("-", "retreat", "- "), ("Disband", "disband the unit", "Disband")],
+            Phase::Retreat => &[
+                ("-", "retreat", "- "),
+                ("Disband", "disband the unit", "Disband"),
+            ],
             Phase::Adjustment => &[("Disband", "remove the unit", "Disband")],
         };
         for (i, (label, detail, insert)) in kws.iter().enumerate() {
             if *label == "Convoys" && u.kind == Some(UnitType::Army) {
                 continue;
             }
-            self.push(*label, CompletionKind::Keyword, Some((*detail).into()), *insert, i as u32);
+            self.push(
+                *label,
+                CompletionKind::Keyword,
+                Some((*detail).into()),
+                *insert,
+                i as u32,
+            );
         }
     }
 
@@ -610,7 +723,13 @@ impl Ctx<'_> {
             } else {
                 self.map.terrain(loc.province).name().to_owned()
             };
-            self.push(text.clone(), CompletionKind::Province, Some(detail), text, u32::from(other));
+            self.push(
+                text.clone(),
+                CompletionKind::Province,
+                Some(detail),
+                text,
+                u32::from(other),
+            );
         }
     }
 
@@ -627,7 +746,9 @@ impl Ctx<'_> {
         let mut holds = Vec::new();
         let mut moves = Vec::new();
         for t in seasons {
-            let Some(board) = self.world.season(t) else { continue };
+            let Some(board) = self.world.season(t) else {
+                continue;
+            };
             for b in &board.units {
                 if t == season && b.loc.province == u.loc.province {
                     continue;
@@ -676,7 +797,13 @@ impl Ctx<'_> {
             } else {
                 unit_text(self.map, bk, loc, ws)
             };
-            self.push(text.clone(), CompletionKind::Unit, Some(format!("support {} {} to hold", p.adjective(), bk.name())), text, 0);
+            self.push(
+                text.clone(),
+                CompletionKind::Unit,
+                Some(format!("support {} {} to hold", p.adjective(), bk.name())),
+                text,
+                0,
+            );
         }
         for (p, bk, loc, ws, dl, dt) in moves {
             let unit = if after_kind {
@@ -689,7 +816,13 @@ impl Ctx<'_> {
             };
             let dest = self.dest_text(dl, dt, Some(ws.unwrap_or(season)));
             let text = format!("{unit} - {dest}");
-            self.push(text.clone(), CompletionKind::Unit, Some(format!("support {} move", p.adjective())), text, 1);
+            self.push(
+                text.clone(),
+                CompletionKind::Unit,
+                Some(format!("support {} move", p.adjective())),
+                text,
+                1,
+            );
         }
     }
 
@@ -712,7 +845,13 @@ impl Ctx<'_> {
             };
             if self.world.reaches_province(k, from, spot) {
                 let text = self.dest_text(dl, dt, t.season);
-                self.push(text.clone(), CompletionKind::Province, Some("supported move".into()), text, 0);
+                self.push(
+                    text.clone(),
+                    CompletionKind::Province,
+                    Some("supported move".into()),
+                    text,
+                    0,
+                );
             }
         }
     }
@@ -720,16 +859,26 @@ impl Ctx<'_> {
     /// After `Convoys `: armies on coasts of the fleet's season.
     fn convoy_targets(&mut self, u: Resolved) {
         let Some(season) = u.season else { return };
-        let Some(board) = self.world.season(season) else { return };
+        let Some(board) = self.world.season(season) else {
+            return;
+        };
         let armies: Vec<_> = board
             .units
             .iter()
-            .filter(|b| b.kind == UnitType::Army && self.map.terrain(b.loc.province) == Terrain::Coastal)
+            .filter(|b| {
+                b.kind == UnitType::Army && self.map.terrain(b.loc.province) == Terrain::Coastal
+            })
             .map(|b| (b.power, b.loc))
             .collect();
         for (p, loc) in armies {
             let text = unit_text(self.map, UnitType::Army, loc, None);
-            self.push(text.clone(), CompletionKind::Unit, Some(format!("{} army", p.adjective())), text, 0);
+            self.push(
+                text.clone(),
+                CompletionKind::Unit,
+                Some(format!("{} army", p.adjective())),
+                text,
+                0,
+            );
         }
     }
 
@@ -742,7 +891,13 @@ impl Ctx<'_> {
             .collect();
         for p in coastal {
             let name = self.map.name(p).to_owned();
-            self.push(name.clone(), CompletionKind::Province, Some("coastal".into()), name, 0);
+            self.push(
+                name.clone(),
+                CompletionKind::Province,
+                Some("coastal".into()),
+                name,
+                0,
+            );
         }
     }
 
@@ -756,14 +911,26 @@ impl Ctx<'_> {
         for s in all {
             let head = heads.contains(&s);
             let detail = format!("{}{}", s.calendar(), if head { ", head" } else { "" });
-            self.push(s.to_string(), CompletionKind::Season, Some(detail), s.to_string(), if head { 0 } else { 1 });
+            self.push(
+                s.to_string(),
+                CompletionKind::Season,
+                Some(detail),
+                s.to_string(),
+                if head { 0 } else { 1 },
+            );
         }
     }
 
     /// After an order: its expected outcome.
     fn outcomes(&mut self) {
         for (i, w) in ["succeeds", "fails", "illegal"].iter().enumerate() {
-            self.push(format!("=> {w}"), CompletionKind::Keyword, Some("expected outcome".into()), format!("=> {w}"), 10 + i as u32);
+            self.push(
+                format!("=> {w}"),
+                CompletionKind::Keyword,
+                Some("expected outcome".into()),
+                format!("=> {w}"),
+                10 + i as u32,
+            );
         }
     }
 
@@ -797,10 +964,22 @@ impl Ctx<'_> {
             ["rules"] => &["mdatc", "standard"],
             ["phase"] => &["movement", "retreat", "adjustment"],
             ["expect"] => &[
-                "unit", "dislodged", "empty", "seasons", "timelines", "heads", "owner", "winner",
-                "error", "warning",
+                "unit",
+                "dislodged",
+                "empty",
+                "seasons",
+                "timelines",
+                "heads",
+                "owner",
+                "winner",
+                "error",
+                "warning",
             ],
-            ["unit"] | ["owns"] | ["expect", "unit"] | ["expect", "dislodged"] | ["expect", "winner"] => {
+            ["unit"]
+            | ["owns"]
+            | ["expect", "unit"]
+            | ["expect", "dislodged"]
+            | ["expect", "winner"] => {
                 for p in Power::ALL {
                     self.push(p.name(), CompletionKind::Power, None, p.name(), 0);
                 }

@@ -3,7 +3,9 @@
 
 use mdip_judge::world::SeasonKey;
 use mdip_map::{Coast, Map, Power, ProvinceId, UnitType};
-use mdip_syntax::{DirectiveKind, LineKind, LocRef, Name, Order, SeasonLit, Span, UnitKind, UnitRef};
+use mdip_syntax::{
+    DirectiveKind, LineKind, LocRef, Name, Order, SeasonLit, Span, UnitKind, UnitRef,
+};
 
 use crate::Analysis;
 
@@ -67,7 +69,11 @@ pub(crate) fn line_season(analysis: &Analysis, line: usize) -> Option<SeasonKey>
 
 /// The season of the unit ordered on `line`: as the analysis resolved it, else as written,
 /// else the block's.
-pub(crate) fn ordered_season(analysis: &Analysis, line: usize, unit: Option<&UnitRef>) -> Option<SeasonKey> {
+pub(crate) fn ordered_season(
+    analysis: &Analysis,
+    line: usize,
+    unit: Option<&UnitRef>,
+) -> Option<SeasonKey> {
     if let Some(s) = analysis
         .order_on_line(line)
         .and_then(|o| o.unit)
@@ -168,9 +174,9 @@ impl Finder<'_> {
             | Order::Disband { unit, .. }
             | Order::Build { unit, .. }
             | Order::Remove { unit, .. } => self.unit(unit, s, true),
-            Order::Move { unit, dest, .. } => self
-                .unit(unit, s, true)
-                .or_else(|| self.loc(dest, s)),
+            Order::Move { unit, dest, .. } => {
+                self.unit(unit, s, true).or_else(|| self.loc(dest, s))
+            }
             Order::SupportHold { unit, target, .. } => self
                 .unit(unit, s, true)
                 .or_else(|| self.unit(target, s, false)),
@@ -209,17 +215,21 @@ impl Finder<'_> {
             DirectiveKind::Unit { power, unit } => self
                 .power(power, root)
                 .or_else(|| self.unit(unit, root, false)),
-            DirectiveKind::ExpectUnit { power, unit } | DirectiveKind::ExpectDislodged { power, unit } => self
+            DirectiveKind::ExpectUnit { power, unit }
+            | DirectiveKind::ExpectDislodged { power, unit } => self
                 .power(power, current)
                 .or_else(|| self.unit(unit, current, false)),
             DirectiveKind::Owns { power, provinces } => self.power(power, root).or_else(|| {
-                provinces.iter().find(|p| p.span.touches(self.offset)).and_then(|p| {
-                    Some(Target::Province {
-                        province: self.map.resolve_province(&p.text)?,
-                        season: root,
-                        span: p.span,
+                provinces
+                    .iter()
+                    .find(|p| p.span.touches(self.offset))
+                    .and_then(|p| {
+                        Some(Target::Province {
+                            province: self.map.resolve_province(&p.text)?,
+                            season: root,
+                            span: p.span,
+                        })
                     })
-                })
             }),
             DirectiveKind::ExpectOwner {
                 province,

@@ -33,7 +33,10 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
             ordered,
             line,
             ..
-        } => (span, unit(analysis, map, kind, province, season, ordered, line)),
+        } => (
+            span,
+            unit(analysis, map, kind, province, season, ordered, line),
+        ),
         Target::Province {
             province: p,
             season,
@@ -65,7 +68,11 @@ fn unit(
     let world = &analysis.world;
     let mut out = String::new();
     let Some(s) = season else {
-        let _ = write!(out, "**{}**: which season? The game has several heads.", map.name(p));
+        let _ = write!(
+            out,
+            "**{}**: which season? The game has several heads.",
+            map.name(p)
+        );
         return out;
     };
     let board = world.season(s).and_then(|season| season.unit_at(p));
@@ -140,7 +147,13 @@ fn unit(
 
 fn province(world: &World, map: &Map, p: ProvinceId, season: Option<SeasonKey>) -> String {
     let mut out = String::new();
-    let _ = write!(out, "**{}** (`{}`) · {}", map.name(p), map.abbrev(p), map.terrain(p).name());
+    let _ = write!(
+        out,
+        "**{}** (`{}`) · {}",
+        map.name(p),
+        map.abbrev(p),
+        map.terrain(p).name()
+    );
     if !map.coasts(p).is_empty() {
         let coasts: Vec<&str> = map.coasts(p).iter().map(|c| c.name()).collect();
         let _ = write!(out, " · coasts: {}", coasts.join(", "));
@@ -197,12 +210,20 @@ fn season_text(world: &World, key: SeasonKey) -> String {
         }
     }
     if s.children.is_empty() {
-        let _ = writeln!(out, "\nHead of timeline {}: it takes the next orders.", key.timeline);
+        let _ = writeln!(
+            out,
+            "\nHead of timeline {}: it takes the next orders.",
+            key.timeline
+        );
     } else {
         let children: Vec<String> = s.children.iter().map(|c| c.to_string()).collect();
         let _ = writeln!(out, "\nChildren: {}", children.join(", "));
         if let Some(t) = world.timeline(key.timeline) {
-            let _ = writeln!(out, "\nNot a head; the head of timeline {} is {}.", t.number, t.head);
+            let _ = writeln!(
+                out,
+                "\nNot a head; the head of timeline {} is {}.",
+                t.number, t.head
+            );
         }
     }
     if let Some(t) = world.timeline(key.timeline) {
@@ -239,13 +260,21 @@ fn power(world: &World, map: &Map, p: Power, season: Option<SeasonKey>) -> Strin
         out,
         "\nSupply centres ({}): {}",
         centres.len(),
-        if centres.is_empty() { "none".to_owned() } else { centres.join(", ") }
+        if centres.is_empty() {
+            "none".to_owned()
+        } else {
+            centres.join(", ")
+        }
     );
     let _ = writeln!(
         out,
         "\nUnits ({}): {}",
         units.len(),
-        if units.is_empty() { "none".to_owned() } else { units.join(", ") }
+        if units.is_empty() {
+            "none".to_owned()
+        } else {
+            units.join(", ")
+        }
     );
     out.trim_end().to_owned()
 }

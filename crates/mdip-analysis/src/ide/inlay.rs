@@ -38,9 +38,16 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
     let last = file.line_number_at(range.end);
     let mut out = Vec::new();
     let start = analysis.orders.partition_point(|o| o.line < first);
-    for o in analysis.orders[start..].iter().take_while(|o| o.line <= last) {
-        let Some(line) = file.lines.get(o.line) else { continue };
-        let LineKind::Order(ol) = &line.kind else { continue };
+    for o in analysis.orders[start..]
+        .iter()
+        .take_while(|o| o.line <= last)
+    {
+        let Some(line) = file.lines.get(o.line) else {
+            continue;
+        };
+        let LineKind::Order(ol) = &line.kind else {
+            continue;
+        };
         let mut label = match o.status {
             Status::Pending => continue,
             Status::Succeeds => "succeeds".to_owned(),
@@ -57,7 +64,10 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
             tooltip.push_str(&o.reason);
         }
         for f in &o.forks {
-            tooltip.push_str(&format!("\n\nCreates timeline {} (first season {f}).", f.timeline));
+            tooltip.push_str(&format!(
+                "\n\nCreates timeline {} (first season {f}).",
+                f.timeline
+            ));
         }
         out.push(InlayHint {
             offset: ol.span.end,
@@ -69,8 +79,12 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
     // Forks, on the first header of each forked season.
     let mut seen = HashSet::new();
     for (i, line) in file.lines.iter().enumerate().take(last + 1) {
-        let LineKind::Header(h) = &line.kind else { continue };
-        let Some(s) = h.season.as_ref().and_then(season_of) else { continue };
+        let LineKind::Header(h) = &line.kind else {
+            continue;
+        };
+        let Some(s) = h.season.as_ref().and_then(season_of) else {
+            continue;
+        };
         if !seen.insert(s) || i < first {
             continue;
         }

@@ -50,7 +50,12 @@ pub(crate) fn loc_text(map: &Map, loc: Location) -> String {
 
 /// A unit as the notation writes it: `A Munich`, `F Spain(nc) 1:0` (the season only when
 /// given).
-pub(crate) fn unit_text(map: &Map, kind: UnitType, loc: Location, season: Option<SeasonKey>) -> String {
+pub(crate) fn unit_text(
+    map: &Map,
+    kind: UnitType,
+    loc: Location,
+    season: Option<SeasonKey>,
+) -> String {
     match season {
         Some(s) => format!("{} {} {s}", kind.letter(), loc_text(map, loc)),
         None => format!("{} {}", kind.letter(), loc_text(map, loc)),

@@ -42,9 +42,13 @@ pub fn definition(analysis: &Analysis, offset: u32) -> Option<Navigation> {
 }
 
 /// The span of the order (or directive) that put the unit standing in `province` in `season`.
-fn source(analysis: &Analysis, mut season: SeasonKey, province: ProvinceId, from_line: usize) -> Option<Span> {
+fn source(
+    analysis: &Analysis,
+    mut season: SeasonKey,
+    province: ProvinceId,
+    from_line: usize,
+) -> Option<Span> {
     let world = &analysis.world;
-    let mut province = province;
     // Each season has one parent, so the chain is at most as long as the turns.
     for _ in 0..=world.seasons().count() {
         let unit = world.season(season)?.unit_at(province)?;
@@ -56,8 +60,10 @@ fn source(analysis: &Analysis, mut season: SeasonKey, province: ProvinceId, from
                 });
             }
             Origin::Retreated { from } => {
-                return order_of(analysis, from.season, from.loc.province, |k| k == OrderKind::Retreat)
-                    .or_else(|| order_of(analysis, from.season, from.loc.province, |_| true));
+                return order_of(analysis, from.season, from.loc.province, |k| {
+                    k == OrderKind::Retreat
+                })
+                .or_else(|| order_of(analysis, from.season, from.loc.province, |_| true));
             }
             Origin::Built => {
                 return analysis
@@ -77,18 +83,21 @@ fn source(analysis: &Analysis, mut season: SeasonKey, province: ProvinceId, from
                         .iter()
                         .find(|o| {
                             o.line != from_line
-                                && o.unit.is_some_and(|u| u.season == season && u.loc.province == province)
+                                && o.unit.is_some_and(|u| {
+                                    u.season == season && u.loc.province == province
+                                })
                         })
                         .or_else(|| {
                             analysis.orders.iter().find(|o| {
-                                o.unit.is_some_and(|u| u.season == season && u.loc.province == province)
+                                o.unit.is_some_and(|u| {
+                                    u.season == season && u.loc.province == province
+                                })
                             })
                         })
                         .map(|o| o.span)
                 });
             }
         }
-        let _ = &mut province;
     }
     None
 }
@@ -105,7 +114,10 @@ fn order_of(
         analysis
             .orders
             .iter()
-            .filter(|o| o.unit.is_some_and(|u| u.season == season && u.loc.province == province))
+            .filter(|o| {
+                o.unit
+                    .is_some_and(|u| u.season == season && u.loc.province == province)
+            })
             .filter(|o| kind(o.kind))
     };
     candidates()
@@ -120,7 +132,9 @@ fn placement(analysis: &Analysis, season: SeasonKey, province: ProvinceId) -> Op
     let root = analysis.world.root();
     let mut start = None;
     for line in &analysis.parse.file.lines {
-        let LineKind::Directive(d) = &line.kind else { continue };
+        let LineKind::Directive(d) = &line.kind else {
+            continue;
+        };
         match &d.kind {
             DirectiveKind::Unit { unit, .. } => {
                 let s = unit.loc.season.as_ref().and_then(season_of).unwrap_or(root);

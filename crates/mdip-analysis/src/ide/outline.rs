@@ -1,9 +1,9 @@
 //! The outline of a file: document symbols (steps, the seasons their blocks are in, power
 //! blocks) and folding ranges (steps, blocks, runs of comment lines).
 //!
-//! A step covers the lines from where the previous step closed (the line that closed a step
-//! starts the next one) to where it closed; steps adjudicated with no order lines of their own
-//! (a retreat step with no retreats) have no lines and no symbol.
+//! A step covers the lines from the block header of its first order to the start of the next
+//! step; steps adjudicated with no order lines of their own (a retreat step with no retreats)
+//! have no lines and no symbol.
 
 use mdip_judge::world::SeasonKey;
 use mdip_map::Power;
@@ -71,15 +71,33 @@ struct Block {
     orders: usize,
 }
 
-/// The line ranges `[start, end)` of the steps, by step index.
-fn step_lines(analysis: &Analysis) -> Vec<(usize, usize)> {
-    let n = analysis.parse.file.lines.len();
-    let mut out = Vec::new();
-    let mut start = 0;
-    for s in &analysis.steps {
-        let end = s.closed_at.unwrap_or(n).min(n).max(start);
-        out.push((start, end));
-        start = end;
+/// The steps that have order lines, each with its line range `[start, end)`: from the header
+/// of the block of its first order (or that order) to where the next such step starts.
+fn step_lines(analysis: &Analysis) -> Vec<(usize, usize, usize)> {
+    let lines = &analysis.parse.file.lines;
+    let n = lines.len();
+    let mut starts: Vec<(usize, usize)> = Vec::new();
+    let mut prev_last: Option<usize> = None;
+    for (i, s) in analysis.steps.iter().enumerate() {
+        let order_lines = s
+            .orders
+            .iter()
+            .filter_map(|&o| analysis.orders.get(o))
+            .map(|o| o.line);
+        let (Some(first), Some(last)) = (order_lines.clone().min(), order_lines.max()) else {
+            continue;
+        };
+        let floor = prev_last.map_or(0, |l| l + 1);
+        let header = (floor..first)
+            .rev()
+            .find(|&l| matches!(lines[l].kind, LineKind::Header(_)));
+        starts.push((i, header.unwrap_or(first)));
+        prev_last = Some(last);
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (k, &(i, start)) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).map_or(n, |&(_, s)| s).max(start);
+        out.push((i, start, end));
     }
     out
 }
@@ -134,13 +152,14 @@ fn line_span(analysis: &Analysis, from: usize, to: usize) -> Span {
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
     let lines = &analysis.parse.file.lines;
     let mut out = Vec::new();
-    let steps = step_lines(analysis);
-    // Lines after the last step (none normally: the last step closes at the end).
-    for (index, &(start, end)) in steps.iter().enumerate() {
+    for (index, start, end) in step_lines(analysis) {
         let Some(first) = (start..end).find(|&l| is_content(analysis, l)) else {
             continue;
         };
-        let last = (start..end).rev().find(|&l| is_content(analysis, l)).unwrap_or(first);
+        let last = (start..end)
+            .rev()
+            .find(|&l| is_content(analysis, l))
+            .unwrap_or(first);
         let step = &analysis.steps[index];
         let seasons: Vec<String> = step.seasons.iter().map(|s| s.to_string()).collect();
         let mut children: Vec<Symbol> = Vec::new();
@@ -150,14 +169,22 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
                 _ => lines[b.header].span,
             };
             let block = Symbol {
-                name: b.power.map_or_else(|| "?".to_owned(), |p| p.name().to_owned()),
-                detail: Some(format!("{} order{}", b.orders, if b.orders == 1 { "" } else { "s" })),
+                name: b
+                    .power
+                    .map_or_else(|| "?".to_owned(), |p| p.name().to_owned()),
+                detail: Some(format!(
+                    "{} order{}",
+                    b.orders,
+                    if b.orders == 1 { "" } else { "s" }
+                )),
                 kind: SymbolKind::Power,
                 span: line_span(analysis, b.header, b.last),
                 selection: header,
                 children: Vec::new(),
             };
-            let name = b.season.map_or_else(|| "season ?".to_owned(), |s| s.to_string());
+            let name = b
+                .season
+                .map_or_else(|| "season ?".to_owned(), |s| s.to_string());
             match children.last_mut() {
                 Some(season) if season.name == name => {
                     season.span = season.span.cover(block.span);
@@ -178,7 +205,11 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
             detail = format!("{detail} {}", seasons.join(" "));
         }
         if !step.forks.is_empty() {
-            let forks: Vec<String> = step.forks.iter().map(|f| f.first.timeline.to_string()).collect();
+            let forks: Vec<String> = step
+                .forks
+                .iter()
+                .map(|f| f.first.timeline.to_string())
+                .collect();
             detail = format!("{detail}, forks timeline {}", forks.join(", "));
         }
         out.push(Symbol {
@@ -197,11 +228,14 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
 pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
     let lines = &analysis.parse.file.lines;
     let mut out = Vec::new();
-    for (start, end) in step_lines(analysis) {
+    for (_, start, end) in step_lines(analysis) {
         let Some(first) = (start..end).find(|&l| is_content(analysis, l)) else {
             continue;
         };
-        let last = (start..end).rev().find(|&l| is_content(analysis, l)).unwrap_or(first);
+        let last = (start..end)
+            .rev()
+            .find(|&l| is_content(analysis, l))
+            .unwrap_or(first);
         if last > first {
             out.push(Fold {
                 start_line: first,

@@ -343,7 +343,12 @@ impl fmt::Display for SetupError {
             SetupError::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
             SetupError::CannotStand => write!(f, "this unit cannot stand there"),
             SetupError::Occupied(p, k) => {
-                write!(f, "a {} {} already stands there", p.adjective(), k.name())
+                write!(
+                    f,
+                    "a {} {} already stands there",
+                    p.adjective(),
+                    k.name().to_lowercase()
+                )
             }
             SetupError::NotASupplyCentre => write!(f, "not a supply centre"),
             SetupError::AlreadyStarted => {

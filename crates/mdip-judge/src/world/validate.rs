@@ -163,7 +163,9 @@ impl fmt::Display for Illegal {
             Illegal::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
             Illegal::NoUnit(s) => write!(f, "no unit stands there in {}", s.season),
             Illegal::WrongUnitType { actual, .. } => {
-                write!(f, "the unit there is an {}", actual.name().to_lowercase())
+                let name = actual.name().to_lowercase();
+                let article = if name.starts_with('a') { "an" } else { "a" };
+                write!(f, "the unit there is {article} {name}")
             }
             Illegal::ForeignUnit { owner } => write!(f, "the unit belongs to {}", owner.name()),
             Illegal::NotAHead { head } => write!(
