@@ -77,7 +77,28 @@ pub fn convoy_order_is_legal<G: Geography + ?Sized>(
         return false;
     }
     let dest = dest.without_coast();
-    let fleets = sea_fleets(units, geo, |u| u != army);
+    let all = sea_fleets(units, geo, |u| u != army);
+    // Only fleets on some route from the army to the destination can be on a chain: keep those
+    // reached from the army and reaching the destination (two searches of k hops per fleet
+    // reached, instead of a k-by-k table over the whole board).
+    let forward = reachable(
+        &all,
+        geo,
+        |x| geo.convoy_hop(start, x),
+        |a, b| geo.convoy_hop(a, b),
+    );
+    let backward = reachable(
+        &all,
+        geo,
+        |x| geo.convoy_hop(x, dest),
+        |a, b| geo.convoy_hop(b, a),
+    );
+    let fleets: Vec<Candidate> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| forward[*i] && backward[*i])
+        .map(|(_, c)| c)
+        .collect();
     let Some(target) = fleets.iter().position(|x| x.id == fleet) else {
         return false;
     };
@@ -98,6 +119,83 @@ pub fn convoy_order_is_legal<G: Geography + ?Sized>(
         budget: SEARCH_BUDGET,
     };
     (0..k).any(|first| from_start[first] && search.extend(first))
+}
+
+/// Every fleet that may legally convoy the army `army` to `dest` (see
+/// [`convoy_order_is_legal`]): the fleets at sea on some chain that no fleet could shorten.
+/// One search serves every convoy order for the same army and destination.
+pub fn convoy_chain_fleets<G: Geography + ?Sized>(
+    units: &[Unit],
+    army: UnitId,
+    dest: At,
+    geo: &G,
+) -> Vec<UnitId> {
+    let Some(start) = army_position(units, army) else {
+        return Vec::new();
+    };
+    let dest = dest.without_coast();
+    let all = sea_fleets(units, geo, |u| u != army);
+    let forward = reachable(
+        &all,
+        geo,
+        |x| geo.convoy_hop(start, x),
+        |a, b| geo.convoy_hop(a, b),
+    );
+    let backward = reachable(
+        &all,
+        geo,
+        |x| geo.convoy_hop(x, dest),
+        |a, b| geo.convoy_hop(b, a),
+    );
+    let fleets: Vec<Candidate> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| forward[*i] && backward[*i])
+        .map(|(_, c)| c)
+        .collect();
+    let k = fleets.len();
+    let from_start: Vec<bool> = fleets.iter().map(|x| geo.convoy_hop(start, x.at)).collect();
+    let to_dest: Vec<bool> = fleets.iter().map(|x| geo.convoy_hop(x.at, dest)).collect();
+    let hop: Vec<bool> = (0..k * k)
+        .map(|ij| ij / k != ij % k && geo.convoy_hop(fleets[ij / k].at, fleets[ij % k].at))
+        .collect();
+    let mut out = Vec::new();
+    for (target, fleet) in fleets.iter().enumerate() {
+        let mut search = ChordlessSearch {
+            k,
+            from_start: &from_start,
+            hop: &hop,
+            to_dest: &to_dest,
+            target,
+            path: Vec::new(),
+            budget: SEARCH_BUDGET,
+        };
+        if (0..k).any(|first| from_start[first] && search.extend(first)) {
+            out.push(fleet.id);
+        }
+    }
+    out
+}
+
+/// Which of `fleets` a search reaches: those `first` accepts, then any fleet one `hop` from a
+/// fleet reached.
+fn reachable<G: Geography + ?Sized>(
+    fleets: &[Candidate],
+    _geo: &G,
+    first: impl Fn(At) -> bool,
+    hop: impl Fn(At, At) -> bool,
+) -> Vec<bool> {
+    let mut reached: Vec<bool> = fleets.iter().map(|f| first(f.at)).collect();
+    let mut queue: Vec<usize> = (0..fleets.len()).filter(|&i| reached[i]).collect();
+    while let Some(i) = queue.pop() {
+        for j in 0..fleets.len() {
+            if !reached[j] && hop(fleets[i].at, fleets[j].at) {
+                reached[j] = true;
+                queue.push(j);
+            }
+        }
+    }
+    reached
 }
 
 /// A fleet at sea considered for a chain.

@@ -64,7 +64,7 @@ pub use adjustment::{
     OwnershipChange, PowerAdjustment,
 };
 pub use geography::{At, Geography, Place, Site, StandardGeography};
-pub use legality::{convoy_order_is_legal, convoy_possible};
+pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible};
 pub use movement::{
     adjudicate_movement, Dislodgement, MovementInput, MovementResult, Order, Pin, Unit, UnitId,
 };

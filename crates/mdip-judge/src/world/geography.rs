@@ -30,6 +30,12 @@ impl StepGeography<'_> {
         At::new(self.site(season), loc)
     }
 
+    /// The position of a location in a season already in the graph.
+    pub(super) fn at_existing(&self, season: SeasonKey, loc: Location) -> Option<At> {
+        let i = self.sites.iter().position(|&s| s == season)?;
+        Some(At::new(Site(i as u32), loc))
+    }
+
     fn pos(&self, at: At) -> Option<Pos> {
         let season = *self.sites.get(at.site.0 as usize)?;
         self.world.exists(season).then_some(Pos {
@@ -45,6 +51,11 @@ impl Geography for StepGeography<'_> {
     }
 
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
+        // One board: the sites of a step are existing seasons (or the void, which has no index
+        // in `sites` beyond them and reaches nothing).
+        if from.site == to.site {
+            return self.pos(from).is_some() && self.world.map().adjacent(kind, from.loc, to.loc);
+        }
         match (self.pos(from), self.pos(to)) {
             (Some(f), Some(t)) => self.world.reaches(kind, f, t),
             _ => false,

@@ -279,7 +279,11 @@ pub struct Season {
 impl Season {
     /// The unit standing in `province`, if any.
     pub fn unit_at(&self, province: ProvinceId) -> Option<&BoardUnit> {
-        self.units.iter().find(|u| u.loc.province == province)
+        // Boards are kept sorted by province.
+        self.units
+            .binary_search_by_key(&province, |u| u.loc.province)
+            .ok()
+            .map(|i| &self.units[i])
     }
 
     /// The owner of a supply centre in this season.
@@ -526,7 +530,7 @@ impl World {
             loc,
             origin: Origin::Placed,
         });
-        s.units.sort_by_key(|u| u.loc.province);
+        s.units.sort_unstable_by_key(|u| u.loc.province);
         Ok(())
     }
 
@@ -688,20 +692,22 @@ impl World {
 
     /// Whether a unit of `kind` at `from` reaches `to` directly (rule 8).
     pub fn reaches(&self, kind: UnitType, from: Pos, to: Pos) -> bool {
-        if !self.seasons_adjacent(from.season, to.season) {
-            return false;
-        }
         if from.season == to.season {
-            self.map.adjacent(kind, from.loc, to.loc)
-        } else {
-            from.loc == to.loc || self.map.adjacent(kind, from.loc, to.loc)
+            // The common case: one board. Map adjacency first, it is the cheaper test.
+            return self.map.adjacent(kind, from.loc, to.loc) && self.exists(from.season);
         }
+        (from.loc == to.loc || self.map.adjacent(kind, from.loc, to.loc))
+            && self.seasons_adjacent(from.season, to.season)
     }
 
     /// Whether a unit of `kind` at `from` reaches some location of `to`'s province (the reach a
     /// support needs, rule 9).
     pub fn reaches_province(&self, kind: UnitType, from: Pos, to: Spot) -> bool {
-        self.locations_of(to.province).into_iter().any(|loc| {
+        let reach = |coast: Option<Coast>| {
+            let loc = Location {
+                province: to.province,
+                coast,
+            };
             self.map.can_stand(kind, loc)
                 && self.reaches(
                     kind,
@@ -711,7 +717,8 @@ impl World {
                         loc,
                     },
                 )
-        })
+        };
+        reach(None) || self.map.coasts(to.province).iter().any(|&c| reach(Some(c)))
     }
 
     /// The locations of a province: one per coast, or the province itself.

@@ -277,7 +277,50 @@ fn pin_of(success: bool) -> Pin {
 /// Builder of one movement step's decision graph.
 struct Graph {
     units: Vec<GraphUnit>,
-    index: BTreeMap<Spot, usize>,
+    index: SpotIndex,
+}
+
+/// A map from spots to graph indices: a table of provinces per season in play (a step touches
+/// few seasons, so finding the season is a short scan).
+struct SpotIndex {
+    seasons: Vec<SeasonKey>,
+    table: Vec<usize>,
+    provinces: usize,
+}
+
+impl SpotIndex {
+    const NONE: usize = usize::MAX;
+
+    fn new(provinces: usize) -> SpotIndex {
+        SpotIndex {
+            seasons: Vec::new(),
+            table: Vec::new(),
+            provinces,
+        }
+    }
+
+    fn slot(&self, spot: &Spot) -> Option<usize> {
+        let s = self.seasons.iter().position(|k| *k == spot.season)?;
+        let p = spot.province.0 as usize;
+        (p < self.provinces).then_some(s * self.provinces + p)
+    }
+
+    fn get(&self, spot: &Spot) -> Option<&usize> {
+        self.table
+            .get(self.slot(spot)?)
+            .filter(|&&v| v != Self::NONE)
+    }
+
+    fn insert(&mut self, spot: Spot, value: usize) {
+        if !self.seasons.contains(&spot.season) {
+            self.seasons.push(spot.season);
+            self.table
+                .resize(self.seasons.len() * self.provinces, Self::NONE);
+        }
+        if let Some(slot) = self.slot(&spot) {
+            self.table[slot] = value;
+        }
+    }
 }
 
 impl Graph {
@@ -306,8 +349,12 @@ impl World {
     /// orders re-open, then advances every head, creates forks and records the results.
     pub fn movement_step(&mut self, inputs: &[OrderInput]) -> MovementReport {
         let mut report = MovementReport::default();
-        let mut validated: Vec<Result<MoveOrder, Illegal>> =
-            inputs.iter().map(|i| self.validate(i)).collect();
+        let mut cache = None;
+        let mut validated: Vec<Result<MoveOrder, Illegal>> = inputs
+            .iter()
+            .map(|i| self.validate_with(i, &mut cache))
+            .collect();
+        drop(cache);
         if self.phase != Phase::Movement {
             report.orders = validated
                 .into_iter()
@@ -323,31 +370,41 @@ impl World {
         report.ran = true;
 
         // Several orders for one unit: all are dropped and the unit holds (DATC 4.D.3).
-        let mut per_unit: BTreeMap<Spot, usize> = BTreeMap::new();
-        for (i, r) in validated.iter().enumerate() {
-            if r.is_ok() || matches!(r, Err(e) if names_real_own_unit(e)) {
-                *per_unit.entry(inputs[i].unit.spot).or_default() += 1;
+        let counts = |r: &Result<MoveOrder, Illegal>| {
+            r.is_ok() || matches!(r, Err(e) if names_real_own_unit(e))
+        };
+        let mut ordered: Vec<(Spot, usize)> = validated
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| counts(r))
+            .map(|(i, _)| (inputs[i].unit.spot, i))
+            .collect();
+        ordered.sort_unstable();
+        for w in 0..ordered.len() {
+            let dup = (w > 0 && ordered[w - 1].0 == ordered[w].0)
+                || (w + 1 < ordered.len() && ordered[w + 1].0 == ordered[w].0);
+            if dup {
+                validated[ordered[w].1] = Err(Illegal::Duplicate);
             }
         }
-        for (i, r) in validated.iter_mut().enumerate() {
-            if per_unit.get(&inputs[i].unit.spot).copied().unwrap_or(0) > 1
-                && (r.is_ok() || matches!(r, Err(e) if names_real_own_unit(e)))
-            {
-                *r = Err(Illegal::Duplicate);
-            }
-        }
-        let mut live_orders: BTreeMap<Spot, MoveOrder> = BTreeMap::new();
-        for (i, r) in validated.iter().enumerate() {
-            if let Ok(o) = r {
-                live_orders.insert(inputs[i].unit.spot, *o);
-            }
-        }
+        let mut live_orders: Vec<(Spot, MoveOrder)> = validated
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.as_ref().ok().map(|o| (inputs[i].unit.spot, *o)))
+            .collect();
+        live_orders.sort_unstable_by_key(|(spot, _)| *spot);
+        let live_order = |spot: &Spot| {
+            live_orders
+                .binary_search_by_key(spot, |(s, _)| *s)
+                .map_or(MoveOrder::Hold, |i| live_orders[i].1)
+        };
 
         // Live units: every unit of every head, with its order or a hold.
         let heads = self.heads();
+        let live_total: usize = heads.iter().map(|h| self.seasons[h].units.len()).sum();
         let mut graph = Graph {
-            units: Vec::new(),
-            index: BTreeMap::new(),
+            units: Vec::with_capacity(live_total),
+            index: SpotIndex::new(self.map.province_count()),
         };
         for &h in &heads {
             for u in &self.seasons[&h].units {
@@ -358,7 +415,7 @@ impl World {
                 graph.add(GraphUnit {
                     spot,
                     sig: (u.power, u.kind, u.loc),
-                    order: live_orders.get(&spot).copied().unwrap_or(MoveOrder::Hold),
+                    order: live_order(&spot),
                     live: true,
                     pin: Pin::Free,
                     records: Vec::new(),
@@ -520,15 +577,23 @@ impl World {
         let moved = |i: usize| {
             matches!(graph.units[i].order, MoveOrder::Move { .. }) && result.outcomes[i].success
         };
-        let dislodged_by: BTreeMap<usize, &crate::Dislodgement> =
-            result.dislodged.iter().map(|d| (d.unit, d)).collect();
+        let mut dislodged_by: Vec<Option<&crate::Dislodgement>> = vec![None; graph.units.len()];
+        for d in &result.dislodged {
+            if let Some(slot) = dislodged_by.get_mut(d.unit) {
+                *slot = Some(d);
+            }
+        }
         let mut seasons_in_play: Vec<SeasonKey> = heads.clone();
         seasons_in_play.extend(reopened.iter().copied());
         let mut results: BTreeMap<SeasonKey, (ResultSig, Vec<BoardUnit>, Vec<usize>)> =
             BTreeMap::new();
         for &s in &seasons_in_play {
-            let mut sig = ResultSig::default();
-            let mut board = Vec::new();
+            let n = self.seasons[&s].units.len();
+            let mut sig = ResultSig {
+                units: Vec::with_capacity(n + 2),
+                dislodged: Vec::new(),
+            };
+            let mut board = Vec::with_capacity(n + 2);
             let mut dislodged = Vec::new();
             for u in &self.seasons[&s].units {
                 let spot = Spot {
@@ -537,7 +602,7 @@ impl World {
                 };
                 let gi = graph.index.get(&spot).copied();
                 let gone = gi.is_some_and(moved);
-                let lost = gi.is_some_and(|i| dislodged_by.contains_key(&i));
+                let lost = gi.is_some_and(|i| dislodged_by[i].is_some());
                 if lost {
                     sig.dislodged.push((u.power, u.kind, u.loc));
                     if let Some(i) = gi {
@@ -570,16 +635,19 @@ impl World {
                     }
                 }
             }
-            sig.units.sort();
-            sig.dislodged.sort();
-            board.sort_by_key(|u| u.loc.province);
+            sig.units.sort_unstable();
+            sig.dislodged.sort_unstable();
+            board.sort_unstable_by_key(|u| u.loc.province);
             results.insert(s, (sig, board, dislodged));
         }
 
         // The record of every head: its own orders and the orders from other seasons acting on
         // it, with their outcomes (rule 13).
         for &h in &heads {
-            let mut rec = Record::default();
+            let mut rec = Record {
+                orders: Vec::with_capacity(graph.units.len()),
+                result: ResultSig::default(),
+            };
             for (i, g) in graph.units.iter().enumerate() {
                 let acts_on_h = g.spot.season == h
                     || (g.live && battle_season(&g.order) == Some(h))
@@ -669,7 +737,7 @@ impl World {
                 .map(|p| p.province)
                 .collect();
             for &gi in &results[&parent].2 {
-                let d = dislodged_by[&gi];
+                let Some(d) = dislodged_by[gi] else { continue };
                 let g = &graph.units[gi];
                 let attacker = &graph.units[d.by];
                 let mut dl = Dislodged {
@@ -851,7 +919,7 @@ impl World {
                         loc: to.loc,
                         origin: Origin::Retreated { from: d.at },
                     });
-                    s.units.sort_by_key(|u| u.loc.province);
+                    s.units.sort_unstable_by_key(|u| u.loc.province);
                 }
                 report.retreated.push((d.at, landing));
             }
@@ -992,7 +1060,7 @@ impl World {
                 });
                 report.built.push((key, power, kind, loc));
             }
-            s.units.sort_by_key(|u| u.loc.province);
+            s.units.sort_unstable_by_key(|u| u.loc.province);
         }
         report.orders = entries
             .into_iter()

@@ -131,6 +131,16 @@ pub enum Illegal {
     OtherSeasonInStandardRules,
 }
 
+/// The board the convoy rules look at, built once per step when an order needs it.
+pub(super) struct ConvoyCache<'w> {
+    /// Fleets that may convoy an army (by spot) to a destination, once asked.
+    chains: Vec<((Spot, Spot), Vec<Spot>)>,
+    seasons: Vec<SeasonKey>,
+    units: Vec<crate::Unit>,
+    spots: Vec<Spot>,
+    geo: StepGeography<'w>,
+}
+
 /// What makes a destination unreachable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReachProblem {
@@ -257,6 +267,15 @@ impl World {
 
     /// Checks a movement order and resolves it (coasts settled) or says why it is illegal.
     pub fn validate(&self, input: &OrderInput) -> Result<MoveOrder, Illegal> {
+        self.validate_with(input, &mut None)
+    }
+
+    /// [`World::validate`], sharing the convoy board of one step between its orders.
+    pub(super) fn validate_with<'w>(
+        &'w self,
+        input: &OrderInput,
+        cache: &mut Option<ConvoyCache<'w>>,
+    ) -> Result<MoveOrder, Illegal> {
         let (kind, loc, owner) = self.named_unit(input.unit)?;
         if owner != input.power {
             return Err(Illegal::ForeignUnit { owner });
@@ -281,7 +300,7 @@ impl World {
                 if standard && to.season != own {
                     return Err(Illegal::OtherSeasonInStandardRules);
                 }
-                self.validate_move(kind, from, to, coast, via_convoy)
+                self.validate_move(kind, from, to, coast, via_convoy, cache)
             }
             UnitOrder::SupportHold { target } => {
                 if standard && target.spot.season != own {
@@ -327,7 +346,7 @@ impl World {
                         season: target.spot.season,
                         loc: t.loc,
                     };
-                    if !self.move_possible(t.kind, tpos, to, Some(input.unit.spot)) {
+                    if !self.move_possible(t.kind, tpos, to, Some(input.unit.spot), cache) {
                         return Err(Illegal::SupportedMoveImpossible);
                     }
                 }
@@ -369,7 +388,9 @@ impl World {
                     return Err(Illegal::ConvoyDestination);
                 }
                 // The fleet must lie on a possible convoy route (DATC 4.E.1, 6.G.7, 6.G.19).
-                if to == army.spot || !self.convoy_order_possible(input.unit.spot, army.spot, to) {
+                if to == army.spot
+                    || !self.convoy_order_possible(input.unit.spot, army.spot, to, cache)
+                {
                     return Err(Illegal::ConvoyNotOnRoute);
                 }
                 Ok(MoveOrder::Convoy {
@@ -381,13 +402,14 @@ impl World {
     }
 
     /// Checks a move and settles the destination coast (DATC 6.B.1–6.B.3, 6.B.12).
-    fn validate_move(
-        &self,
+    fn validate_move<'w>(
+        &'w self,
         kind: UnitType,
         from: Pos,
         to: Spot,
         coast: Option<Coast>,
         via_convoy: bool,
+        cache: &mut Option<ConvoyCache<'w>>,
     ) -> Result<MoveOrder, Illegal> {
         if !self.exists(to.season) {
             return Err(Illegal::NoSuchSeason(to.season));
@@ -420,7 +442,7 @@ impl World {
                 }
                 // A move only a convoy could make needs fleets that could form a route on the
                 // board, whatever their orders (DATC 4.E.1, 6.D.32).
-                if !direct && !self.convoy_possible(from, dest, None) {
+                if !direct && !self.convoy_possible(from, dest, None, cache) {
                     return Err(Illegal::Unreachable(ReachProblem::NoConvoyRoute));
                 }
                 Ok(MoveOrder::Move {
@@ -493,49 +515,65 @@ impl World {
         }
     }
 
-    /// The units the convoy rules look at: every unit of the heads and of the seasons named,
-    /// with the geography of those seasons.
-    fn convoy_board(
-        &self,
-        extra: &[SeasonKey],
-    ) -> (Vec<crate::Unit>, Vec<Spot>, StepGeography<'_>) {
-        let mut seasons = self.heads();
-        for &s in extra {
-            if !seasons.contains(&s) && self.exists(s) {
-                seasons.push(s);
+    /// The board the convoy rules look at, kept in `cache` for the orders of one step: every
+    /// unit of the heads and of the seasons `need`s, with the geography of those seasons.
+    fn convoy_board<'w, 'a>(
+        &'w self,
+        cache: &'a mut Option<ConvoyCache<'w>>,
+        need: &[SeasonKey],
+    ) -> &'a ConvoyCache<'w> {
+        let fits = cache.as_ref().is_some_and(|c| {
+            need.iter()
+                .all(|s| c.seasons.contains(s) || !self.exists(*s))
+        });
+        if !fits {
+            let mut seasons = self.heads();
+            let previous = cache.take().map(|c| c.seasons).unwrap_or_default();
+            for &s in need.iter().chain(previous.iter()) {
+                if !seasons.contains(&s) && self.exists(s) {
+                    seasons.push(s);
+                }
             }
-        }
-        let mut geo = StepGeography {
-            world: self,
-            sites: Vec::new(),
-        };
-        let mut units = Vec::new();
-        let mut spots = Vec::new();
-        for s in seasons {
-            for u in &self.seasons[&s].units {
-                units.push(crate::Unit {
-                    power: u.power,
-                    kind: u.kind,
-                    at: geo.at(s, u.loc),
-                });
-                spots.push(Spot {
-                    season: s,
-                    province: u.loc.province,
-                });
+            let mut geo = StepGeography {
+                world: self,
+                sites: Vec::new(),
+            };
+            let mut units = Vec::new();
+            let mut spots = Vec::new();
+            for &s in &seasons {
+                for u in &self.seasons[&s].units {
+                    units.push(crate::Unit {
+                        power: u.power,
+                        kind: u.kind,
+                        at: geo.at(s, u.loc),
+                    });
+                    spots.push(Spot {
+                        season: s,
+                        province: u.loc.province,
+                    });
+                }
             }
+            *cache = Some(ConvoyCache {
+                chains: Vec::new(),
+                seasons,
+                units,
+                spots,
+                geo,
+            });
         }
-        (units, spots, geo)
+        cache.as_ref().expect("the board was just built")
     }
 
     /// Whether a unit of `kind` at `from` could move to `to` at all: a different place whose
     /// terrain suits it, reachable directly, or for an army by some convoy on the board that
     /// does not need the unit at `without`.
-    pub(super) fn move_possible(
-        &self,
+    pub(super) fn move_possible<'w>(
+        &'w self,
         kind: UnitType,
         from: Pos,
         to: Spot,
         without: Option<Spot>,
+        cache: &mut Option<ConvoyCache<'w>>,
     ) -> bool {
         if to == from.spot() || !self.exists(to.season) {
             return false;
@@ -553,7 +591,7 @@ impl World {
                 self.reaches(kind, from, dest)
                     || (terrain == Terrain::Coastal
                         && self.map.terrain(from.loc.province) == Terrain::Coastal
-                        && self.convoy_possible(from, dest, without))
+                        && self.convoy_possible(from, dest, without, cache))
             }
             UnitType::Fleet => terrain != Terrain::Inland && self.reaches_province(kind, from, to),
         }
@@ -561,28 +599,55 @@ impl World {
 
     /// Whether fleets on the board could convoy the army at `from` to `to`, leaving out the
     /// unit at `without`.
-    pub(super) fn convoy_possible(&self, from: Pos, to: Pos, without: Option<Spot>) -> bool {
-        let (units, spots, mut geo) = self.convoy_board(&[from.season, to.season]);
-        let Some(army) = spots.iter().position(|&s| s == from.spot()) else {
+    pub(super) fn convoy_possible<'w>(
+        &'w self,
+        from: Pos,
+        to: Pos,
+        without: Option<Spot>,
+        cache: &mut Option<ConvoyCache<'w>>,
+    ) -> bool {
+        let board = self.convoy_board(cache, &[from.season, to.season]);
+        let Some(army) = board.spots.iter().position(|&s| s == from.spot()) else {
             return false;
         };
-        let without = without.and_then(|w| spots.iter().position(|&s| s == w));
-        let dest = geo.at(to.season, to.loc);
-        crate::convoy_possible(&units, army, dest, without, &geo)
+        let without = without.and_then(|w| board.spots.iter().position(|&s| s == w));
+        let Some(dest) = board.geo.at_existing(to.season, to.loc) else {
+            return false;
+        };
+        crate::convoy_possible(&board.units, army, dest, without, &board.geo)
     }
 
     /// Whether the fleet at `fleet` lies on a possible convoy route of the army at `army` to
     /// `to`.
-    fn convoy_order_possible(&self, fleet: Spot, army: Spot, to: Spot) -> bool {
-        let (units, spots, mut geo) = self.convoy_board(&[fleet.season, army.season, to.season]);
-        let (Some(f), Some(a)) = (
-            spots.iter().position(|&s| s == fleet),
-            spots.iter().position(|&s| s == army),
-        ) else {
+    fn convoy_order_possible<'w>(
+        &'w self,
+        fleet: Spot,
+        army: Spot,
+        to: Spot,
+        cache: &mut Option<ConvoyCache<'w>>,
+    ) -> bool {
+        self.convoy_board(cache, &[fleet.season, army.season, to.season]);
+        let Some(board) = cache.as_mut() else {
             return false;
         };
-        let dest = geo.at(to.season, Location::province(to.province));
-        crate::convoy_order_is_legal(&units, f, a, dest, &geo)
+        if let Some((_, fleets)) = board.chains.iter().find(|(k, _)| *k == (army, to)) {
+            return fleets.contains(&fleet);
+        }
+        let fleets: Vec<Spot> = match (
+            board.spots.iter().position(|&s| s == army),
+            board
+                .geo
+                .at_existing(to.season, Location::province(to.province)),
+        ) {
+            (Some(a), Some(dest)) => crate::convoy_chain_fleets(&board.units, a, dest, &board.geo)
+                .into_iter()
+                .map(|f| board.spots[f])
+                .collect(),
+            _ => Vec::new(),
+        };
+        let legal = fleets.contains(&fleet);
+        board.chains.push(((army, to), fleets));
+        legal
     }
 
     /// Whether a convoy could possibly connect two seasons: a chain of hops, each at most one
