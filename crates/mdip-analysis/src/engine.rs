@@ -1011,7 +1011,7 @@ impl<'a> Engine<'a> {
                     info.status = Status::Illegal;
                     info.reason = illegal.to_string();
                     let span = illegal_span(illegal, &parts[k], info.span, inputs[k].unit.spot);
-                    let mut d = illegal_diagnostic(illegal, span, self.map);
+                    let mut d = illegal_diagnostic(illegal, span);
                     // Say which coast a fleet stands on when that is why it cannot get there.
                     if let Illegal::Unreachable(_) | Illegal::CoastUnreachable { .. } = illegal {
                         if let Some(u) = self.world.unit(inputs[k].unit.spot) {
@@ -1293,7 +1293,7 @@ fn whole_or(s: Span, whole: Span) -> Span {
 }
 
 /// The diagnostic for an illegal movement order.
-fn illegal_diagnostic(i: &Illegal, span: Span, map: &Map) -> Diagnostic {
+fn illegal_diagnostic(i: &Illegal, span: Span) -> Diagnostic {
     let code = match i {
         Illegal::NoSuchSeason(_) => Code::NoSuchSeason,
         Illegal::NoUnit(_) => Code::NoSuchUnit,

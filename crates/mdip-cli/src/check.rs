@@ -215,7 +215,7 @@ fn collect(path: &Path) -> std::io::Result<Vec<PathBuf>> {
             }
         }
     }
-    out.sort_by(|a, b| natural_key(a).cmp(&natural_key(b)));
+    out.sort_by_key(|p| natural_key(p));
     Ok(out)
 }
 

@@ -574,7 +574,7 @@ impl Ctx<'_> {
 
     /// After `A ` or `Build F `: provinces.
     fn unit_provinces(&mut self, power: Option<Power>, kind: Option<UnitType>, build: bool) {
-        if build || self.phase == Phase::Adjustment && build {
+        if build {
             if let Some(p) = power {
                 let board = self.season.and_then(|s| self.world.season(s));
                 for &c in self.map.home_centres(p) {
@@ -779,10 +779,10 @@ impl Ctx<'_> {
                         season: dt,
                         province: dl.province,
                     };
-                    if dl.coast.is_none() || b.kind == UnitType::Fleet {
-                        if self.world.reaches_province(k, from, to) {
-                            moves.push((b.power, b.kind, b.loc, written_season, dl, dt));
-                        }
+                    if (dl.coast.is_none() || b.kind == UnitType::Fleet)
+                        && self.world.reaches_province(k, from, to)
+                    {
+                        moves.push((b.power, b.kind, b.loc, written_season, dl, dt));
                     }
                 }
             }

@@ -125,17 +125,17 @@ fn unit(
                 let _ = writeln!(out, "\nIts step is not adjudicated yet.");
             }
             if let Some(e) = o.expect {
-                let ok = match e {
-                    mdip_syntax::ExpectedOutcome::Succeeds => o.status == Status::Succeeds,
-                    mdip_syntax::ExpectedOutcome::Fails => o.status == Status::Fails,
-                    mdip_syntax::ExpectedOutcome::Illegal => o.status == Status::Illegal,
+                let word = match e {
+                    mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
+                    mdip_syntax::ExpectedOutcome::Fails => "fails",
+                    mdip_syntax::ExpectedOutcome::Illegal => "illegal",
                 };
-                let _ = writeln!(
-                    out,
-                    "\nExpected: {} ({})",
-                    format!("{e:?}").to_lowercase(),
-                    if ok { "as expected" } else { "differs" }
-                );
+                let verdict = if o.status.matches(e) {
+                    "as expected"
+                } else {
+                    "differs"
+                };
+                let _ = writeln!(out, "\nExpected: {word} ({verdict})");
             }
             for f in &o.forks {
                 let _ = writeln!(out, "\nForks timeline {} (first season {f}).", f.timeline);

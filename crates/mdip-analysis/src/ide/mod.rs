@@ -61,3 +61,6 @@ pub(crate) fn unit_text(
         None => format!("{} {}", kind.letter(), loc_text(map, loc)),
     }
 }
+
+#[cfg(test)]
+mod tests;

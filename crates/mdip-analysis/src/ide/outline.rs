@@ -116,8 +116,8 @@ fn is_content(analysis: &Analysis, line: usize) -> bool {
 fn blocks(analysis: &Analysis, start: usize, end: usize) -> Vec<Block> {
     let lines = &analysis.parse.file.lines;
     let mut out: Vec<Block> = Vec::new();
-    for i in start..end {
-        match &lines[i].kind {
+    for (i, line) in lines.iter().enumerate().take(end).skip(start) {
+        match &line.kind {
             LineKind::Header(h) => out.push(Block {
                 header: i,
                 last: i,

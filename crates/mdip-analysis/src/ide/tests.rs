@@ -1,0 +1,451 @@
+//! Tests of the IDE queries: one `check_*` function per feature, fixtures with `$0` for the
+//! cursor (rust-analyzer's habit), so that the API can change without rewriting the cases.
+
+use mdip_syntax::Span;
+
+use super::*;
+use crate::analyze;
+
+/// Splits a fixture at its `$0` marker: the text without it, and the cursor offset.
+fn cursor(fixture: &str) -> (String, u32) {
+    let at = fixture.find("$0").expect("the fixture has a $0 cursor");
+    (fixture.replacen("$0", "", 1), at as u32)
+}
+
+fn check_hover(fixture: &str, expected: &[&str]) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let h = hover(&analysis, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
+    for part in expected {
+        assert!(
+            h.markdown.contains(part),
+            "{part:?} not in:\n{}",
+            h.markdown
+        );
+    }
+}
+
+fn check_no_hover(fixture: &str) {
+    let (text, offset) = cursor(fixture);
+    assert_eq!(hover(&analyze(&text), offset), None);
+}
+
+fn check_completion(fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let items = completions(&analysis, &text, offset, CompletionConfig { snippets });
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    for e in expected {
+        assert!(labels.contains(e), "{e:?} not in {labels:?}");
+    }
+    for a in absent {
+        assert!(!labels.contains(a), "{a:?} in {labels:?}");
+    }
+}
+
+fn check_definition(fixture: &str, target_line: &str) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let nav =
+        definition(&analysis, offset).unwrap_or_else(|| panic!("no definition in {fixture:?}"));
+    assert_eq!(&text[nav.target.range()], target_line);
+}
+
+fn check_inlays(text: &str, expected: &[(&str, &str)]) {
+    let analysis = analyze(text);
+    let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
+    let got: Vec<(String, String)> = hints
+        .iter()
+        .map(|h| {
+            let line_start = text[..h.offset as usize].rfind('\n').map_or(0, |i| i + 1);
+            (
+                text[line_start..h.offset as usize].to_owned(),
+                h.label.clone(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+fn check_fix(fixture: &str, title: &str, after: &str) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let actions = code_actions(&analysis, Span::empty(offset));
+    let action = actions
+        .iter()
+        .find(|a| a.title == title)
+        .unwrap_or_else(|| panic!("no {title:?} in {actions:?}"));
+    let mut new = text.clone();
+    for e in action.edits.iter().rev() {
+        new.replace_range(e.span.range(), &e.text);
+    }
+    assert_eq!(new, after);
+}
+
+fn check_format(before: &str, after: &str) {
+    let edits = format(before).expect("formats");
+    let mut new = before.to_owned();
+    for e in edits.iter().rev() {
+        new.replace_range(e.span.range(), &e.text);
+    }
+    assert_eq!(new, after);
+    assert_eq!(format(&new), Ok(Vec::new()), "idempotent");
+}
+
+const FORK: &str = "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n";
+
+#[test]
+fn hover_on_units_provinces_seasons_and_powers() {
+    check_hover(
+        "Germany 0:0\nA Mu$0nich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n",
+        &[
+            "**A Munich** · German Army · 0:0 (Spring 1901)",
+            "placed by the setup",
+            "hold — **succeeds**",
+        ],
+    );
+    check_hover(
+        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n",
+        &[
+            "1:0 (Fall 1901)",
+            "stood here in 0:0",
+            "move — **succeeds**",
+            "Forks timeline 1",
+        ],
+    );
+    check_hover(
+        "@start standard\nEngland:\nF London - Nor$0th Sea\n",
+        &["**North Sea** (`nth`) · sea", "Neighbours:"],
+    );
+    check_hover(
+        "@start standard\nGermany:\nA Munich - Ber$0lin\n",
+        &[
+            "Supply centre, home of Germany; in 0:0: Germany",
+            "In 0:0: German A Berlin.",
+        ],
+    );
+    check_hover(
+        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:$00\n",
+        &[
+            "**Season 0:0**",
+            "The root season.",
+            "Children: 1:0, 1:1",
+            "Not a head",
+        ],
+    );
+    check_hover(
+        "@start standard\nGer$0many:\nA Munich hold\n",
+        &[
+            "**Germany** in 0:0",
+            "Supply centres (3): Berlin, Kiel, Munich",
+            "Units (3): ",
+        ],
+    );
+    check_no_hover("Germany:\nA Munich hold # a co$0mment\n");
+    check_no_hover("Germany:\n$0\n");
+}
+
+#[test]
+fn completion_knows_the_board() {
+    // The block power's units, powers and snippets at the start of a line.
+    check_completion(
+        "@start standard\nGermany:\n$0",
+        true,
+        &["A Munich", "A Munich - …", "Germany"],
+        &["F London"],
+    );
+    check_completion(
+        "@start standard\nGermany:\n$0",
+        false,
+        &["A Munich"],
+        &["A Munich - …"],
+    );
+    // Provinces after a unit type.
+    check_completion(
+        "@start standard\nGermany:\nA $0",
+        false,
+        &["Munich", "Berlin"],
+        &["Kiel"],
+    );
+    check_completion(
+        "@start standard\nGermany:\nF $0",
+        false,
+        &["Kiel"],
+        &["Munich"],
+    );
+    // Keywords after a unit; fleets convoy, armies do not.
+    check_completion(
+        "@start standard\nGermany:\nA Munich $0",
+        false,
+        &["Hold", "-", "Supports"],
+        &["Convoys"],
+    );
+    check_completion(
+        "@start standard\nEngland:\nF London H$0",
+        false,
+        &["Hold", "Convoys"],
+        &[],
+    );
+    // Destinations under the rules, other seasons and timelines included.
+    check_completion(
+        "@start standard\nGermany:\nA Munich - $0",
+        false,
+        &["Tyrolia", "Ruhr", "Kiel"],
+        &["Prussia", "Paris", "Munich"],
+    );
+    check_completion(
+        FORK.replace("Tyrolia 0:0", "$0").as_str(),
+        false,
+        &["Tyrolia", "Tyrolia 0:0", "Munich 0:0"],
+        &["Paris"],
+    );
+    // Supports: units in reach, to hold or to move.
+    check_completion(
+        "@start standard\nGermany:\nA Munich S $0",
+        false,
+        &["A Berlin", "A Berlin - Silesia", "F Kiel - Berlin"],
+        &["F London"],
+    );
+    check_completion(
+        "@start standard\nGermany:\nA Munich S A Berlin - $0",
+        false,
+        &["Silesia", "Kiel"],
+        &["Prussia"],
+    );
+    // Names of several words.
+    check_completion(
+        "@start standard\nRussia:\nF St Pe$0",
+        false,
+        &["St Petersburg(sc)"],
+        &[],
+    );
+    // Seasons, directives.
+    check_completion(
+        &format!("{FORK}Germany $0"),
+        false,
+        &["2:0", "1:1", "0:0"],
+        &[],
+    );
+    check_completion("@$0", false, &["@start standard", "@expect"], &[]);
+    check_completion("@phase $0", false, &["movement", "adjustment"], &[]);
+    // Nothing in a comment.
+    check_completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
+}
+
+#[test]
+fn definition_leads_to_the_line_that_put_the_unit_there() {
+    check_definition(
+        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Mu$0nich - Tyrolia 0:0\n",
+        "A Munich hold",
+    );
+    check_definition(
+        "@start standard\nGermany:\nA Munich - Ruhr\n\nGermany 1:0\nA Ru$0hr hold\n",
+        "A Munich - Ruhr",
+    );
+    check_definition(
+        "@unit Germany A Munich\nGermany:\nA Mu$0nich hold\n",
+        "@unit Germany A Munich",
+    );
+    check_definition(
+        "@start standard\nGermany:\nA Mu$0nich hold\n",
+        "@start standard",
+    );
+}
+
+#[test]
+fn inlay_hints_preview_outcomes_and_forks() {
+    check_inlays(
+        FORK,
+        &[
+            ("Germany 0:0", "forks timeline 1 (1:1)"),
+            ("A Munich hold", "succeeds"),
+            ("A Munich - Tyrolia 0:0", "succeeds, forks timeline 1"),
+        ],
+    );
+    check_inlays(
+        "@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n",
+        &[
+            ("A Munich - Burgundy", "bounced off A Paris"),
+            ("A Paris - Burgundy", "bounced off A Munich"),
+        ],
+    );
+}
+
+#[test]
+fn quick_fixes() {
+    check_fix(
+        "England:\nF Londn$0 - North Sea\n",
+        "Replace with `London`",
+        "England:\nF London - North Sea\n",
+    );
+    check_fix(
+        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Mu$0nich - Tyrolia\n",
+        "Order A Munich in its timeline's head, 1:0",
+        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Munich 1:0 - Tyrolia\n",
+    );
+}
+
+#[test]
+fn formatting_is_canonical_idempotent_and_keeps_meaning() {
+    check_format(
+        "  england\nf  LON  ->  nth\n\n\n\nA Munich\nA ruhr s a munich - bur  =>FAILS   # note  \n@EXPECT  UNIT  Germany a Munich 01:0\n\n",
+        "england:\nF LON - nth\n\nA Munich Hold\nA ruhr Supports A munich - bur => fails # note\n@expect unit Germany A Munich 1:0\n",
+    );
+    // Retreat keywords and `via Convoy` are kept; unreadable lines are left alone.
+    check_format(
+        "Turkey:\nF Ankara R Black Sea\nA Smyrna - Syria VIA convoy\nA Paris - \n",
+        "Turkey:\nF Ankara Retreat Black Sea\nA Smyrna - Syria via Convoy\nA Paris -\n",
+    );
+}
+
+#[test]
+fn outline_of_steps_seasons_and_blocks() {
+    let analysis = analyze(FORK);
+    let symbols = document_symbols(&analysis);
+    let names: Vec<String> = symbols
+        .iter()
+        .map(|s| {
+            let children: Vec<String> = s
+                .children
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}[{}]",
+                        c.name,
+                        c.children
+                            .iter()
+                            .map(|b| b.name.clone())
+                            .collect::<Vec<_>>()
+                            .join(",")
+                    )
+                })
+                .collect();
+            format!(
+                "{} {} {}",
+                s.name,
+                s.detail.clone().unwrap_or_default(),
+                children.join(" ")
+            )
+        })
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Step 1 movement 0:0 0:0[Germany]",
+            "Step 2 movement 1:0, forks timeline 1 1:0[Germany]"
+        ]
+    );
+    let folds = folding_ranges(&analysis);
+    assert!(
+        folds.contains(&Fold {
+            start_line: 0,
+            end_line: 1,
+            kind: FoldKind::Block
+        }),
+        "{folds:?}"
+    );
+}
+
+/// Every query at every character offset of the repository's example and test files (and of
+/// each of their prefixes cut mid-line, as while typing) answers without panicking, with spans
+/// inside the text.
+#[test]
+fn every_query_at_every_offset_of_the_test_files() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let mut files = Vec::new();
+    for dir in ["examples", "tests/mdatc", "tests/cases"] {
+        let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        files.extend(
+            paths
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|e| e == "mdip"))
+                .take(12),
+        );
+    }
+    files.push("inline".into());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+            "@start standard\nGermany:\nA Munich S A Berlin - \nA Ruhr -\nF Kiel C\nBuild\n@expect unit\n\u{1F3B2} é\r\nA Mü".to_owned()
+        });
+        let cuts = [text.len(), text.len() / 2, text.len() / 3];
+        for cut in cuts {
+            let mut cut = cut;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            let text = &text[..cut];
+            let analysis = analyze(text);
+            let len = text.len() as u32;
+            let inside = |s: Span| s.start <= s.end && s.end <= len;
+            for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
+                let offset = offset as u32;
+                if let Some(h) = hover(&analysis, offset) {
+                    assert!(inside(h.span));
+                }
+                for i in completions(&analysis, text, offset, CompletionConfig { snippets: true }) {
+                    assert!(
+                        inside(i.replace) && i.replace.end == offset,
+                        "{path:?} {offset} {i:?}"
+                    );
+                }
+                if let Some(n) = definition(&analysis, offset) {
+                    assert!(inside(n.target) && inside(n.origin));
+                }
+                for a in code_actions(&analysis, Span::empty(offset)) {
+                    assert!(a.edits.iter().all(|e| inside(e.span)));
+                }
+            }
+            for h in inlay_hints(&analysis, Span::new(0, len)) {
+                assert!(h.offset <= len);
+            }
+            let _ = document_symbols(&analysis);
+            let _ = folding_ranges(&analysis);
+            let _ = highlights(&analysis, text);
+            let edits = format(text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            assert!(edits.iter().all(|e| inside(e.span)));
+        }
+    }
+}
+
+/// Formatting every `.mdip` file of the repository is idempotent and changes no outcome and no
+/// diagnostic code (beyond the lowered-line check the formatter does itself).
+#[test]
+fn formatting_the_repository_files_changes_no_outcome() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    for dir in ["examples", "tests/datc", "tests/mdatc", "tests/cases"] {
+        let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
+            continue;
+        };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.extension().is_none_or(|e| e != "mdip") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let edits = format(&text).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let mut new = text.clone();
+            for e in edits.iter().rev() {
+                new.replace_range(e.span.range(), &e.text);
+            }
+            assert_eq!(format(&new), Ok(Vec::new()), "{path:?} is not idempotent");
+            let (a, b) = (analyze(&text), analyze(&new));
+            let outcomes = |a: &crate::Analysis| {
+                a.orders
+                    .iter()
+                    .map(|o| (o.kind, o.status, o.reason.clone()))
+                    .collect::<Vec<_>>()
+            };
+            let codes =
+                |a: &crate::Analysis| a.diagnostics.iter().map(|d| d.code).collect::<Vec<_>>();
+            assert_eq!(outcomes(&a), outcomes(&b), "{path:?}");
+            assert_eq!(codes(&a), codes(&b), "{path:?}");
+        }
+    }
+}

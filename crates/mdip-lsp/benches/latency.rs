@@ -1,0 +1,169 @@
+//! Edit-to-diagnostics latency of the language server, end to end over the protocol: the time
+//! from writing a `didChange` to reading the `publishDiagnostics` of that version, on a
+//! generated 5,000-line multiversal file and on a 10 MB file.
+//!
+//! Run: `cargo bench -p mdip-lsp --bench latency` (add `-- --quick` for fewer samples).
+
+#[path = "../tests/support/mod.rs"]
+mod support;
+
+use std::time::Instant;
+
+use support::{ms, TestClient};
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn report(name: &str, mut samples: Vec<f64>) {
+    samples.sort_by(f64::total_cmp);
+    println!(
+        "{name:<48} n={:<4} p50={:>8.2} ms  p95={:>8.2} ms  p99={:>8.2} ms  max={:>8.2} ms",
+        samples.len(),
+        percentile(&samples, 0.50),
+        percentile(&samples, 0.95),
+        percentile(&samples, 0.99),
+        samples.last().copied().unwrap_or(0.0),
+    );
+}
+
+/// Edits line `line` (an order) back and forth between two spellings, `n` times, waiting for
+/// the diagnostics of each version; returns the latencies. With `comment`, types into a
+/// comment at the end of the line instead.
+async fn run(
+    c: &mut TestClient,
+    uri: &str,
+    text: &str,
+    line: u32,
+    n: usize,
+    version: &mut i64,
+    comment: bool,
+) -> Vec<f64> {
+    let content = text.lines().nth(line as usize).unwrap_or("");
+    let len = content.encode_utf16().count() as u32;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        *version += 1;
+        let t = Instant::now();
+        if comment {
+            // Type one character into a trailing comment, then delete it.
+            if i % 2 == 0 {
+                c.edit(uri, *version, line, len, line, len, "x").await;
+            } else {
+                c.edit(uri, *version, line, len, line, len + 1, "").await;
+            }
+        } else if i % 2 == 0 {
+            // `Hold` -> `H`, which the analysis must read again.
+            c.edit(uri, *version, line, len - 4, line, len, "H").await;
+        } else {
+            c.edit(uri, *version, line, len - 4, line, len - 3, "Hold")
+                .await;
+        }
+        c.diagnostics(uri, *version).await;
+        out.push(ms(t));
+    }
+    out
+}
+
+/// The line of the first `... Hold` order at or after `from`.
+fn hold_line(text: &str, from: usize) -> u32 {
+    text.lines()
+        .enumerate()
+        .skip(from)
+        .find(|(_, l)| l.ends_with(" Hold"))
+        .map_or(0, |(i, _)| i as u32)
+}
+
+/// The line of the first line with a comment at or after `from`.
+fn comment_line(text: &str, from: usize) -> u32 {
+    text.lines()
+        .enumerate()
+        .skip(from)
+        .find(|(_, l)| l.contains('#'))
+        .map_or(0, |(i, _)| i as u32)
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let n = if quick { 40 } else { 300 };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let t = Instant::now();
+        let multi = support::multiversal_game(5000);
+        let analysis = mdip_analysis::analyze(&multi);
+        println!(
+            "generated: {} lines, {} bytes, {} steps, {} timelines, {} orders ({:.0} ms)",
+            multi.lines().count(),
+            multi.len(),
+            analysis.steps.len(),
+            analysis.world.timelines().len(),
+            analysis.orders.len(),
+            ms(t)
+        );
+        let t = Instant::now();
+        let _ = mdip_analysis::analyze(&multi);
+        println!("one analysis of the 5,000-line file: {:.2} ms", ms(t));
+
+        let (mut c, _) = TestClient::start(&["utf-16"]).await;
+        let uri = "file:///bench/multi.mdip";
+        c.open(uri, &multi).await;
+        c.diagnostics(uri, 1).await;
+        let mut version = 1;
+        let lines = multi.lines().count();
+        let middle = hold_line(&multi, lines / 2);
+        let late = hold_line(&multi, lines * 9 / 10);
+        let early = hold_line(&multi, lines / 20);
+        for (name, line) in [("early", early), ("middle", middle), ("late", late)] {
+            let samples = run(&mut c, uri, &multi, line, n, &mut version, false).await;
+            report(
+                &format!("5,000 lines, edit an order ({name}, line {})", line + 1),
+                samples,
+            );
+        }
+        let samples = run(
+            &mut c,
+            uri,
+            &multi,
+            comment_line(&multi, lines / 2),
+            n,
+            &mut version,
+            true,
+        )
+        .await;
+        report("5,000 lines, type in a comment (reuse)", samples);
+
+        let big = support::long_standard_game(10 << 20);
+        let t = Instant::now();
+        let _ = mdip_analysis::analyze(&big);
+        println!(
+            "10 MB file: {} lines, {} bytes; one analysis: {:.0} ms",
+            big.lines().count(),
+            big.len(),
+            ms(t)
+        );
+        let uri = "file:///bench/big.mdip";
+        c.open(uri, &big).await;
+        c.diagnostics(uri, 1).await;
+        let mut version = 1;
+        let line = hold_line(&big, big.lines().count() / 2);
+        let m = if quick { 5 } else { 30 };
+        let samples = run(&mut c, uri, &big, line, m, &mut version, false).await;
+        report("10 MB, edit an order (middle)", samples);
+        let samples = run(
+            &mut c,
+            uri,
+            &big,
+            comment_line(&big, big.lines().count() / 2),
+            m,
+            &mut version,
+            true,
+        )
+        .await;
+        report("10 MB, type in a comment (reuse)", samples);
+        c.shutdown().await;
+    });
+}

@@ -1,0 +1,113 @@
+//! Protocol types to our plain data: positions, changes, client capabilities.
+
+use tower_lsp_server::jsonrpc::Request;
+use tower_lsp_server::ls_types as lsp;
+
+use crate::document::TextChange;
+use crate::encoding::{Encoding, Pos};
+use crate::session::Config;
+
+/// A document's name: its URI as text.
+pub fn uri(uri: &lsp::Uri) -> String {
+    uri.as_str().to_owned()
+}
+
+/// A position.
+pub fn pos(p: lsp::Position) -> Pos {
+    Pos::new(p.line, p.character)
+}
+
+/// A range, start and end.
+pub fn range(r: lsp::Range) -> (Pos, Pos) {
+    (pos(r.start), pos(r.end))
+}
+
+/// One change of a `didChange`.
+pub fn change(c: lsp::TextDocumentContentChangeEvent) -> TextChange {
+    TextChange {
+        range: c.range.map(range),
+        text: c.text,
+    }
+}
+
+/// What the client supports: UTF-8 positions when offered, snippets, code action literals.
+pub fn config(params: &lsp::InitializeParams) -> Config {
+    let caps = &params.capabilities;
+    let offered: Vec<&str> = caps
+        .general
+        .as_ref()
+        .and_then(|g| g.position_encodings.as_ref())
+        .map(|v| v.iter().map(|e| e.as_str()).collect())
+        .unwrap_or_default();
+    let text = caps.text_document.as_ref();
+    Config {
+        encoding: Encoding::negotiate(offered),
+        snippets: text
+            .and_then(|t| t.completion.as_ref())
+            .and_then(|c| c.completion_item.as_ref())
+            .and_then(|i| i.snippet_support)
+            .unwrap_or(false),
+        code_action_literals: text
+            .and_then(|t| t.code_action.as_ref())
+            .is_some_and(|c| c.code_action_literal_support.is_some()),
+    }
+}
+
+/// A document notification, read from a raw request so that it can be applied in arrival
+/// order (see `ordered`).
+#[derive(Debug)]
+pub enum DocEvent {
+    /// `textDocument/didOpen`.
+    Open {
+        /// The document.
+        uri: String,
+        /// Its text.
+        text: String,
+        /// Its version.
+        version: i32,
+    },
+    /// `textDocument/didChange`.
+    Change {
+        /// The document.
+        uri: String,
+        /// The new version.
+        version: i32,
+        /// The changes, in order.
+        changes: Vec<TextChange>,
+    },
+    /// `textDocument/didClose`.
+    Close {
+        /// The document.
+        uri: String,
+    },
+}
+
+/// Reads a document notification; `None` for other messages or malformed parameters.
+pub fn doc_event(req: &Request) -> Option<DocEvent> {
+    let params = req.params()?.clone();
+    match req.method() {
+        "textDocument/didOpen" => {
+            let p: lsp::DidOpenTextDocumentParams = serde_json::from_value(params).ok()?;
+            Some(DocEvent::Open {
+                uri: uri(&p.text_document.uri),
+                text: p.text_document.text,
+                version: p.text_document.version,
+            })
+        }
+        "textDocument/didChange" => {
+            let p: lsp::DidChangeTextDocumentParams = serde_json::from_value(params).ok()?;
+            Some(DocEvent::Change {
+                uri: uri(&p.text_document.uri),
+                version: p.text_document.version,
+                changes: p.content_changes.into_iter().map(change).collect(),
+            })
+        }
+        "textDocument/didClose" => {
+            let p: lsp::DidCloseTextDocumentParams = serde_json::from_value(params).ok()?;
+            Some(DocEvent::Close {
+                uri: uri(&p.text_document.uri),
+            })
+        }
+        _ => None,
+    }
+}

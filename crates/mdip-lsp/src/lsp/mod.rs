@@ -1,0 +1,313 @@
+//! The protocol layer: the only module that knows tower-lsp-server and its types.
+//!
+//! [`Backend`] implements `LanguageServer`: each request handler converts its parameters with
+//! [`from_proto`], waits for the document's [`Snapshot`], runs the analysis core's query
+//! (`mdip_analysis::ide`) on tokio's blocking pool, and converts the answer with [`to_proto`].
+//! Document notifications bypass the handlers to stay in order ([`ordered`]); diagnostics are
+//! pushed by a publisher task that receives the workers' [`Event`]s; malformed input is answered
+//! by a guard in front of tower-lsp-server's transport ([`transport`]).
+
+pub mod from_proto;
+pub mod ordered;
+pub mod to_proto;
+pub mod transport;
+
+use std::sync::Arc;
+
+use mdip_analysis::ide;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::sync::mpsc;
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types as lsp;
+use tower_lsp_server::{Client, LanguageServer, LspService, Server};
+
+use crate::session::{Event, Session, Snapshot};
+
+/// The language server.
+#[derive(Debug)]
+pub struct Backend {
+    client: Client,
+    session: Arc<Session>,
+}
+
+/// Serves the protocol on `input` and `output` until the client sends `exit` or closes the
+/// input.
+pub async fn serve<I, O>(input: I, output: O)
+where
+    I: AsyncRead + Unpin + Send + 'static,
+    O: AsyncWrite + Unpin + Send + 'static,
+{
+    // tower-lsp-server reads and writes pipes; the transport guard sits on the real ends.
+    let (to_server, server_in) = tokio::io::duplex(1 << 20);
+    let (server_out, from_server) = tokio::io::duplex(1 << 20);
+    let (answers_tx, answers_rx) = mpsc::unbounded_channel();
+    let guard = tokio::spawn(transport::guard_input(input, to_server, answers_tx));
+    let merge = tokio::spawn(transport::merge_output(from_server, answers_rx, output));
+
+    let (events, rx) = mpsc::unbounded_channel();
+    let session = Arc::new(Session::new(events));
+    let backend_session = session.clone();
+    let (service, socket) = LspService::new(move |client| {
+        tokio::spawn(publisher(client.clone(), rx));
+        Backend {
+            client,
+            session: backend_session,
+        }
+    });
+    let service = ordered::Ordered::new(service, session);
+    Server::new(server_in, server_out, socket)
+        .serve(service)
+        .await;
+    // The server is done (after `exit`, or at the end of the input).
+    guard.abort();
+    let _ = merge.await;
+}
+
+/// Pushes diagnostics as the workers report them.
+async fn publisher(client: Client, mut rx: mpsc::UnboundedReceiver<Event>) {
+    while let Some(event) = rx.recv().await {
+        match event {
+            Event::Publish { uri, snapshot } => {
+                let Some(u) = to_proto::uri(&uri) else {
+                    continue;
+                };
+                let diags = to_proto::diagnostics(&snapshot, &u);
+                client
+                    .publish_diagnostics(u, diags, Some(snapshot.version))
+                    .await;
+            }
+            Event::Clear { uri } => {
+                let Some(u) = to_proto::uri(&uri) else {
+                    continue;
+                };
+                client.publish_diagnostics(u, Vec::new(), None).await;
+            }
+        }
+    }
+}
+
+impl Backend {
+    /// Runs `f` on the snapshot of `uri` on the blocking pool; `None` when the document is not
+    /// open or has no analysis yet.
+    async fn query<T, F>(&self, uri: &lsp::Uri, f: F) -> Result<Option<T>>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Snapshot) -> Option<T> + Send + 'static,
+    {
+        let Some(snapshot) = self.session.snapshot(&from_proto::uri(uri)).await else {
+            return Ok(None);
+        };
+        tokio::task::spawn_blocking(move || f(&snapshot))
+            .await
+            .map_err(|_| Error::internal_error())
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
+        let config = from_proto::config(&params);
+        self.session.set_config(config);
+        let capabilities = lsp::ServerCapabilities {
+            position_encoding: Some(to_proto::encoding(config.encoding)),
+            text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
+                lsp::TextDocumentSyncOptions {
+                    open_close: Some(true),
+                    change: Some(lsp::TextDocumentSyncKind::INCREMENTAL),
+                    ..lsp::TextDocumentSyncOptions::default()
+                },
+            )),
+            hover_provider: Some(lsp::HoverProviderCapability::Simple(true)),
+            completion_provider: Some(lsp::CompletionOptions {
+                trigger_characters: Some(
+                    [" ", "-", "@", "("]
+                        .iter()
+                        .map(|s| (*s).to_owned())
+                        .collect(),
+                ),
+                ..lsp::CompletionOptions::default()
+            }),
+            definition_provider: Some(lsp::OneOf::Left(true)),
+            document_symbol_provider: Some(lsp::OneOf::Left(true)),
+            code_action_provider: Some(if config.code_action_literals {
+                lsp::CodeActionProviderCapability::Options(lsp::CodeActionOptions {
+                    code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                    ..lsp::CodeActionOptions::default()
+                })
+            } else {
+                lsp::CodeActionProviderCapability::Simple(true)
+            }),
+            document_formatting_provider: Some(lsp::OneOf::Left(true)),
+            folding_range_provider: Some(lsp::FoldingRangeProviderCapability::Simple(true)),
+            semantic_tokens_provider: Some(
+                lsp::SemanticTokensOptions {
+                    legend: to_proto::legend(),
+                    range: Some(true),
+                    full: Some(lsp::SemanticTokensFullOptions::Bool(true)),
+                    ..lsp::SemanticTokensOptions::default()
+                }
+                .into(),
+            ),
+            inlay_hint_provider: Some(lsp::OneOf::Left(true)),
+            ..lsp::ServerCapabilities::default()
+        };
+        Ok(lsp::InitializeResult {
+            capabilities,
+            server_info: Some(lsp::ServerInfo {
+                name: "mdip".to_owned(),
+                version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            }),
+            offset_encoding: None,
+        })
+    }
+
+    async fn initialized(&self, _: lsp::InitializedParams) {
+        self.client
+            .log_message(
+                lsp::MessageType::INFO,
+                format!(
+                    "mdip language server ready (positions in {})",
+                    self.session.config().encoding.name()
+                ),
+            )
+            .await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn hover(&self, params: lsp::HoverParams) -> Result<Option<lsp::Hover>> {
+        let p = params.text_document_position_params;
+        let pos = from_proto::pos(p.position);
+        self.query(&p.text_document.uri, move |s| {
+            let h = ide::hover(s.analysis(), s.offset(pos))?;
+            Some(to_proto::hover(s, h))
+        })
+        .await
+    }
+
+    async fn completion(
+        &self,
+        params: lsp::CompletionParams,
+    ) -> Result<Option<lsp::CompletionResponse>> {
+        let p = params.text_document_position;
+        let pos = from_proto::pos(p.position);
+        let config = ide::CompletionConfig {
+            snippets: self.session.config().snippets,
+        };
+        self.query(&p.text_document.uri, move |s| {
+            let items = ide::completions(s.analysis(), s.text(), s.offset(pos), config);
+            Some(to_proto::completion(s, items))
+        })
+        .await
+    }
+
+    async fn goto_definition(
+        &self,
+        params: lsp::GotoDefinitionParams,
+    ) -> Result<Option<lsp::GotoDefinitionResponse>> {
+        let p = params.text_document_position_params;
+        let pos = from_proto::pos(p.position);
+        let uri = p.text_document.uri.clone();
+        self.query(&p.text_document.uri, move |s| {
+            let nav = ide::definition(s.analysis(), s.offset(pos))?;
+            Some(lsp::GotoDefinitionResponse::Scalar(lsp::Location::new(
+                uri,
+                to_proto::range(s, nav.target),
+            )))
+        })
+        .await
+    }
+
+    async fn inlay_hint(
+        &self,
+        params: lsp::InlayHintParams,
+    ) -> Result<Option<Vec<lsp::InlayHint>>> {
+        let (a, b) = from_proto::range(params.range);
+        self.query(&params.text_document.uri, move |s| {
+            let span = mdip_syntax::Span::new(s.offset(a), s.offset(b).max(s.offset(a)));
+            Some(to_proto::inlay_hints(
+                s,
+                ide::inlay_hints(s.analysis(), span),
+            ))
+        })
+        .await
+    }
+
+    async fn code_action(
+        &self,
+        params: lsp::CodeActionParams,
+    ) -> Result<Option<lsp::CodeActionResponse>> {
+        let (a, b) = from_proto::range(params.range);
+        let uri = params.text_document.uri.clone();
+        self.query(&params.text_document.uri, move |s| {
+            let span = mdip_syntax::Span::new(s.offset(a), s.offset(b).max(s.offset(a)));
+            let actions = ide::code_actions(s.analysis(), span);
+            Some(to_proto::code_actions(s, &uri, actions))
+        })
+        .await
+    }
+
+    async fn document_symbol(
+        &self,
+        params: lsp::DocumentSymbolParams,
+    ) -> Result<Option<lsp::DocumentSymbolResponse>> {
+        self.query(&params.text_document.uri, |s| {
+            let symbols = ide::document_symbols(s.analysis());
+            Some(lsp::DocumentSymbolResponse::Nested(to_proto::symbols(
+                s, symbols,
+            )))
+        })
+        .await
+    }
+
+    async fn folding_range(
+        &self,
+        params: lsp::FoldingRangeParams,
+    ) -> Result<Option<Vec<lsp::FoldingRange>>> {
+        self.query(&params.text_document.uri, |s| {
+            Some(to_proto::folding_ranges(ide::folding_ranges(s.analysis())))
+        })
+        .await
+    }
+
+    async fn semantic_tokens_full(
+        &self,
+        params: lsp::SemanticTokensParams,
+    ) -> Result<Option<lsp::SemanticTokensResult>> {
+        self.query(&params.text_document.uri, |s| {
+            let highlights = ide::highlights(s.analysis(), s.text());
+            Some(to_proto::semantic_tokens(s, &highlights).into())
+        })
+        .await
+    }
+
+    async fn semantic_tokens_range(
+        &self,
+        params: lsp::SemanticTokensRangeParams,
+    ) -> Result<Option<lsp::SemanticTokensRangeResult>> {
+        let (a, b) = from_proto::range(params.range);
+        self.query(&params.text_document.uri, move |s| {
+            let (start, end) = (s.offset(a), s.offset(b));
+            let highlights: Vec<_> = ide::highlights(s.analysis(), s.text())
+                .into_iter()
+                .filter(|h| h.span.end >= start && h.span.start <= end)
+                .collect();
+            Some(to_proto::semantic_tokens(s, &highlights).into())
+        })
+        .await
+    }
+
+    async fn formatting(
+        &self,
+        params: lsp::DocumentFormattingParams,
+    ) -> Result<Option<Vec<lsp::TextEdit>>> {
+        self.query(&params.text_document.uri, |s| {
+            let text = s.current_text();
+            // A formatter that would change meaning refuses; the client gets no edits.
+            let edits = ide::format(&text).ok()?;
+            Some(to_proto::current_text_edits(s, &edits))
+        })
+        .await
+    }
+}

@@ -1,0 +1,386 @@
+//! The server's state, without the protocol: the open documents, one analysis worker per
+//! document, and the snapshots requests read.
+//!
+//! # Responsiveness
+//!
+//! - Edits are applied to the document's rope as they arrive, in order, under the document's
+//!   mutex (see `lsp::ordered` for how arrival order is kept). Applying an edit is cheap; the
+//!   analysis is not, so it runs on a worker.
+//! - Each open document has one worker task. It wakes when the document changes, takes the
+//!   current text and runs [`mdip_analysis::analyze`] on tokio's blocking pool. Edits made while
+//!   it runs are not lost and not queued one by one: when it finishes it looks again and
+//!   analyses the newest text, so a burst of edits costs at most one analysis in flight plus one
+//!   more. Diagnostics are published only for the newest version; stale results are kept for
+//!   requests but never published.
+//! - Reuse: an edit inside a `#` comment changes no meaning, so the worker does not analyse
+//!   again; the new snapshot shares the previous analysis and shifts its offsets
+//!   ([`Remap`]). Other edits run a whole new analysis (see the crate documentation for why
+//!   step results are not reused yet).
+//! - Requests wait (up to [`WAIT`]) for the snapshot of the version they were made against, so
+//!   answers never mix positions of two versions; after the wait they use the newest one.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use mdip_analysis::Analysis;
+use mdip_syntax::Span;
+use ropey::Rope;
+use tokio::sync::{mpsc, watch};
+
+use crate::document::{Document, Remap, TextChange};
+use crate::encoding::{to_offset, to_pos, Encoding, Pos};
+
+/// How long a request waits for the analysis of the current version.
+pub const WAIT: Duration = Duration::from_secs(5);
+
+/// What the client can do, as negotiated at initialization.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// The position encoding.
+    pub encoding: Encoding,
+    /// Whether completion items may be snippets.
+    pub snippets: bool,
+    /// Whether code actions may be returned as literals (`CodeAction`, not `Command`).
+    pub code_action_literals: bool,
+}
+
+/// A message from the workers to the protocol layer.
+#[derive(Debug)]
+pub enum Event {
+    /// New diagnostics for the newest version of a document.
+    Publish {
+        /// The document.
+        uri: String,
+        /// The analysis.
+        snapshot: Arc<Snapshot>,
+    },
+    /// The document was closed: clear its diagnostics.
+    Clear {
+        /// The document.
+        uri: String,
+    },
+}
+
+/// An analysed text: what a worker produced with [`mdip_analysis::analyze`].
+#[derive(Debug)]
+pub struct Base {
+    /// The text analysed.
+    pub text: String,
+    /// Its analysis.
+    pub analysis: Analysis,
+    /// The document's `seq` when the text was taken.
+    pub seq: u64,
+}
+
+/// A document version with its analysis, possibly shared with an earlier version that differs
+/// only inside a comment.
+#[derive(Debug)]
+pub struct Snapshot {
+    /// The client's version.
+    pub version: i32,
+    /// Our edit counter.
+    pub seq: u64,
+    /// The text of this version.
+    pub rope: Rope,
+    /// The analysis, of this text or of one that differs only inside a comment.
+    pub base: Arc<Base>,
+    /// How offsets of the base text map into this version's text.
+    pub remap: Remap,
+    /// The position encoding.
+    pub encoding: Encoding,
+}
+
+impl Snapshot {
+    /// The analysis.
+    pub fn analysis(&self) -> &Analysis {
+        &self.base.analysis
+    }
+
+    /// The text the analysis was made of; offsets given to and returned by the analysis are
+    /// offsets into it.
+    pub fn text(&self) -> &str {
+        &self.base.text
+    }
+
+    /// The text of this version (allocates when it differs from the base).
+    pub fn current_text(&self) -> std::borrow::Cow<'_, str> {
+        if self.remap.is_identity() {
+            std::borrow::Cow::Borrowed(&self.base.text)
+        } else {
+            std::borrow::Cow::Owned(self.rope.to_string())
+        }
+    }
+
+    /// A client position as an offset into the analysed text.
+    pub fn offset(&self, pos: Pos) -> u32 {
+        let current = to_offset(&self.rope, pos, self.encoding);
+        u32::try_from(self.remap.to_base(current)).unwrap_or(u32::MAX)
+    }
+
+    /// An offset into the analysed text as a client position.
+    pub fn pos(&self, offset: u32) -> Pos {
+        to_pos(
+            &self.rope,
+            self.remap.to_current(offset as usize),
+            self.encoding,
+        )
+    }
+
+    /// A span of the analysed text as a client range.
+    pub fn range(&self, span: Span) -> (Pos, Pos) {
+        (self.pos(span.start), self.pos(span.end))
+    }
+
+    /// An offset into this version's text as a client position (for results computed on the
+    /// current text, such as formatting).
+    pub fn current_pos(&self, offset: usize) -> Pos {
+        to_pos(&self.rope, offset, self.encoding)
+    }
+}
+
+/// The mutable part of an open document.
+#[derive(Debug)]
+struct DocState {
+    doc: Document,
+    closed: bool,
+}
+
+/// An open document and the channels of its worker.
+#[derive(Debug)]
+struct DocHandle {
+    state: Mutex<DocState>,
+    /// Bumped on every change, to wake the worker.
+    edits: watch::Sender<u64>,
+    /// The newest snapshot.
+    results: watch::Sender<Option<Arc<Snapshot>>>,
+}
+
+impl DocHandle {
+    fn lock(&self) -> MutexGuard<'_, DocState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// All open documents.
+#[derive(Debug)]
+pub struct Session {
+    config: Mutex<Config>,
+    initialized: std::sync::atomic::AtomicBool,
+    docs: Mutex<HashMap<String, Arc<DocHandle>>>,
+    events: mpsc::UnboundedSender<Event>,
+}
+
+impl Session {
+    /// A session whose workers report to `events`.
+    pub fn new(events: mpsc::UnboundedSender<Event>) -> Session {
+        Session {
+            config: Mutex::new(Config::default()),
+            initialized: std::sync::atomic::AtomicBool::new(false),
+            docs: Mutex::new(HashMap::new()),
+            events,
+        }
+    }
+
+    /// The negotiated configuration.
+    pub fn config(&self) -> Config {
+        *self.config.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Sets the negotiated configuration (at initialization); documents can be opened from
+    /// then on.
+    pub fn set_config(&self, config: Config) {
+        *self.config.lock().unwrap_or_else(PoisonError::into_inner) = config;
+        self.initialized
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether the client initialized the session.
+    pub fn is_initialized(&self) -> bool {
+        self.initialized.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn docs(&self) -> MutexGuard<'_, HashMap<String, Arc<DocHandle>>> {
+        self.docs.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn handle(&self, uri: &str) -> Option<Arc<DocHandle>> {
+        self.docs().get(uri).cloned()
+    }
+
+    /// Opens a document (replacing one open under the same name) and starts its worker. Must be
+    /// called inside a tokio runtime.
+    pub fn open(&self, uri: String, text: &str, version: i32) {
+        let (edits, _) = watch::channel(0);
+        let (results, _) = watch::channel(None);
+        let handle = Arc::new(DocHandle {
+            state: Mutex::new(DocState {
+                doc: Document::new(text, version),
+                closed: false,
+            }),
+            edits,
+            results,
+        });
+        if let Some(old) = self.docs().insert(uri.clone(), handle.clone()) {
+            old.lock().closed = true;
+            old.edits.send_modify(|n| *n += 1);
+        }
+        let encoding = self.config().encoding;
+        tokio::spawn(worker(handle, uri, self.events.clone(), encoding));
+    }
+
+    /// Applies the changes of a `didChange`; unknown documents are ignored.
+    pub fn change(&self, uri: &str, changes: &[TextChange], version: i32) {
+        let Some(handle) = self.handle(uri) else {
+            return;
+        };
+        let encoding = self.config().encoding;
+        handle.lock().doc.apply(changes, version, encoding);
+        handle.edits.send_modify(|n| *n += 1);
+    }
+
+    /// Closes a document: stops its worker and clears its diagnostics.
+    pub fn close(&self, uri: &str) {
+        let Some(handle) = self.docs().remove(uri) else {
+            return;
+        };
+        let mut state = handle.lock();
+        state.closed = true;
+        // Sent under the lock, so that no publication of the worker can follow it.
+        let _ = self.events.send(Event::Clear {
+            uri: uri.to_owned(),
+        });
+        drop(state);
+        handle.edits.send_modify(|n| *n += 1);
+    }
+
+    /// The snapshot of the document's current version, waiting for its analysis up to
+    /// [`WAIT`]; after that, the newest snapshot there is (`None` if none yet, or if the
+    /// document is not open).
+    pub async fn snapshot(&self, uri: &str) -> Option<Arc<Snapshot>> {
+        let handle = self.handle(uri)?;
+        let want = handle.lock().doc.seq;
+        let mut rx = handle.results.subscribe();
+        let fresh = tokio::time::timeout(
+            WAIT,
+            rx.wait_for(|s| s.as_ref().is_some_and(|s| s.seq >= want)),
+        )
+        .await;
+        if let Ok(Ok(s)) = fresh {
+            return s.clone();
+        }
+        let latest = handle.results.borrow().clone();
+        latest
+    }
+}
+
+/// What the worker does next.
+enum Job {
+    /// The newest snapshot is current.
+    Wait,
+    /// Only comment edits since the analysis of the previous snapshot: reuse it.
+    Reuse(Snapshot),
+    /// Analyse this text.
+    Analyse {
+        text: String,
+        rope: Rope,
+        version: i32,
+        seq: u64,
+    },
+}
+
+/// The analysis loop of one document; ends when the document is closed.
+async fn worker(
+    handle: Arc<DocHandle>,
+    uri: String,
+    events: mpsc::UnboundedSender<Event>,
+    encoding: Encoding,
+) {
+    let mut edits = handle.edits.subscribe();
+    let mut last: Option<Arc<Snapshot>> = None;
+    loop {
+        edits.borrow_and_update();
+        let job = {
+            let mut state = handle.lock();
+            if state.closed {
+                return;
+            }
+            let doc = &mut state.doc;
+            match (&last, doc.remap) {
+                (Some(l), _) if l.seq == doc.seq => Job::Wait,
+                (Some(l), Some(remap)) if l.base.seq == doc.base_seq => Job::Reuse(Snapshot {
+                    version: doc.version,
+                    seq: doc.seq,
+                    rope: doc.rope.clone(),
+                    base: l.base.clone(),
+                    remap,
+                    encoding,
+                }),
+                _ => {
+                    doc.mark_analysed();
+                    Job::Analyse {
+                        text: doc.text(),
+                        rope: doc.rope.clone(),
+                        version: doc.version,
+                        seq: doc.seq,
+                    }
+                }
+            }
+        };
+        let snapshot = match job {
+            Job::Wait => {
+                if edits.changed().await.is_err() {
+                    return;
+                }
+                continue;
+            }
+            Job::Reuse(s) => s,
+            Job::Analyse {
+                text,
+                rope,
+                version,
+                seq,
+            } => {
+                let analysed = tokio::task::spawn_blocking(move || {
+                    let analysis = mdip_analysis::analyze(&text);
+                    Base {
+                        text,
+                        analysis,
+                        seq,
+                    }
+                })
+                .await;
+                let Ok(base) = analysed else {
+                    // The analysis panicked (it should never): wait for the next edit.
+                    if edits.changed().await.is_err() {
+                        return;
+                    }
+                    continue;
+                };
+                Snapshot {
+                    version,
+                    seq,
+                    rope,
+                    base: Arc::new(base),
+                    remap: Remap::default(),
+                    encoding,
+                }
+            }
+        };
+        let snapshot = Arc::new(snapshot);
+        let old = handle.results.send_replace(Some(snapshot.clone()));
+        let old_last = last.replace(snapshot.clone());
+        // Freeing the analysis of a large file takes a while: not on the async runtime.
+        tokio::task::spawn_blocking(move || drop((old, old_last)));
+        let state = handle.lock();
+        if state.closed {
+            return;
+        }
+        if state.doc.seq == snapshot.seq {
+            let _ = events.send(Event::Publish {
+                uri: uri.clone(),
+                snapshot,
+            });
+        }
+    }
+}

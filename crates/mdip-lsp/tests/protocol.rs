@@ -1,0 +1,409 @@
+//! Protocol-level tests: the server runs in-process over duplex pipes and a test client speaks
+//! JSON-RPC to it, once per position encoding. The sample puts non-ASCII text before the
+//! positions that matter, so UTF-8 and UTF-16 columns differ.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::{at, TestClient};
+
+const URI: &str = "file:///test/sample.mdip";
+
+/// Line 4 has `Müních` (6 characters, 8 bytes) at column 2; line 8 forks timeline 1.
+const SAMPLE: &str = "\
+# ü 🎲 日本
+Germany 0:0
+A Munich hold
+A Berlin - Kiel
+A Müních hold  # 🎲 unknown
+F Kiell hold
+
+Germany 1:0
+A Munich - Tyrolia 0:0
+A Kiel hold
+";
+
+/// The column of byte `byte` of `line` in `enc`.
+fn col(line: &str, byte: usize, enc: &str) -> u32 {
+    let s = &line[..byte];
+    if enc == "utf-8" {
+        s.len() as u32
+    } else {
+        s.encode_utf16().count() as u32
+    }
+}
+
+fn line(n: usize) -> &'static str {
+    SAMPLE.lines().nth(n).unwrap()
+}
+
+fn range(l0: u32, c0: u32, l1: u32, c1: u32) -> Value {
+    json!({ "start": { "line": l0, "character": c0 }, "end": { "line": l1, "character": c1 } })
+}
+
+fn has_code(diags: &[Value], code: &str, line: u32) -> bool {
+    diags
+        .iter()
+        .any(|d| d["code"] == code && d["range"]["start"]["line"] == line)
+}
+
+async fn features(offered: &[&str], enc: &str) {
+    let (mut c, init) = TestClient::start(offered).await;
+    let caps = &init["capabilities"];
+    assert_eq!(caps["positionEncoding"], enc, "{init}");
+    assert_eq!(caps["textDocumentSync"]["change"], 2, "incremental sync");
+    for provider in [
+        "hoverProvider",
+        "completionProvider",
+        "inlayHintProvider",
+        "codeActionProvider",
+        "documentSymbolProvider",
+        "semanticTokensProvider",
+        "foldingRangeProvider",
+        "documentFormattingProvider",
+        "definitionProvider",
+    ] {
+        assert!(!caps[provider].is_null(), "{provider} advertised");
+    }
+
+    // Diagnostics on open, with ranges in the negotiated units.
+    c.open(URI, SAMPLE).await;
+    let diags = c.diagnostics(URI, 1).await;
+    let d = diags
+        .iter()
+        .find(|d| d["code"] == "E0202" && d["range"]["start"]["line"] == 4)
+        .expect("unknown province on line 4");
+    assert_eq!(d["range"], range(4, 2, 4, col(line(4), 10, enc)), "{d}");
+    assert_eq!(d["severity"], 1);
+    assert!(d["message"].as_str().unwrap().contains("Müních"));
+    assert!(has_code(&diags, "E0202", 5), "Kiell: {diags:?}");
+
+    // Hover on a unit: power, type, season, outcome, origin.
+    let h = c.request("textDocument/hover", at(URI, 2, 3)).await;
+    let text = h["result"]["contents"]["value"]
+        .as_str()
+        .expect("hover text")
+        .to_owned();
+    for part in [
+        "A Munich",
+        "German",
+        "0:0",
+        "succeeds",
+        "placed by the setup",
+    ] {
+        assert!(text.contains(part), "{part:?} in {text}");
+    }
+    assert_eq!(h["result"]["range"], range(2, 0, 2, 8));
+    // On a season literal, and on a power header.
+    let h = c.request("textDocument/hover", at(URI, 8, 20)).await;
+    let text = h["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("Season 0:0") && text.contains("1:1"),
+        "{text}"
+    );
+    let h = c.request("textDocument/hover", at(URI, 1, 2)).await;
+    let text = h["result"]["contents"]["value"].as_str().unwrap();
+    assert!(
+        text.contains("Germany") && text.contains("Units (2)"),
+        "{text}"
+    );
+
+    // Inlay hints: outcomes after orders (after non-ASCII on line 4), forks on headers.
+    let hints = c
+        .request(
+            "textDocument/inlayHint",
+            json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
+        )
+        .await;
+    let hints = hints["result"].as_array().expect("hints").clone();
+    let label_at = |l: u32| -> Vec<(String, Value)> {
+        hints
+            .iter()
+            .filter(|h| h["position"]["line"] == l)
+            .map(|h| {
+                (
+                    h["label"].as_str().unwrap().to_owned(),
+                    h["position"]["character"].clone(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        label_at(8),
+        vec![("succeeds, forks timeline 1".to_owned(), json!(22))]
+    );
+    assert_eq!(
+        label_at(4),
+        vec![("illegal".to_owned(), json!(col(line(4), 15, enc)))]
+    );
+    assert_eq!(label_at(1)[0].0, "forks timeline 1 (1:1)");
+
+    // A quick fix from the diagnostic's "did you mean".
+    let actions = c
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": URI },
+                "range": range(5, 3, 5, 3),
+                "context": { "diagnostics": [] }
+            }),
+        )
+        .await;
+    let action = &actions["result"][0];
+    assert_eq!(action["title"], "Replace with `Kiel`", "{actions}");
+    assert_eq!(action["kind"], "quickfix");
+    assert_eq!(action["diagnostics"][0]["code"], "E0202");
+    let edit = &action["edit"]["changes"][URI][0];
+    assert_eq!(edit["range"], range(5, 2, 5, 7));
+    assert_eq!(edit["newText"], "Kiel");
+
+    // Go to definition: from A Munich in 1:0 to the order that put it there in 0:0.
+    let def = c.request("textDocument/definition", at(URI, 8, 3)).await;
+    assert_eq!(def["result"]["uri"], URI);
+    assert_eq!(def["result"]["range"], range(2, 0, 2, 13), "{def}");
+
+    // Symbols, folding, semantic tokens.
+    let symbols = c
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert_eq!(symbols["result"][0]["name"], "Step 1", "{symbols}");
+    assert_eq!(
+        symbols["result"][0]["children"][0]["children"][0]["name"],
+        "Germany"
+    );
+    let folds = c
+        .request(
+            "textDocument/foldingRange",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert!(!folds["result"].as_array().unwrap().is_empty());
+    let tokens = c
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    let data = tokens["result"]["data"].as_array().unwrap();
+    assert_eq!(data.len() % 5, 0);
+    // The first token is the comment of line 0: 16 bytes, 9 UTF-16 units.
+    assert_eq!(
+        &data[0..3],
+        &[json!(0), json!(0), json!(col(line(0), 16, enc))]
+    );
+
+    // Formatting: canonical keywords, meaning kept.
+    let edits = c
+        .request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": URI }, "options": { "tabSize": 4, "insertSpaces": true } }),
+        )
+        .await;
+    let edits = edits["result"].as_array().unwrap();
+    assert!(
+        edits
+            .iter()
+            .any(|e| e["newText"] == "A Munich Hold" && e["range"] == range(2, 0, 2, 13)),
+        "{edits:?}"
+    );
+    let on_line_4 = edits
+        .iter()
+        .find(|e| e["range"]["start"]["line"] == 4)
+        .unwrap();
+    assert_eq!(
+        on_line_4["range"]["end"]["character"],
+        json!(col(line(4), line(4).len(), enc))
+    );
+
+    // Completion after `A ` on a new line: the power's armies in the block's season.
+    c.edit(URI, 2, 10, 0, 10, 0, "A ").await;
+    let items = c.request("textDocument/completion", at(URI, 10, 2)).await;
+    let labels: Vec<&str> = items["result"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Kiel", "Munich"], "{items}");
+    // At the start of the line: units, whole-order snippets, powers.
+    c.edit(URI, 3, 10, 0, 10, 2, "").await;
+    let items = c.request("textDocument/completion", at(URI, 10, 0)).await;
+    let items = items["result"]["items"].as_array().unwrap().clone();
+    let snippet = items
+        .iter()
+        .find(|i| i["label"] == "A Kiel - …")
+        .expect("a move snippet");
+    assert_eq!(snippet["insertTextFormat"], 2);
+    let text = snippet["textEdit"]["newText"].as_str().unwrap();
+    assert!(
+        text.starts_with("A Kiel - ${1|") && text.contains("Munich"),
+        "{text}"
+    );
+    assert!(items.iter().any(|i| i["label"] == "Germany"));
+    // After a unit and `- `: destinations, other seasons included.
+    c.edit(URI, 4, 10, 0, 10, 0, "A Kiel - ").await;
+    let items = c.request("textDocument/completion", at(URI, 10, 9)).await;
+    let labels: Vec<String> = items["result"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap().to_owned())
+        .collect();
+    for l in ["Berlin", "Ruhr", "Kiel 0:0", "Munich 2:0"] {
+        assert!(labels.iter().any(|x| x == l), "{l} in {labels:?}");
+    }
+
+    // An edit on the line with non-ASCII text, in the negotiated units, clears the diagnostic.
+    c.edit(URI, 5, 4, 2, 4, col(line(4), 10, enc), "Ruhr").await;
+    let diags = c.diagnostics(URI, 5).await;
+    assert!(!has_code(&diags, "E0202", 4), "{diags:?}");
+    assert!(has_code(&diags, "E0202", 5));
+    let h = c.request("textDocument/hover", at(URI, 4, 3)).await;
+    assert!(h["result"]["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("A Ruhr"));
+
+    // Close: diagnostics cleared.
+    c.notify(
+        "textDocument/didClose",
+        json!({ "textDocument": { "uri": URI } }),
+    )
+    .await;
+    let p = c
+        .notification("textDocument/publishDiagnostics", |p| {
+            p["uri"] == URI && p["diagnostics"] == json!([])
+        })
+        .await;
+    assert!(p["version"].is_null());
+
+    let r = c.shutdown().await;
+    assert!(r["result"].is_null() && r["error"].is_null(), "{r}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn features_in_utf8() {
+    features(&["utf-8", "utf-16"], "utf-8").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn features_in_utf16() {
+    features(&["utf-16"], "utf-16").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn utf16_when_the_client_offers_nothing() {
+    let (c, init) = TestClient::start(&[]).await;
+    assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+    c.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn comment_edits_reuse_the_analysis_and_shift_it() {
+    let (mut c, _) = TestClient::start(&["utf-16"]).await;
+    c.open(URI, SAMPLE).await;
+    c.diagnostics(URI, 1).await;
+    // Type into the comment of line 4, before the diagnostic of line 5.
+    let end = col(line(4), line(4).len(), "utf-16");
+    c.edit(URI, 2, 4, end, 4, end, "é🎲").await;
+    let diags = c.diagnostics(URI, 2).await;
+    let kiell = diags
+        .iter()
+        .find(|d| d["range"]["start"]["line"] == 5)
+        .unwrap();
+    assert_eq!(kiell["range"], range(5, 2, 5, 7));
+    // Inlay hint positions of line 4 do not move (the comment is after the order) and the
+    // semantic token of the comment grows by the three units typed.
+    let tokens = c
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    let data: Vec<u64> = tokens["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let mut line_no = 0;
+    let mut comment_len = None;
+    for t in data.chunks(5) {
+        line_no += t[0];
+        if line_no == 4 && t[3] == 6 {
+            comment_len = Some(t[2]);
+        }
+    }
+    assert_eq!(
+        comment_len,
+        Some(("# 🎲 unknown".encode_utf16().count() + 3) as u64)
+    );
+    // A structural edit after that is analysed again.
+    c.edit(URI, 3, 5, 2, 5, 7, "Kiel").await;
+    let diags = c.diagnostics(URI, 3).await;
+    assert!(!has_code(&diags, "E0202", 5), "{diags:?}");
+    c.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn past_unit_gets_a_fix_moving_the_order_to_the_head() {
+    let text = "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Munich - Tyrolia\n";
+    let (mut c, _) = TestClient::start(&["utf-8"]).await;
+    c.open(URI, text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    assert!(has_code(&diags, "E0304", 7), "{diags:?}");
+    let actions = c
+        .request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": URI }, "range": range(7, 3, 7, 3), "context": { "diagnostics": [] } }),
+        )
+        .await;
+    let action = actions["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["title"].as_str().unwrap().contains("head"))
+        .unwrap_or_else(|| panic!("{actions}"))
+        .clone();
+    let edit = &action["edit"]["changes"][URI][0];
+    assert_eq!(edit["range"], range(7, 8, 7, 8));
+    // The step in progress is the one of 1:0, the head of timeline 0 then.
+    assert_eq!(edit["newText"], " 1:0");
+    c.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_expectation_points_at_the_unit_that_bounced_it() {
+    let text =
+        "@start standard\nGermany:\nA Munich - Burgundy => succeeds\nFrance:\nA Paris - Burgundy\n";
+    let (mut c, _) = TestClient::start(&["utf-8"]).await;
+    c.open(URI, text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    let d = diags
+        .iter()
+        .find(|d| d["code"] == "E0401")
+        .unwrap_or_else(|| panic!("{diags:?}"));
+    assert_eq!(d["range"]["start"]["line"], 2);
+    let related = &d["relatedInformation"][0];
+    assert_eq!(related["location"]["uri"], URI);
+    assert_eq!(related["location"]["range"], range(4, 0, 4, 18), "{d}");
+    assert!(
+        related["message"].as_str().unwrap().contains("A Paris"),
+        "{d}"
+    );
+    // The inlay hint says the same.
+    let hints = c
+        .request(
+            "textDocument/inlayHint",
+            json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 5, 0) }),
+        )
+        .await;
+    assert_eq!(
+        hints["result"][0]["label"], "bounced off A Paris",
+        "{hints}"
+    );
+    c.shutdown().await;
+}
