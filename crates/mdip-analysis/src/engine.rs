@@ -18,7 +18,28 @@ use crate::expect::Expectations;
 use crate::model::{Analysis, LineContext, OrderInfo, OrderKind, Status, StepInfo, UnitInfo};
 use crate::names;
 
+/// The state of the engine before a line, kept so that an edit further down can resume from
+/// it instead of running the whole file again.
+#[derive(Clone)]
+pub(crate) struct Checkpoint {
+    /// The first line not yet processed.
+    pub(crate) line: usize,
+    pub(crate) engine: Engine,
+}
+
+/// The checkpoints of an analysis, for [`crate::analyze_incremental`].
+#[derive(Clone, Default)]
+pub struct Checkpoints(pub(crate) Vec<Checkpoint>);
+
+impl std::fmt::Debug for Checkpoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lines: Vec<usize> = self.0.iter().map(|c| c.line).collect();
+        f.debug_tuple("Checkpoints").field(&lines).finish()
+    }
+}
+
 /// A pending order of the current step.
+#[derive(Clone)]
 enum Pending {
     Movement(OrderInput),
     Retreat(RetreatInput),
@@ -49,8 +70,8 @@ fn class_phase(c: Class) -> Phase {
     }
 }
 
-pub(crate) struct Engine<'a> {
-    text: &'a str,
+#[derive(Clone)]
+pub(crate) struct Engine {
     map: &'static Map,
     pub(crate) world: World,
     pub(crate) diags: Vec<Diagnostic>,
@@ -77,10 +98,9 @@ pub(crate) struct Engine<'a> {
     pub(crate) expectations: Expectations,
 }
 
-impl<'a> Engine<'a> {
-    pub(crate) fn new(text: &'a str) -> Engine<'a> {
+impl Engine {
+    pub(crate) fn new() -> Engine {
         Engine {
-            text,
             map: Map::standard(),
             world: World::new(0),
             diags: Vec::new(),
@@ -101,13 +121,30 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Runs the whole file.
-    pub(crate) fn run(mut self, parse: Parse) -> Analysis {
-        for e in &parse.errors {
-            self.diags.push(Diagnostic::from(e));
-        }
+    /// Runs the whole file, from line `from` on (0, or the line of the checkpoint this engine
+    /// was cloned from), keeping checkpoints for later incremental runs.
+    pub(crate) fn run(
+        mut self,
+        text: &str,
+        parse: Parse,
+        from: usize,
+        mut kept: Vec<Checkpoint>,
+    ) -> Analysis {
         self.multiversal = parse.file.lines.iter().any(line_names_season);
-        for (i, line) in parse.file.lines.iter().enumerate() {
+        let total = parse.file.lines.len();
+        // Checkpoints at step boundaries, at most about 64 of them.
+        let gap = (total / 64).max(32);
+        let mut steps_at_last = self.steps.len();
+        let mut last_line = kept.last().map_or(0, |c| c.line);
+        for (i, line) in parse.file.lines.iter().enumerate().skip(from) {
+            if self.steps.len() > steps_at_last && i >= last_line + gap {
+                kept.push(Checkpoint {
+                    line: i,
+                    engine: self.clone(),
+                });
+                steps_at_last = self.steps.len();
+                last_line = i;
+            }
             match &line.kind {
                 LineKind::Header(h) => {
                     self.block_power = names::power(&h.power, &mut self.diags);
@@ -117,7 +154,7 @@ impl<'a> Engine<'a> {
                     // says which step they belong to).
                     self.block_season = h.season.as_ref().and_then(names::season);
                 }
-                LineKind::Order(o) => self.order(i, o),
+                LineKind::Order(o) => self.order(text, i, o),
                 LineKind::Directive(d) => self.directive(i, &d.kind, d.span, d.name.span),
                 LineKind::Blank | LineKind::Comment | LineKind::Error => {}
             }
@@ -133,6 +170,10 @@ impl<'a> Engine<'a> {
         if !self.pending.is_empty() {
             self.close_step(None);
         }
+        // Syntax errors come from this parse (a checkpoint holds none).
+        for e in &parse.errors {
+            self.diags.push(Diagnostic::from(e));
+        }
         let mut diags = std::mem::take(&mut self.diags);
         let (stated, failed) =
             self.expectations
@@ -147,6 +188,7 @@ impl<'a> Engine<'a> {
             contexts: self.contexts,
             multiversal: self.multiversal,
             expectations: (stated, failed),
+            checkpoints: Checkpoints(kept),
         }
     }
 
@@ -378,7 +420,7 @@ impl<'a> Engine<'a> {
 
     // ----- Orders -----------------------------------------------------------------------------
 
-    fn order(&mut self, line: usize, o: &OrderLine) {
+    fn order(&mut self, text: &str, line: usize, o: &OrderLine) {
         let power = match &o.power {
             Some(n) => names::power(n, &mut self.diags),
             None => match self.block_power {
@@ -406,14 +448,13 @@ impl<'a> Engine<'a> {
             return;
         }
         let order_span = match o.expect {
-            Some(e) => trim_end(Span::new(o.span.start, e.span.start), self.text),
+            Some(e) => trim_end(Span::new(o.span.start, e.span.start), text),
             None => o.span,
         };
         // Without the power written in front (`England: `).
         let order_span = match o.colon {
             Some(c) if o.power.is_some() => {
-                let rest = self
-                    .text
+                let rest = text
                     .get(c.end as usize..order_span.end as usize)
                     .unwrap_or("");
                 let skip = (rest.len() - rest.trim_start().len()) as u32;
@@ -1173,7 +1214,7 @@ impl<'a> Engine<'a> {
 }
 
 /// Whether a line names a season anywhere (the file is then multiversal in its reports).
-fn line_names_season(line: &mdip_syntax::Line) -> bool {
+pub(crate) fn line_names_season(line: &mdip_syntax::Line) -> bool {
     match &line.kind {
         LineKind::Header(h) => h.season.is_some(),
         LineKind::Order(o) => {

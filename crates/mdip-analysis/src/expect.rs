@@ -50,7 +50,7 @@ struct DiagExpect {
 }
 
 /// The expectations of one file.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 pub(crate) struct Expectations {
     items: Vec<Item>,
     diags: Vec<DiagExpect>,

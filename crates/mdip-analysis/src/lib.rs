@@ -15,7 +15,7 @@
 //! ```
 
 pub mod diagnostics;
-mod engine;
+pub mod engine;
 mod expect;
 pub mod ide;
 pub mod model;
@@ -29,5 +29,33 @@ pub use model::{Analysis, LineContext, OrderInfo, OrderKind, Status, StepInfo, U
 /// Never panics on any input; every problem is a diagnostic.
 pub fn analyze(text: &str) -> Analysis {
     let parse = mdip_syntax::parse(text);
-    engine::Engine::new(text).run(parse)
+    engine::Engine::new().run(text, parse, 0, Vec::new())
+}
+
+/// Analyses a file again after an edit whose first changed line is `first_changed_line`
+/// (zero-based, in both texts): the steps before that line are not run again, the analysis
+/// resumes from the last checkpoint of `previous` before it. The result is the same as
+/// [`analyze`]`(text)`; a test checks it on random edits.
+pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: usize) -> Analysis {
+    let parse = mdip_syntax::parse(text);
+    let multiversal = parse.file.lines.iter().any(engine::line_names_season);
+    // A checkpoint is only good if every line it has seen is unchanged, and if the file's
+    // notation (seasons or not, which changes how units are named) is the same.
+    let usable = previous.multiversal == multiversal;
+    let mut kept: Vec<engine::Checkpoint> = previous
+        .checkpoints
+        .0
+        .iter()
+        .filter(|c| usable && c.line <= first_changed_line)
+        .cloned()
+        .collect();
+    match kept.pop() {
+        Some(start) => {
+            let from = start.line;
+            let engine = start.engine.clone();
+            kept.push(start);
+            engine.run(text, parse, from, kept)
+        }
+        None => engine::Engine::new().run(text, parse, 0, Vec::new()),
+    }
 }

@@ -175,6 +175,8 @@ pub struct Analysis {
     pub multiversal: bool,
     /// How many expectations the file states, and how many failed.
     pub expectations: (usize, usize),
+    /// Saved states of the run, for [`crate::analyze_incremental`].
+    pub checkpoints: crate::engine::Checkpoints,
 }
 
 /// What a line of the file is "in": for hover and completion.

@@ -47,7 +47,11 @@ enum Command {
     /// included), 2 for usage or IO errors.
     Check(check::CheckArgs),
     /// Run the language server over standard input and output.
-    Lsp,
+    Lsp {
+        /// Accepted for clients that announce the transport (stdio is the only one).
+        #[arg(long)]
+        stdio: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -61,7 +65,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
-        Command::Lsp => match mdip_lsp::run_stdio() {
+        Command::Lsp { .. } => match mdip_lsp::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("mdip lsp: {e}");

@@ -1,4 +1,4 @@
-//! `mdip check` end to end: every input of `tests/diagnostics/` is checked by the built binary,
+//! `mdip check` end to end: every input of `crates/mdip-cli/tests/inputs/` is checked by the built binary,
 //! as text and as JSON, and the output is compared with its snapshot in `tests/snapshots/`;
 //! then the command's behaviour: exit codes, standard input, folders, `--explain`, JSON.
 //!
@@ -59,7 +59,7 @@ fn run(args: &[&str]) -> Run {
 
 /// The input files, sorted by name, as paths relative to the repository root.
 fn inputs() -> Vec<String> {
-    let dir = root().join("tests/diagnostics");
+    let dir = root().join("crates/mdip-cli/tests/inputs");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").file_name())
@@ -69,7 +69,7 @@ fn inputs() -> Vec<String> {
     names.sort();
     names
         .into_iter()
-        .map(|n| format!("tests/diagnostics/{n}"))
+        .map(|n| format!("crates/mdip-cli/tests/inputs/{n}"))
         .collect()
 }
 
@@ -107,7 +107,8 @@ fn there_are_enough_inputs() {
 
 #[test]
 fn line_ending_inputs_have_the_right_bytes() {
-    let read = |name: &str| std::fs::read(root().join("tests/diagnostics").join(name)).unwrap();
+    let read =
+        |name: &str| std::fs::read(root().join("crates/mdip-cli/tests/inputs").join(name)).unwrap();
     let crlf = read("21-crlf.mdip");
     let lf = crlf.iter().filter(|&&b| b == b'\n').count();
     let pairs = crlf.windows(2).filter(|w| w == b"\r\n").count();
@@ -206,12 +207,12 @@ fn clean_file_exits_0() {
         "check",
         "--color",
         "never",
-        "tests/diagnostics/66-clean-opening.mdip",
+        "crates/mdip-cli/tests/inputs/66-clean-opening.mdip",
     ]);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert!(r
         .stdout
-        .contains("tests/diagnostics/66-clean-opening.mdip: ok"));
+        .contains("crates/mdip-cli/tests/inputs/66-clean-opening.mdip: ok"));
     assert!(r.stdout.contains("checked 1 file: 1 ok, 0 with errors"));
     // One file: the adjudication report is shown by default.
     assert!(r.stdout.contains("Step 1: movement"), "{}", r.stdout);
@@ -223,7 +224,7 @@ fn warnings_alone_exit_0() {
         "check",
         "--color",
         "never",
-        "tests/diagnostics/11-needless-coast.mdip",
+        "crates/mdip-cli/tests/inputs/11-needless-coast.mdip",
     ]);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert!(r.stdout.contains("warning[W0201]"), "{}", r.stdout);
@@ -236,7 +237,7 @@ fn errors_exit_1() {
         "check",
         "--color",
         "never",
-        "tests/diagnostics/01-province-typo.mdip",
+        "crates/mdip-cli/tests/inputs/01-province-typo.mdip",
     ]);
     assert_eq!(r.code, 1);
     assert!(r
@@ -250,7 +251,7 @@ fn failed_expectation_exits_1() {
     let r = run(&[
         "check",
         "--no-report",
-        "tests/diagnostics/49-expect-succeeds-bounced.mdip",
+        "crates/mdip-cli/tests/inputs/49-expect-succeeds-bounced.mdip",
     ]);
     assert_eq!(r.code, 1);
     assert!(r.stdout.contains("E0401"), "{}", r.stdout);
@@ -258,19 +259,19 @@ fn failed_expectation_exits_1() {
 
 #[test]
 fn missing_path_exits_2() {
-    let r = run(&["check", "tests/diagnostics/no-such-file.mdip"]);
+    let r = run(&["check", "crates/mdip-cli/tests/inputs/no-such-file.mdip"]);
     assert_eq!(r.code, 2);
     assert!(
         r.stderr
-            .contains("cannot read tests/diagnostics/no-such-file.mdip"),
+            .contains("cannot read crates/mdip-cli/tests/inputs/no-such-file.mdip"),
         "{}",
         r.stderr
     );
     // A missing path wins over the exit code of the other files.
     let r = run(&[
         "check",
-        "tests/diagnostics/01-province-typo.mdip",
-        "tests/diagnostics/no-such-file.mdip",
+        "crates/mdip-cli/tests/inputs/01-province-typo.mdip",
+        "crates/mdip-cli/tests/inputs/no-such-file.mdip",
     ]);
     assert_eq!(r.code, 2);
 }
@@ -386,7 +387,7 @@ fn folders_are_searched_recursively() {
 #[test]
 fn the_whole_input_folder() {
     let n = inputs().len();
-    let r = run(&["check", "--color", "never", "tests/diagnostics"]);
+    let r = run(&["check", "--color", "never", "crates/mdip-cli/tests/inputs"]);
     assert_eq!(r.code, 1);
     assert!(
         r.stdout.contains(&format!("checked {n} files:")),
@@ -451,8 +452,8 @@ fn json_document_shape() {
         "check",
         "--format",
         "json",
-        "tests/diagnostics/18-non-ascii-province.mdip",
-        "tests/diagnostics/66-clean-opening.mdip",
+        "crates/mdip-cli/tests/inputs/18-non-ascii-province.mdip",
+        "crates/mdip-cli/tests/inputs/66-clean-opening.mdip",
     ]);
     assert_eq!(r.code, 1);
     let doc: Value = serde_json::from_str(&r.stdout).expect("valid JSON");
@@ -468,8 +469,10 @@ fn json_document_shape() {
     assert_eq!(d["severity"], "error");
     assert_eq!(d["expected"], false);
     // `A Pâris - Burgundy` on line 4: columns count characters, offsets count bytes.
-    let text = std::fs::read_to_string(root().join("tests/diagnostics/18-non-ascii-province.mdip"))
-        .unwrap();
+    let text = std::fs::read_to_string(
+        root().join("crates/mdip-cli/tests/inputs/18-non-ascii-province.mdip"),
+    )
+    .unwrap();
     let start = text.find("A Pâris").unwrap() + 2;
     assert_eq!(d["range"]["start"]["line"], 4);
     assert_eq!(d["range"]["start"]["column"], 3);
@@ -501,7 +504,7 @@ fn json_on_crlf_counts_lines_once() {
         "check",
         "--format",
         "json",
-        "tests/diagnostics/21-crlf.mdip",
+        "crates/mdip-cli/tests/inputs/21-crlf.mdip",
     ]);
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
     let d = &doc["files"][0]["diagnostics"][0];

@@ -96,6 +96,10 @@ pub struct Document {
     pub remap: Option<Remap>,
     /// The `seq` of the text the remap starts from.
     pub base_seq: u64,
+    /// The first line changed since the text analysed last (`base_seq`): the lines before it
+    /// are the same in both texts, so the analysis can resume from a checkpoint before it.
+    /// `None` when nothing changed or the whole text was replaced.
+    pub first_changed_line: Option<usize>,
 }
 
 impl Document {
@@ -107,6 +111,7 @@ impl Document {
             seq: 1,
             remap: None,
             base_seq: 0,
+            first_changed_line: None,
         }
     }
 
@@ -123,12 +128,16 @@ impl Document {
         let Some((a, b)) = change.range else {
             self.rope = Rope::from_str(&change.text);
             self.remap = None;
+            self.first_changed_line = Some(0);
             return;
         };
         let (a, b) = if b < a { (b, a) } else { (a, b) };
         let s = to_offset(&self.rope, a, enc);
         let e = to_offset(&self.rope, b, enc).max(s);
         let in_comment = self.inside_comment(s, e, &change.text);
+        // The line before the edit too: an edit right after a line break may join lines.
+        let line = self.rope.byte_to_line(s).saturating_sub(1);
+        self.first_changed_line = Some(self.first_changed_line.map_or(line, |l| l.min(line)));
         self.remap = match (in_comment, self.remap) {
             // Two comment edits merge into one region when they are on the same line (then
             // in the same comment, which runs to the end of the line).
@@ -167,6 +176,7 @@ impl Document {
     pub fn mark_analysed(&mut self) {
         self.base_seq = self.seq;
         self.remap = Some(Remap::default());
+        self.first_changed_line = None;
     }
 
     /// The whole text.

@@ -286,6 +286,8 @@ enum Job {
         rope: Rope,
         version: i32,
         seq: u64,
+        /// The previous analysis and the first line changed since, to resume from.
+        resume: Option<(Arc<Base>, usize)>,
     },
 }
 
@@ -317,12 +319,21 @@ async fn worker(
                     encoding,
                 }),
                 _ => {
+                    // Resume from the last analysis when it was of the text the edits since
+                    // started from.
+                    let resume = match (&last, doc.first_changed_line) {
+                        (Some(l), Some(line)) if l.base.seq == doc.base_seq => {
+                            Some((l.base.clone(), line))
+                        }
+                        _ => None,
+                    };
                     doc.mark_analysed();
                     Job::Analyse {
                         text: doc.text(),
                         rope: doc.rope.clone(),
                         version: doc.version,
                         seq: doc.seq,
+                        resume,
                     }
                 }
             }
@@ -340,9 +351,15 @@ async fn worker(
                 rope,
                 version,
                 seq,
+                resume,
             } => {
                 let analysed = tokio::task::spawn_blocking(move || {
-                    let analysis = mdip_analysis::analyze(&text);
+                    let analysis = match resume {
+                        Some((base, line)) => {
+                            mdip_analysis::analyze_incremental(&text, &base.analysis, line)
+                        }
+                        None => mdip_analysis::analyze(&text),
+                    };
                     Base {
                         text,
                         analysis,

@@ -213,8 +213,8 @@ async function main() {
       const hover = page.locator('.monaco-hover:not(.hidden)').first();
       await hover.waitFor();
       const text = (await hover.innerText()).trim();
-      if (!text) {
-        throw new Error('the hover is empty');
+      if (!text.includes('Munich') || !text.includes('Army')) {
+        throw new Error(`the hover does not describe the army in Munich: ${text}`);
       }
       await shot('3-hover');
       await page.keyboard.press('Escape');
@@ -228,6 +228,10 @@ async function main() {
       await page.keyboard.press('Control+Space');
       const rows = page.locator('.suggest-widget.visible .monaco-list-row');
       await rows.first().waitFor();
+      const items = await rows.allInnerTexts();
+      if (!items.some((t) => t.includes('Berlin'))) {
+        throw new Error(`no completion item for Berlin: ${items.join(' | ')}`);
+      }
       await shot('4-completion');
       await page.keyboard.press('Escape');
     });
