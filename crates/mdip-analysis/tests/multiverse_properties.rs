@@ -230,17 +230,13 @@ fn mutilated_files_never_panic() {
     }
 }
 
-/// Reproducer for a World bug found by the judge's `every_step_keeps_the_invariants` (8 games
-/// in 3000: seeds 64, 190, 1034, 1132, 1474, 1799, 2909, 2954): when both ends of a recorded
-/// move are re-opened in one step, the move keeps its recorded success in the destination's
-/// battle too. Here: a move recorded in 2:0's original order set
-/// (A Vienna 1:1 -> Tyrolia 2:0, it arrived) is replayed pinned to succeed, because its own
-/// season 1:1 is re-opened in the same step (`Graph::add` keeps the first pin it sees); rule 13
-/// says it is contested again in 2:0 and may only lose. The live move A Munich 3:0 -> Tyrolia
-/// 2:0, supported (2 against 1), also succeeds, and both arrive in the fork 3:2: two units in
-/// Tyrolia. Expected: the Austrian move bounces and 3:2 holds only the four units listed.
+/// Regression test, found by the judge's `every_step_keeps_the_invariants`: when both ends of a
+/// recorded move are re-opened in one step, the move is contested again in its destination (it
+/// may lose, rule 13) while its own season keeps its departure. Here the recorded move
+/// A Vienna 1:1 -> Tyrolia 2:0 (it arrived) meets the live move A Munich 3:0 -> Tyrolia 2:0,
+/// supported 2 against 1: the Austrian move now bounces, and the fork 3:2 holds one unit in
+/// Tyrolia.
 #[test]
-#[ignore = "World bug, reported to the lead: two units in one province of a fork"]
 fn a_replayed_arrival_can_lose_when_its_own_season_is_reopened_too() {
     let text = "\
 @owns Austria Vienna

@@ -11,18 +11,33 @@ pub(super) struct StepGeography<'w> {
     pub(super) world: &'w World,
     /// The season of each site, indexed by site number.
     pub(super) sites: Vec<SeasonKey>,
+    /// Which sites are ghosts: a second site for a season, holding only replayed units that
+    /// left it (see `ghost_at`).
+    pub(super) ghosts: Vec<bool>,
 }
 
 impl StepGeography<'_> {
     /// The site of a season, adding it when new.
     pub(super) fn site(&mut self, season: SeasonKey) -> Site {
-        match self.sites.iter().position(|&s| s == season) {
+        let found = (0..self.sites.len())
+            .find(|&i| self.sites[i] == season && !self.ghosts.get(i).copied().unwrap_or(false));
+        match found {
             Some(i) => Site(i as u32),
             None => {
                 self.sites.push(season);
+                self.ghosts.push(false);
                 Site(self.sites.len() as u32 - 1)
             }
         }
+    }
+
+    /// A position on a new ghost site of `season`: it reaches what the season reaches, but is
+    /// a place of its own, so the unit standing there neither defends nor blocks anything in
+    /// the season itself.
+    pub(super) fn ghost_at(&mut self, season: SeasonKey, loc: Location) -> At {
+        self.sites.push(season);
+        self.ghosts.push(true);
+        At::new(Site(self.sites.len() as u32 - 1), loc)
     }
 
     /// The position of a location in a season, as the core sees it.
@@ -32,7 +47,8 @@ impl StepGeography<'_> {
 
     /// The position of a location in a season already in the graph.
     pub(super) fn at_existing(&self, season: SeasonKey, loc: Location) -> Option<At> {
-        let i = self.sites.iter().position(|&s| s == season)?;
+        let i = (0..self.sites.len())
+            .find(|&i| self.sites[i] == season && !self.ghosts.get(i).copied().unwrap_or(false))?;
         Some(At::new(Site(i as u32), loc))
     }
 

@@ -32,6 +32,9 @@ pub struct GraphUnit {
     /// For replayed orders: the re-opened seasons whose original order sets hold this order
     /// (rule 13). A replayed order acts on another season only if that season's set holds it.
     pub records: Vec<SeasonKey>,
+    /// A replayed move whose recorded departure stands: the unit is gone from its own season
+    /// whatever its re-contested arrival now gives (rule 13: "its origin keeps its record").
+    pub left: bool,
 }
 
 /// What became of one movement order given to the step.
@@ -331,10 +334,14 @@ impl Graph {
                     self.units[i].records.push(r);
                 }
             }
-            // A unit replayed from two re-opened seasons keeps its recorded outcome: the more
-            // conservative reading of rule 13 when both ends of a move are re-opened.
-            if unit.pin != Pin::Free && self.units[i].pin == Pin::Free && !self.units[i].live {
-                self.units[i].pin = unit.pin;
+            // A move replayed from both its own season and its destination: the destination
+            // contests it again (it may lose) while its own season keeps its departure.
+            let other = &mut self.units[i];
+            if !other.live {
+                other.left |= unit.left;
+                if unit.pin == Pin::Free || other.pin == Pin::Free {
+                    other.pin = Pin::Free;
+                }
             }
             return i;
         }
@@ -419,6 +426,7 @@ impl World {
                     live: true,
                     pin: Pin::Free,
                     records: Vec::new(),
+                    left: false,
                 });
             }
         }
@@ -459,6 +467,9 @@ impl World {
                         _ => pin_of(ro.success),
                     }
                 };
+                let left = own == s
+                    && ro.success
+                    && matches!(ro.order, MoveOrder::Move { to, .. } if to.season != s);
                 graph.add(GraphUnit {
                     spot: ro.unit,
                     sig: ro.sig,
@@ -466,6 +477,7 @@ impl World {
                     live: false,
                     pin,
                     records: vec![s],
+                    left,
                 });
             }
         }
@@ -475,14 +487,21 @@ impl World {
         let mut geo = StepGeography {
             world: self,
             sites: Vec::new(),
+            ghosts: Vec::new(),
         };
+        // A replayed move that left its season for good but is contested again stands on a
+        // ghost of its season: it reaches as from there, and nothing there is in its way.
         let units: Vec<CoreUnit> = graph
             .units
             .iter()
             .map(|g| CoreUnit {
                 power: g.sig.0,
                 kind: g.sig.1,
-                at: geo.at(g.spot.season, g.sig.2),
+                at: if g.left && g.pin == Pin::Free {
+                    geo.ghost_at(g.spot.season, g.sig.2)
+                } else {
+                    geo.at(g.spot.season, g.sig.2)
+                },
             })
             .collect();
         // A place no unit can reach: where replayed moves go whose destination season does
@@ -601,7 +620,7 @@ impl World {
                     province: u.loc.province,
                 };
                 let gi = graph.index.get(&spot).copied();
-                let gone = gi.is_some_and(moved);
+                let gone = gi.is_some_and(|i| moved(i) || graph.units[i].left);
                 let lost = gi.is_some_and(|i| dislodged_by[i].is_some());
                 if lost {
                     sig.dislodged.push((u.power, u.kind, u.loc));

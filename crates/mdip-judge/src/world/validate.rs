@@ -537,6 +537,7 @@ impl World {
             let mut geo = StepGeography {
                 world: self,
                 sites: Vec::new(),
+                ghosts: Vec::new(),
             };
             let mut units = Vec::new();
             let mut spots = Vec::new();
