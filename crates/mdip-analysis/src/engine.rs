@@ -20,11 +20,69 @@ use crate::names;
 
 /// The state of the engine before a line, kept so that an edit further down can resume from
 /// it instead of running the whole file again.
+///
+/// To stay cheap, a checkpoint does not copy the orders, steps and line contexts found so far
+/// (they only grow): it keeps their lengths, and the analysis that made it supplies them.
 #[derive(Clone)]
 pub(crate) struct Checkpoint {
     /// The first line not yet processed.
     pub(crate) line: usize,
+    /// The engine, with empty `orders`, `steps` and `contexts`.
     pub(crate) engine: Engine,
+    orders_len: usize,
+    steps_len: usize,
+    /// The orders still waiting for their step at the checkpoint, as they were then.
+    pending_orders: Vec<(usize, OrderInfo)>,
+}
+
+impl Checkpoint {
+    /// The checkpoint of an engine's current state.
+    fn of(engine: &Engine, line: usize) -> Checkpoint {
+        let light = Engine {
+            map: engine.map,
+            world: engine.world.clone(),
+            diags: engine.diags.clone(),
+            orders: Vec::new(),
+            steps: Vec::new(),
+            pending: engine.pending.clone(),
+            started: engine.started,
+            phase_set: engine.phase_set,
+            turn_set: engine.turn_set,
+            implicit_placement: engine.implicit_placement,
+            block_power: engine.block_power,
+            block_power_unknown: engine.block_power_unknown,
+            block_season: engine.block_season,
+            block_season_span: engine.block_season_span,
+            multiversal: engine.multiversal,
+            contexts: Vec::new(),
+            expectations: engine.expectations.clone(),
+        };
+        Checkpoint {
+            line,
+            engine: light,
+            orders_len: engine.orders.len(),
+            steps_len: engine.steps.len(),
+            pending_orders: engine
+                .pending
+                .iter()
+                .map(|p| (p.0, engine.orders[p.0].clone()))
+                .collect(),
+        }
+    }
+
+    /// The engine as it was at the checkpoint, given the analysis that made the checkpoint.
+    pub(crate) fn restore(&self, from: &Analysis) -> Engine {
+        let mut engine = self.engine.clone();
+        engine.orders = from.orders[..self.orders_len.min(from.orders.len())].to_vec();
+        for (i, o) in &self.pending_orders {
+            if let Some(slot) = engine.orders.get_mut(*i) {
+                *slot = o.clone();
+            }
+        }
+        engine.steps = from.steps[..self.steps_len.min(from.steps.len())].to_vec();
+        engine.contexts = from.contexts[..self.line.min(from.contexts.len())].to_vec();
+        engine
+    }
 }
 
 /// The checkpoints of an analysis, for [`crate::analyze_incremental`].
@@ -133,15 +191,12 @@ impl Engine {
         self.multiversal = parse.file.lines.iter().any(line_names_season);
         let total = parse.file.lines.len();
         // Checkpoints at step boundaries, at most about 64 of them.
-        let gap = (total / 64).max(32);
+        let gap = (total / 64).max(64);
         let mut steps_at_last = self.steps.len();
         let mut last_line = kept.last().map_or(0, |c| c.line);
         for (i, line) in parse.file.lines.iter().enumerate().skip(from) {
             if self.steps.len() > steps_at_last && i >= last_line + gap {
-                kept.push(Checkpoint {
-                    line: i,
-                    engine: self.clone(),
-                });
+                kept.push(Checkpoint::of(&self, i));
                 steps_at_last = self.steps.len();
                 last_line = i;
             }
@@ -339,6 +394,10 @@ impl Engine {
                     return;
                 }
                 self.started = true;
+                // Naming the current phase with nothing to adjudicate does nothing.
+                if self.world.phase() == phase && self.pending.is_empty() {
+                    return;
+                }
                 // Adjudicate at least the step in progress, then until the phase is reached.
                 self.close_step(Some(line));
                 let mut guard = 0;

@@ -52,7 +52,7 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
     match kept.pop() {
         Some(start) => {
             let from = start.line;
-            let engine = start.engine.clone();
+            let engine = start.restore(previous);
             kept.push(start);
             engine.run(text, parse, from, kept)
         }

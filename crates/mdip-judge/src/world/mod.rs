@@ -21,6 +21,7 @@ pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
 
@@ -367,7 +368,8 @@ impl fmt::Display for SetupError {
 pub struct World {
     map: &'static Map,
     rules: RuleSet,
-    seasons: BTreeMap<SeasonKey, Season>,
+    /// Shared with clones of the world (checkpoints): a season is copied only when changed.
+    seasons: BTreeMap<SeasonKey, Arc<Season>>,
     timelines: Vec<Timeline>,
     phase: Phase,
     /// Units waiting to retreat (retreat phase).
@@ -386,7 +388,7 @@ impl World {
         let mut seasons = BTreeMap::new();
         seasons.insert(
             root,
-            Season {
+            Arc::new(Season {
                 key: root,
                 parent: None,
                 children: Vec::new(),
@@ -394,7 +396,7 @@ impl World {
                 owners: vec![None; map.province_count()],
                 record: None,
                 created_by: None,
-            },
+            }),
         );
         World {
             map,
@@ -487,12 +489,13 @@ impl World {
         if old == new {
             return Ok(());
         }
-        let mut season = self
-            .seasons
-            .remove(&old)
-            .ok_or(SetupError::NoSuchSeason(old))?;
+        let mut season = Arc::unwrap_or_clone(
+            self.seasons
+                .remove(&old)
+                .ok_or(SetupError::NoSuchSeason(old))?,
+        );
         season.key = new;
-        self.seasons.insert(new, season);
+        self.seasons.insert(new, Arc::new(season));
         self.timelines[0].first = new;
         self.timelines[0].head = new;
         for p in &mut self.pending_adjustments {
@@ -520,6 +523,7 @@ impl World {
         let s = self
             .seasons
             .get_mut(&season)
+            .map(Arc::make_mut)
             .ok_or(SetupError::NoSuchSeason(season))?;
         if let Some(u) = s.unit_at(loc.province) {
             return Err(SetupError::Occupied(u.power, u.kind));
@@ -547,6 +551,7 @@ impl World {
         let s = self
             .seasons
             .get_mut(&season)
+            .map(Arc::make_mut)
             .ok_or(SetupError::NoSuchSeason(season))?;
         s.owners[province.0 as usize] = owner;
         Ok(())
@@ -554,7 +559,7 @@ impl World {
 
     /// A season, if it exists.
     pub fn season(&self, key: SeasonKey) -> Option<&Season> {
-        self.seasons.get(&key)
+        self.seasons.get(&key).map(|s| &**s)
     }
 
     /// Whether a season exists.
@@ -564,7 +569,7 @@ impl World {
 
     /// Every season, sorted by (turn, timeline).
     pub fn seasons(&self) -> impl Iterator<Item = &Season> + '_ {
-        self.seasons.values()
+        self.seasons.values().map(|s| &**s)
     }
 
     /// Every timeline, by number.

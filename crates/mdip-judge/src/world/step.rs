@@ -2,6 +2,7 @@
 //! adjustment. Each validates its orders, adjudicates them with the core, and advances the world.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use mdip_map::{Coast, Location, Power, ProvinceId, UnitType};
 
@@ -681,7 +682,11 @@ impl World {
                 }
             }
             rec.result = results[&h].0.clone();
-            self.seasons.get_mut(&h).expect("heads exist").record = Some(rec);
+            self.seasons
+                .get_mut(&h)
+                .map(Arc::make_mut)
+                .expect("heads exist")
+                .record = Some(rec);
         }
 
         // Which re-opened seasons fork (rule 16), numbered by (turn, timeline) (rule 18).
@@ -719,7 +724,7 @@ impl World {
             let owners = self.seasons[&parent].owners.clone();
             self.seasons.insert(
                 key,
-                Season {
+                Arc::new(Season {
                     key,
                     parent: Some(parent),
                     children: Vec::new(),
@@ -727,10 +732,11 @@ impl World {
                     owners,
                     record: None,
                     created_by: Some(sig),
-                },
+                }),
             );
             self.seasons
                 .get_mut(&parent)
+                .map(Arc::make_mut)
                 .expect("parents exist")
                 .children
                 .push(key);
@@ -838,7 +844,7 @@ impl World {
     fn after_retreats(&mut self) {
         self.pending_retreats.clear();
         for &key in &self.pending_adjustments.clone() {
-            if let Some(s) = self.seasons.get_mut(&key) {
+            if let Some(s) = self.seasons.get_mut(&key).map(Arc::make_mut) {
                 for u in &s.units {
                     if self.map.is_supply_centre(u.loc.province) {
                         s.owners[u.loc.province.0 as usize] = Some(u.power);
@@ -931,7 +937,7 @@ impl World {
                     season: d.into,
                     loc: to.loc,
                 };
-                if let Some(s) = self.seasons.get_mut(&d.into) {
+                if let Some(s) = self.seasons.get_mut(&d.into).map(Arc::make_mut) {
                     s.units.push(BoardUnit {
                         power: d.power,
                         kind: d.kind,
@@ -1058,7 +1064,11 @@ impl World {
                     illegal: result.illegal[k],
                 });
             }
-            let s = self.seasons.get_mut(&key).expect("pending seasons exist");
+            let s = self
+                .seasons
+                .get_mut(&key)
+                .map(Arc::make_mut)
+                .expect("pending seasons exist");
             let mut removed_idx: Vec<usize> = result.removed.iter().map(|r| r.0).collect();
             removed_idx.sort_unstable();
             for &(ui, by_disorder) in &result.removed {
