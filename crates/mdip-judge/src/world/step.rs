@@ -377,23 +377,30 @@ impl World {
         }
         report.ran = true;
 
-        // Several orders for one unit: all are dropped and the unit holds (DATC 4.D.3).
-        let counts = |r: &Result<MoveOrder, Illegal>| {
-            r.is_ok() || matches!(r, Err(e) if names_real_own_unit(e))
-        };
+        // Several legal orders for one unit (DATC 4.D.3): identical ones count once; different
+        // ones are all dropped and the unit holds (choice c). Illegal orders do not count: a
+        // unit with one legal and one illegal order follows the legal one.
         let mut ordered: Vec<(Spot, usize)> = validated
             .iter()
             .enumerate()
-            .filter(|(_, r)| counts(r))
+            .filter(|(_, r)| r.is_ok())
             .map(|(i, _)| (inputs[i].unit.spot, i))
             .collect();
         ordered.sort_unstable();
-        for w in 0..ordered.len() {
-            let dup = (w > 0 && ordered[w - 1].0 == ordered[w].0)
-                || (w + 1 < ordered.len() && ordered[w + 1].0 == ordered[w].0);
-            if dup {
-                validated[ordered[w].1] = Err(Illegal::Duplicate);
+        let mut start = 0;
+        while start < ordered.len() {
+            let spot = ordered[start].0;
+            let end = start + ordered[start..].iter().take_while(|o| o.0 == spot).count();
+            let first = validated[ordered[start].1].clone();
+            let differ = ordered[start..end]
+                .iter()
+                .any(|&(_, i)| validated[i] != first);
+            if differ {
+                for &(_, i) in &ordered[start..end] {
+                    validated[i] = Err(Illegal::Duplicate);
+                }
             }
+            start = end;
         }
         let mut live_orders: Vec<(Spot, MoveOrder)> = validated
             .iter()
@@ -1100,18 +1107,4 @@ impl World {
         self.phase = Phase::Movement;
         report
     }
-}
-
-/// Whether an illegal order still names a real unit of the ordering power (and so counts for
-/// the duplicate rule).
-fn names_real_own_unit(e: &Illegal) -> bool {
-    !matches!(
-        e,
-        Illegal::NoSuchSeason(_)
-            | Illegal::NoUnit(_)
-            | Illegal::WrongUnitType { .. }
-            | Illegal::ForeignUnit { .. }
-            | Illegal::NotAHead { .. }
-            | Illegal::WrongPhase(_)
-    )
 }
