@@ -545,12 +545,7 @@ impl Engine {
                         )
                         .with_hint(format!(
                             "write the season after the unit or in the block header; heads: {}",
-                            self.world
-                                .heads()
-                                .iter()
-                                .map(|h| h.to_string())
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                            heads_list(&self.world)
                         )),
                     );
                     return;
@@ -568,15 +563,7 @@ impl Engine {
                 span,
                 format!("season {season} does not exist"),
             )
-            .with_hint(format!(
-                "the heads are {}",
-                self.world
-                    .heads()
-                    .iter()
-                    .map(|h| h.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            .with_hint(format!("the heads are {}", heads_list(&self.world)));
             if o.expect.map(|e| e.outcome) == Some(ExpectedOutcome::Illegal) {
                 d.expected = true;
             }
@@ -1469,4 +1456,14 @@ fn join_province_words(map: &Map, names: &[mdip_syntax::Name]) -> Vec<mdip_synta
         i += taken;
     }
     out
+}
+
+/// The heads of the game, for messages: "2:0, 1:1".
+fn heads_list(world: &World) -> String {
+    world
+        .heads()
+        .iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -67,58 +67,12 @@ pub fn convoy_order_is_legal<G: Geography + ?Sized>(
     dest: At,
     geo: &G,
 ) -> bool {
-    let Some(start) = army_position(units, army) else {
-        return false;
-    };
     let Some(f) = units.get(fleet) else {
         return false;
     };
-    if f.kind != UnitType::Fleet || !at_sea(geo, f.at) {
-        return false;
-    }
-    let dest = dest.without_coast();
-    let all = sea_fleets(units, geo, |u| u != army);
-    // Only fleets on some route from the army to the destination can be on a chain: keep those
-    // reached from the army and reaching the destination (two searches of k hops per fleet
-    // reached, instead of a k-by-k table over the whole board).
-    let forward = reachable(
-        &all,
-        geo,
-        |x| geo.convoy_hop(start, x),
-        |a, b| geo.convoy_hop(a, b),
-    );
-    let backward = reachable(
-        &all,
-        geo,
-        |x| geo.convoy_hop(x, dest),
-        |a, b| geo.convoy_hop(b, a),
-    );
-    let fleets: Vec<Candidate> = all
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| forward[*i] && backward[*i])
-        .map(|(_, c)| c)
-        .collect();
-    let Some(target) = fleets.iter().position(|x| x.id == fleet) else {
-        return false;
-    };
-    let k = fleets.len();
-    // Hop tables, computed once.
-    let from_start: Vec<bool> = fleets.iter().map(|x| geo.convoy_hop(start, x.at)).collect();
-    let to_dest: Vec<bool> = fleets.iter().map(|x| geo.convoy_hop(x.at, dest)).collect();
-    let hop: Vec<bool> = (0..k * k)
-        .map(|ij| ij / k != ij % k && geo.convoy_hop(fleets[ij / k].at, fleets[ij % k].at))
-        .collect();
-    let mut search = ChordlessSearch {
-        k,
-        from_start: &from_start,
-        hop: &hop,
-        to_dest: &to_dest,
-        target,
-        path: Vec::new(),
-        budget: SEARCH_BUDGET,
-    };
-    (0..k).any(|first| from_start[first] && search.extend(first))
+    f.kind == UnitType::Fleet
+        && at_sea(geo, f.at)
+        && convoy_chain_fleets(units, army, dest, geo).contains(&fleet)
 }
 
 /// Every fleet that may legally convoy the army `army` to `dest` (see
