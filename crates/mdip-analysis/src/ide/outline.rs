@@ -148,18 +148,24 @@ fn line_span(analysis: &Analysis, from: usize, to: usize) -> Span {
     lines[from].span.cover(lines[to].span)
 }
 
+/// The first and last lines of `start..end` that hold something (not blank, not a comment).
+fn content_lines(analysis: &Analysis, start: usize, end: usize) -> Option<(usize, usize)> {
+    let first = (start..end).find(|&l| is_content(analysis, l))?;
+    let last = (start..end)
+        .rev()
+        .find(|&l| is_content(analysis, l))
+        .unwrap_or(first);
+    Some((first, last))
+}
+
 /// The symbols of the file: steps, then seasons, then power blocks.
 pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
     let lines = &analysis.parse.file.lines;
     let mut out = Vec::new();
     for (index, start, end) in step_lines(analysis) {
-        let Some(first) = (start..end).find(|&l| is_content(analysis, l)) else {
+        let Some((first, last)) = content_lines(analysis, start, end) else {
             continue;
         };
-        let last = (start..end)
-            .rev()
-            .find(|&l| is_content(analysis, l))
-            .unwrap_or(first);
         let step = &analysis.steps[index];
         let seasons: Vec<String> = step.seasons.iter().map(|s| s.to_string()).collect();
         let mut children: Vec<Symbol> = Vec::new();
@@ -229,13 +235,9 @@ pub fn folding_ranges(analysis: &Analysis) -> Vec<Fold> {
     let lines = &analysis.parse.file.lines;
     let mut out = Vec::new();
     for (_, start, end) in step_lines(analysis) {
-        let Some(first) = (start..end).find(|&l| is_content(analysis, l)) else {
+        let Some((first, last)) = content_lines(analysis, start, end) else {
             continue;
         };
-        let last = (start..end)
-            .rev()
-            .find(|&l| is_content(analysis, l))
-            .unwrap_or(first);
         if last > first {
             out.push(Fold {
                 start_line: first,

@@ -259,7 +259,7 @@ pub struct Record {
 }
 
 /// One board: a season of one timeline.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Season {
     /// Its key.
     pub key: SeasonKey,

@@ -19,8 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use mdip_judge::world::{
     AdjustmentInput, AdjustmentOrder, AdjustmentReport, BoardUnit, Dislodged, MoveOrder,
-    MovementReport, OrderInput, Origin, Phase, Pos, Record, ResultSig, RetreatInput, RetreatOrder,
-    RetreatReport, SeasonKey, Spot, Timeline, UnitOrder, UnitRef, UnitSig, World,
+    MovementReport, OrderInput, Origin, Phase, Pos, RetreatInput, RetreatOrder, RetreatReport,
+    Season, SeasonKey, Spot, Timeline, UnitOrder, UnitRef, UnitSig, World,
 };
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, Terrain, UnitType};
 
@@ -1491,25 +1491,6 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
 
 // ----- Comparisons -----------------------------------------------------------------------------
 
-/// One season as compared.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeasonDigest {
-    /// Its key.
-    pub key: SeasonKey,
-    /// Its parent.
-    pub parent: Option<SeasonKey>,
-    /// Its children.
-    pub children: Vec<SeasonKey>,
-    /// Its units.
-    pub units: Vec<BoardUnit>,
-    /// Its supply-centre owners.
-    pub owners: Vec<Option<Power>>,
-    /// Its record.
-    pub record: Option<Record>,
-    /// The result that created it.
-    pub created_by: Option<ResultSig>,
-}
-
 /// Everything observable of a world, for equality.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Digest {
@@ -1520,7 +1501,7 @@ pub struct Digest {
     /// The timelines.
     pub timelines: Vec<Timeline>,
     /// Every season.
-    pub seasons: Vec<SeasonDigest>,
+    pub seasons: Vec<Season>,
     /// Units waiting to retreat.
     pub pending_retreats: Vec<Dislodged>,
     /// Seasons waiting for adjustments.
@@ -1533,18 +1514,7 @@ pub fn digest(world: &World) -> Digest {
         phase: world.phase(),
         steps: world.steps_done(),
         timelines: world.timelines().to_vec(),
-        seasons: world
-            .seasons()
-            .map(|s| SeasonDigest {
-                key: s.key,
-                parent: s.parent,
-                children: s.children.clone(),
-                units: s.units.clone(),
-                owners: s.owners.clone(),
-                record: s.record.clone(),
-                created_by: s.created_by.clone(),
-            })
-            .collect(),
+        seasons: world.seasons().cloned().collect(),
         pending_retreats: world.pending_retreats().to_vec(),
         pending_adjustments: world.pending_adjustments().to_vec(),
     }
