@@ -149,15 +149,21 @@ pub fn report(name: &str, text: &str, a: &Analysis) -> String {
                 Status::Illegal => "ILL ",
                 Status::Pending => "....",
             };
+            let forks: Vec<String> = o
+                .forks
+                .iter()
+                .map(|f| format!("; forks timeline {} ({f})", f.timeline))
+                .collect();
             out.push_str(&format!(
-                "  {mark} {}: {order_text}  -- {}{}\n",
+                "  {mark} {}: {order_text}  -- {}{}{}\n",
                 o.power.name(),
                 o.status.name(),
                 if o.reason.is_empty() {
                     String::new()
                 } else {
                     format!(": {}", o.reason)
-                }
+                },
+                forks.concat()
             ));
         }
         for n in &step.notes {
