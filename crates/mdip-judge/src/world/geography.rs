@@ -66,6 +66,33 @@ impl Geography for StepGeography<'_> {
         self.world.map()
     }
 
+    /// On one board a convoy hop joins two provinces that touch (a fleet at sea reaches every
+    /// coast of a bordering province, and a convoyed army embarks from any coast); across
+    /// boards the hop follows rule 8 through [`Geography::reaches`].
+    fn convoy_hop(&self, from: At, to: At) -> bool {
+        if from.site == to.site {
+            return self.pos(from).is_some()
+                && self.world.map().borders(from.loc.province, to.loc.province);
+        }
+        let map = self.world.map();
+        let locations = |at: At| -> Vec<At> {
+            let coasts = map.coasts(at.loc.province);
+            if at.loc.coast.is_some() || coasts.is_empty() {
+                vec![at]
+            } else {
+                coasts
+                    .iter()
+                    .map(|&c| At::new(at.site, Location::new(at.loc.province, Some(c))))
+                    .collect()
+            }
+        };
+        locations(from).into_iter().any(|f| {
+            locations(to)
+                .into_iter()
+                .any(|t| self.reaches(UnitType::Fleet, f, t))
+        })
+    }
+
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
         // One board: the sites of a step are existing seasons (or the void, which has no index
         // in `sites` beyond them and reaches nothing).
