@@ -164,7 +164,8 @@ pub struct BoardUnit {
 pub type UnitSig = (Power, UnitType, Location);
 
 /// What a movement adjudication left in a season before retreats (rule 16): the units that stay
-/// or arrive, and the units dislodged. Both lists are sorted.
+/// or arrive, and the units dislodged. Both lists are sorted by province (a province holds one
+/// unit, so the order is canonical).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ResultSig {
     /// Units that stay or arrive.

@@ -356,7 +356,10 @@ impl World {
     /// Adjudicates the movement step of every head together with the past seasons the live
     /// orders re-open, then advances every head, creates forks and records the results.
     pub fn movement_step(&mut self, inputs: &[OrderInput]) -> MovementReport {
-        let mut report = MovementReport::default();
+        let mut report = MovementReport {
+            orders: Vec::with_capacity(inputs.len()),
+            ..MovementReport::default()
+        };
         let mut cache = None;
         let mut validated: Vec<Result<MoveOrder, Illegal>> = inputs
             .iter()
@@ -377,44 +380,7 @@ impl World {
         }
         report.ran = true;
 
-        // Several legal orders for one unit (DATC 4.D.3): identical ones count once; different
-        // ones are all dropped and the unit holds (choice c). Illegal orders do not count: a
-        // unit with one legal and one illegal order follows the legal one.
-        let mut ordered: Vec<(Spot, usize)> = validated
-            .iter()
-            .enumerate()
-            .filter(|(_, r)| r.is_ok())
-            .map(|(i, _)| (inputs[i].unit.spot, i))
-            .collect();
-        ordered.sort_unstable();
-        let mut start = 0;
-        while start < ordered.len() {
-            let spot = ordered[start].0;
-            let end = start + ordered[start..].iter().take_while(|o| o.0 == spot).count();
-            let first = validated[ordered[start].1].clone();
-            let differ = ordered[start..end]
-                .iter()
-                .any(|&(_, i)| validated[i] != first);
-            if differ {
-                for &(_, i) in &ordered[start..end] {
-                    validated[i] = Err(Illegal::Duplicate);
-                }
-            }
-            start = end;
-        }
-        let mut live_orders: Vec<(Spot, MoveOrder)> = validated
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| r.as_ref().ok().map(|o| (inputs[i].unit.spot, *o)))
-            .collect();
-        live_orders.sort_unstable_by_key(|(spot, _)| *spot);
-        let live_order = |spot: &Spot| {
-            live_orders
-                .binary_search_by_key(spot, |(s, _)| *s)
-                .map_or(MoveOrder::Hold, |i| live_orders[i].1)
-        };
-
-        // Live units: every unit of every head, with its order or a hold.
+        // Live units: every unit of every head, holding until its order is known.
         let heads = self.heads();
         let live_total: usize = heads.iter().map(|h| self.seasons[h].units.len()).sum();
         let mut graph = Graph {
@@ -423,19 +389,41 @@ impl World {
         };
         for &h in &heads {
             for u in &self.seasons[&h].units {
-                let spot = Spot {
-                    season: h,
-                    province: u.loc.province,
-                };
                 graph.add(GraphUnit {
-                    spot,
+                    spot: Spot {
+                        season: h,
+                        province: u.loc.province,
+                    },
                     sig: (u.power, u.kind, u.loc),
-                    order: live_order(&spot),
+                    order: MoveOrder::Hold,
                     live: true,
                     pin: Pin::Free,
                     records: Vec::new(),
                     left: false,
                 });
+            }
+        }
+        // Several legal orders for one unit (DATC 4.D.3): identical ones count once; different
+        // ones are all dropped and the unit holds (choice c). Illegal orders do not count: a
+        // unit with one legal and one illegal order follows the legal one.
+        let mut first_input: Vec<Option<usize>> = vec![None; graph.units.len()];
+        let mut conflict = vec![false; graph.units.len()];
+        for (i, r) in validated.iter().enumerate() {
+            let (Ok(o), Some(&g)) = (r, graph.index.get(&inputs[i].unit.spot)) else {
+                continue;
+            };
+            match first_input[g] {
+                None => first_input[g] = Some(i),
+                Some(f) => conflict[g] |= validated[f].as_ref().ok() != Some(o),
+            }
+        }
+        for (i, r) in validated.iter_mut().enumerate() {
+            if let (Ok(o), Some(&g)) = (&*r, graph.index.get(&inputs[i].unit.spot)) {
+                if conflict[g] {
+                    *r = Err(Illegal::Duplicate);
+                } else {
+                    graph.units[g].order = *o;
+                }
             }
         }
         let live_count = graph.units.len();
@@ -616,8 +604,9 @@ impl World {
             BTreeMap::new();
         for &s in &seasons_in_play {
             let n = self.seasons[&s].units.len();
+            // Boards are sorted by province; the result signature follows the board's order.
             let mut sig = ResultSig {
-                units: Vec::with_capacity(n + 2),
+                units: Vec::new(),
                 dislodged: Vec::new(),
             };
             let mut board = Vec::with_capacity(n + 2);
@@ -636,7 +625,6 @@ impl World {
                         dislodged.push(i);
                     }
                 } else if !gone {
-                    sig.units.push((u.power, u.kind, u.loc));
                     board.push(BoardUnit {
                         origin: Origin::Stayed { from: s },
                         ..*u
@@ -647,24 +635,26 @@ impl World {
                 if let MoveOrder::Move { to, .. } = g.order {
                     let counts = g.live || g.records.contains(&s);
                     if to.season == s && moved(i) && counts {
-                        sig.units.push((g.sig.0, g.sig.1, to.loc));
-                        board.push(BoardUnit {
-                            power: g.sig.0,
-                            kind: g.sig.1,
-                            loc: to.loc,
-                            origin: Origin::Moved {
-                                from: Pos {
-                                    season: g.spot.season,
-                                    loc: g.sig.2,
+                        let at =
+                            board.partition_point(|b: &BoardUnit| b.loc.province < to.loc.province);
+                        board.insert(
+                            at,
+                            BoardUnit {
+                                power: g.sig.0,
+                                kind: g.sig.1,
+                                loc: to.loc,
+                                origin: Origin::Moved {
+                                    from: Pos {
+                                        season: g.spot.season,
+                                        loc: g.sig.2,
+                                    },
                                 },
                             },
-                        });
+                        );
                     }
                 }
             }
-            sig.units.sort_unstable();
-            sig.dislodged.sort_unstable();
-            board.sort_unstable_by_key(|u| u.loc.province);
+            sig.units = board.iter().map(|u| (u.power, u.kind, u.loc)).collect();
             results.insert(s, (sig, board, dislodged));
         }
 

@@ -1639,9 +1639,10 @@ fn sig(u: &BoardUnit) -> UnitSig {
     (u.power, u.kind, u.loc)
 }
 
+/// Unit signatures in the canonical order of a result signature: by province.
 fn sorted_sigs<'a>(units: impl Iterator<Item = &'a BoardUnit>) -> Vec<UnitSig> {
     let mut v: Vec<UnitSig> = units.map(sig).collect();
-    v.sort();
+    v.sort_by_key(|s| s.2.province);
     v
 }
 
@@ -1963,7 +1964,7 @@ pub fn check_movement(
             .filter(|d| d.at.season == p)
             .map(|d| (d.power, d.kind, d.at.loc))
             .collect();
-        dis.sort();
+        dis.sort_by_key(|s| s.2.province);
         ensure!(
             dis == created.dislodged,
             "{c}: dislodged units differ from its result"
@@ -2309,7 +2310,7 @@ pub fn check_adjustment(
             );
             expected.push((power, kind, loc));
         }
-        expected.sort();
+        expected.sort_by_key(|s| s.2.province);
         ensure!(
             sorted_sigs(a.units.iter()) == expected,
             "{}: board is not the old one minus removals plus builds",
