@@ -250,10 +250,12 @@ impl World {
 
     /// Finds the unit an order names, checking its type when written.
     fn named_unit(&self, r: UnitRef) -> Result<(UnitType, Location, mdip_map::Power), Illegal> {
-        if !self.exists(r.spot.season) {
-            return Err(Illegal::NoSuchSeason(r.spot.season));
-        }
-        let u = self.unit(r.spot).ok_or(Illegal::NoUnit(r.spot))?;
+        let u = self
+            .seasons
+            .get(&r.spot.season)
+            .ok_or(Illegal::NoSuchSeason(r.spot.season))?
+            .unit_at(r.spot.province)
+            .ok_or(Illegal::NoUnit(r.spot))?;
         if let Some(k) = r.kind {
             if k != u.kind {
                 return Err(Illegal::WrongUnitType {
@@ -411,7 +413,8 @@ impl World {
         via_convoy: bool,
         cache: &mut Option<ConvoyCache<'w>>,
     ) -> Result<MoveOrder, Illegal> {
-        if !self.exists(to.season) {
+        // The unit's own season exists; another one is looked up.
+        if to.season != from.season && !self.exists(to.season) {
             return Err(Illegal::NoSuchSeason(to.season));
         }
         if to == from.spot() {
@@ -539,8 +542,9 @@ impl World {
                 sites: Vec::new(),
                 ghosts: Vec::new(),
             };
-            let mut units = Vec::new();
-            let mut spots = Vec::new();
+            let total: usize = seasons.iter().map(|s| self.seasons[s].units.len()).sum();
+            let mut units = Vec::with_capacity(total);
+            let mut spots = Vec::with_capacity(total);
             for &s in &seasons {
                 for u in &self.seasons[&s].units {
                     units.push(crate::Unit {
