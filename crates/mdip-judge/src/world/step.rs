@@ -502,7 +502,7 @@ impl World {
             .collect();
         // A place no unit can reach: where replayed moves go whose destination season does
         // not hold them in its original order set (they left, and arrive nowhere new).
-        let void = geo.site(SeasonKey::new(u32::MAX, u32::MAX));
+        let void = SeasonKey::new(u32::MAX, u32::MAX);
         let mut orders = Vec::with_capacity(graph.units.len());
         for g in &graph.units {
             let acts_elsewhere = !g.live
@@ -511,7 +511,7 @@ impl World {
             if acts_elsewhere {
                 let core = match g.order {
                     MoveOrder::Move { to, via_convoy } => CoreOrder::Move {
-                        dest: crate::At::new(void, to.loc),
+                        dest: geo.at(void, to.loc),
                         via_convoy,
                     },
                     _ => CoreOrder::Hold,
