@@ -70,5 +70,6 @@ pub use movement::{
 };
 pub use reason::{Outcome, Reason};
 pub use retreat::{
-    adjudicate_retreats, retreat_options, RetreatOrder, RetreatOutcome, RetreatResult,
+    adjudicate_retreats, retreat_collisions, retreat_options, RetreatBoard, RetreatOrder,
+    RetreatOutcome, RetreatResult, Retreating,
 };

@@ -6,7 +6,7 @@
 //! (DATC 6.H.10); two or more legal retreats to one place all disband (DATC 6.H.7). Supports and
 //! convoys do not exist in this phase: the caller rejects them.
 
-use mdip_map::{Location, UnitType};
+use mdip_map::UnitType;
 
 use crate::geography::{At, Geography, Place};
 use crate::movement::{Dislodgement, MovementResult, Unit, UnitId};
@@ -41,6 +41,121 @@ pub struct RetreatResult {
     pub ignored: Vec<usize>,
 }
 
+/// A dislodged unit as the retreat rules see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Retreating {
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// Where it was dislodged.
+    pub at: At,
+    /// Where the attacker that dislodged it came from.
+    pub attacker_from: Place,
+    /// Whether that attack came by convoy (its origin is then open to retreat, DATC 4.A.5).
+    pub by_convoy: bool,
+}
+
+/// The board after a movement phase, as far as retreats care: the places still held and the
+/// places left empty by a standoff.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetreatBoard {
+    occupied: Vec<Place>,
+    contested: Vec<Place>,
+}
+
+impl RetreatBoard {
+    /// A board from the places held by units that were not dislodged and the contested places.
+    pub fn new(mut occupied: Vec<Place>, mut contested: Vec<Place>) -> RetreatBoard {
+        occupied.sort_unstable();
+        contested.sort_unstable();
+        RetreatBoard {
+            occupied,
+            contested,
+        }
+    }
+
+    /// The board a movement phase left.
+    pub fn after(units: &[Unit], movement: &MovementResult) -> RetreatBoard {
+        let occupied = (0..units.len())
+            .filter(|&u| !movement.dislodged.iter().any(|d| d.unit == u))
+            .map(|u| {
+                movement
+                    .positions
+                    .get(u)
+                    .copied()
+                    .unwrap_or(units[u].at)
+                    .place()
+            })
+            .collect();
+        RetreatBoard::new(occupied, movement.contested.clone())
+    }
+
+    /// Whether `r` may retreat to `to`: the position it lands on, or why not.
+    pub fn check<G: Geography + ?Sized>(
+        &self,
+        r: &Retreating,
+        to: At,
+        geo: &G,
+    ) -> Result<At, Reason> {
+        let (from, to) = match r.kind {
+            UnitType::Army => (r.at.without_coast(), to.without_coast()),
+            UnitType::Fleet => (r.at, to),
+        };
+        if !geo.reaches(r.kind, from, to) || !geo.map().can_stand(r.kind, to.loc) {
+            return Err(Reason::RetreatUnreachable);
+        }
+        let place = to.place();
+        if place == r.attacker_from && !r.by_convoy {
+            return Err(Reason::RetreatToAttacker);
+        }
+        if self.occupied.binary_search(&place).is_ok() {
+            return Err(Reason::RetreatOccupied);
+        }
+        if self.contested.binary_search(&place).is_ok() {
+            return Err(Reason::RetreatContested);
+        }
+        Ok(to)
+    }
+
+    /// Every position `r` may retreat to, in map order.
+    pub fn options<G: Geography + ?Sized>(&self, r: &Retreating, geo: &G) -> Vec<At> {
+        geo.map()
+            .neighbours(r.kind, r.at.loc)
+            .into_iter()
+            .map(|loc| At::new(r.at.site, loc))
+            .filter_map(|to| self.check(r, to, geo).ok())
+            .collect()
+    }
+}
+
+/// For each legal retreat target, the other retreats aiming at the same place: two or more
+/// retreats to one place all fail (DATC 6.H.7). `targets[i]` is retreat `i`'s place, if legal.
+pub fn retreat_collisions(targets: &[Option<Place>]) -> Vec<Vec<usize>> {
+    targets
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match t {
+            None => Vec::new(),
+            Some(place) => targets
+                .iter()
+                .enumerate()
+                .filter(|&(j, other)| j != i && *other == Some(*place))
+                .map(|(j, _)| j)
+                .collect(),
+        })
+        .collect()
+}
+
+/// The retreat view of a dislodgement of the movement phase.
+fn retreating(units: &[Unit], d: &Dislodgement) -> Option<Retreating> {
+    let u = units.get(d.unit)?;
+    Some(Retreating {
+        kind: u.kind,
+        at: u.at,
+        attacker_from: d.attacker_from,
+        by_convoy: d.by_convoy,
+    })
+}
+
 /// Adjudicates a retreat phase.
 ///
 /// `units` and `movement` are the input and result of the movement phase; `orders` name
@@ -52,7 +167,7 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     orders: &[(UnitId, RetreatOrder)],
     geo: &G,
 ) -> RetreatResult {
-    let board = Board::new(units, movement);
+    let board = RetreatBoard::after(units, movement);
     let mut ignored = Vec::new();
     let mut chosen: Vec<Option<RetreatOrder>> = vec![None; movement.dislodged.len()];
     for (i, &(unit, order)) in orders.iter().enumerate() {
@@ -66,10 +181,13 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     // First the legality of each retreat on its own.
     let mut retreats: Vec<RetreatOutcome> = Vec::with_capacity(chosen.len());
     for (d, order) in movement.dislodged.iter().zip(&chosen) {
-        let (outcome, to) = match order {
-            None => (Outcome::new(false, Reason::NoRetreatOrder), None),
-            Some(RetreatOrder::Disband) => (Outcome::new(true, Reason::Disbanded), None),
-            Some(RetreatOrder::Move(to)) => match board.check(units, d, *to, geo) {
+        let (outcome, to) = match (order, retreating(units, d)) {
+            (None, _) => (Outcome::new(false, Reason::NoRetreatOrder), None),
+            (Some(RetreatOrder::Disband), _) => (Outcome::new(true, Reason::Disbanded), None),
+            (Some(RetreatOrder::Move(_)), None) => {
+                (Outcome::new(false, Reason::RetreatUnreachable), None)
+            }
+            (Some(RetreatOrder::Move(to)), Some(r)) => match board.check(&r, *to, geo) {
                 Ok(to) => (Outcome::new(true, Reason::Retreated), Some(to)),
                 Err(reason) => (Outcome::new(false, reason), None),
             },
@@ -83,17 +201,11 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
 
     // Then collisions between legal retreats.
     let targets: Vec<Option<Place>> = retreats.iter().map(|r| r.to.map(At::place)).collect();
-    for (i, retreat) in retreats.iter_mut().enumerate() {
-        let Some(place) = targets[i] else { continue };
-        let with: Vec<UnitId> = targets
-            .iter()
-            .enumerate()
-            .filter(|&(j, t)| j != i && *t == Some(place))
-            .map(|(j, _)| movement.dislodged[j].unit)
-            .collect();
-        if !with.is_empty() {
-            retreat.outcome = Outcome::new(false, Reason::RetreatCollision { with });
-            retreat.to = None;
+    for (i, others) in retreat_collisions(&targets).into_iter().enumerate() {
+        if !others.is_empty() {
+            let with = others.iter().map(|&j| movement.dislodged[j].unit).collect();
+            retreats[i].outcome = Outcome::new(false, Reason::RetreatCollision { with });
+            retreats[i].to = None;
         }
     }
     RetreatResult { retreats, ignored }
@@ -107,83 +219,12 @@ pub fn retreat_options<G: Geography + ?Sized>(
     unit: UnitId,
     geo: &G,
 ) -> Vec<At> {
-    let Some(d) = movement.dislodged.iter().find(|d| d.unit == unit) else {
-        return Vec::new();
-    };
-    let Some(u) = units.get(unit) else {
-        return Vec::new();
-    };
-    let board = Board::new(units, movement);
-    geo.map()
-        .neighbours(u.kind, u.at.loc)
-        .into_iter()
-        .map(|loc| At::new(u.at.site, loc))
-        .filter_map(|to| board.check(units, d, to, geo).ok())
-        .collect()
-}
-
-/// The board after the movement phase, as far as retreats care.
-struct Board<'a> {
-    /// Places holding a unit that was not dislodged, sorted.
-    occupied: Vec<Place>,
-    /// Places left empty by a standoff, sorted.
-    contested: &'a [Place],
-}
-
-impl<'a> Board<'a> {
-    /// Collects the occupied places from the movement result.
-    fn new(units: &[Unit], movement: &'a MovementResult) -> Board<'a> {
-        let mut occupied: Vec<Place> = (0..units.len())
-            .filter(|&u| !movement.dislodged.iter().any(|d| d.unit == u))
-            .map(|u| {
-                movement
-                    .positions
-                    .get(u)
-                    .copied()
-                    .unwrap_or(units[u].at)
-                    .place()
-            })
-            .collect();
-        occupied.sort_unstable();
-        Board {
-            occupied,
-            contested: &movement.contested,
-        }
-    }
-
-    /// Whether the dislodged unit `d` may retreat to `to`; the position it lands on, or why not.
-    fn check<G: Geography + ?Sized>(
-        &self,
-        units: &[Unit],
-        d: &Dislodgement,
-        to: At,
-        geo: &G,
-    ) -> Result<At, Reason> {
-        let Some(unit) = units.get(d.unit) else {
-            return Err(Reason::RetreatUnreachable);
-        };
-        let (from, to) = match unit.kind {
-            UnitType::Army => (unit.at.without_coast(), to.without_coast()),
-            UnitType::Fleet => (unit.at, to),
-        };
-        if !geo.reaches(unit.kind, from, to) || !can_stand(geo, unit.kind, to.loc) {
-            return Err(Reason::RetreatUnreachable);
-        }
-        let place = to.place();
-        if place == d.attacker_from && !d.by_convoy {
-            return Err(Reason::RetreatToAttacker);
-        }
-        if self.occupied.binary_search(&place).is_ok() {
-            return Err(Reason::RetreatOccupied);
-        }
-        if self.contested.contains(&place) {
-            return Err(Reason::RetreatContested);
-        }
-        Ok(to)
-    }
-}
-
-/// Whether a unit of `kind` may stand at `loc` on the map.
-fn can_stand<G: Geography + ?Sized>(geo: &G, kind: UnitType, loc: Location) -> bool {
-    geo.map().can_stand(kind, loc)
+    movement
+        .dislodged
+        .iter()
+        .find(|d| d.unit == unit)
+        .and_then(|d| retreating(units, d))
+        .map_or_else(Vec::new, |r| {
+            RetreatBoard::after(units, movement).options(&r, geo)
+        })
 }

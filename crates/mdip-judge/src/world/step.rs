@@ -13,8 +13,9 @@ use super::{
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
 use crate::{
-    adjudicate_adjustments, adjudicate_movement, AdjustmentOrder as CoreAdjustmentOrder,
-    MovementInput, Order as CoreOrder, Outcome, Pin, Place, Reason, Unit as CoreUnit,
+    adjudicate_adjustments, adjudicate_movement, retreat_collisions,
+    AdjustmentOrder as CoreAdjustmentOrder, At, MovementInput, Order as CoreOrder, Outcome, Pin,
+    Place, Reason, RetreatBoard, Retreating, Unit as CoreUnit,
 };
 
 /// One unit of a step's decision graph.
@@ -798,42 +799,49 @@ impl World {
         report
     }
 
-    /// Where a dislodged unit may retreat (DATC retreat rules within its season, rule 6).
-    fn retreat_options(&self, d: &Dislodged) -> Vec<Location> {
-        let Some(into) = self.seasons.get(&d.into) else {
-            return Vec::new();
+    /// The retreat rules' view of a dislodged unit (rule 6: DATC's rules within its season):
+    /// its season is the only site of a one-board geography, the board is the successor's
+    /// units and the season's standoffs, and an attacker from another season bars nothing.
+    fn retreat_view(&self, d: &Dislodged) -> (StepGeography<'_>, RetreatBoard, Retreating) {
+        let site = crate::Site(0);
+        let geo = StepGeography {
+            world: self,
+            sites: vec![d.at.season],
+            ghosts: vec![false],
         };
-        let mut out = Vec::new();
-        for loc in self.map.neighbours(d.kind, d.at.loc) {
-            if self.retreat_problem(d, into, loc).is_none() {
-                out.push(loc);
-            }
-        }
-        out
+        let occupied = self.seasons.get(&d.into).map_or_else(Vec::new, |s| {
+            s.units
+                .iter()
+                .map(|u| Place::new(site, u.loc.province))
+                .collect()
+        });
+        let contested = d.contested.iter().map(|&p| Place::new(site, p)).collect();
+        // A site no place of this board is on: an attacker from another season.
+        let elsewhere = crate::Site(1);
+        let retreating = Retreating {
+            kind: d.kind,
+            at: At::new(site, d.at.loc),
+            attacker_from: Place::new(
+                if d.attacker_from.season == d.at.season {
+                    site
+                } else {
+                    elsewhere
+                },
+                d.attacker_from.province,
+            ),
+            by_convoy: d.by_convoy,
+        };
+        (geo, RetreatBoard::new(occupied, contested), retreating)
     }
 
-    fn retreat_problem(
-        &self,
-        d: &Dislodged,
-        into: &Season,
-        loc: Location,
-    ) -> Option<RetreatProblem> {
-        if !self.map.adjacent(d.kind, d.at.loc, loc) || !self.map.can_stand(d.kind, loc) {
-            return Some(RetreatProblem::Unreachable);
-        }
-        if into.unit_at(loc.province).is_some() {
-            return Some(RetreatProblem::Occupied);
-        }
-        if d.contested.contains(&loc.province) {
-            return Some(RetreatProblem::Contested);
-        }
-        if !d.by_convoy
-            && d.attacker_from.season == d.at.season
-            && d.attacker_from.province == loc.province
-        {
-            return Some(RetreatProblem::AttackerOrigin);
-        }
-        None
+    /// Where a dislodged unit may retreat.
+    fn retreat_options(&self, d: &Dislodged) -> Vec<Location> {
+        let (geo, board, r) = self.retreat_view(d);
+        board
+            .options(&r, &geo)
+            .into_iter()
+            .map(|at| at.loc)
+            .collect()
     }
 
     /// After the retreat step (or a movement step without dislodgements): supply centres change
@@ -906,16 +914,28 @@ impl World {
                 results[i] = Err((true, RetreatProblem::Duplicate));
             }
         }
-        // Two retreats to one place both fail.
-        let mut targets: BTreeMap<Spot, usize> = BTreeMap::new();
-        for r in results.iter().flatten().flatten() {
-            *targets.entry(r.spot()).or_default() += 1;
-        }
-        for r in &mut results {
-            if let Ok(Some(p)) = r {
-                if targets[&p.spot()] > 1 {
-                    *r = Err((false, RetreatProblem::Bounced));
+        // Two retreats to one place both fail. Every season is a site of its own here, so the
+        // same province in two seasons is two places.
+        let mut seasons: Vec<SeasonKey> = Vec::new();
+        let targets: Vec<Option<Place>> = results
+            .iter()
+            .map(|r| match r {
+                Ok(Some(p)) => {
+                    let site = seasons
+                        .iter()
+                        .position(|&s| s == p.season)
+                        .unwrap_or_else(|| {
+                            seasons.push(p.season);
+                            seasons.len() - 1
+                        });
+                    Some(Place::new(crate::Site(site as u32), p.loc.province))
                 }
+                _ => None,
+            })
+            .collect();
+        for (r, others) in results.iter_mut().zip(retreat_collisions(&targets)) {
+            if !others.is_empty() {
+                *r = Err((false, RetreatProblem::Bounced));
             }
         }
         // Apply.
@@ -970,10 +990,7 @@ impl World {
         if to.season != d.at.season {
             return Err(RetreatProblem::LeavesSeason);
         }
-        let into = self
-            .seasons
-            .get(&d.into)
-            .ok_or(RetreatProblem::Unreachable)?;
+        // Settle the coast of the destination (the written one, or the only reachable one).
         let candidates: Vec<Location> = self
             .locations_of(to.province)
             .into_iter()
@@ -985,13 +1002,17 @@ impl World {
             [one] => *one,
             _ => return Err(RetreatProblem::CoastMissing),
         };
-        if let Some(p) = self.retreat_problem(d, into, loc) {
-            return Err(p);
+        let (geo, board, r) = self.retreat_view(d);
+        match board.check(&r, At::new(r.at.site, loc), &geo) {
+            Ok(at) => Ok(Pos {
+                season: d.at.season,
+                loc: at.loc,
+            }),
+            Err(Reason::RetreatOccupied) => Err(RetreatProblem::Occupied),
+            Err(Reason::RetreatContested) => Err(RetreatProblem::Contested),
+            Err(Reason::RetreatToAttacker) => Err(RetreatProblem::AttackerOrigin),
+            Err(_) => Err(RetreatProblem::Unreachable),
         }
-        Ok(Pos {
-            season: d.at.season,
-            loc,
-        })
     }
 
     /// Adjudicates the adjustment step of every season pending adjustment (per timeline, never
