@@ -210,7 +210,7 @@ impl Engine {
                     self.block_season = h.season.as_ref().and_then(names::season);
                 }
                 LineKind::Order(o) => self.order(text, i, o),
-                LineKind::Directive(d) => self.directive(i, &d.kind, d.span, d.name.span),
+                LineKind::Directive(d) => self.directive(i, &d.kind, d.span),
                 LineKind::Blank | LineKind::Comment | LineKind::Error => {}
             }
             self.contexts.push(LineContext {
@@ -219,7 +219,7 @@ impl Engine {
                 phase: self.world.phase(),
             });
             if !matches!(line.kind, LineKind::Blank | LineKind::Comment) {
-                self.expectations.bind_line(i, line.span);
+                self.expectations.bind_line(line.span);
             }
         }
         if !self.pending.is_empty() {
@@ -269,7 +269,7 @@ impl Engine {
         }
     }
 
-    fn directive(&mut self, line: usize, kind: &DirectiveKind, span: Span, name_span: Span) {
+    fn directive(&mut self, line: usize, kind: &DirectiveKind, span: Span) {
         match kind {
             DirectiveKind::Rules(name) => {
                 if !self.setup_allowed(span) {
@@ -405,17 +405,16 @@ impl Engine {
                     self.close_step(Some(line));
                     guard += 1;
                 }
-                let _ = name_span;
             }
             DirectiveKind::ExpectDiagnostic { severity, code } => {
                 self.expectations
-                    .add_diagnostic(line, span, severity.clone(), code.clone());
+                    .add_diagnostic(span, severity.clone(), code.clone());
             }
             DirectiveKind::Unknown => {}
             other => {
                 let block = self.block_season;
                 self.expectations
-                    .add(line, span, other.clone(), block, &mut self.diags);
+                    .add(span, other.clone(), block, &mut self.diags);
             }
         }
     }
@@ -1235,13 +1234,11 @@ impl Engine {
                 ));
             }
         }
-        let multiversal = self.multiversal;
         for (k, e) in report.orders.iter().enumerate() {
             let oi = idx[k];
             let info = &mut self.orders[oi];
             info.step = Some(step_index);
             info.reason = e.outcome.reason.describe(|_| String::new());
-            let _ = multiversal;
             if e.illegal {
                 info.status = Status::Illegal;
                 let mut d =

@@ -64,7 +64,6 @@ impl Expectations {
     /// Records an expectation directive.
     pub(crate) fn add(
         &mut self,
-        _line: usize,
         span: Span,
         kind: DirectiveKind,
         block: Option<SeasonKey>,
@@ -143,7 +142,7 @@ impl Expectations {
     }
 
     /// Records `@expect error CODE` for the next line.
-    pub(crate) fn add_diagnostic(&mut self, _line: usize, span: Span, severity: Name, code: Name) {
+    pub(crate) fn add_diagnostic(&mut self, span: Span, severity: Name, code: Name) {
         self.diags.push(DiagExpect {
             span,
             code: code.text,
@@ -153,7 +152,7 @@ impl Expectations {
     }
 
     /// Binds waiting `@expect error` lines to the line `line` (a non-blank, non-comment line).
-    pub(crate) fn bind_line(&mut self, _line: usize, span: Span) {
+    pub(crate) fn bind_line(&mut self, span: Span) {
         for d in &mut self.diags {
             if d.target.is_none() && d.span.end <= span.start {
                 d.target = Some(span);
@@ -370,7 +369,6 @@ impl Expectations {
             let mut fail = |msg: String, code: Code| {
                 diags.push(Diagnostic::new(code, item.span, msg));
             };
-            let before = failed;
             match &item.kind {
                 Kind::Unit(..) | Kind::Dislodged(..) => continue,
                 Kind::Empty(s) => match world.season(*s) {
@@ -485,7 +483,6 @@ impl Expectations {
                 }
             }
             stated += 1;
-            let _ = before;
         }
 
         // Expected diagnostics.
@@ -502,7 +499,13 @@ impl Expectations {
             };
             let mut hit = false;
             for x in diags.iter_mut() {
+                let severity = if d.warning {
+                    crate::Severity::Warning
+                } else {
+                    crate::Severity::Error
+                };
                 if x.code.as_str().eq_ignore_ascii_case(&d.code)
+                    && x.severity == severity
                     && x.span.start >= target.start
                     && x.span.end <= target.end.max(target.start)
                 {
@@ -510,7 +513,6 @@ impl Expectations {
                     hit = true;
                 }
             }
-            let _ = d.warning;
             if !hit {
                 failed += 1;
                 diags.push(Diagnostic::new(

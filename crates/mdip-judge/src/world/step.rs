@@ -44,11 +44,9 @@ pub struct GraphUnit {
 pub struct MovementReportEntry {
     /// The index of the order in the step's input.
     pub input: usize,
-    /// The unit's index in [`MovementReport::graph`], or why the order was illegal. An illegal
-    /// order's unit still holds; its graph index is in `held`.
+    /// The unit's index in [`MovementReport::graph`], or why the order was illegal (the unit
+    /// then holds).
     pub result: Result<usize, Illegal>,
-    /// The graph index of the unit that held instead, for an illegal order naming a real unit.
-    pub held: Option<usize>,
 }
 
 /// A timeline created by a step.
@@ -374,7 +372,6 @@ impl World {
                 .map(|(input, r)| MovementReportEntry {
                     input,
                     result: Err(r.err().unwrap_or(Illegal::WrongPhase(self.phase))),
-                    held: None,
                 })
                 .collect();
             return report;
@@ -555,14 +552,13 @@ impl World {
         // Entries for the caller.
         for (i, r) in validated.iter().enumerate() {
             let spot = inputs[i].unit.spot;
-            let held = graph.index.get(&spot).copied();
+            let graph_index = graph.index.get(&spot).copied();
             report.orders.push(MovementReportEntry {
                 input: i,
                 result: match r {
-                    Ok(_) => held.ok_or(Illegal::NoUnit(spot)),
+                    Ok(_) => graph_index.ok_or(Illegal::NoUnit(spot)),
                     Err(e) => Err(e.clone()),
                 },
-                held,
             });
         }
 
