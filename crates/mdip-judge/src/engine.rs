@@ -30,8 +30,10 @@ const IN_CYCLE: u8 = 8;
 /// The decision was settled by a paradox rule (Szykman or all-fail).
 const PARADOX: u8 = 16;
 
-/// At most this many convoying fleets per army are considered (one bit each).
-const MAX_CONVOY_FLEETS: usize = 64;
+/// A convoying fleet that the army's province reaches in one hop (see `Engine::cv_ends`).
+const FIRST_HOP: u8 = 1;
+/// A convoying fleet that reaches the army's destination in one hop.
+const LAST_HOP: u8 = 2;
 
 /// The kind of a unit's order, after normalisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,12 +87,8 @@ struct Slot {
     dest_group: u32,
     /// The range of valid supports for this unit (to move if it moves, else to hold).
     sup: (u32, u32),
-    /// Convoyed move: the range of fleets validly ordered to convoy it.
+    /// Convoyed move: the range of fleets validly ordered to convoy it (in `Engine::cv`).
     cv: (u32, u32),
-    /// Convoyed move: the candidate fleets reachable from the army in one hop (bit per fleet).
-    cv_first: u64,
-    /// Convoyed move: the candidate fleets that reach the destination in one hop.
-    cv_last: u64,
     /// Position in the cycle list while `IN_CYCLE`.
     cycle_pos: u32,
 }
@@ -107,10 +105,16 @@ struct Engine<'a> {
     groups: Vec<u32>,
     /// The place of each place id.
     place_list: Vec<Place>,
-    /// Convoying fleets, grouped by army (see `Slot::cv`).
+    /// Convoying fleets, grouped by army (see `Slot::cv`). Any number of fleets may convoy one
+    /// army (one per timeline in a multiverse): nothing below has a fixed width.
     cv: Vec<u32>,
-    /// For each entry of `cv`: the candidate fleets of the same army it reaches in one hop.
-    cv_adj: Vec<u64>,
+    /// For each entry of `cv`, its hops as flags: `FIRST_HOP` (the army's province reaches
+    /// the fleet), `LAST_HOP` (the fleet reaches the army's destination).
+    cv_ends: Vec<u8>,
+    /// For each entry of `cv`: the range of `cv_next` that lists the entries of the same army
+    /// it reaches in one hop, as positions within the army's group.
+    cv_adj: Vec<(u32, u32)>,
+    cv_next: Vec<u32>,
     /// Decisions retreated from without a resolution, waiting for the cycle's ancestor.
     cycle: Vec<u32>,
     /// Cyclic hits on visited decisions not yet retreated to (DATC 5.E `recursion_hits`).
@@ -161,8 +165,6 @@ impl<'a> Engine<'a> {
                 dest_group: NONE,
                 sup: (0, 0),
                 cv: (0, 0),
-                cv_first: 0,
-                cv_last: 0,
                 cycle_pos: 0,
             };
             match order {
@@ -377,34 +379,33 @@ impl<'a> Engine<'a> {
                 fill[t] += 1;
             }
         }
-        let mut cv_adj = vec![0u64; cv.len()];
+        let mut cv_ends = vec![0u8; cv.len()];
+        let mut cv_adj = vec![(0u32, 0u32); cv.len()];
+        let mut cv_next: Vec<u32> = Vec::new();
         for m in 0..n {
             let (s, e) = (counts[m] as usize, counts[m + 1] as usize);
             slots[m].cv = (counts[m], counts[m + 1]);
             if s == e {
                 continue;
             }
-            let e = e.min(s + MAX_CONVOY_FLEETS);
             let army = units[m].at.without_coast();
             let dest = slots[m].aim_at.without_coast();
-            let (mut first, mut last) = (0u64, 0u64);
             for i in s..e {
                 let fleet = units[cv[i] as usize].at;
-                let bit = 1u64 << (i - s);
                 if geo.convoy_hop(army, fleet) {
-                    first |= bit;
+                    cv_ends[i] |= FIRST_HOP;
                 }
                 if geo.convoy_hop(fleet, dest) {
-                    last |= bit;
+                    cv_ends[i] |= LAST_HOP;
                 }
+                let start = index(cv_next.len());
                 for j in s..e {
                     if i != j && geo.convoy_hop(fleet, units[cv[j] as usize].at) {
-                        cv_adj[i] |= 1u64 << (j - s);
+                        cv_next.push(index(j - s));
                     }
                 }
+                cv_adj[i] = (start, index(cv_next.len()));
             }
-            slots[m].cv_first = first;
-            slots[m].cv_last = last;
         }
 
         Engine {
@@ -415,7 +416,9 @@ impl<'a> Engine<'a> {
             groups,
             place_list,
             cv,
+            cv_ends,
             cv_adj,
+            cv_next,
             cycle: Vec::new(),
             hits: 0,
             low: NONE,
@@ -657,25 +660,56 @@ impl<'a> Engine<'a> {
             Route::Impossible => return false,
             Route::Convoy => {}
         }
-        let s = slot.cv.0 as usize;
-        let mut reached = slot.cv_first;
-        let mut expanded = 0u64;
+        let (s, e) = (slot.cv.0 as usize, slot.cv.1 as usize);
+        // Fleets are expanded lowest position first, as they were listed.
+        let mut reached: Vec<bool> = (s..e).map(|i| self.cv_ends[i] & FIRST_HOP != 0).collect();
+        let mut expanded = vec![false; e - s];
         loop {
-            let todo = reached & !expanded;
-            if todo == 0 {
+            let Some(i) = (0..e - s).find(|&i| reached[i] && !expanded[i]) else {
                 return false;
-            }
-            let i = todo.trailing_zeros() as usize;
-            expanded |= 1u64 << i;
+            };
+            expanded[i] = true;
             let fleet = self.cv[s + i] as usize;
             if !self.resolve(fleet, high) {
                 continue;
             }
-            if slot.cv_last & (1u64 << i) != 0 {
+            if self.cv_ends[s + i] & LAST_HOP != 0 {
                 return true;
             }
-            reached |= self.cv_adj[s + i];
+            for &j in self.hops(s + i) {
+                reached[j as usize] = true;
+            }
         }
+    }
+
+    /// The positions (within its army's group) of the fleets that the `cv` entry `i` reaches in
+    /// one hop.
+    fn hops(&self, i: usize) -> &[u32] {
+        let (from, to) = self.cv_adj[i];
+        &self.cv_next[from as usize..to as usize]
+    }
+
+    /// The fleets of the convoyed army `m` (as positions in its group) that a chain of fleets
+    /// passing `allowed` connects to an end `end` (`FIRST_HOP` or `LAST_HOP`).
+    fn spread(&self, m: usize, end: u8, allowed: &[bool]) -> Vec<bool> {
+        let s = self.slots[m].cv.0 as usize;
+        let mut reached = vec![false; allowed.len()];
+        let mut todo: Vec<usize> = (0..allowed.len())
+            .filter(|&i| allowed[i] && self.cv_ends[s + i] & end != 0)
+            .collect();
+        for &i in &todo {
+            reached[i] = true;
+        }
+        while let Some(i) = todo.pop() {
+            for &j in self.hops(s + i) {
+                let j = j as usize;
+                if allowed[j] && !reached[j] {
+                    reached[j] = true;
+                    todo.push(j);
+                }
+            }
+        }
+        reached
     }
 
     /// Whether the fleet `fleet` lies on a chain of available convoying fleets that carries the
@@ -686,36 +720,12 @@ impl<'a> Engine<'a> {
         if slot.route != Route::Convoy {
             return false;
         }
-        let s = slot.cv.0 as usize;
-        let n = (slot.cv.1 - slot.cv.0) as usize;
-        let Some(me) = (0..n).find(|&i| self.cv[s + i] as usize == fleet) else {
+        let (s, e) = (slot.cv.0 as usize, slot.cv.1 as usize);
+        let Some(me) = (s..e).position(|i| self.cv[i] as usize == fleet) else {
             return false;
         };
-        let mut available = 0u64;
-        for i in 0..n {
-            if self.value(self.cv[s + i] as usize) {
-                available |= 1u64 << i;
-            }
-        }
-        let spread = |this: &Self, start: u64| {
-            let mut reached = start & available;
-            loop {
-                let mut next = reached;
-                let mut todo = reached;
-                while todo != 0 {
-                    let i = todo.trailing_zeros() as usize;
-                    todo &= todo - 1;
-                    next |= this.cv_adj[s + i] & available;
-                }
-                if next == reached {
-                    return reached;
-                }
-                reached = next;
-            }
-        };
-        let forward = spread(self, slot.cv_first);
-        let backward = spread(self, slot.cv_last);
-        (forward & backward) & (1u64 << me) != 0
+        let available: Vec<bool> = (s..e).map(|i| self.value(self.cv[i] as usize)).collect();
+        self.spread(m, FIRST_HOP, &available)[me] && self.spread(m, LAST_HOP, &available)[me]
     }
 
     /// The number of valid supports for `u` that are given; `foreign_to` excludes supporters
@@ -1009,21 +1019,14 @@ impl<'a> Engine<'a> {
     /// Why the convoy route of move `m` failed.
     fn path_failure(&self, m: usize) -> Reason {
         let slot = self.slots[m];
-        let s = slot.cv.0 as usize;
-        let k = ((slot.cv.1 - slot.cv.0) as usize).min(MAX_CONVOY_FLEETS);
+        let (s, e) = (slot.cv.0 as usize, slot.cv.1 as usize);
+        let k = e - s;
         // Is there a chain at all when every ordered fleet stands?
-        let mut reached = slot.cv_first;
-        let mut expanded = 0u64;
-        let mut complete = false;
-        while reached & !expanded != 0 {
-            let i = (reached & !expanded).trailing_zeros() as usize;
-            expanded |= 1u64 << i;
-            if slot.cv_last & (1u64 << i) != 0 {
-                complete = true;
-                break;
-            }
-            reached |= self.cv_adj[s + i];
-        }
+        let complete = self
+            .spread(m, FIRST_HOP, &vec![true; k])
+            .iter()
+            .enumerate()
+            .any(|(i, &reached)| reached && self.cv_ends[s + i] & LAST_HOP != 0);
         if !complete {
             return Reason::NoConvoyPath;
         }
