@@ -17,9 +17,18 @@ if [ "${1:-}" = "--e2e" ]; then
 fi
 
 if [ "${#packages[@]}" -gt 0 ]; then
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${packages[@]}"
+  command -v apt-get >/dev/null || {
+    echo "install-deps: missing ${packages[*]}, and this is not a Debian/Ubuntu machine (no apt-get); install them by hand" >&2
+    exit 1
+  }
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "install-deps: installing ${packages[*]} needs root or sudo" >&2; exit 1; }
+    sudo=(sudo)
+  fi
+  echo "install-deps: apt-get install ${packages[*]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}"
 fi
 
 node_major="$(node -p 'process.versions.node.split(".")[0]')"

@@ -1,4 +1,4 @@
-//! Throughput on the shared standard workload (issue 3, item 5).
+//! Throughput on the standard workload of `tests/bench/` (issue 3, item 5).
 //!
 //! Adjudicates the 400 Spring 1901 movement phases of `workload-standard.txt` with mdip and with
 //! the `diplomacy` crate 0.2.0 in the same run, parsing excluded and included, prints medians of
@@ -721,7 +721,7 @@ fn main() {
     let benching = std::env::args().any(|a| a == "--bench");
     let path = std::env::var_os("WORKLOAD_FILE")
         .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join("../shared/bench/workload-standard.txt"));
+        .unwrap_or_else(|| repo().join("tests/bench/workload-standard.txt"));
     let Ok(text) = std::fs::read_to_string(&path) else {
         println!("workload: {} not found; nothing to do", path.display());
         return;

@@ -100,7 +100,7 @@ fn own_multiversal_cases() {
 /// Tidy: every test-case id in DATC chapter 6 has its file, and no file lacks a case.
 #[test]
 fn every_datc_case_has_its_file() {
-    let datc = repo().join("../shared/reference/datc-v3.0.txt");
+    let datc = repo().join("tests/reference/datc-v3.0.txt");
     let text = std::fs::read_to_string(&datc)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", datc.display()));
     let mut ids = BTreeSet::new();

@@ -264,11 +264,13 @@ fn name_functions_never_panic() {
     assert_eq!(map.suggest_province(&long), None);
 }
 
-/// The DATC text: `MDIP_DATC` if set, else the shared reference copy.
+/// The DATC text: `MDIP_DATC` if set, else the copy kept in `tests/reference/`.
 fn datc_path() -> PathBuf {
     std::env::var_os("MDIP_DATC")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/reference/datc-v3.0.txt"))
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference/datc-v3.0.txt")
+        })
 }
 
 /// Splits an order line of DATC chapter 6 into the province names it

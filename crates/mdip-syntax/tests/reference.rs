@@ -16,8 +16,8 @@ fn read(relative: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative);
     std::fs::read_to_string(&path).unwrap_or_else(|error| {
         panic!(
-            "cannot read reference file {} ({error}); the `shared` folder must be a sibling of \
-             the repository root",
+            "cannot read reference file {} ({error}); the reference texts are kept in \
+             `tests/reference/` of the repository",
             path.display()
         )
     })
@@ -74,7 +74,7 @@ fn is_datc_header(line: &str) -> bool {
 /// Extracts the order blocks of DATC chapter 6: each header line and the non-blank lines right
 /// after it.
 fn datc_cases() -> Vec<Case> {
-    let text = read("../../../shared/reference/datc-v3.0.txt");
+    let text = read("../../tests/reference/datc-v3.0.txt");
     let start = text
         .lines()
         .position(|line| line.starts_with("6.A.1. TEST CASE"))
@@ -113,7 +113,7 @@ fn datc_cases() -> Vec<Case> {
 
 /// Extracts the indented order blocks of the `3.A.N` cases of the MDATC draft.
 fn mdatc_cases() -> Vec<Case> {
-    let text = read("../../../shared/reference/mdatc-draft.txt");
+    let text = read("../../tests/reference/mdatc-draft.txt");
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines() {
         let heading = line

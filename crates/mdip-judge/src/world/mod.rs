@@ -4,7 +4,7 @@
 //! The world never sees text: callers name units and places by [`Spot`] (season and province) and
 //! get back plain data with reasons, which they map to their own source ranges.
 //!
-//! The rules implemented here are those of `multiverse-rules.md` (rule set `mdatc`): seasons and
+//! The rules implemented here are those of `docs/rules.md` (rule set `mdatc`): seasons and
 //! heads (rules 1–4), global steps (5–7), adjacency across time (8–11), anchored re-adjudication
 //! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22).
 
@@ -116,7 +116,7 @@ impl Phase {
 /// The rule set in force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum RuleSet {
-    /// Multiversal time travel per `multiverse-rules.md` (the default).
+    /// Multiversal time travel per `docs/rules.md` (the default).
     #[default]
     Mdatc,
     /// Standard Diplomacy only: every order outside the unit's own season is illegal.

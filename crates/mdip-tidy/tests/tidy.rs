@@ -1,0 +1,233 @@
+//! Tidy checks over the repository's tracked files.
+//!
+//! A user's clone has nothing beside it: no test, bench, script or doc may read or link a folder
+//! outside the repository, or name a path of one machine. Published packages carry both licences
+//! and no placeholder metadata. `.ci/run` runs these first (`cargo test -p mdip-tidy`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The repository root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The repository's files, relative to the root: what git tracks plus the untracked files it does
+/// not ignore; in a copy that is not a git checkout, every file outside build and package folders.
+fn files() -> Vec<String> {
+    let root = root();
+    let git = Command::new("git")
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .current_dir(&root)
+        .output();
+    if let Ok(out) = git {
+        if out.status.success() {
+            let mut files: Vec<String> = out
+                .stdout
+                .split(|&b| b == 0)
+                .filter(|s| !s.is_empty())
+                .map(|s| String::from_utf8_lossy(s).into_owned())
+                .filter(|f| root.join(f).is_file())
+                .collect();
+            files.sort();
+            files.dedup();
+            return files;
+        }
+    }
+    let mut files = Vec::new();
+    walk(&root, &root, &mut files);
+    files.sort();
+    files
+}
+
+/// Every file below `dir`, skipping version control, build output and installed packages.
+fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let Ok(kind) = entry.file_type() else {
+            continue;
+        };
+        if kind.is_dir() {
+            if !matches!(
+                name.as_ref(),
+                ".git" | "target" | "node_modules" | ".work" | "out"
+            ) {
+                walk(root, &path, out);
+            }
+        } else if kind.is_file() {
+            if let Ok(relative) = path.strip_prefix(root) {
+                out.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+}
+
+/// Strings that reach outside the repository. Spelt in pieces so that this file does not match.
+fn outside_markers() -> Vec<String> {
+    vec![format!("..{}shared", '/')]
+}
+
+/// Folders that only exist on some machine: user homes, the root account, work folders.
+fn machine_path_markers() -> Vec<String> {
+    ["work", "home", "root", "Users"]
+        .iter()
+        .map(|dir| format!("/{dir}/"))
+        .chain([format!("C:{}Users", '\\')])
+        .collect()
+}
+
+/// Whether `line` names `marker` as a path of its own (not inside a longer word or URL path).
+fn names_path(line: &str, marker: &str) -> bool {
+    line.match_indices(marker).any(|(at, _)| {
+        let before = line[..at].chars().next_back();
+        !before.is_some_and(|c| c.is_alphanumeric() || "._-~".contains(c))
+    })
+}
+
+/// The lines of tracked text files that contain one of `markers`, outside the folders `allowed`.
+fn offending_lines(markers: &[String], allowed: &[&str]) -> Vec<String> {
+    let root = root();
+    let mut found = Vec::new();
+    for file in files() {
+        if allowed.iter().any(|prefix| file.starts_with(prefix)) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(root.join(&file)) else {
+            continue; // Not text (images, binaries).
+        };
+        for (number, line) in text.lines().enumerate() {
+            if markers.iter().any(|m| names_path(line, m)) {
+                found.push(format!("{file}:{}: {}", number + 1, line.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn nothing_reaches_outside_the_repository() {
+    let found = offending_lines(&outside_markers(), &["docs/"]);
+    assert!(
+        found.is_empty(),
+        "these lines reach a folder outside the repository, which a clone does not have \
+         (vendor the data under tests/ instead):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn no_machine_paths() {
+    let found = offending_lines(&machine_path_markers(), &["docs/"]);
+    assert!(
+        found.is_empty(),
+        "these lines name a path of one machine (use paths relative to the repository, or \
+         neutral ones such as /usr/bin or /opt in tests):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checks_detect_what_they_look_for() {
+    // Samples are assembled from the markers, so that this file itself passes the checks.
+    let outside = &outside_markers()[0];
+    let [work, home, _, _, windows] = &machine_path_markers()[..] else {
+        panic!("five machine path markers");
+    };
+    assert!(names_path(&format!("read(\"../{outside}/x\")"), outside));
+    assert!(names_path(
+        &format!("see `{outside}/spec/rules.md`"),
+        outside
+    ));
+    assert!(names_path(&format!("path: \"{home}alice/mdip\""), home));
+    assert!(names_path(&format!("{work}main/tests"), work));
+    assert!(names_path(&format!(r"{windows}\bob\mdip"), windows));
+    assert!(!names_path(&format!("https://example.org{home}page"), home));
+    assert!(!names_path(&format!("~{work}notes"), work));
+    assert!(!names_path("target/release/mdip", work));
+}
+
+/// The folders of the packages meant for publishing: every crate whose manifest does not say
+/// `publish = false`, and the VS Code extension.
+fn published_packages() -> Vec<String> {
+    let root = root();
+    let mut packages = Vec::new();
+    for file in files() {
+        let Some(dir) = file.strip_suffix("/Cargo.toml") else {
+            continue;
+        };
+        if dir.starts_with("fuzz") {
+            continue;
+        }
+        let manifest = std::fs::read_to_string(root.join(&file)).expect("readable manifest");
+        if manifest.contains("[package]") && !manifest.contains("publish = false") {
+            packages.push(dir.to_owned());
+        }
+    }
+    packages.push("editors/vscode".to_owned());
+    packages
+}
+
+#[test]
+fn licences_at_the_root_and_in_every_package() {
+    let root = root();
+    let mut missing = Vec::new();
+    let packages = published_packages();
+    assert!(
+        packages.len() >= 7,
+        "expected the crates and the extension to be publishable, found {packages:?}"
+    );
+    for dir in std::iter::once(".".to_owned()).chain(packages) {
+        for licence in ["LICENSE-MIT", "LICENSE-APACHE"] {
+            let path = root.join(&dir).join(licence);
+            match std::fs::read_to_string(&path) {
+                Ok(text) if licence == "LICENSE-MIT" && !text.contains("MIT License") => {
+                    missing.push(format!("{dir}/{licence} is not the MIT licence"))
+                }
+                Ok(text) if licence == "LICENSE-APACHE" && !text.contains("Apache License") => {
+                    missing.push(format!("{dir}/{licence} is not the Apache licence"))
+                }
+                Ok(_) => {}
+                Err(e) => missing.push(format!("{dir}/{licence}: {e}")),
+            }
+        }
+    }
+    assert!(missing.is_empty(), "licence files:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn no_placeholder_metadata() {
+    let placeholders = ["example.invalid", "example.com", "TODO", "FIXME"];
+    let mut found = Vec::new();
+    for file in files() {
+        let manifest = file == "Cargo.toml"
+            || file.ends_with("/Cargo.toml")
+            || file.ends_with("package.json")
+            || file.ends_with("package.yaml")
+            || file.ends_with("tree-sitter.json");
+        if !manifest || file.contains("node_modules") {
+            continue;
+        }
+        let text = std::fs::read_to_string(root().join(&file)).expect("readable manifest");
+        for (number, line) in text.lines().enumerate() {
+            if placeholders.iter().any(|p| line.contains(p)) {
+                found.push(format!("{file}:{}: {}", number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "placeholder metadata (leave a field out rather than invent it):\n{}",
+        found.join("\n")
+    );
+}
