@@ -66,7 +66,9 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
         Command::Lsp { .. } => match mdip_lsp::run_stdio() {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(true) => ExitCode::SUCCESS,
+            // `exit` (or the end of the input) without `shutdown` first.
+            Ok(false) => ExitCode::from(1),
             Err(e) => {
                 eprintln!("mdip lsp: {e}");
                 ExitCode::from(2)

@@ -17,9 +17,9 @@
 //! document edits are applied in the order the client sent them.
 //!
 //! Reuse of earlier results: an edit inside a `#` comment does not analyse again (the offsets
-//! of the previous analysis are shifted). Other edits analyse the whole file again; reusing the
-//! steps before the first edited line needs the analysis engine to checkpoint its state after
-//! each step, which `mdip-analysis` does not offer yet.
+//! of the previous analysis are shifted). Other edits analyse again from the last checkpoint
+//! of the previous analysis before the first edited line (`mdip_analysis::analyze_incremental`),
+//! so the steps above an edit are not adjudicated again.
 
 pub mod document;
 pub mod encoding;
@@ -28,17 +28,19 @@ pub mod session;
 
 pub use lsp::serve;
 
-/// Runs the server on standard input and output until the client exits.
+/// Runs the server on standard input and output until the client exits. Returns whether the
+/// client asked to `shutdown` before it exited or closed the input: the process should then
+/// exit with 0, else with 1 (as the protocol says of `exit`).
 ///
 /// # Errors
 ///
 /// Fails only when the async runtime cannot be started.
-pub fn run_stdio() -> std::io::Result<()> {
+pub fn run_stdio() -> std::io::Result<bool> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    let clean = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
     // Reading standard input blocks a thread that cannot be cancelled: do not wait for it.
     runtime.shutdown_background();
-    Ok(())
+    Ok(clean)
 }

@@ -167,6 +167,8 @@ impl DocHandle {
 pub struct Session {
     config: Mutex<Config>,
     initialized: std::sync::atomic::AtomicBool,
+    /// The client asked to shut down: no more edits are applied.
+    shut_down: std::sync::atomic::AtomicBool,
     docs: Mutex<HashMap<String, Arc<DocHandle>>>,
     events: mpsc::UnboundedSender<Event>,
 }
@@ -177,6 +179,7 @@ impl Session {
         Session {
             config: Mutex::new(Config::default()),
             initialized: std::sync::atomic::AtomicBool::new(false),
+            shut_down: std::sync::atomic::AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),
             events,
         }
@@ -198,6 +201,17 @@ impl Session {
     /// Whether the client initialized the session.
     pub fn is_initialized(&self) -> bool {
         self.initialized.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Records that the client sent `shutdown`: from then on documents are no longer changed.
+    pub fn set_shut_down(&self) {
+        self.shut_down
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Whether the client sent `shutdown`.
+    pub fn is_shut_down(&self) -> bool {
+        self.shut_down.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     fn docs(&self) -> MutexGuard<'_, HashMap<String, Arc<DocHandle>>> {

@@ -301,5 +301,25 @@ async fn the_binary_serves_stdio_and_exits() {
         .await
         .expect("exits when input closes")
         .unwrap();
-    assert!(status.success() || status.code().is_some(), "{status}");
+    assert_eq!(
+        status.code(),
+        Some(1),
+        "no shutdown before the end: {status}"
+    );
+
+    // `exit` without `shutdown`: exit code 1, as the protocol says.
+    let mut child = tokio::process::Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the server");
+    let mut c = TestClient::over(child.stdin.take().unwrap(), child.stdout.take().unwrap());
+    c.initialize(&["utf-8"]).await;
+    c.notify("exit", Value::Null).await;
+    let status = tokio::time::timeout(Duration::from_secs(30), child.wait())
+        .await
+        .expect("exits after exit")
+        .unwrap();
+    assert_eq!(status.code(), Some(1), "exit without shutdown: {status}");
 }

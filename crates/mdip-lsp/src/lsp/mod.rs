@@ -31,8 +31,9 @@ pub struct Backend {
 }
 
 /// Serves the protocol on `input` and `output` until the client sends `exit` or closes the
-/// input.
-pub async fn serve<I, O>(input: I, output: O)
+/// input. Returns whether the client had asked to `shutdown` first (the protocol's exit code is
+/// 0 then, else 1).
+pub async fn serve<I, O>(input: I, output: O) -> bool
 where
     I: AsyncRead + Unpin + Send + 'static,
     O: AsyncWrite + Unpin + Send + 'static,
@@ -54,13 +55,14 @@ where
             session: backend_session,
         }
     });
-    let service = ordered::Ordered::new(service, session);
+    let service = ordered::Ordered::new(service, session.clone());
     Server::new(server_in, server_out, socket)
         .serve(service)
         .await;
     // The server is done (after `exit`, or at the end of the input).
     guard.abort();
     let _ = merge.await;
+    session.is_shut_down()
 }
 
 /// Pushes diagnostics as the workers report them.

@@ -54,9 +54,13 @@ where
             req.method(),
             "textDocument/didOpen" | "textDocument/didChange" | "textDocument/didClose"
         );
+        if req.method() == "shutdown" && req.id().is_some() {
+            self.session.set_shut_down();
+        }
         if is_doc && req.id().is_none() {
-            // Before `initialize` the protocol drops notifications; so do we.
-            if self.session.is_initialized() {
+            // Before `initialize` and after `shutdown` the protocol drops notifications; so do
+            // we.
+            if self.session.is_initialized() && !self.session.is_shut_down() {
                 match from_proto::doc_event(&req) {
                     Some(DocEvent::Open { uri, text, version }) => {
                         self.session.open(uri, &text, version);

@@ -11,16 +11,12 @@
 //! land inside one of its messages.
 
 use serde_json::{json, Value};
-use tokio::io::{
-    AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader,
-};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tower_lsp_server::jsonrpc::{Request, Response};
 
 /// The largest message accepted (a 10 MB file is a 10 MB `didOpen`).
 const MAX_BODY: usize = 512 << 20;
-/// The longest header line kept.
-const MAX_HEADER_LINE: usize = 8 << 10;
 
 /// An error response with a null id, or the request's id when it could be read.
 fn error_frame(code: i64, message: &str, id: Value) -> Vec<u8> {
@@ -35,94 +31,248 @@ fn frame(body: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Reads one header line (without its line break), keeping at most `MAX_HEADER_LINE` bytes;
-/// `None` at the end of the input.
-async fn header_line<R: AsyncBufRead + Unpin>(r: &mut R) -> Option<String> {
-    let mut line = Vec::new();
-    loop {
-        let buf = r.fill_buf().await.ok()?;
-        if buf.is_empty() {
-            return if line.is_empty() {
-                None
-            } else {
-                Some(String::from_utf8_lossy(&line).into_owned())
-            };
-        }
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..=i], true),
-            None => (buf, false),
-        };
-        let n = chunk.len();
-        let room = MAX_HEADER_LINE.saturating_sub(line.len());
-        line.extend_from_slice(&chunk[..n.min(room)]);
-        r.consume(n);
-        if done {
-            while line.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                line.pop();
-            }
-            return Some(String::from_utf8_lossy(&line).into_owned());
-        }
-    }
-}
+/// The longest header block kept before the frame is declared broken.
+const MAX_HEADER: usize = 64 << 10;
 
 /// What reading one frame gave.
 enum Frame {
     /// A body.
     Body(Vec<u8>),
-    /// A frame that cannot be read (no or bad `Content-Length`, too long); skipped.
+    /// A frame that cannot be read (no or bad `Content-Length`, a header block that never ends,
+    /// a body that holds the next message's header, too long); skipped.
     Bad,
 }
 
-/// Reads the next frame; `None` at the end of the input.
-async fn read_frame<R: AsyncBufRead + Unpin>(r: &mut R) -> Option<Frame> {
-    let mut length: Option<Option<usize>> = None;
-    let mut any = false;
-    loop {
-        let line = header_line(r).await?;
-        if line.is_empty() {
-            if any {
+/// Reads `Content-Length` frames from a byte stream, and finds the next frame again after a
+/// broken one.
+///
+/// A frame whose length is wrong leaves the stream misaligned: too short, and the rest of its
+/// body comes before the next header; too long, and its body swallows the next message. After a
+/// bad frame (or one whose body the caller found not to be JSON, see [`Framer::resync`]) the
+/// reader skips to the next `Content-Length: N` header line, searching from just after the
+/// broken frame's own header. Such a line (with its raw line break) cannot occur inside a JSON
+/// body, where line breaks in strings are escaped, so finding one inside a body also proves that
+/// body broken without waiting for the rest of its stated length.
+struct Framer<R> {
+    inner: R,
+    /// Bytes read and not yet consumed start at `start`.
+    buf: Vec<u8>,
+    start: usize,
+    /// Where the header of the last frame returned began, for [`Framer::resync`].
+    last: usize,
+    /// The next read must first search for a header line.
+    resync: bool,
+    eof: bool,
+}
+
+impl<R: AsyncRead + Unpin> Framer<R> {
+    fn new(inner: R) -> Framer<R> {
+        Framer {
+            inner,
+            buf: Vec::with_capacity(1 << 16),
+            start: 0,
+            last: 0,
+            resync: false,
+            eof: false,
+        }
+    }
+
+    /// Reads more bytes; `false` at the end of the input.
+    async fn fill(&mut self) -> bool {
+        if self.eof {
+            return false;
+        }
+        // Drop what is consumed (keeping the last frame, which `resync` may search again).
+        let keep = self.last.min(self.start);
+        if keep > 0 && keep >= self.buf.len() / 2 {
+            self.buf.drain(..keep);
+            self.start -= keep;
+            self.last -= keep;
+        }
+        let mut chunk = [0u8; 1 << 16];
+        match self.inner.read(&mut chunk).await {
+            Ok(0) | Err(_) => {
+                self.eof = true;
+                false
+            }
+            Ok(n) => {
+                self.buf.extend_from_slice(&chunk[..n]);
+                true
+            }
+        }
+    }
+
+    /// Declares the last frame broken (its body was not JSON): the next read searches for a
+    /// header from just after that frame's header began.
+    fn resync(&mut self) {
+        self.start = self.last + 1;
+        self.resync = true;
+    }
+
+    /// The next frame; `None` at the end of the input.
+    async fn next(&mut self) -> Option<Frame> {
+        if self.resync {
+            loop {
+                if let Some(at) = find_header_line(&self.buf[self.start..]) {
+                    self.start += at;
+                    break;
+                }
+                // Keep a tail that may be the beginning of a header line.
+                self.start = self.buf.len().saturating_sub(64).max(self.start);
+                self.last = self.start;
+                if !self.fill().await {
+                    return None;
+                }
+            }
+            self.resync = false;
+        }
+        // Blank lines and stray line breaks between messages.
+        loop {
+            while self.start < self.buf.len() && self.buf[self.start].is_ascii_whitespace() {
+                self.start += 1;
+            }
+            if self.start < self.buf.len() {
                 break;
             }
-            continue; // Blank lines between messages.
+            if !self.fill().await {
+                return None;
+            }
         }
-        any = true;
+        self.last = self.start;
+        // The header block, up to its blank line.
+        let (end, body_start) = loop {
+            if let Some(found) = header_end(&self.buf[self.start..]) {
+                break (self.start + found.0, self.start + found.1);
+            }
+            if self.buf.len() - self.start > MAX_HEADER {
+                self.resync();
+                return Some(Frame::Bad);
+            }
+            if !self.fill().await {
+                return None; // The input ended inside a header.
+            }
+        };
+        let Some(len) = content_length(&self.buf[self.start..end]) else {
+            self.resync();
+            return Some(Frame::Bad);
+        };
+        if len > MAX_BODY {
+            // Skip the body.
+            let mut rest = len;
+            self.start = body_start;
+            self.last = body_start;
+            loop {
+                let here = (self.buf.len() - self.start).min(rest);
+                self.start += here;
+                rest -= here;
+                if rest == 0 {
+                    break;
+                }
+                self.buf.truncate(self.start);
+                self.last = self.start;
+                if !self.fill().await {
+                    return None;
+                }
+            }
+            self.last = self.start;
+            return Some(Frame::Bad);
+        }
+        // Offsets from the frame's start (`fill` may move the buffer's contents): the body, and
+        // where the search for a header line inside it goes on (only new bytes are searched,
+        // with an overlap for a line split between reads).
+        let body_at = body_start - self.start;
+        let mut scanned = body_at;
+        while self.buf.len() - self.start - body_at < len {
+            // A header line inside the body: the stated length is too long.
+            if find_header_line(&self.buf[self.start + scanned..]).is_some() {
+                self.resync();
+                return Some(Frame::Bad);
+            }
+            scanned = (self.buf.len() - self.start)
+                .saturating_sub(64)
+                .max(body_at);
+            if !self.fill().await {
+                return None;
+            }
+        }
+        let body_start = self.start + body_at;
+        let body = self.buf[body_start..body_start + len].to_vec();
+        self.start = body_start + len;
+        Some(Frame::Body(body))
+    }
+}
+
+/// The end of a header block (the index of its blank line, and of the first body byte).
+fn header_end(bytes: &[u8]) -> Option<(usize, usize)> {
+    let crlf = bytes.windows(4).position(|w| w == b"\r\n\r\n");
+    let lf = bytes.windows(2).position(|w| w == b"\n\n");
+    match (crlf, lf) {
+        (Some(c), Some(l)) if l + 1 < c => Some((l, l + 2)),
+        (Some(c), _) => Some((c, c + 4)),
+        (None, Some(l)) => Some((l, l + 2)),
+        (None, None) => None,
+    }
+}
+
+/// The value of the `Content-Length` header of a header block, if it has a valid one.
+fn content_length(header: &[u8]) -> Option<usize> {
+    let text = String::from_utf8_lossy(header);
+    let mut length = None;
+    for line in text.lines() {
         if let Some((name, value)) = line.split_once(':') {
             if name.trim().eq_ignore_ascii_case("content-length") {
                 length = Some(value.trim().parse::<usize>().ok());
             }
         }
     }
-    let Some(Some(len)) = length else {
-        return Some(Frame::Bad);
-    };
-    if len > MAX_BODY {
-        // Skip the body.
-        let mut rest = len as u64;
-        let mut sink = tokio::io::sink();
-        let mut take = r.take(rest);
-        rest -= tokio::io::copy(&mut take, &mut sink).await.ok()?;
-        return (rest == 0).then_some(Frame::Bad);
-    }
-    let mut body = vec![0; len];
-    r.read_exact(&mut body).await.ok()?;
-    Some(Frame::Body(body))
+    length.flatten()
 }
 
-/// Checks a body; `Err` with the error frame to answer.
-fn check(body: &[u8]) -> Result<(), Vec<u8>> {
+/// The position of the first complete `Content-Length: N` line (digits, then a raw line break)
+/// in `bytes`, case-insensitive.
+fn find_header_line(bytes: &[u8]) -> Option<usize> {
+    const NAME: &[u8] = b"content-length";
+    let mut from = 0;
+    while from + NAME.len() <= bytes.len() {
+        let at = from
+            + bytes[from..]
+                .windows(NAME.len())
+                .position(|w| w.eq_ignore_ascii_case(NAME))?;
+        let mut i = at + NAME.len();
+        while bytes.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        if bytes.get(i) == Some(&b':') {
+            i += 1;
+            while bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            let digits = bytes[i..].iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits > 0 && matches!(bytes.get(i + digits), Some(b'\r' | b'\n')) {
+                return Some(at);
+            }
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Checks a body; `Err` with the error frame to answer, and whether the body is not JSON at all
+/// (then its frame's length may be wrong, and the reader must find the next header).
+fn check(body: &[u8]) -> Result<(), (Vec<u8>, bool)> {
     if serde_json::from_slice::<Request>(body).is_ok()
         || serde_json::from_slice::<Response>(body).is_ok()
     {
         return Ok(());
     }
     match serde_json::from_slice::<Value>(body) {
-        Err(_) => Err(error_frame(-32700, "Parse error", Value::Null)),
+        Err(_) => Err((error_frame(-32700, "Parse error", Value::Null), true)),
         Ok(v) => {
             let id = match &v["id"] {
                 id @ (Value::Number(_) | Value::String(_)) => id.clone(),
                 _ => Value::Null,
             };
-            Err(error_frame(-32600, "Invalid request", id))
+            Err((error_frame(-32600, "Invalid request", id), false))
         }
     }
 }
@@ -134,8 +284,8 @@ where
     I: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
-    let mut input = BufReader::with_capacity(1 << 16, input);
-    while let Some(f) = read_frame(&mut input).await {
+    let mut input = Framer::new(input);
+    while let Some(f) = input.next().await {
         match f {
             Frame::Bad => {
                 let _ = answers.send(error_frame(
@@ -152,7 +302,10 @@ where
                         return;
                     }
                 }
-                Err(answer) => {
+                Err((answer, misframed)) => {
+                    if misframed {
+                        input.resync();
+                    }
                     let _ = answers.send(answer);
                 }
             },
@@ -174,8 +327,8 @@ pub async fn merge_output<S, O>(
     // Frames are read by their own task: reading a frame is not cancel-safe, receiving is.
     let (frames_tx, mut frames) = mpsc::channel::<Vec<u8>>(16);
     let reader = tokio::spawn(async move {
-        let mut server = BufReader::with_capacity(1 << 16, server);
-        while let Some(f) = read_frame(&mut server).await {
+        let mut server = Framer::new(server);
+        while let Some(f) = server.next().await {
             if let Frame::Body(body) = f {
                 if frames_tx.send(body).await.is_err() {
                     return;

@@ -21,7 +21,8 @@ pub struct TestClient {
     /// Notifications (and server requests) received while waiting for something else.
     pub backlog: VecDeque<Value>,
     next_id: i64,
-    server: Option<tokio::task::JoinHandle<()>>,
+    /// An in-process server; it returns whether the client shut it down before `exit`.
+    server: Option<tokio::task::JoinHandle<bool>>,
 }
 
 /// Reads framed messages from `reader` into a channel until it closes.
@@ -234,13 +235,29 @@ impl TestClient {
     pub async fn shutdown(mut self) -> Value {
         let r = self.request("shutdown", Value::Null).await;
         self.notify("exit", Value::Null).await;
-        if let Some(server) = self.server.take() {
-            tokio::time::timeout(TIMEOUT, server)
-                .await
-                .expect("the server stops after exit")
-                .expect("the server task did not panic");
+        if let Some(clean) = self.stopped().await {
+            assert!(clean, "the server saw the shutdown before exit");
         }
         r
+    }
+
+    /// Waits for an in-process server to stop; `Some(whether it was shut down before exit)`,
+    /// or `None` for a child process.
+    pub async fn stopped(&mut self) -> Option<bool> {
+        let server = self.server.take()?;
+        let clean = tokio::time::timeout(TIMEOUT, server)
+            .await
+            .expect("the server stops after exit")
+            .expect("the server task did not panic");
+        Some(clean)
+    }
+
+    /// The next message, or `None` when none comes within `wait`.
+    pub async fn try_recv(&mut self, wait: Duration) -> Option<Value> {
+        tokio::time::timeout(wait, self.incoming.recv())
+            .await
+            .ok()
+            .flatten()
     }
 }
 
