@@ -1,13 +1,13 @@
 //! `mdip check`: reads files, folders or standard input, analyses each file, and prints
 //! diagnostics and reports as text or JSON. Exit codes: 0 clean, 1 errors, 2 usage or IO.
 
-use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 
 use clap::Args;
 use mdip_analysis::{analyze, Analysis, Code, Severity};
 
-use crate::{json, report, Color, Format};
+use crate::{inputs, json, report, Color, Format};
 
 /// Arguments of `mdip check`.
 #[derive(Args, Debug)]
@@ -33,12 +33,65 @@ pub struct CheckArgs {
     /// Explain a diagnostic code (e.g. E0202) and exit.
     #[arg(long, value_name = "CODE")]
     pub explain: Option<String>,
+    /// The largest file read, in bytes (suffixes K, M, G: powers of 1024); larger files are an
+    /// error and are not read.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = parse_size)]
+    pub max_file_size: u64,
+    /// Leave paths that match GLOB out of folders (gitignore syntax; may be repeated).
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
 }
 
-/// One input: its display name and text.
-struct Input {
-    name: String,
-    text: String,
+/// `1024`, `64K`, `256M`, `1G`.
+fn parse_size(text: &str) -> Result<u64, String> {
+    let t = text.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        _ => {
+            return Err(format!(
+                "`{text}` is not a size (examples: 1000, 64K, 256M, 1G)"
+            ))
+        }
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size (examples: 1000, 64K, 256M, 1G)"))?;
+    n.checked_mul(1 << shift)
+        .ok_or_else(|| format!("`{text}` is too large"))
+}
+
+/// Standard output that remembers its first write error, so that a full disk or a closed pipe
+/// is reported (exit code 2) instead of ignored.
+struct Out<W: Write> {
+    w: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> Out<W> {
+    fn put(&mut self, text: &str) {
+        if self.error.is_none() {
+            if let Err(e) = self.w.write_all(text.as_bytes()) {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    /// Flushes; the first error met, if any.
+    fn finish(mut self) -> Option<std::io::Error> {
+        if self.error.is_none() {
+            if let Err(e) = self.w.flush() {
+                self.error = Some(e);
+            }
+        }
+        self.error
+    }
 }
 
 /// Runs `mdip check`; returns the exit code.
@@ -46,8 +99,18 @@ pub fn run(args: &CheckArgs) -> u8 {
     if let Some(code) = &args.explain {
         return match Code::from_code(code) {
             Some(c) => {
-                println!("{}: {}", c.as_str(), c.explain());
-                0
+                let mut out = Out {
+                    w: std::io::stdout().lock(),
+                    error: None,
+                };
+                out.put(&format!("{}: {}\n", c.as_str(), c.explain()));
+                match out.finish() {
+                    None => 0,
+                    Some(e) => {
+                        eprintln!("mdip check: cannot write the output: {e}");
+                        2
+                    }
+                }
             }
             None => {
                 eprintln!("mdip check: unknown code `{code}`");
@@ -55,62 +118,20 @@ pub fn run(args: &CheckArgs) -> u8 {
             }
         };
     }
-    let mut inputs = Vec::new();
-    let mut io_error = false;
-    for path in &args.paths {
-        if path.as_os_str() == "-" {
-            let mut text = String::new();
-            match std::io::stdin().read_to_string(&mut text) {
-                Ok(_) => inputs.push(Input {
-                    name: "<stdin>".into(),
-                    text,
-                }),
-                Err(e) => {
-                    eprintln!("mdip check: cannot read standard input: {e}");
-                    io_error = true;
-                }
-            }
-            continue;
-        }
-        match collect(path) {
-            Ok(files) if files.is_empty() && path.is_dir() => {
-                eprintln!("mdip check: no .mdip files in {}", path.display());
-                io_error = true;
-            }
-            Ok(files) => {
-                for f in files {
-                    match std::fs::read(&f) {
-                        Ok(bytes) => {
-                            let text = match String::from_utf8(bytes) {
-                                Ok(t) => t,
-                                Err(e) => {
-                                    eprintln!(
-                                        "mdip check: {} is not valid UTF-8 (first bad byte at offset {}); bad bytes are read as U+FFFD",
-                                        f.display(),
-                                        e.utf8_error().valid_up_to()
-                                    );
-                                    String::from_utf8_lossy(e.as_bytes()).into_owned()
-                                }
-                            };
-                            inputs.push(Input {
-                                name: f.display().to_string(),
-                                text,
-                            });
-                        }
-                        Err(e) => {
-                            eprintln!("mdip check: cannot read {}: {e}", f.display());
-                            io_error = true;
-                        }
-                    }
-                }
-            }
-            Err(e) => {
-                eprintln!("mdip check: cannot read {}: {e}", path.display());
-                io_error = true;
-            }
-        }
+    let read = inputs::read(
+        &args.paths,
+        &inputs::Options {
+            max_file_size: args.max_file_size,
+            exclude: &args.exclude,
+        },
+    );
+    for problem in &read.problems {
+        let kind = if problem.error { "" } else { "warning: " };
+        eprintln!("mdip check: {kind}{}", problem.message);
     }
-    let analyses: Vec<(Input, Analysis)> = inputs
+    let io_error = read.has_errors();
+    let inputs = read.inputs;
+    let analyses: Vec<(inputs::Input, Analysis)> = inputs
         .into_iter()
         .map(|i| {
             let a = analyze(&i.text);
@@ -118,8 +139,10 @@ pub fn run(args: &CheckArgs) -> u8 {
         })
         .collect();
     let any_errors = analyses.iter().any(|(_, a)| a.has_errors());
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = Out {
+        w: std::io::BufWriter::new(std::io::stdout().lock()),
+        error: None,
+    };
     match args.format {
         Format::Json => {
             let doc = json::document(
@@ -127,11 +150,8 @@ pub fn run(args: &CheckArgs) -> u8 {
                     .iter()
                     .map(|(i, a)| (i.name.as_str(), i.text.as_str(), a)),
             );
-            let _ = writeln!(
-                out,
-                "{}",
-                serde_json::to_string_pretty(&doc).unwrap_or_default()
-            );
+            out.put(&serde_json::to_string_pretty(&doc).unwrap_or_default());
+            out.put("\n");
         }
         Format::Text => {
             let color = match args.color {
@@ -157,16 +177,15 @@ pub fn run(args: &CheckArgs) -> u8 {
                 if args.quiet && !failing {
                     continue;
                 }
-                let _ = out
-                    .write_all(report::diagnostics(&input.name, &input.text, a, color).as_bytes());
+                out.put(&report::diagnostics(&input.name, &input.text, a, color));
                 if show_report {
-                    let _ = out.write_all(report::report(&input.name, &input.text, a).as_bytes());
+                    out.put(&report::report(&input.name, &input.text, a));
                 }
-                let _ = writeln!(out, "{}", report::file_summary(&input.name, a));
+                out.put(&report::file_summary(&input.name, a));
+                out.put("\n");
             }
-            let _ = writeln!(
-                out,
-                "checked {} file{}: {} ok, {} with errors ({} error{}, {} warning{})",
+            out.put(&format!(
+                "checked {} file{}: {} ok, {} with errors ({} error{}, {} warning{})\n",
                 analyses.len(),
                 plural(analyses.len()),
                 files_ok,
@@ -175,8 +194,12 @@ pub fn run(args: &CheckArgs) -> u8 {
                 plural(errors),
                 warnings,
                 plural(warnings)
-            );
+            ));
         }
+    }
+    if let Some(e) = out.finish() {
+        eprintln!("mdip check: cannot write the output: {e}");
+        return 2;
     }
     if io_error {
         2
@@ -193,49 +216,4 @@ fn plural(n: usize) -> &'static str {
     } else {
         "s"
     }
-}
-
-/// The `.mdip` files a path names: the file itself, or every `*.mdip` below a folder, sorted.
-fn collect(path: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let meta = std::fs::metadata(path)?;
-    if meta.is_file() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut out = Vec::new();
-    let mut stack = vec![path.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir)? {
-            let entry = entry?;
-            let p = entry.path();
-            let ft = entry.file_type()?;
-            if ft.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e == "mdip") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort_by_key(|p| natural_key(p));
-    Ok(out)
-}
-
-/// Sorts `6.A.10` after `6.A.9`: numbers in names compare by value.
-fn natural_key(p: &Path) -> Vec<(String, u64)> {
-    let s = p.to_string_lossy();
-    let mut out = Vec::new();
-    let mut text = String::new();
-    let mut num = String::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-        } else {
-            if !num.is_empty() {
-                out.push((std::mem::take(&mut text), num.parse().unwrap_or(u64::MAX)));
-                num.clear();
-            }
-            text.push(c);
-        }
-    }
-    out.push((text, num.parse().unwrap_or(0)));
-    out
 }

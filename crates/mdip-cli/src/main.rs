@@ -4,6 +4,7 @@
 //! from `mdip-analysis`.
 
 mod check;
+mod inputs;
 mod json;
 mod report;
 
@@ -58,8 +59,11 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
-            let _ = e.print();
+            // Help and version go to standard output: a failure to write them is an IO error.
+            let code = match (e.use_stderr(), e.print()) {
+                (true, _) | (false, Err(_)) => 2,
+                (false, Ok(())) => 0,
+            };
             return ExitCode::from(code);
         }
     };

@@ -1,0 +1,278 @@
+//! What `mdip check` reads: the files its paths name, folders searched for `*.mdip`, or
+//! standard input, each as text, with one problem per path that cannot be read.
+//!
+//! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder is
+//! skipped with a warning (reading one could block forever or never end), and one named on the
+//! command line is an error; links are followed to regular files only, and a link that loops is
+//! an error naming it. Folders are walked with the `ignore` crate, so `.gitignore` files and
+//! `--exclude` globs are honoured, hidden entries are skipped, and a folder that cannot be read
+//! is one error while every other file is still read. A file larger than the size limit is an
+//! error, and is not read.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// One input: its display name and text.
+pub struct Input {
+    /// The path as given or found (`<stdin>` for standard input).
+    pub name: String,
+    /// The text; bytes that are not UTF-8 are read as U+FFFD.
+    pub text: String,
+}
+
+/// Something about the inputs worth telling.
+pub struct Problem {
+    /// An error (the exit code is then 2) or only a warning (the input was skipped on purpose).
+    pub error: bool,
+    /// The message, naming the path.
+    pub message: String,
+}
+
+/// What was read.
+#[derive(Default)]
+pub struct Inputs {
+    /// The inputs read, in order: paths in the order given, files of a folder sorted naturally.
+    pub inputs: Vec<Input>,
+    /// Problems, in the order met.
+    pub problems: Vec<Problem>,
+}
+
+impl Inputs {
+    fn error(&mut self, message: String) {
+        self.problems.push(Problem {
+            error: true,
+            message,
+        });
+    }
+
+    fn warning(&mut self, message: String) {
+        self.problems.push(Problem {
+            error: false,
+            message,
+        });
+    }
+
+    /// Whether any problem is an error.
+    pub fn has_errors(&self) -> bool {
+        self.problems.iter().any(|p| p.error)
+    }
+}
+
+/// How to read.
+pub struct Options<'a> {
+    /// The largest file read, in bytes.
+    pub max_file_size: u64,
+    /// Globs of paths to leave out of folders.
+    pub exclude: &'a [String],
+}
+
+/// Reads every path (`-` is standard input).
+pub fn read(paths: &[PathBuf], options: &Options<'_>) -> Inputs {
+    let mut out = Inputs::default();
+    for path in paths {
+        if path.as_os_str() == "-" {
+            let limit = options.max_file_size;
+            match read_limited(std::io::stdin().lock(), limit) {
+                Ok(Some(bytes)) => out.push("<stdin>".into(), bytes),
+                Ok(None) => out.error(too_large("standard input", limit)),
+                Err(e) => out.error(format!("cannot read standard input: {e}")),
+            }
+            continue;
+        }
+        match std::fs::metadata(path) {
+            Err(e) => out.error(format!("cannot read {}: {}", path.display(), e)),
+            Ok(meta) if meta.is_dir() => walk(path, options, &mut out),
+            Ok(meta) if meta.is_file() => out.read_file(path, options),
+            Ok(meta) => out.error(format!(
+                "{} is not a regular file or a folder ({}); give its contents on standard input \
+                 with `-` instead",
+                path.display(),
+                kind(&meta)
+            )),
+        }
+    }
+    out
+}
+
+impl Inputs {
+    /// Reads one regular file.
+    fn read_file(&mut self, path: &Path, options: &Options<'_>) {
+        let name = path.display().to_string();
+        let result = File::open(path).and_then(|file| {
+            let len = file.metadata()?.len();
+            if len > options.max_file_size {
+                return Ok(None);
+            }
+            read_limited(file, options.max_file_size)
+        });
+        match result {
+            Ok(Some(bytes)) => self.push(name, bytes),
+            Ok(None) => self.error(too_large(&name, options.max_file_size)),
+            Err(e) => self.error(format!("cannot read {name}: {e}")),
+        }
+    }
+
+    /// Adds an input, read as UTF-8 with a warning if it is not.
+    fn push(&mut self, name: String, bytes: Vec<u8>) {
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                self.warning(format!(
+                    "{name} is not valid UTF-8 (first bad byte at offset {}); bad bytes are read \
+                     as U+FFFD",
+                    e.utf8_error().valid_up_to()
+                ));
+                String::from_utf8_lossy(e.as_bytes()).into_owned()
+            }
+        };
+        self.inputs.push(Input { name, text });
+    }
+}
+
+/// Reads at most `limit` bytes; `None` when there are more.
+fn read_limited(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    reader
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+fn too_large(name: &str, limit: u64) -> String {
+    format!("{name} is larger than {limit} bytes and was not read (raise --max-file-size)")
+}
+
+/// The kind of a file that is neither a regular file nor a folder.
+fn kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    let _ = meta;
+    "a special file"
+}
+
+/// Reads the `*.mdip` files below `dir`.
+fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
+    let mut overrides = ignore::overrides::OverrideBuilder::new(dir);
+    for glob in options.exclude {
+        if let Err(e) = overrides.add(&format!("!{glob}")) {
+            out.error(format!("bad --exclude glob `{glob}`: {e}"));
+        }
+    }
+    let overrides = match overrides.build() {
+        Ok(o) => o,
+        Err(e) => {
+            out.error(format!("bad --exclude globs: {e}"));
+            return;
+        }
+    };
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut found_any = false;
+    let problems_before = out.problems.len();
+    let walker = ignore::WalkBuilder::new(dir)
+        .follow_links(true)
+        .overrides(overrides)
+        .build();
+    for entry in walker {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                out.error(format!("cannot read {}", walk_error(&e, dir)));
+                continue;
+            }
+        };
+        let path = entry.path();
+        if entry.depth() == 0 || path.extension().is_none_or(|x| x != "mdip") {
+            continue;
+        }
+        // The walker followed links: this is the type of what the path leads to.
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        if file_type.is_dir() {
+            continue;
+        }
+        found_any = true;
+        if file_type.is_file() {
+            files.push(path.to_path_buf());
+        } else {
+            let what = std::fs::metadata(path).map_or("a special file", |m| kind(&m));
+            out.warning(format!(
+                "skipped {}: {what}, not a regular file",
+                path.display()
+            ));
+        }
+    }
+    let walk_failed = out.problems[problems_before..].iter().any(|p| p.error);
+    if !found_any && !walk_failed {
+        out.error(format!("no .mdip files in {}", dir.display()));
+    }
+    files.sort_by_key(|p| natural_key(p));
+    for file in files {
+        out.read_file(&file, options);
+    }
+}
+
+/// An error of the walk, naming the path it is about.
+fn walk_error(error: &ignore::Error, dir: &Path) -> String {
+    match error {
+        ignore::Error::WithPath { path, err } => format!("{}: {}", path.display(), cause(err)),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error(err, dir)
+        }
+        ignore::Error::Loop { child, ancestor } => format!(
+            "{}: a link loop (it leads back to {})",
+            child.display(),
+            ancestor.display()
+        ),
+        other => format!("{}: {}", dir.display(), cause(other)),
+    }
+}
+
+/// The innermost cause of a walk error, without the paths the outer layers already name.
+fn cause(error: &ignore::Error) -> String {
+    match error {
+        ignore::Error::WithPath { err, .. }
+        | ignore::Error::WithDepth { err, .. }
+        | ignore::Error::WithLineNumber { err, .. } => cause(err),
+        // The walker's own IO errors wrap the system's error with the path again.
+        ignore::Error::Io(e) => match e.get_ref().and_then(std::error::Error::source) {
+            Some(inner) => inner.to_string(),
+            None => e.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+/// Sorts `6.A.10` after `6.A.9`: numbers in names compare by value.
+fn natural_key(p: &Path) -> Vec<(String, u64)> {
+    let s = p.to_string_lossy();
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut num = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else {
+            if !num.is_empty() {
+                out.push((std::mem::take(&mut text), num.parse().unwrap_or(u64::MAX)));
+                num.clear();
+            }
+            text.push(c);
+        }
+    }
+    out.push((text, num.parse().unwrap_or(0)));
+    out
+}
