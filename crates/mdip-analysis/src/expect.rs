@@ -250,21 +250,39 @@ impl Expectations {
             };
             let mut matched = vec![false; season.units.len()];
             for u in expected {
-                let hit = season.units.iter().enumerate().position(|(i, b)| {
-                    !matched[i]
-                        && b.power == u.power
+                let fits = |b: &mdip_judge::world::BoardUnit| {
+                    b.power == u.power
                         && b.kind == u.kind
                         && b.loc.province == u.loc.province
                         && (!u.coast_given || b.loc.coast == u.loc.coast)
-                });
+                };
+                let hit = season
+                    .units
+                    .iter()
+                    .enumerate()
+                    .position(|(i, b)| !matched[i] && fits(b));
                 match hit {
                     Some(i) => matched[i] = true,
                     None => {
                         failed += 1;
-                        let found = season
-                            .unit_at(u.loc.province)
-                            .map(|b| format!("found {}", describe(b.power, b.kind, b.loc, None)))
-                            .unwrap_or_else(|| "the province is empty".into());
+                        // The unit is there, but an earlier line already claimed it.
+                        let repeated = season
+                            .units
+                            .iter()
+                            .enumerate()
+                            .any(|(i, b)| matched[i] && fits(b));
+                        let found = if repeated {
+                            "an earlier `@expect unit` line already names it (a unit is listed \
+                             once)"
+                                .to_owned()
+                        } else {
+                            season
+                                .unit_at(u.loc.province)
+                                .map(|b| {
+                                    format!("found {}", describe(b.power, b.kind, b.loc, None))
+                                })
+                                .unwrap_or_else(|| "the province is empty".into())
+                        };
                         diags.push(Diagnostic::new(
                             Code::MissingUnit,
                             u.span,
