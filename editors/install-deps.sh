@@ -8,6 +8,8 @@ set -euo pipefail
 packages=()
 command -v nvim >/dev/null || packages+=(neovim)
 command -v python3 >/dev/null || packages+=(python3)
+# The Neovim test parses editors/nvim/mason/package.yaml with Python's yaml module.
+python3 -c 'import yaml' 2>/dev/null || packages+=(python3-yaml)
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 if [ "${1:-}" = "--e2e" ]; then

@@ -5,11 +5,14 @@
 #
 #   editors/nvim/test/run.sh                      # without the server: LSP part skipped
 #   MDIP=target/debug/mdip editors/nvim/test/run.sh
+#   NVIM=/path/to/nvim editors/nvim/test/run.sh    # another Neovim than the one on PATH
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 plugin="$(dirname "$here")"
 
-command -v nvim >/dev/null || { echo "nvim test: nvim is not installed (editors/install-deps.sh)" >&2; exit 1; }
+nvim="${NVIM:-nvim}"
+command -v "$nvim" >/dev/null || { echo "nvim test: $nvim is not installed (editors/install-deps.sh)" >&2; exit 1; }
+echo "nvim test: $("$nvim" --version | head -1)"
 if [ -n "${MDIP:-}" ]; then
   MDIP="$(cd "$(dirname "$MDIP")" && pwd)/$(basename "$MDIP")"
   export MDIP
@@ -32,6 +35,6 @@ fi
 export MDIP_NVIM_PLUGIN="$plugin" MDIP_NVIM_SAMPLE="$work/sample.mdip"
 # XDG dirs in the temporary folder keep the user's configuration, state and logs out of it.
 XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_STATE_HOME="$work/state" XDG_CACHE_HOME="$work/cache" \
-  timeout 60 nvim --headless -n -i NONE -u NONE \
+  timeout 60 "$nvim" --headless -n -i NONE -u NONE \
   --cmd "set rtp^=$plugin" --cmd "set rtp+=$site" \
   -c "luafile $here/test.lua"

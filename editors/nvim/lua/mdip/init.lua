@@ -2,16 +2,21 @@
 --
 --   require('mdip').setup({ cmd = { 'mdip', 'lsp' } })
 --
+-- or, on Neovim 0.11+, without setup(): vim.lsp.enable('mdip') (lsp/mdip.lua returns
+-- require('mdip').lsp_config(), the same client configuration setup() uses).
+--
 -- Neovim 0.11+ uses vim.lsp.config/vim.lsp.enable, 0.8+ vim.lsp.start, and 0.7
--- vim.lsp.start_client + vim.lsp.buf_attach_client.
+-- vim.lsp.start_client + vim.lsp.buf_attach_client. Inlay hints are turned on (0.10+).
 
 local M = {}
 
 local defaults = {
   -- The server command: the mdip executable (on PATH or a path) and its arguments.
   cmd = { 'mdip', 'lsp' },
-  -- Files or folders whose nearest parent directory is the root of the workspace.
-  root_markers = { '.git', 'Cargo.toml' },
+  -- Files or folders whose nearest parent directory is the root of the workspace (one server
+  -- per root); with none of them above the file, its own folder. An entry may itself be a list
+  -- of markers of equal priority (the nearest of them wins).
+  root_markers = { '.git' },
   -- Start the server when an .mdip buffer is opened.
   autostart = true,
   -- Passed to the server as `settings` and `init_options`.
@@ -21,12 +26,17 @@ local defaults = {
   on_attach = nil,
   -- Optional capabilities (e.g. from a completion plugin).
   capabilities = nil,
+  -- Show the server's inlay hints (order outcomes) in .mdip buffers (Neovim 0.10+).
+  inlay_hints = true,
   -- Highlight with tree-sitter (Neovim 0.9+) when the mdip parser is installed
   -- (parser/mdip.so on 'runtimepath'; see README.md); otherwise syntax/mdip.vim is used.
   treesitter = true,
 }
 
+M.defaults = defaults
 M.config = vim.deepcopy(defaults)
+-- Whether setup() has been called (read by :checkhealth mdip).
+M.setup_called = false
 
 -- The id of the client started on Neovim 0.7 (one client for all buffers).
 local legacy_client_id = nil
@@ -35,22 +45,110 @@ local function notify(msg, level)
   vim.notify('mdip: ' .. msg, level or vim.log.levels.INFO)
 end
 
---- The root directory of a buffer: the nearest parent with a root marker, else the file's folder.
-function M.root_dir(bufnr)
+local uv = vim.uv or vim.loop
+
+-- The nearest directory from `dir` upwards holding one of `names`, or nil.
+local function find_up(dir, names)
+  local current = dir
+  while current and current ~= '' do
+    for _, name in ipairs(names) do
+      if uv.fs_stat(current .. '/' .. name) then
+        return current
+      end
+    end
+    local parent = vim.fn.fnamemodify(current, ':h')
+    if parent == current then
+      return nil
+    end
+    current = parent
+  end
+  return nil
+end
+
+--- The root directory of a buffer: the nearest parent holding a root marker (`markers`, else
+--- the configured root_markers; earlier markers win over later ones), else the file's folder.
+function M.root_dir(bufnr, markers)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local name = vim.api.nvim_buf_get_name(bufnr)
   local dir = name ~= '' and vim.fn.fnamemodify(name, ':p:h') or vim.fn.getcwd()
-  for _, marker in ipairs(M.config.root_markers or {}) do
-    local found = vim.fn.finddir(marker, dir .. ';')
-    if found ~= '' then
-      -- A directory: ':p' ends it with a slash, which the first ':h' removes.
-      return vim.fn.fnamemodify(found, ':p:h:h')
-    end
-    found = vim.fn.findfile(marker, dir .. ';')
-    if found ~= '' then
-      return vim.fn.fnamemodify(found, ':p:h')
+  for _, marker in ipairs(markers or M.config.root_markers or {}) do
+    local found = find_up(dir, type(marker) == 'table' and marker or { marker })
+    if found then
+      return found
     end
   end
   return dir
+end
+
+--- Turns on inlay hints for a buffer where the editor has them (Neovim 0.10+). Returns whether
+--- it did. Call it from your own on_attach if you replace the one of lsp_config().
+function M.enable_inlay_hints(bufnr)
+  local inlay_hint = vim.lsp.inlay_hint
+  if vim.fn.has('nvim-0.10') ~= 1 or type(inlay_hint) ~= 'table' or type(inlay_hint.enable) ~= 'function' then
+    return false
+  end
+  return (pcall(inlay_hint.enable, true, { bufnr = bufnr }))
+end
+
+local function call_all(callbacks, ...)
+  if type(callbacks) == 'function' then
+    callbacks(...)
+  elseif type(callbacks) == 'table' then
+    for _, callback in ipairs(callbacks) do
+      callback(...)
+    end
+  end
+end
+
+--- The client configuration of the mdip server, built from `opts` (default: the options of the
+--- last setup(), else the defaults). The one source of truth: setup() passes it to
+--- vim.lsp.config('mdip', ...) (0.11+) or vim.lsp.start (older), and lsp/mdip.lua returns it for
+--- a plain vim.lsp.enable('mdip'). A new table on every call.
+function M.lsp_config(opts)
+  -- Without opts (lsp/mdip.lua), the root markers are read from the resolved configuration.
+  local follow_resolved = opts == nil
+  opts = opts or M.config
+  local user_on_attach = opts.on_attach
+  local inlay_hints = opts.inlay_hints ~= false
+  local config = {
+    cmd = vim.deepcopy(opts.cmd),
+    filetypes = { 'mdip' },
+    root_markers = vim.deepcopy(opts.root_markers),
+    settings = vim.deepcopy(opts.settings or {}),
+    init_options = vim.deepcopy(opts.init_options or {}),
+    capabilities = opts.capabilities,
+  }
+  -- Neovim 0.11's root_dir(bufnr, on_dir): like root_markers (read from the resolved
+  -- vim.lsp.config['mdip'], so that vim.lsp.config('mdip', { root_markers = ... }) counts), but
+  -- without a marker the file's folder instead of no root. Older versions get a string instead.
+  config.root_dir = function(bufnr, on_dir)
+    local markers = config.root_markers
+    if follow_resolved and vim.lsp.config then
+      local ok, resolved = pcall(function()
+        return vim.lsp.config.mdip
+      end)
+      if ok and type(resolved) == 'table' and resolved.root_markers then
+        markers = resolved.root_markers
+      end
+    end
+    on_dir(M.root_dir(bufnr, markers))
+  end
+  config.on_attach = function(client, bufnr)
+    if inlay_hints then
+      M.enable_inlay_hints(bufnr)
+    end
+    -- A configuration in lsp/ replaces the on_attach of vim.lsp.config('*', ...): call it too.
+    if vim.lsp.config then
+      local ok, common = pcall(function()
+        return vim.lsp.config['*']
+      end)
+      if ok and type(common) == 'table' and common.on_attach ~= config.on_attach then
+        call_all(common.on_attach, client, bufnr)
+      end
+    end
+    call_all(user_on_attach, client, bufnr)
+  end
+  return config
 end
 
 local function executable_ok()
@@ -65,16 +163,14 @@ local function executable_ok()
   return true
 end
 
+-- The configuration for vim.lsp.start / vim.lsp.start_client (no filetypes, a string root).
 local function client_config(bufnr)
-  return {
-    name = 'mdip',
-    cmd = M.config.cmd,
-    root_dir = M.root_dir(bufnr),
-    settings = M.config.settings,
-    init_options = M.config.init_options,
-    on_attach = M.config.on_attach,
-    capabilities = M.config.capabilities,
-  }
+  local config = M.lsp_config(M.config)
+  config.name = 'mdip'
+  config.root_dir = M.root_dir(bufnr)
+  config.filetypes = nil
+  config.root_markers = nil
+  return config
 end
 
 --- Starts (or reuses) the server and attaches it to a buffer.
@@ -173,20 +269,25 @@ end
 
 --- Configures the plugin; see the defaults above.
 function M.setup(opts)
-  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  opts = opts or {}
+  M.config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts)
+  -- Lists are replaced, not merged index by index.
+  for _, key in ipairs({ 'cmd', 'root_markers' }) do
+    if opts[key] ~= nil then
+      M.config[key] = vim.deepcopy(opts[key])
+    end
+  end
+  M.setup_called = true
+  -- ftdetect/mdip.vim does this too; this also covers 'runtimepath' changed after startup.
+  if vim.filetype and vim.filetype.add then
+    vim.filetype.add({ extension = { mdip = 'mdip' } })
+  end
   create_commands()
   local use_enable = M.config.autostart and vim.lsp.config ~= nil and vim.lsp.enable ~= nil
   if use_enable then
     -- Neovim 0.11+: the built-in configuration starts and attaches the server.
-    vim.lsp.config('mdip', {
-      cmd = M.config.cmd,
-      filetypes = { 'mdip' },
-      root_markers = M.config.root_markers,
-      settings = M.config.settings,
-      init_options = M.config.init_options,
-      on_attach = M.config.on_attach,
-      capabilities = M.config.capabilities,
-    })
+    -- Merged over lsp/mdip.lua (the same table, built from the defaults).
+    vim.lsp.config('mdip', M.lsp_config(M.config))
     vim.lsp.enable('mdip')
   end
   local function on_buffer(buf)
