@@ -7,7 +7,7 @@
 //! [`Map::terrain`], which panic on a foreign id like slice indexing does.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::load::{parse_map, MapError};
 use crate::names::{best_match, normalize_name, NameList};
@@ -62,7 +62,13 @@ pub struct Map {
     pub(crate) home: [Vec<ProvinceId>; 7],
     /// The starting units, in data order.
     pub(crate) units: Vec<(Power, UnitType, Location)>,
+    /// Suggestions already computed, by folded name (a file with many typos repeats them, and
+    /// the language server analyses the same file again on every edit).
+    pub(crate) suggestions: Mutex<HashMap<String, Option<ProvinceId>>>,
 }
+
+/// The most suggestions kept; past that the cache starts again empty.
+const MAX_CACHED_SUGGESTIONS: usize = 1 << 16;
 
 impl Map {
     /// A map with the given provinces and names but no adjacency or units
@@ -85,6 +91,7 @@ impl Map {
             borders: vec![Vec::new(); count],
             home,
             units: Vec::new(),
+            suggestions: Mutex::new(HashMap::new()),
         }
     }
 
@@ -264,15 +271,33 @@ impl Map {
 
     /// The province an unknown name probably means ("did you mean ...?"):
     /// the closest of all full names, abbreviations and aliases, by fewest
-    /// Damerau-Levenshtein edits (one allowed up to eight characters, two up
-    /// to twelve, three beyond) and then highest Jaro-Winkler similarity
+    /// edits (a transposition of neighbours counts one; one edit allowed up
+    /// to eight characters, two up to twelve, three beyond) and then highest
+    /// Jaro-Winkler similarity
     /// (0.88 or more also qualifies a name of five or more characters, as
     /// in `Munchen` for Munich). `None` if nothing is close enough or two
     /// provinces match equally well. A name that resolves exactly suggests
-    /// its own province.
+    /// its own province. Answers are cached by folded name.
     pub fn suggest_province(&self, name: &str) -> Option<ProvinceId> {
-        self.resolve_province(name)
-            .or_else(|| best_match(name, &self.names))
+        if let Some(p) = self.resolve_province(name) {
+            return Some(p);
+        }
+        let key = normalize_name(name);
+        let cache = || {
+            self.suggestions
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+        };
+        if let Some(&known) = cache().get(&key) {
+            return known;
+        }
+        let best = best_match(&key, &self.names);
+        let mut cache = cache();
+        if cache.len() >= MAX_CACHED_SUGGESTIONS {
+            cache.clear();
+        }
+        cache.insert(key, best);
+        best
     }
 
     /// The canonical lower-case form of a location: `nth`, `stp/nc`

@@ -45,7 +45,8 @@ pub fn normalize_name(s: &str) -> String {
 /// them keeps the edit-distance work small on pathological input.
 const MAX_SUGGEST_LEN: usize = 64;
 
-/// The most edits (Damerau-Levenshtein) a candidate may be from an input of
+/// The most edits (optimal string alignment: insertions, deletions, substitutions and
+/// transpositions of neighbours) a candidate may be from an input of
 /// `len` characters: one for up to eight characters, two up to twelve, three
 /// beyond.
 fn max_edits(len: usize) -> usize {
@@ -69,7 +70,7 @@ const MIN_SIMILAR_LEN: usize = 5;
 /// such as `Munchen` for `Munich`).
 #[derive(Clone, Copy, Debug)]
 struct Rank {
-    /// Damerau-Levenshtein distance from the input.
+    /// Optimal-string-alignment distance from the input (transpositions count one).
     edits: usize,
     /// Jaro-Winkler similarity with the input, from 0 to 1.
     similarity: f64,
@@ -94,18 +95,36 @@ impl Rank {
 /// both names have at least [`MIN_SIMILAR_LEN`] characters and a
 /// Jaro-Winkler similarity of at least [`MIN_SIMILARITY`].
 pub(crate) fn best_match(input: &str, keys: &[(String, ProvinceId)]) -> Option<ProvinceId> {
+    ranked(input, keys, true)
+}
+
+/// [`best_match`]; `shortcut` rules out names far from the input by their character counts
+/// before measuring them (the same answer, faster; the tests compare both).
+fn ranked(input: &str, keys: &[(String, ProvinceId)], shortcut: bool) -> Option<ProvinceId> {
     let input = normalize_name(input);
     let len = input.chars().count();
     if len == 0 || len > MAX_SUGGEST_LEN {
         return None;
     }
     let short = len < MIN_SIMILAR_LEN;
+    let input_histogram = histogram(&input);
     // The best rank so far, its province, and whether a different province
     // ranks just as well.
     let mut best: Option<(Rank, ProvinceId, bool)> = None;
     for (key, province) in keys {
+        // Most names are far from the input: rule them out from character counts alone,
+        // before the quadratic distances.
+        let key_len = key.chars().count();
+        let common = shared_upper_bound(&input_histogram, &histogram(key));
+        let fewest_edits = len.max(key_len) - common.min(len.max(key_len));
+        let may_be_similar = !short
+            && key_len >= MIN_SIMILAR_LEN
+            && similarity_upper_bound(&input, key, len, key_len, common) >= MIN_SIMILARITY;
+        if shortcut && fewest_edits > max_edits(len) && !may_be_similar {
+            continue;
+        }
         let rank = Rank {
-            edits: strsim::damerau_levenshtein(&input, key),
+            edits: strsim::osa_distance(&input, key),
             similarity: strsim::jaro_winkler(&input, key),
         };
         let similar =
@@ -130,6 +149,40 @@ pub(crate) fn best_match(input: &str, keys: &[(String, ProvinceId)]) -> Option<P
         Some((_, province, false)) => Some(province),
         _ => None,
     }
+}
+
+/// Character counts of a name, in 32 buckets (characters share a bucket by their code modulo
+/// 32, so counts only ever overstate what two names share).
+fn histogram(name: &str) -> [u8; 32] {
+    let mut counts = [0u8; 32];
+    for c in name.chars() {
+        let bucket = &mut counts[(u32::from(c) % 32) as usize];
+        *bucket = bucket.saturating_add(1);
+    }
+    counts
+}
+
+/// At least as many characters as two names can have in common (as a multiset).
+fn shared_upper_bound(a: &[u8; 32], b: &[u8; 32]) -> usize {
+    a.iter().zip(b).map(|(x, y)| usize::from(*x.min(y))).sum()
+}
+
+/// At least the Jaro-Winkler similarity of two names of `a_len` and `b_len` characters that
+/// share at most `common` characters: Jaro counts at most `common` matches, and the Winkler
+/// bonus grows with the common prefix (at most four characters, 0.1 each).
+fn similarity_upper_bound(a: &str, b: &str, a_len: usize, b_len: usize, common: usize) -> f64 {
+    if common == 0 {
+        return 0.0;
+    }
+    let m = common.min(a_len).min(b_len) as f64;
+    let jaro = (m / a_len as f64 + m / b_len as f64 + 1.0) / 3.0;
+    let prefix = a
+        .chars()
+        .zip(b.chars())
+        .take_while(|(x, y)| x == y)
+        .take(4)
+        .count() as f64;
+    jaro + prefix * 0.1 * (1.0 - jaro)
 }
 
 #[cfg(test)]
@@ -162,5 +215,56 @@ mod tests {
         assert_eq!(best_match("xzy", &keys), Some(ProvinceId(2)));
         assert_eq!(best_match("qqq", &keys), None);
         assert_eq!(best_match("", &keys), None);
+    }
+
+    /// The shortcut never changes a suggestion: misspellings of every name of the standard map
+    /// (up to four random edits) and random words, against measuring every name.
+    #[test]
+    fn the_shortcut_gives_the_same_suggestions() {
+        let keys = &crate::Map::standard().names;
+        let alphabet: Vec<char> = "abcdefghijklmnopqrstuvwxyz .-'ü".chars().collect();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut inputs: Vec<String> = Vec::new();
+        for (key, _) in keys {
+            for _ in 0..6 {
+                let mut word: Vec<char> = key.chars().collect();
+                for _ in 0..next(5) {
+                    let at = next(word.len() + 1);
+                    match next(4) {
+                        0 if at < word.len() => {
+                            word.remove(at);
+                        }
+                        1 => word.insert(at, alphabet[next(alphabet.len())]),
+                        2 if at < word.len() => word[at] = alphabet[next(alphabet.len())],
+                        _ if at + 1 < word.len() => word.swap(at, at + 1),
+                        _ => {}
+                    }
+                }
+                inputs.push(word.into_iter().collect());
+            }
+        }
+        for _ in 0..1500 {
+            let n = 1 + next(14);
+            inputs.push((0..n).map(|_| alphabet[next(alphabet.len())]).collect());
+        }
+        let mut suggested = 0;
+        for input in &inputs {
+            let fast = best_match(input, keys);
+            assert_eq!(fast, ranked(input, keys, false), "input {input:?}");
+            suggested += usize::from(fast.is_some());
+        }
+        // The inputs exercise both outcomes.
+        assert!(
+            suggested > inputs.len() / 4,
+            "{suggested} of {}",
+            inputs.len()
+        );
+        assert!(suggested < inputs.len(), "{suggested} of {}", inputs.len());
     }
 }
