@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Runs the editor tests that CI should run (the tree-sitter crate's tests run under cargo):
 #   - the TextMate grammar's scope tests (grammar/textmate),
-#   - the VS Code extension: compile, unit tests, package to a .vsix (editors/vscode),
+#   - the VS Code extension (editors/vscode): type-check and bundle, unit tests, the platform
+#     .vsix for this machine bundling the mdip server ($MDIP_BINARY, else $MDIP, else the release
+#     build target/release/mdip; CI sets MDIP_BINARY=target/debug/mdip), and the test of that
+#     package (the server inside, executable, runs; no node_modules),
 #   - the Neovim plugin's headless test, once without a server (LSP part skipped, or run against
 #     $MDIP when it is set) and once against editors/testing/fake-mdip (the LSP plumbing),
 #   - that the Neovim plugin's query copies match the tree-sitter grammar's queries.
@@ -26,7 +29,22 @@ section "TextMate grammar (grammar/textmate)"
 (cd grammar/textmate && npm ci --silent && npm test)
 
 section "VS Code extension (editors/vscode)"
-(cd editors/vscode && npm ci --silent && npm run compile && npm test && npm run package)
+vscode_server="${MDIP_BINARY:-${MDIP:-}}"
+if [ -n "$vscode_server" ]; then
+  case "$vscode_server" in
+    /*) ;;
+    */*) vscode_server="$root/$vscode_server" ;;
+    *) vscode_server="$(command -v "$vscode_server" || echo "$vscode_server")" ;;
+  esac
+fi
+(
+  cd editors/vscode
+  npm ci --silent
+  npm run compile
+  npm test
+  MDIP_BINARY="$vscode_server" npm run package
+  npm run test:package
+)
 
 section "Neovim plugin (editors/nvim)"
 editors/nvim/test/run.sh

@@ -1,36 +1,60 @@
 // End-to-end test of the mdip VS Code extension in a real VS Code (code-server) driven by
 // Debian's Chromium through playwright-core. On demand only (not CI): see README.md.
 //
-// Installs ../mdip.vsix into a fresh code-server profile, opens sample.mdip, and asserts that
-// the mdip language server's diagnostic, hover and completion appear, and that
-// "mdip: Show Check Report" shows `mdip check` output. Screenshots go to screenshots/.
+// Installs ../mdip-<target>.vsix into a fresh code-server profile, opens sample.mdip, and asserts
+// that the extension starts the mdip language server (and says which one), that its diagnostic,
+// hover and completion appear, and that "mdip: Show Check Report" shows `mdip check` output.
+// Then it opens showcase.mdip for the README's pictures: the adjudication outcomes as inlay
+// hints, a hover, and the "did you mean" quick fix (which it applies). Screenshots of every step
+// go to screenshots/; with --update-images the three pictures are also written, cropped to the
+// editor, to ../images/ (inlay-hints.png, hover.png, quick-fix.png), which the README shows.
 //
-// Environment: MDIP (the mdip binary; default: `mdip` on PATH), VSIX (default ../mdip.vsix),
-// CHROMIUM (default /usr/bin/chromium), PORT (default: a free port on 127.0.0.1),
-// E2E_TIMEOUT_MS (per step, default 60000).
+// Environment: MDIP (an mdip binary to set as "mdip.server.path"; default: unset, so the
+// extension starts the server bundled in the .vsix), VSIX (default ../mdip-<this machine's
+// target>.vsix), CHROMIUM (default /usr/bin/chromium), PORT (default: a free port on
+// 127.0.0.1), E2E_TIMEOUT_MS (per step, default 60000).
 
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const { hostTarget } = require('../scripts/targets.js');
 const codeServer = path.join(here, 'node_modules', '.bin', 'code-server');
-const vsix = path.resolve(process.env.VSIX ?? path.join(here, '..', 'mdip.vsix'));
+const vsix = path.resolve(process.env.VSIX ?? path.join(here, '..', `mdip-${hostTarget()}.vsix`));
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const stepTimeout = Number(process.env.E2E_TIMEOUT_MS ?? 60000);
 const shots = path.join(here, 'screenshots');
+const images = path.join(here, '..', 'images');
+const updateImages = process.argv.includes('--update-images');
+/** Whether MDIP is the stand-in server editors/testing/fake-mdip. */
+let fakeServer = false;
 
-function which(name) {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here.
+/** The first line containing `text` in a .log file under `dir`. */
+function findInLogs(dir, text) {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  for (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findInLogs(file, text);
+      if (found) {
+        return found;
+      }
+    } else if (entry.name.endsWith('.log')) {
+      const line = fs.readFileSync(file, 'utf8').split('\n').find((l) => l.includes(text));
+      if (line) {
+        return line;
+      }
     }
   }
   return undefined;
@@ -72,6 +96,8 @@ async function waitForHttp(url, timeoutMs) {
 }
 
 const results = [];
+/** Takes a screenshot of the page when a step fails (set once the page exists). */
+let failureShot = async () => {};
 async function step(name, fn) {
   const started = Date.now();
   try {
@@ -81,14 +107,20 @@ async function step(name, fn) {
   } catch (e) {
     results.push({ name, ok: false });
     console.log(`FAIL ${name}: ${e.message.split('\n')[0]}`);
+    await failureShot().catch(() => {});
     throw e;
   }
 }
 
 async function main() {
-  const mdip = process.env.MDIP ? path.resolve(process.env.MDIP) : which('mdip');
-  if (!mdip || !fs.existsSync(mdip)) {
-    fail('no mdip binary: set MDIP=/path/to/mdip (e.g. target/debug/mdip) or put mdip on PATH');
+  // Without MDIP the extension must find the server bundled in the .vsix by itself.
+  const mdip = process.env.MDIP ? path.resolve(process.env.MDIP) : undefined;
+  if (mdip && !fs.existsSync(mdip)) {
+    fail(`MDIP=${process.env.MDIP}: ${mdip} does not exist`);
+  }
+  fakeServer = mdip !== undefined && path.basename(mdip) === 'fake-mdip';
+  if (fakeServer && updateImages) {
+    fail('--update-images needs the real mdip server, not fake-mdip');
   }
   if (!fs.existsSync(codeServer)) {
     fail('code-server is not installed here: run `npm run setup` in editors/vscode/e2e first');
@@ -109,11 +141,19 @@ async function main() {
   fs.mkdirSync(workspace, { recursive: true });
   fs.mkdirSync(shots, { recursive: true });
   fs.copyFileSync(path.join(here, 'sample.mdip'), path.join(workspace, 'sample.mdip'));
+  fs.copyFileSync(path.join(here, 'showcase.mdip'), path.join(workspace, 'showcase.mdip'));
   fs.writeFileSync(
     path.join(userData, 'User', 'settings.json'),
     JSON.stringify(
       {
-        'mdip.server.path': mdip,
+        ...(mdip ? { 'mdip.server.path': mdip } : {}),
+        'editor.fontSize': 15,
+        'editor.minimap.enabled': false,
+        'editor.inlayHints.enabled': 'on',
+        'editor.lightbulb.enabled': 'off',
+        'workbench.colorTheme': 'Default Dark Modern',
+        'workbench.activityBar.location': 'hidden',
+        'breadcrumbs.enabled': false,
         'security.workspace.trust.enabled': false,
         'workbench.startupEditor': 'none',
         'workbench.tips.enabled': false,
@@ -177,6 +217,7 @@ async function main() {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(stepTimeout);
     const shot = (name) => page.screenshot({ path: path.join(shots, `${name}.png`) });
+    failureShot = () => shot('failure');
 
     await step('the workbench loads', async () => {
       await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
@@ -193,6 +234,28 @@ async function main() {
       await page.locator('.monaco-editor .view-lines').filter({ hasText: 'Atlantis' }).waitFor();
       await page.locator('#status\\.editor\\.mode').filter({ hasText: /mdip/i }).waitFor();
       await shot('1-opened');
+    });
+
+    await step('the extension says which server it started', async () => {
+      // The *mdip* output channel is logged under the profile's logs/ folder.
+      const expected = mdip
+        ? `Using the mdip server from the "mdip.server.path" setting: ${mdip}`
+        : 'Using the mdip server bundled with the extension: ';
+      const deadline = Date.now() + stepTimeout;
+      for (;;) {
+        const line = findInLogs(userData, 'Using the mdip server');
+        if (line && line.includes(expected)) {
+          console.log(`     ${line.trim()}`);
+          if (!mdip && !/[\\/]server[\\/]mdip(\.exe)?$/.test(line.trim())) {
+            throw new Error(`not the bundled server/mdip: ${line}`);
+          }
+          break;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`the mdip output channel does not say "${expected}"${line ? `, but: ${line}` : ''}`);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
     });
 
     await step('a diagnostic appears', async () => {
@@ -213,7 +276,7 @@ async function main() {
       const hover = page.locator('.monaco-hover:not(.hidden)').first();
       await hover.waitFor();
       const text = (await hover.innerText()).trim();
-      if (!text.includes('Munich') || !text.includes('Army')) {
+      if (!text.includes('Munich') || (!fakeServer && !text.includes('Army'))) {
         throw new Error(`the hover does not describe the army in Munich: ${text}`);
       }
       await shot('3-hover');
@@ -244,6 +307,123 @@ async function main() {
       await page.keyboard.press('Enter');
       await page.locator('.part.panel').filter({ hasText: 'mdip check' }).first().waitFor();
       await shot('5-report');
+    });
+
+    // Runs a command from the Command Palette by its title.
+    const command = async (title) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').waitFor();
+      await page.keyboard.type(title);
+      await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    };
+
+    // The README's pictures, in showcase.mdip with the panel closed. The stand-in server of
+    // editors/testing has no inlay hints or quick fixes, so these steps need the real one.
+    if (fakeServer) {
+      console.log('skip the showcase.mdip steps: editors/testing/fake-mdip has no inlay hints or quick fixes');
+    } else {
+      // A screenshot `<n>-<name>`; with --update-images also ../images/<name>.png: the editor
+      // part (tab and text) down to the end of showcase.mdip, and the widget open in it.
+      const picture = async (numbered, widget) => {
+        await shot(numbered);
+        const name = numbered.replace(/^\d+-/, '');
+        if (!updateImages) {
+          return;
+        }
+        const box = await page.locator('.part.editor').boundingBox();
+        const last = await editorLine('Tyrolia').boundingBox();
+        let bottom = last.y + 2.5 * last.height;
+        if (widget) {
+          const w = await widget.boundingBox();
+          bottom = Math.max(bottom, w.y + w.height + 12);
+        }
+        const height = Math.min(box.y + box.height, bottom) - box.y;
+        const file = path.join(images, `${name}.png`);
+        await page.screenshot({ path: file, clip: { x: box.x, y: box.y, width: Math.min(box.width, 860), height } });
+        console.log(`     wrote ${path.relative(process.cwd(), file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
+      };
+
+      await step('showcase.mdip shows outcomes as inlay hints', async () => {
+        await page.keyboard.press('Escape');
+        await command('View: Hide Panel');
+        await command('View: Close Primary Side Bar');
+        // Only showcase.mdip in the pictures: drop the edits of sample.mdip and close it.
+        await editorLine('A Munich hold').click();
+        await command('File: Revert File');
+        await command('View: Close All Editors');
+        await page.locator('.monaco-editor .view-lines').waitFor({ state: 'detached' });
+        await page.keyboard.press('Control+P');
+        await page.locator('.quick-input-widget input').waitFor();
+        await page.keyboard.type('showcase.mdip');
+        await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'showcase.mdip' }).first().waitFor();
+        await page.keyboard.press('Enter');
+        await page.locator('.monaco-editor .view-lines').filter({ hasText: 'Munih' }).waitFor();
+        // The hint after the bounced move names the unit it bounced off.
+        await editorLine('A Munich - Burgundy').filter({ hasText: 'bounced off A Paris' }).waitFor();
+        await editorLine('A Paris - Burgundy').filter({ hasText: 'succeeds' }).waitFor();
+        await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+        await page.mouse.move(5, 5);
+        await page.waitForTimeout(500);
+        await picture('6-inlay-hints');
+      });
+
+      await step('a hover over a unit in showcase.mdip', async () => {
+        const word = editorLine('A Munich - Burgundy').locator('span span', { hasText: 'Munich' }).first();
+        await word.hover();
+        const hover = page.locator('.monaco-hover:not(.hidden)').filter({ hasText: 'Munich' }).first();
+        await hover.waitFor();
+        await page.waitForTimeout(500);
+        await picture('7-hover', hover);
+        await page.mouse.move(5, 5);
+        await page.keyboard.press('Escape');
+      });
+
+      await step('the quick fix for Munih offers Munich (Ctrl+.)', async () => {
+        await editorLine('A Munih - Tyrolia').locator('span span', { hasText: 'Munih' }).first().click();
+        await page.keyboard.press('Control+.');
+        const menu = page.locator('.action-widget').filter({ hasText: 'Munich' }).first();
+        await menu.waitFor();
+        await page.waitForTimeout(300);
+        await picture('8-quick-fix', menu);
+        await page.keyboard.press('Enter');
+        await editorLine('A Munich - Tyrolia').waitFor();
+        await shot('9-quick-fix-applied');
+      });
+    }
+
+    await step("the extension's page shows the README with its screenshots", async () => {
+      // The page is a webview whose Content-Security-Policy allows only https: and data: images,
+      // which is why scripts/package.js inlines the screenshots.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+Shift+X');
+      await page.locator('.extensions-viewlet .suggest-input-container').first().waitFor();
+      await page.keyboard.type('@installed mdip');
+      await page.locator('.extensions-viewlet .monaco-list-row').filter({ hasText: 'mdip' }).first().click();
+      const deadline = Date.now() + stepTimeout;
+      let images = [];
+      for (;;) {
+        images = [];
+        for (const frame of page.frames()) {
+          const found = await frame
+            .evaluate(() =>
+              [...document.querySelectorAll('img')]
+                .filter((img) => (img.getAttribute('src') ?? '').startsWith('data:image/png'))
+                .map((img) => img.naturalWidth),
+            )
+            .catch(() => []);
+          images.push(...found);
+        }
+        if (images.length >= 3 && images.every((w) => w > 0)) {
+          break;
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`the README shows ${images.length} inlined screenshots (widths ${images.join(', ')})`);
+        }
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      await shot('10-extension-page');
     });
   } finally {
     if (browser) {

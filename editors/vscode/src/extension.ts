@@ -9,7 +9,10 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import {
+  bundledServerPath,
   CheckRun,
+  describeResolution,
+  Environment,
   formatReport,
   languageServerCommand,
   processEnvironment,
@@ -23,6 +26,7 @@ const LANGUAGE_ID = 'mdip';
 let client: LanguageClient | undefined;
 let outputChannel: vscode.OutputChannel;
 let reportChannel: vscode.OutputChannel;
+let extensionPath: string | undefined;
 
 function workspaceFolder(): string | undefined {
   return vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
@@ -30,11 +34,36 @@ function workspaceFolder(): string | undefined {
 
 function settings(): ServerSettings {
   const config = vscode.workspace.getConfiguration('mdip.server');
-  return { path: config.get<string>('path'), args: config.get<unknown>('args') };
+  return { path: config.get<string | null>('path'), args: config.get<unknown>('args') };
+}
+
+/** The environment the server is resolved in: this process, the workspace, the extension folder. */
+function environment(): Environment {
+  return processEnvironment(workspaceFolder(), extensionPath);
+}
+
+/**
+ * Makes the bundled server executable if unpacking the .vsix lost its mode bits (the package
+ * stores them, but not every installer keeps them).
+ */
+function ensureBundledExecutable(): void {
+  const bundled = bundledServerPath(environment());
+  if (!bundled || process.platform === 'win32') {
+    return;
+  }
+  try {
+    const stat = fs.statSync(bundled);
+    if (stat.isFile() && (stat.mode & 0o111) === 0) {
+      fs.chmodSync(bundled, stat.mode | 0o755);
+      outputChannel.appendLine(`Made the bundled server executable: ${bundled}`);
+    }
+  } catch {
+    // No bundled server (a platform-neutral package, or a development checkout).
+  }
 }
 
 async function startClient(): Promise<void> {
-  const resolution = resolveExecutable(settings(), processEnvironment(workspaceFolder()));
+  const resolution = resolveExecutable(settings(), environment());
   if (!resolution.ok) {
     outputChannel.appendLine(resolution.message);
     const choice = await vscode.window.showErrorMessage(resolution.message, 'Open Settings');
@@ -44,6 +73,7 @@ async function startClient(): Promise<void> {
     return;
   }
   const { command, args } = languageServerCommand(resolution.executable, resolution.args);
+  outputChannel.appendLine(describeResolution(resolution));
   outputChannel.appendLine(`Starting ${command} ${args.join(' ')}`);
   const serverOptions: ServerOptions = { command, args, transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
@@ -100,7 +130,7 @@ async function showReport(): Promise<void> {
     void vscode.window.showWarningMessage('mdip: open an .mdip file to check it.');
     return;
   }
-  const resolution = resolveExecutable(settings(), processEnvironment(workspaceFolder()));
+  const resolution = resolveExecutable(settings(), environment());
   if (!resolution.ok) {
     void vscode.window.showErrorMessage(resolution.message);
     return;
@@ -134,8 +164,10 @@ async function showReport(): Promise<void> {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionPath = context.extensionPath;
   outputChannel = vscode.window.createOutputChannel('mdip');
   reportChannel = vscode.window.createOutputChannel('mdip report');
+  ensureBundledExecutable();
   context.subscriptions.push(
     outputChannel,
     reportChannel,

@@ -7,8 +7,11 @@ import * as path from 'path';
 
 /** The settings of the `mdip.server` section. */
 export interface ServerSettings {
-  /** `mdip.server.path`: a bare name looked up on PATH, or a path. */
-  path?: string;
+  /**
+   * `mdip.server.path`: a bare name looked up on PATH, or a path. Empty or unset (the default)
+   * means "not set": the bundled server is used, then `mdip` on PATH.
+   */
+  path?: string | null;
   /** `mdip.server.args`: extra arguments given to `mdip lsp`. */
   args?: unknown;
 }
@@ -23,6 +26,8 @@ export interface Environment {
   home: string;
   /** The first workspace folder, for relative paths and `${workspaceFolder}`. */
   workspaceFolder: string | undefined;
+  /** The folder the extension is installed in, which may hold the bundled server. */
+  extensionPath?: string;
   /** `PATHEXT` on Windows. */
   pathExt?: string;
   /** Whether a file exists and is executable. */
@@ -35,15 +40,39 @@ export interface Command {
   args: string[];
 }
 
-export const DEFAULT_SERVER_PATH = 'mdip';
+/** The program looked up on PATH when neither the setting nor a bundled server gives one. */
+export const DEFAULT_SERVER_NAME = 'mdip';
+
+/** The folder of the extension that holds the bundled server (see scripts/package.js). */
+export const BUNDLED_SERVER_DIR = 'server';
+
+/** The bundled server's file name on a platform: `mdip`, or `mdip.exe` on Windows. */
+export function bundledServerName(platform: NodeJS.Platform): string {
+  return platform === 'win32' ? 'mdip.exe' : 'mdip';
+}
+
+/** The bundled server's path relative to the extension folder, with `/`: `server/mdip`. */
+export function bundledServerRelativePath(platform: NodeJS.Platform): string {
+  return `${BUNDLED_SERVER_DIR}/${bundledServerName(platform)}`;
+}
+
+/** Where the bundled server would be; undefined when the extension folder is unknown. */
+export function bundledServerPath(env: Environment): string | undefined {
+  if (!env.extensionPath) {
+    return undefined;
+  }
+  const join = env.platform === 'win32' ? path.win32.join : path.join;
+  return join(env.extensionPath, BUNDLED_SERVER_DIR, bundledServerName(env.platform));
+}
 
 /** The environment of this process. */
-export function processEnvironment(workspaceFolder: string | undefined): Environment {
+export function processEnvironment(workspaceFolder: string | undefined, extensionPath?: string): Environment {
   return {
     pathVariable: process.env.PATH ?? process.env.Path,
     platform: process.platform,
     home: os.homedir(),
     workspaceFolder,
+    extensionPath,
     pathExt: process.env.PATHEXT,
     isExecutable: (file) => {
       try {
@@ -99,9 +128,12 @@ export function findOnPath(name: string, env: Environment): string | undefined {
   return undefined;
 }
 
+/** Where the server executable came from. */
+export type ServerSource = 'setting' | 'bundled' | 'path';
+
 /** The outcome of resolving the server executable. */
 export type Resolution =
-  | { ok: true; executable: string; args: string[] }
+  | { ok: true; executable: string; args: string[]; source: ServerSource }
   | { ok: false; message: string };
 
 /** The extra arguments of `mdip.server.args`, validated. */
@@ -116,25 +148,24 @@ export function serverArgs(settings: ServerSettings): string[] {
   return args;
 }
 
-/** Resolves `mdip.server.path` to an executable file. */
-export function resolveExecutable(settings: ServerSettings, env: Environment): Resolution {
-  let args: string[];
-  try {
-    args = serverArgs(settings);
-  } catch (e) {
-    return { ok: false, message: (e as Error).message };
-  }
-  const configured = (settings.path ?? '').trim() || DEFAULT_SERVER_PATH;
+/** The `mdip.server.path` setting when the user set it (not empty), else undefined. */
+export function configuredPath(settings: ServerSettings): string | undefined {
+  const value = typeof settings.path === 'string' ? settings.path.trim() : '';
+  return value === '' ? undefined : value;
+}
+
+/** Resolves the `mdip.server.path` setting, which the user set, to an executable file. */
+function resolveConfigured(configured: string, args: string[], env: Environment): Resolution {
   const expanded = expandPath(configured, env);
   if (isBareName(expanded)) {
     const found = findOnPath(expanded, env);
     if (!found) {
       return {
         ok: false,
-        message: `The mdip executable '${expanded}' was not found on PATH. Install mdip or set "mdip.server.path".`,
+        message: `The mdip executable '${expanded}' (from "mdip.server.path") was not found on PATH. Install it, or change or clear "mdip.server.path".`,
       };
     }
-    return { ok: true, executable: found, args };
+    return { ok: true, executable: found, args, source: 'setting' };
   }
   const absolute = path.isAbsolute(expanded)
     ? expanded
@@ -145,7 +176,54 @@ export function resolveExecutable(settings: ServerSettings, env: Environment): R
       message: `The mdip executable '${absolute}' (from "mdip.server.path") does not exist or is not executable.`,
     };
   }
-  return { ok: true, executable: absolute, args };
+  return { ok: true, executable: absolute, args, source: 'setting' };
+}
+
+/**
+ * Finds the server executable, in order:
+ * 1. the `mdip.server.path` setting, when the user set it (an error if it names nothing usable:
+ *    an explicit setting is never silently replaced);
+ * 2. the server bundled with the extension (`server/mdip`, `server/mdip.exe` on Windows);
+ * 3. `mdip` on PATH.
+ */
+export function resolveExecutable(settings: ServerSettings, env: Environment): Resolution {
+  let args: string[];
+  try {
+    args = serverArgs(settings);
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+  const configured = configuredPath(settings);
+  if (configured !== undefined) {
+    return resolveConfigured(configured, args, env);
+  }
+  const bundled = bundledServerPath(env);
+  if (bundled && env.isExecutable(bundled)) {
+    return { ok: true, executable: bundled, args, source: 'bundled' };
+  }
+  const found = findOnPath(DEFAULT_SERVER_NAME, env);
+  if (found) {
+    return { ok: true, executable: found, args, source: 'path' };
+  }
+  const where = bundled
+    ? `This installation of the extension has no bundled server for this platform (${bundledServerRelativePath(env.platform)})`
+    : 'There is no bundled server';
+  return {
+    ok: false,
+    message: `${where} and '${DEFAULT_SERVER_NAME}' was not found on PATH. Install mdip and put it on PATH, or set "mdip.server.path".`,
+  };
+}
+
+/** A sentence for the output channel saying which server is started and where it comes from. */
+export function describeResolution(resolution: Resolution & { ok: true }): string {
+  switch (resolution.source) {
+    case 'setting':
+      return `Using the mdip server from the "mdip.server.path" setting: ${resolution.executable}`;
+    case 'bundled':
+      return `Using the mdip server bundled with the extension: ${resolution.executable}`;
+    case 'path':
+      return `Using the mdip server found on PATH: ${resolution.executable}`;
+  }
 }
 
 /** The command that starts the language server: `mdip lsp <args>`. */

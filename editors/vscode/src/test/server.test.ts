@@ -6,6 +6,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import {
+  bundledServerPath,
+  bundledServerRelativePath,
+  configuredPath,
+  describeResolution,
   Environment,
   expandPath,
   findOnPath,
@@ -22,8 +26,9 @@ function fakeEnv(executables: string[], overrides: Partial<Environment> = {}): E
   return {
     pathVariable: '/usr/local/bin:/usr/bin:/opt/mdip/bin',
     platform: 'linux',
-    home: '/home/u',
-    workspaceFolder: '/work/game',
+    home: '/users/u',
+    workspaceFolder: '/projects/game',
+    extensionPath: '/ext/mdip.mdip-0.1.0-linux-x64',
     isExecutable: (file) => set.has(file),
     ...overrides,
   };
@@ -32,7 +37,7 @@ function fakeEnv(executables: string[], overrides: Partial<Environment> = {}): E
 describe('resolveExecutable', () => {
   it('finds the default `mdip` on PATH', () => {
     const r = resolveExecutable({}, fakeEnv(['/opt/mdip/bin/mdip']));
-    assert.deepEqual(r, { ok: true, executable: '/opt/mdip/bin/mdip', args: [] });
+    assert.deepEqual(r, { ok: true, executable: '/opt/mdip/bin/mdip', args: [], source: 'path' });
   });
 
   it('takes the first match on PATH', () => {
@@ -40,9 +45,14 @@ describe('resolveExecutable', () => {
     assert.equal(r.ok && r.executable, '/usr/bin/mdip');
   });
 
-  it('treats an empty setting as the default', () => {
-    const r = resolveExecutable({ path: '  ' }, fakeEnv(['/usr/bin/mdip']));
-    assert.equal(r.ok && r.executable, '/usr/bin/mdip');
+  it('treats an empty or null setting as not set', () => {
+    for (const value of ['', '  ', null, undefined]) {
+      const r = resolveExecutable({ path: value }, fakeEnv(['/usr/bin/mdip']));
+      assert.equal(r.ok && r.executable, '/usr/bin/mdip', String(value));
+      assert.equal(r.ok && r.source, 'path');
+      assert.equal(configuredPath({ path: value }), undefined);
+    }
+    assert.equal(configuredPath({ path: ' mdip ' }), 'mdip');
   });
 
   it('reports a name missing from PATH', () => {
@@ -53,20 +63,20 @@ describe('resolveExecutable', () => {
 
   it('accepts an absolute path', () => {
     const r = resolveExecutable({ path: '/x/target/debug/mdip' }, fakeEnv(['/x/target/debug/mdip']));
-    assert.deepEqual(r, { ok: true, executable: '/x/target/debug/mdip', args: [] });
+    assert.deepEqual(r, { ok: true, executable: '/x/target/debug/mdip', args: [], source: 'setting' });
   });
 
   it('takes a relative path from the workspace folder', () => {
-    const r = resolveExecutable({ path: './target/release/mdip' }, fakeEnv(['/work/game/target/release/mdip']));
-    assert.equal(r.ok && r.executable, '/work/game/target/release/mdip');
+    const r = resolveExecutable({ path: './target/release/mdip' }, fakeEnv(['/projects/game/target/release/mdip']));
+    assert.equal(r.ok && r.executable, '/projects/game/target/release/mdip');
   });
 
   it('expands ~ and ${workspaceFolder}', () => {
-    const env = fakeEnv(['/home/u/.cargo/bin/mdip', '/work/game/bin/mdip']);
-    assert.equal(expandPath('~/.cargo/bin/mdip', env), '/home/u/.cargo/bin/mdip');
-    assert.equal(expandPath('${workspaceFolder}/bin/mdip', env), '/work/game/bin/mdip');
+    const env = fakeEnv(['/users/u/.cargo/bin/mdip', '/projects/game/bin/mdip']);
+    assert.equal(expandPath('~/.cargo/bin/mdip', env), '/users/u/.cargo/bin/mdip');
+    assert.equal(expandPath('${workspaceFolder}/bin/mdip', env), '/projects/game/bin/mdip');
     const r = resolveExecutable({ path: '~/.cargo/bin/mdip' }, env);
-    assert.equal(r.ok && r.executable, '/home/u/.cargo/bin/mdip');
+    assert.equal(r.ok && r.executable, '/users/u/.cargo/bin/mdip');
   });
 
   it('reports a path that is not executable', () => {
@@ -93,6 +103,99 @@ describe('resolveExecutable', () => {
     // path.join is POSIX here; compare the name only.
     const found = findOnPath('mdip', { ...env, isExecutable: (f) => /mdip[\\/]mdip\.EXE$/.test(f) });
     assert.match(found ?? '', /mdip\.EXE$/);
+  });
+});
+
+describe('resolution order: setting > bundled > PATH', () => {
+  const bundled = '/ext/mdip.mdip-0.1.0-linux-x64/server/mdip';
+  const onPath = '/usr/bin/mdip';
+  const configured = '/x/target/debug/mdip';
+
+  it('knows where the bundled server is', () => {
+    assert.equal(bundledServerPath(fakeEnv([])), bundled);
+    assert.equal(bundledServerPath(fakeEnv([], { extensionPath: undefined })), undefined);
+    assert.equal(bundledServerRelativePath('linux'), 'server/mdip');
+    assert.equal(bundledServerRelativePath('darwin'), 'server/mdip');
+    assert.equal(bundledServerRelativePath('win32'), 'server/mdip.exe');
+  });
+
+  it('prefers the setting over the bundled server and PATH', () => {
+    const r = resolveExecutable({ path: configured }, fakeEnv([configured, bundled, onPath]));
+    assert.deepEqual(r, { ok: true, executable: configured, args: [], source: 'setting' });
+  });
+
+  it('looks a bare name in the setting up on PATH, not in the extension', () => {
+    const r = resolveExecutable({ path: 'mdip' }, fakeEnv([bundled, onPath]));
+    assert.deepEqual(r, { ok: true, executable: onPath, args: [], source: 'setting' });
+  });
+
+  it('uses the bundled server when the setting is not set, even with mdip on PATH', () => {
+    const r = resolveExecutable({ path: '' }, fakeEnv([bundled, onPath]));
+    assert.deepEqual(r, { ok: true, executable: bundled, args: [], source: 'bundled' });
+  });
+
+  it('passes mdip.server.args to the bundled server', () => {
+    const r = resolveExecutable({ args: ['--x'] }, fakeEnv([bundled]));
+    assert.deepEqual(r, { ok: true, executable: bundled, args: ['--x'], source: 'bundled' });
+  });
+
+  it('falls back to PATH when the bundled server is missing', () => {
+    const r = resolveExecutable({}, fakeEnv([onPath]));
+    assert.deepEqual(r, { ok: true, executable: onPath, args: [], source: 'path' });
+  });
+
+  it('falls back to PATH when the extension folder is unknown', () => {
+    const r = resolveExecutable({}, fakeEnv([bundled, onPath], { extensionPath: undefined }));
+    assert.deepEqual(r, { ok: true, executable: onPath, args: [], source: 'path' });
+  });
+
+  it('does not fall back when the setting names a missing file', () => {
+    const r = resolveExecutable({ path: '/nope/mdip' }, fakeEnv([bundled, onPath]));
+    assert.equal(r.ok, false);
+    assert.match(!r.ok ? r.message : '', /\/nope\/mdip.*mdip\.server\.path/);
+  });
+
+  it('says when there is neither a bundled server nor mdip on PATH', () => {
+    const r = resolveExecutable({}, fakeEnv([]));
+    assert.equal(r.ok, false);
+    const message = !r.ok ? r.message : '';
+    assert.match(message, /no bundled server for this platform \(server\/mdip\)/);
+    assert.match(message, /'mdip' was not found on PATH/);
+    assert.match(message, /mdip\.server\.path/);
+  });
+
+  it('uses server/mdip.exe on Windows', () => {
+    const exe = 'C:\\ext\\mdip\\server\\mdip.exe';
+    const env = fakeEnv([exe], { platform: 'win32', extensionPath: 'C:\\ext\\mdip', pathVariable: 'C:\\Windows' });
+    assert.equal(bundledServerPath(env), exe);
+    const r = resolveExecutable({}, env);
+    assert.deepEqual(r, { ok: true, executable: exe, args: [], source: 'bundled' });
+  });
+
+  it('says which server it uses and from where', () => {
+    assert.equal(
+      describeResolution({ ok: true, executable: bundled, args: [], source: 'bundled' }),
+      `Using the mdip server bundled with the extension: ${bundled}`,
+    );
+    assert.match(describeResolution({ ok: true, executable: onPath, args: [], source: 'path' }), /found on PATH: \/usr\/bin\/mdip$/);
+    assert.match(
+      describeResolution({ ok: true, executable: configured, args: [], source: 'setting' }),
+      /"mdip\.server\.path" setting: \/x\/target\/debug\/mdip$/,
+    );
+  });
+
+  it('finds a real bundled server in an extension folder', () => {
+    const ext = fs.mkdtempSync(path.join(os.tmpdir(), 'mdip-vscode-ext-'));
+    try {
+      const env = { ...processEnvironment(undefined, ext), pathVariable: '' };
+      assert.equal(resolveExecutable({}, env).ok, false);
+      const server = path.join(ext, ...bundledServerRelativePath(process.platform).split('/'));
+      fs.mkdirSync(path.dirname(server));
+      fs.writeFileSync(server, '#!/bin/sh\n', { mode: 0o755 });
+      assert.deepEqual(resolveExecutable({}, env), { ok: true, executable: server, args: [], source: 'bundled' });
+    } finally {
+      fs.rmSync(ext, { recursive: true, force: true });
+    }
   });
 });
 
