@@ -1,6 +1,8 @@
 //! The adjacency of one decision graph that spans several seasons: each season in the graph
 //! is one [`Site`] of the core adjudicator, and reach across sites follows rule 8.
 
+use std::collections::HashMap;
+
 use mdip_map::{Location, Map, UnitType};
 
 use super::{Pos, SeasonKey, World};
@@ -14,30 +16,48 @@ pub(super) struct StepGeography<'w> {
     /// Which sites are ghosts: a second site for a season, holding only replayed units that
     /// left it (see `ghost_at`).
     pub(super) ghosts: Vec<bool>,
+    /// The (non-ghost) site of each season in `sites`, so that finding one does not search a
+    /// step's hundreds of sites.
+    index: HashMap<SeasonKey, u32>,
 }
 
-impl StepGeography<'_> {
+impl<'w> StepGeography<'w> {
+    /// A geography over `sites` (none of them ghosts).
+    pub(super) fn new(world: &'w World, sites: Vec<SeasonKey>) -> StepGeography<'w> {
+        let index = sites
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, &s)| (s, site_number(i)))
+            .collect();
+        StepGeography {
+            world,
+            ghosts: vec![false; sites.len()],
+            sites,
+            index,
+        }
+    }
+
     /// The site of a season, adding it when new.
     pub(super) fn site(&mut self, season: SeasonKey) -> Site {
-        let found = (0..self.sites.len())
-            .find(|&i| self.sites[i] == season && !self.ghosts.get(i).copied().unwrap_or(false));
-        match found {
-            Some(i) => Site(i as u32),
-            None => {
-                self.sites.push(season);
-                self.ghosts.push(false);
-                Site(self.sites.len() as u32 - 1)
-            }
+        if let Some(&i) = self.index.get(&season) {
+            return Site(i);
         }
+        let i = site_number(self.sites.len());
+        self.sites.push(season);
+        self.ghosts.push(false);
+        self.index.insert(season, i);
+        Site(i)
     }
 
     /// A position on a new ghost site of `season`: it reaches what the season reaches, but is
     /// a place of its own, so the unit standing there neither defends nor blocks anything in
     /// the season itself.
     pub(super) fn ghost_at(&mut self, season: SeasonKey, loc: Location) -> At {
+        let i = site_number(self.sites.len());
         self.sites.push(season);
         self.ghosts.push(true);
-        At::new(Site(self.sites.len() as u32 - 1), loc)
+        At::new(Site(i), loc)
     }
 
     /// The position of a location in a season, as the core sees it.
@@ -47,9 +67,8 @@ impl StepGeography<'_> {
 
     /// The position of a location in a season already in the graph.
     pub(super) fn at_existing(&self, season: SeasonKey, loc: Location) -> Option<At> {
-        let i = (0..self.sites.len())
-            .find(|&i| self.sites[i] == season && !self.ghosts.get(i).copied().unwrap_or(false))?;
-        Some(At::new(Site(i as u32), loc))
+        let &i = self.index.get(&season)?;
+        Some(At::new(Site(i), loc))
     }
 
     fn pos(&self, at: At) -> Option<Pos> {
@@ -59,6 +78,11 @@ impl StepGeography<'_> {
             loc: at.loc,
         })
     }
+}
+
+/// A site number: a step has far fewer sites than `u32::MAX` (each is a season in memory).
+fn site_number(i: usize) -> u32 {
+    u32::try_from(i).expect("fewer than 2^32 sites in one step")
 }
 
 impl Geography for StepGeography<'_> {

@@ -1,7 +1,7 @@
 //! The three kinds of step: movement (with re-opened past seasons and forks), retreat and
 //! adjustment. Each validates its orders, adjudicates them with the core, and advances the world.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use mdip_map::{Coast, Location, Power, ProvinceId, UnitType};
@@ -478,11 +478,7 @@ impl World {
         report.reopened = reopened.iter().copied().collect();
 
         // The core's view: sites, units and orders.
-        let mut geo = StepGeography {
-            world: self,
-            sites: Vec::new(),
-            ghosts: Vec::new(),
-        };
+        let mut geo = StepGeography::new(self, Vec::new());
         // A replayed move that left its season for good but is contested again stands on a
         // ghost of its season: it reaches as from there, and nothing there is in its way.
         let units: Vec<CoreUnit> = graph
@@ -546,8 +542,41 @@ impl World {
         }
         let input = MovementInput { units, orders };
         let result = adjudicate_movement(&input, &geo);
-        let sites = geo.sites.clone();
-        let site_of = |s: SeasonKey| sites.iter().position(|&x| x == s);
+        // The first site of each season (standoffs are reported per site).
+        let mut first_site: HashMap<SeasonKey, usize> = HashMap::with_capacity(geo.sites.len());
+        for (i, &s) in geo.sites.iter().enumerate() {
+            first_site.entry(s).or_insert(i);
+        }
+        let site_of = |s: SeasonKey| first_site.get(&s).copied();
+        // Indexes over the graph, so that each season's work below touches only its own units:
+        // successful moves by destination season, live moves by destination spot, and for each
+        // season the units that act on it (rule 13's record).
+        let moved = |i: usize| {
+            matches!(graph.units[i].order, MoveOrder::Move { .. }) && result.outcomes[i].success
+        };
+        let mut arrivals: HashMap<SeasonKey, Vec<usize>> = HashMap::new();
+        let mut live_moves_into: HashMap<Spot, Vec<usize>> = HashMap::new();
+        let mut acting_on: HashMap<SeasonKey, Vec<usize>> = HashMap::new();
+        for (i, g) in graph.units.iter().enumerate() {
+            if let MoveOrder::Move { to, .. } = g.order {
+                if moved(i) {
+                    arrivals.entry(to.season).or_default().push(i);
+                }
+                if g.live {
+                    live_moves_into.entry(to.spot()).or_default().push(i);
+                }
+            }
+            let mut acts_on = vec![g.spot.season];
+            if g.live {
+                acts_on.extend(battle_season(&g.order));
+                acts_on.extend(g.order.referenced_seasons(g.spot.season));
+            }
+            acts_on.sort_unstable();
+            acts_on.dedup();
+            for s in acts_on {
+                acting_on.entry(s).or_default().push(i);
+            }
+        }
 
         // Entries for the caller.
         for (i, r) in validated.iter().enumerate() {
@@ -571,24 +600,20 @@ impl World {
             if g.live || g.pin == Pin::Free || !is_support {
                 continue;
             }
-            for (ai, a) in graph.units.iter().enumerate() {
-                if let MoveOrder::Move { to, .. } = a.order {
-                    let from_target = match g.order {
-                        MoveOrder::SupportMove { to: t, .. } => t == a.spot,
-                        MoveOrder::SupportHold { target } => target == a.spot,
-                        _ => false,
-                    };
-                    if a.live && to.spot() == g.spot && a.sig.0 != g.sig.0 && !from_target {
-                        report.reported_cut.push((si, ai));
-                    }
+            for &ai in live_moves_into.get(&g.spot).into_iter().flatten() {
+                let a = &graph.units[ai];
+                let from_target = match g.order {
+                    MoveOrder::SupportMove { to: t, .. } => t == a.spot,
+                    MoveOrder::SupportHold { target } => target == a.spot,
+                    _ => false,
+                };
+                if a.sig.0 != g.sig.0 && !from_target {
+                    report.reported_cut.push((si, ai));
                 }
             }
         }
 
         // What each season of the graph now holds (rule 16's result), before retreats.
-        let moved = |i: usize| {
-            matches!(graph.units[i].order, MoveOrder::Move { .. }) && result.outcomes[i].success
-        };
         let mut dislodged_by: Vec<Option<&crate::Dislodgement>> = vec![None; graph.units.len()];
         for d in &result.dislodged {
             if let Some(slot) = dislodged_by.get_mut(d.unit) {
@@ -628,10 +653,11 @@ impl World {
                     });
                 }
             }
-            for (i, g) in graph.units.iter().enumerate() {
+            for &i in arrivals.get(&s).into_iter().flatten() {
+                let g = &graph.units[i];
                 if let MoveOrder::Move { to, .. } = g.order {
                     let counts = g.live || g.records.contains(&s);
-                    if to.season == s && moved(i) && counts {
+                    if counts {
                         let at =
                             board.partition_point(|b: &BoardUnit| b.loc.province < to.loc.province);
                         board.insert(
@@ -658,22 +684,19 @@ impl World {
         // The record of every head: its own orders and the orders from other seasons acting on
         // it, with their outcomes (rule 13).
         for &h in &heads {
+            let acting = acting_on.get(&h).map_or(&[][..], Vec::as_slice);
             let mut rec = Record {
-                orders: Vec::with_capacity(graph.units.len()),
+                orders: Vec::with_capacity(acting.len()),
                 result: ResultSig::default(),
             };
-            for (i, g) in graph.units.iter().enumerate() {
-                let acts_on_h = g.spot.season == h
-                    || (g.live && battle_season(&g.order) == Some(h))
-                    || (g.live && g.order.referenced_seasons(g.spot.season).contains(&h));
-                if acts_on_h {
-                    rec.orders.push(RecordedOrder {
-                        unit: g.spot,
-                        sig: g.sig,
-                        order: g.order,
-                        success: result.outcomes[i].success,
-                    });
-                }
+            for &i in acting {
+                let g = &graph.units[i];
+                rec.orders.push(RecordedOrder {
+                    unit: g.spot,
+                    sig: g.sig,
+                    order: g.order,
+                    success: result.outcomes[i].success,
+                });
             }
             rec.result = results[&h].0.clone();
             self.seasons
@@ -686,9 +709,9 @@ impl World {
         // Which re-opened seasons fork (rule 16), numbered by (turn, timeline) (rule 18).
         let mut forking: Vec<SeasonKey> = Vec::new();
         for &s in &reopened {
-            let live_arrival = graph.units[..live_count].iter().enumerate().any(|(i, g)| {
-                matches!(g.order, MoveOrder::Move { to, .. } if to.season == s) && moved(i)
-            });
+            let live_arrival = arrivals
+                .get(&s)
+                .is_some_and(|movers| movers.iter().any(|&i| i < live_count));
             let sig = &results[&s].0;
             let matches_child = self.seasons[&s]
                 .children
@@ -800,11 +823,7 @@ impl World {
     /// units and the season's standoffs, and an attacker from another season bars nothing.
     fn retreat_view(&self, d: &Dislodged) -> (StepGeography<'_>, RetreatBoard, Retreating) {
         let site = crate::Site(0);
-        let geo = StepGeography {
-            world: self,
-            sites: vec![d.at.season],
-            ghosts: vec![false],
-        };
+        let geo = StepGeography::new(self, vec![d.at.season]);
         let occupied = self.seasons.get(&d.into).map_or_else(Vec::new, |s| {
             s.units
                 .iter()

@@ -537,11 +537,7 @@ impl World {
                     seasons.push(s);
                 }
             }
-            let mut geo = StepGeography {
-                world: self,
-                sites: Vec::new(),
-                ghosts: Vec::new(),
-            };
+            let mut geo = StepGeography::new(self, Vec::new());
             let total: usize = seasons.iter().map(|s| self.seasons[s].units.len()).sum();
             let mut units = Vec::with_capacity(total);
             let mut spots = Vec::with_capacity(total);
