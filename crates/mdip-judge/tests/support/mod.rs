@@ -136,7 +136,7 @@ impl Config {
         Config {
             seed,
             movement_steps: 8 + rng.below(7),
-            start: if seed % 2 == 0 {
+            start: if seed.is_multiple_of(2) {
                 Start::Standard
             } else {
                 Start::Random {
