@@ -10,25 +10,11 @@
 
 mod common;
 
+use common::Layers;
+
 use mdip_judge::{adjudicate_movement, At, Geography, MovementInput, Order, Pin, Site, Unit};
 use mdip_map::{Map, Power, UnitType};
 use proptest::prelude::*;
-
-/// Boards stacked in layers (a simplified rule 8 of the multiverse).
-struct Layers;
-
-impl Geography for Layers {
-    fn map(&self) -> &Map {
-        Map::standard()
-    }
-
-    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
-        let gap = from.site.0.abs_diff(to.site.0);
-        gap <= 1
-            && (Map::standard().adjacent(kind, from.loc, to.loc)
-                || (gap == 1 && from.loc == to.loc))
-    }
-}
 
 fn on(site: usize, loc: &str) -> At {
     At::new(

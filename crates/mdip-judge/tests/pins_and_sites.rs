@@ -2,11 +2,9 @@
 
 mod common;
 
-use common::{at, movement_input, pinned, Case};
-use mdip_judge::{
-    adjudicate_movement, At, Geography, MovementInput, Order, Pin, Reason, Site, Unit,
-};
-use mdip_map::{Map, Power, UnitType};
+use common::{at, movement_input, pinned, Case, Layers};
+use mdip_judge::{adjudicate_movement, At, MovementInput, Order, Pin, Reason, Site, Unit};
+use mdip_map::{Power, UnitType};
 
 #[test]
 fn a_move_pinned_to_fail_still_prevents() {
@@ -100,23 +98,6 @@ fn a_convoy_pinned_to_fail_is_not_available() {
         &[("eng", Pin::Fails)],
     ));
     assert_eq!(c.reason("lon"), &Reason::ConvoyDisrupted);
-}
-
-/// Boards stacked in layers: a unit reaches an adjacent location on its own or a neighbouring
-/// layer, or its own location on a neighbouring layer (a simplified rule 8 of the multiverse).
-struct Layers;
-
-impl Geography for Layers {
-    fn map(&self) -> &Map {
-        Map::standard()
-    }
-
-    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
-        let gap = from.site.0.abs_diff(to.site.0);
-        gap <= 1
-            && (Map::standard().adjacent(kind, from.loc, to.loc)
-                || (gap == 1 && from.loc == to.loc))
-    }
 }
 
 /// A unit on a layer.

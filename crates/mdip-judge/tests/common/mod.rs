@@ -15,6 +15,23 @@ use mdip_judge::{
 };
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
+/// Boards stacked in layers: a unit reaches an adjacent location on its own or a neighbouring
+/// layer, or its own location on a neighbouring layer (a simplified rule 8 of the multiverse).
+pub struct Layers;
+
+impl mdip_judge::Geography for Layers {
+    fn map(&self) -> &Map {
+        Map::standard()
+    }
+
+    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
+        let gap = from.site.0.abs_diff(to.site.0);
+        gap <= 1
+            && (Map::standard().adjacent(kind, from.loc, to.loc)
+                || (gap == 1 && from.loc == to.loc))
+    }
+}
+
 /// Reads a location such as `nth` or `spa/nc`, panicking with the text on failure.
 pub fn loc(text: &str) -> Location {
     Map::standard()
