@@ -84,6 +84,19 @@ pub fn convoy_chain_fleets<G: Geography + ?Sized>(
     dest: At,
     geo: &G,
 ) -> Vec<UnitId> {
+    chain_fleets(units, army, dest, geo, true)
+}
+
+/// [`convoy_chain_fleets`]; `shortcuts` accepts a fleet that is a chain by itself at once and
+/// prunes partial chains that can no longer take in the fleet searched for (the same answers,
+/// far fewer chains on large boards; the tests compare both).
+fn chain_fleets<G: Geography + ?Sized>(
+    units: &[Unit],
+    army: UnitId,
+    dest: At,
+    geo: &G,
+    shortcuts: bool,
+) -> Vec<UnitId> {
     let Some(start) = army_position(units, army) else {
         return Vec::new();
     };
@@ -115,6 +128,11 @@ pub fn convoy_chain_fleets<G: Geography + ?Sized>(
         .collect();
     let mut out = Vec::new();
     for (target, fleet) in fleets.iter().enumerate() {
+        // A fleet that reaches both ends is a chain of its own (no fleet can shorten it).
+        if shortcuts && from_start[target] && to_dest[target] {
+            out.push(fleet.id);
+            continue;
+        }
         let mut search = ChordlessSearch {
             k,
             from_start: &from_start,
@@ -123,6 +141,7 @@ pub fn convoy_chain_fleets<G: Geography + ?Sized>(
             target,
             path: Vec::new(),
             budget: SEARCH_BUDGET,
+            prune: shortcuts,
         };
         if (0..k).any(|first| from_start[first] && search.extend(first)) {
             out.push(fleet.id);
@@ -201,6 +220,8 @@ struct ChordlessSearch<'a> {
     path: Vec<usize>,
     /// Extensions left before giving up (and accepting).
     budget: usize,
+    /// Whether to stop extending a chain that can no longer take in the target.
+    prune: bool,
 }
 
 impl ChordlessSearch<'_> {
@@ -212,14 +233,47 @@ impl ChordlessSearch<'_> {
         }
         self.budget -= 1;
         self.path.push(next);
-        let found = if self.to_dest[next] {
-            // The chain ends here: only its last fleet may reach the destination.
-            self.path.contains(&self.target)
-        } else {
-            (0..self.k).any(|after| self.fits(after) && self.extend(after))
-        };
+        let found =
+            if self.prune && !self.path.contains(&self.target) && !self.target_still_reachable() {
+                false
+            } else if self.to_dest[next] {
+                // The chain ends here: only its last fleet may reach the destination.
+                self.path.contains(&self.target)
+            } else {
+                (0..self.k).any(|after| self.fits(after) && self.extend(after))
+            };
         self.path.pop();
         found
+    }
+
+    /// Whether the target can still join the path: some chain of hops leads from the path's last
+    /// fleet to it through fleets that may still follow (not on the path, not reached from the
+    /// army, not reached from a fleet of the path before its last). Every fleet a continuation
+    /// uses must be such a fleet, so when the target is not reached no continuation holds it.
+    fn target_still_reachable(&self) -> bool {
+        let Some((&last, earlier)) = self.path.split_last() else {
+            return true;
+        };
+        let may_follow = |v: usize| {
+            !self.from_start[v]
+                && !self.path.contains(&v)
+                && earlier.iter().all(|&e| !self.hop[e * self.k + v])
+        };
+        let mut seen = vec![false; self.k];
+        let mut queue = vec![last];
+        while let Some(u) = queue.pop() {
+            let hops = &self.hop[u * self.k..(u + 1) * self.k];
+            for (v, (&hop, seen)) in hops.iter().zip(seen.iter_mut()).enumerate() {
+                if !*seen && hop && may_follow(v) {
+                    if v == self.target {
+                        return true;
+                    }
+                    *seen = true;
+                    queue.push(v);
+                }
+            }
+        }
+        false
     }
 
     /// Whether `after` may follow the path: not on it yet, reached from its last fleet, and
@@ -232,5 +286,97 @@ impl ChordlessSearch<'_> {
             && self.hop[last * self.k + after]
             && earlier.iter().all(|&e| !self.hop[e * self.k + after])
             && !self.from_start[after]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use mdip_map::{Location, Map, ProvinceId};
+
+    use super::*;
+    use crate::Site;
+
+    /// Boards stacked in layers: a unit reaches an adjacent location on its own or a
+    /// neighbouring layer, or its own location on a neighbouring layer.
+    struct Layers;
+
+    impl Geography for Layers {
+        fn map(&self) -> &Map {
+            Map::standard()
+        }
+
+        fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
+            let gap = from.site.0.abs_diff(to.site.0);
+            gap <= 1
+                && (Map::standard().adjacent(kind, from.loc, to.loc)
+                    || (gap == 1 && from.loc == to.loc))
+        }
+    }
+
+    /// The shortcuts never change which fleets may convoy: random boards of up to 14 fleets at
+    /// sea on up to four layers, every army and destination, searched both ways.
+    #[test]
+    fn the_shortcuts_give_the_same_fleets() {
+        let map = Map::standard();
+        let provinces: Vec<ProvinceId> = (0..map.province_count())
+            .filter_map(|i| u8::try_from(i).ok().map(ProvinceId))
+            .collect();
+        let seas: Vec<ProvinceId> = provinces
+            .iter()
+            .copied()
+            .filter(|&p| map.terrain(p) == Terrain::Sea)
+            .collect();
+        let coasts: Vec<ProvinceId> = provinces
+            .iter()
+            .copied()
+            .filter(|&p| map.terrain(p) == Terrain::Coastal)
+            .collect();
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut non_empty = 0;
+        for _ in 0..800 {
+            let layers = 1 + next(4) as u32;
+            let mut units = vec![Unit {
+                power: mdip_map::Power::England,
+                kind: UnitType::Army,
+                at: At::new(Site(0), Location::province(coasts[next(coasts.len())])),
+            }];
+            for _ in 0..3 + next(12) {
+                let at = At::new(
+                    Site(next(layers as usize) as u32),
+                    Location::province(seas[next(seas.len())]),
+                );
+                if units.iter().all(|u| u.at.place() != at.place()) {
+                    units.push(Unit {
+                        power: mdip_map::Power::France,
+                        kind: UnitType::Fleet,
+                        at,
+                    });
+                }
+            }
+            for _ in 0..4 {
+                let dest = At::new(
+                    Site(next(layers as usize) as u32),
+                    Location::province(coasts[next(coasts.len())]),
+                );
+                let fast = chain_fleets(&units, 0, dest, &Layers, true);
+                let slow = chain_fleets(&units, 0, dest, &Layers, false);
+                assert_eq!(
+                    fast, slow,
+                    "army {:?} to {dest:?} with {units:?}",
+                    units[0].at
+                );
+                non_empty += usize::from(!fast.is_empty());
+            }
+        }
+        assert!(
+            non_empty > 100,
+            "only {non_empty} boards had a convoy route"
+        );
     }
 }
