@@ -48,6 +48,18 @@ async fn recovers(c: &mut TestClient, bad: Vec<u8>, id: i64) {
         None => c.response(Value::Null).await,
     };
     assert_eq!(error["error"]["code"], -32700, "{error}");
+    // Exactly one error for the broken message: nothing else unanswered is pending.
+    let probe = id + 500_000;
+    c.send(&hover(probe)).await;
+    let answered = c.response(json!(probe)).await;
+    assert!(answered["error"].is_null(), "{answered}");
+    assert!(
+        !c.backlog
+            .iter()
+            .any(|m| m.get("method").is_none() && m["id"].is_null()),
+        "a second error for one broken message: {:?}",
+        c.backlog
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -58,6 +70,16 @@ async fn a_wrong_content_length_is_answered_and_the_next_message_served() {
     recovers(&mut c, misframed(&hover(100), body_len - 7), 1001).await;
     // Too long: the body would swallow the next message.
     recovers(&mut c, misframed(&hover(101), body_len + 40), 1002).await;
+    // Far too long: nothing more comes, so only the header line found inside the body shows
+    // that the length is wrong.
+    recovers(&mut c, misframed(&hover(104), body_len + 100_000), 1005).await;
+    // Over the largest message accepted (a typo in the length): answered at once.
+    recovers(&mut c, misframed(&hover(105), 5_000_000_000), 1006).await;
+    // Another header line before a wrong length: the frame's own length line is not taken for
+    // the next message's.
+    let mut bad = b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".to_vec();
+    bad.extend_from_slice(&misframed(&hover(106), body_len - 3));
+    recovers(&mut c, bad, 1007).await;
     // A length that is not a number, then a body.
     let mut bad = b"Content-Length: twelve\r\n\r\n".to_vec();
     bad.extend_from_slice(&serde_json::to_vec(&hover(102)).unwrap());

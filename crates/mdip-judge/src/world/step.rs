@@ -542,12 +542,15 @@ impl World {
         }
         let input = MovementInput { units, orders };
         let result = adjudicate_movement(&input, &geo);
-        // The first site of each season (standoffs are reported per site).
-        let mut first_site: HashMap<SeasonKey, usize> = HashMap::with_capacity(geo.sites.len());
-        for (i, &s) in geo.sites.iter().enumerate() {
-            first_site.entry(s).or_insert(i);
+        // The site of each season (standoffs are reported per site; a ghost site holds only a
+        // replayed unit that left, never a standoff, so it is not the season's site).
+        let mut real_site: HashMap<SeasonKey, usize> = HashMap::with_capacity(geo.sites.len());
+        for (i, (&s, &ghost)) in geo.sites.iter().zip(&geo.ghosts).enumerate() {
+            if !ghost {
+                real_site.entry(s).or_insert(i);
+            }
         }
-        let site_of = |s: SeasonKey| first_site.get(&s).copied();
+        let site_of = |s: SeasonKey| real_site.get(&s).copied();
         // Indexes over the graph, so that each season's work below touches only its own units:
         // successful moves by destination season, live moves by destination spot, and for each
         // season the units that act on it (rule 13's record).

@@ -60,6 +60,10 @@ struct Framer<R> {
     start: usize,
     /// Where the header of the last frame returned began, for [`Framer::resync`].
     last: usize,
+    /// Where a search for the next header starts after a broken frame, as an offset from
+    /// `last`: just past the frame's header block once it was read (so the frame's own
+    /// `Content-Length` line is not found again), else just past its first byte.
+    resume: usize,
     /// The next read must first search for a header line.
     resync: bool,
     eof: bool,
@@ -72,6 +76,7 @@ impl<R: AsyncRead + Unpin> Framer<R> {
             buf: Vec::with_capacity(1 << 16),
             start: 0,
             last: 0,
+            resume: 1,
             resync: false,
             eof: false,
         }
@@ -102,10 +107,10 @@ impl<R: AsyncRead + Unpin> Framer<R> {
         }
     }
 
-    /// Declares the last frame broken (its body was not JSON): the next read searches for a
-    /// header from just after that frame's header began.
+    /// Declares the last frame broken (its body was not JSON, or its header was): the next
+    /// read searches for a header from just past that frame's header block.
     fn resync(&mut self) {
-        self.start = self.last + 1;
+        self.start = self.last + self.resume;
         self.resync = true;
     }
 
@@ -139,6 +144,7 @@ impl<R: AsyncRead + Unpin> Framer<R> {
             }
         }
         self.last = self.start;
+        self.resume = 1;
         // The header block, up to its blank line.
         let (end, body_start) = loop {
             if let Some(found) = header_end(&self.buf[self.start..]) {
@@ -152,29 +158,15 @@ impl<R: AsyncRead + Unpin> Framer<R> {
                 return None; // The input ended inside a header.
             }
         };
+        self.resume = body_start - self.start;
         let Some(len) = content_length(&self.buf[self.start..end]) else {
             self.resync();
             return Some(Frame::Bad);
         };
         if len > MAX_BODY {
-            // Skip the body.
-            let mut rest = len;
-            self.start = body_start;
-            self.last = body_start;
-            loop {
-                let here = (self.buf.len() - self.start).min(rest);
-                self.start += here;
-                rest -= here;
-                if rest == 0 {
-                    break;
-                }
-                self.buf.truncate(self.start);
-                self.last = self.start;
-                if !self.fill().await {
-                    return None;
-                }
-            }
-            self.last = self.start;
+            // Too large to be meant (or a typo): answer at once and look for the next header,
+            // rather than skip that many bytes of later messages.
+            self.resync();
             return Some(Frame::Bad);
         }
         // Offsets from the frame's start (`fill` may move the buffer's contents): the body, and
