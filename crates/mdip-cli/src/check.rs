@@ -83,7 +83,8 @@ impl<W: Write> Out<W> {
         }
     }
 
-    /// Flushes; the first error met, if any.
+    /// Flushes; the first error met, if any. A reader that stopped reading (`mdip check ... |
+    /// head`) is not an error: the output it wanted was written.
     fn finish(mut self) -> Option<std::io::Error> {
         if self.error.is_none() {
             if let Err(e) = self.w.flush() {
@@ -91,6 +92,7 @@ impl<W: Write> Out<W> {
             }
         }
         self.error
+            .filter(|e| e.kind() != std::io::ErrorKind::BrokenPipe)
     }
 }
 

@@ -1,10 +1,10 @@
 //! What `mdip check` reads: the files its paths name, folders searched for `*.mdip`, or
 //! standard input, each as text, with one problem per path that cannot be read.
 //!
-//! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder is
-//! skipped with a warning (reading one could block forever or never end), and one named on the
-//! command line is an error; links are followed to regular files only, and a link that loops is
-//! an error naming it. Folders are walked with the `ignore` crate, so `.gitignore` files and
+//! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder (or a
+//! link to one) is skipped with a warning (reading one could block forever or never end), and
+//! one named on the command line is an error; links to files and folders are followed, and a
+//! link that loops is an error naming it. Folders are walked with the `ignore` crate, so `.gitignore` files and
 //! `--exclude` globs are honoured, hidden entries are skipped, and a folder that cannot be read
 //! is one error while every other file is still read. A file larger than the size limit is an
 //! error, and is not read.
@@ -179,7 +179,7 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
         }
     };
     let mut files: Vec<PathBuf> = Vec::new();
-    let mut found_any = false;
+    let mut skipped = 0;
     let problems_before = out.problems.len();
     let walker = ignore::WalkBuilder::new(dir)
         .follow_links(true)
@@ -204,10 +204,10 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
         if file_type.is_dir() {
             continue;
         }
-        found_any = true;
         if file_type.is_file() {
             files.push(path.to_path_buf());
         } else {
+            skipped += 1;
             let what = std::fs::metadata(path).map_or("a special file", |m| kind(&m));
             out.warning(format!(
                 "skipped {}: {what}, not a regular file",
@@ -216,8 +216,16 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
         }
     }
     let walk_failed = out.problems[problems_before..].iter().any(|p| p.error);
-    if !found_any && !walk_failed {
-        out.error(format!("no .mdip files in {}", dir.display()));
+    if files.is_empty() && !walk_failed {
+        out.error(if skipped == 0 {
+            format!("no .mdip files in {}", dir.display())
+        } else {
+            format!(
+                "no .mdip files in {} (only {skipped} special file{} skipped)",
+                dir.display(),
+                if skipped == 1 { "" } else { "s" }
+            )
+        });
     }
     files.sort_by_key(|p| natural_key(p));
     for file in files {

@@ -4,9 +4,10 @@
 
 #![cfg(unix)]
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// What one run of the binary produced.
 struct Run {
@@ -29,11 +30,43 @@ fn run_with(dir: &Path, args: &[&str], stdin: &[u8], stdout: Option<Stdio>) -> R
         let mut input = child.stdin.take().expect("stdin is piped");
         let _ = input.write_all(stdin);
     }
-    let out = child.wait_with_output().expect("the mdip binary finishes");
+    // A regression here could block (a FIFO read) or never end (/dev/zero): fail, do not hang.
+    let read = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = read(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = read(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for mdip") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("mdip {args:?} did not finish within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     Run {
-        code: out.status.code().expect("an exit code, not a signal"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: status.code().expect("an exit code, not a signal"),
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
     }
 }
 
@@ -88,6 +121,38 @@ fn special_files_in_a_folder_are_skipped_with_a_warning() {
         r.stderr
     );
     assert!(r.stdout.contains("checked 1 file: 1 ok"), "{}", r.stdout);
+}
+
+#[test]
+fn a_folder_of_special_files_only_is_an_error() {
+    let dir = folder("files-special-only");
+    mkfifo(&dir.join("fifo.mdip"));
+    let r = run(&dir, &["check", "."]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("no .mdip files in . (only 1 special file skipped)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    let dir = folder("files-pipe");
+    std::fs::write(dir.join("a.mdip"), GOOD.repeat(2000)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mdip"))
+        .args(["check", "--report", "a.mdip"])
+        .current_dir(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // Like `| head` that has read enough.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("cannot write"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]

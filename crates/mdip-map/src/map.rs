@@ -10,7 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::load::{parse_map, MapError};
-use crate::names::{best_match, normalize_name, NameList};
+use crate::names::{best_match, normalize_name, NameList, MAX_SUGGEST_LEN};
 use crate::types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 
 /// The embedded data files of the standard map.
@@ -283,6 +283,9 @@ impl Map {
             return Some(p);
         }
         let key = normalize_name(name);
+        if key.chars().count() > MAX_SUGGEST_LEN {
+            return None; // Never close to a name; not worth a place in the cache.
+        }
         let cache = || {
             self.suggestions
                 .lock()

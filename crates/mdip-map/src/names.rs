@@ -43,7 +43,7 @@ pub fn normalize_name(s: &str) -> String {
 
 /// Inputs longer than this are never close to a province name; skipping
 /// them keeps the edit-distance work small on pathological input.
-const MAX_SUGGEST_LEN: usize = 64;
+pub(crate) const MAX_SUGGEST_LEN: usize = 64;
 
 /// The most edits (optimal string alignment: insertions, deletions, substitutions and
 /// transpositions of neighbours) a candidate may be from an input of

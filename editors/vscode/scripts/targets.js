@@ -96,6 +96,9 @@ function readHeader(file) {
 /** Why an executable does not fit a target, or undefined when it does. */
 function targetMismatch(target, header) {
   const want = TARGETS[target];
+  if (!want) {
+    return `${target} is not a known target (${Object.keys(TARGETS).join(', ')})`;
+  }
   const got = describeExecutable(header);
   if (!got) {
     return 'it is not an executable (ELF, Mach-O or PE)';
