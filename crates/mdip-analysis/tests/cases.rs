@@ -133,3 +133,53 @@ fn every_datc_case_has_its_file() {
     assert!(missing.is_empty(), "DATC cases without a file: {missing:?}");
     assert!(extra.is_empty(), "files that are no DATC case: {extra:?}");
 }
+
+/// The examples of `docs/rules.md` are self-checking order files that pass: the page states the
+/// rules the adjudicator applies, so an example whose expectations fail is a lie in one of them.
+#[test]
+fn rules_document_examples_pass() {
+    let text = std::fs::read_to_string(repo().join("docs/rules.md")).expect("docs/rules.md");
+    let mut blocks: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match &mut current {
+            None if line.trim_start() == "```mdip" => current = Some(String::new()),
+            Some(block) if line.trim_start().starts_with("```") => {
+                blocks.push(std::mem::take(block));
+                current = None;
+            }
+            Some(block) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+            None => {}
+        }
+    }
+    assert!(
+        blocks.len() >= 10,
+        "docs/rules.md has {} examples",
+        blocks.len()
+    );
+    let mut failures = String::new();
+    for (i, block) in blocks.iter().enumerate() {
+        let a = mdip_analysis::analyze(block);
+        for d in a.diagnostics.iter().filter(|d| d.is_failure()) {
+            failures.push_str(&format!(
+                "example {}: {} {}\n",
+                i + 1,
+                d.code.as_str(),
+                d.message
+            ));
+        }
+        let (expectations, _) = a.expectations;
+        assert!(
+            expectations > 0,
+            "example {} checks nothing:\n{block}",
+            i + 1
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "docs/rules.md examples fail:\n{failures}"
+    );
+}

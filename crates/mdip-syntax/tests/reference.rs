@@ -1,5 +1,6 @@
 //! Parses every order of the reference documents (DATC chapter 6 and the founding MDATC
-//! draft), extracted at test time, and of the code blocks of `grammar/README.md`, and checks
+//! draft), extracted at test time, and of the code blocks of `grammar/README.md` and
+//! `docs/rules.md`, and checks
 //! that none gives a syntax error.
 
 use std::path::PathBuf;
@@ -137,16 +138,17 @@ fn mdatc_cases() -> Vec<Case> {
     cases
 }
 
-/// Extracts the fenced `mdip` code blocks of the notation reference.
-fn readme_cases() -> Vec<Case> {
-    let text = read("../../grammar/README.md");
+/// Extracts the fenced `mdip` code blocks of a document of the repository (`grammar/README.md`,
+/// `docs/rules.md`).
+fn doc_cases(doc: &str) -> Vec<Case> {
+    let text = read(&format!("../../{doc}"));
     let mut cases = Vec::new();
     let mut current: Option<Vec<String>> = None;
     for line in text.lines() {
         match &mut current {
             None if line.trim_start() == "```mdip" => current = Some(Vec::new()),
             Some(lines) if line.trim_start().starts_with("```") => {
-                let label = format!("grammar/README.md block {}", cases.len() + 1);
+                let label = format!("{doc} block {}", cases.len() + 1);
                 cases.push(Case {
                     label,
                     lines: std::mem::take(lines),
@@ -247,10 +249,23 @@ fn mdatc_draft_parses() {
 
 #[test]
 fn readme_examples_parse() {
-    let cases = readme_cases();
+    let cases = doc_cases("grammar/README.md");
     assert!(!cases.is_empty(), "grammar/README.md has no ```mdip block");
     let count = check_cases(&cases);
     println!("reference lines parsed (grammar/README.md): {count}");
+}
+
+/// The examples of the rules document are order files as written.
+#[test]
+fn rules_examples_parse() {
+    let cases = doc_cases("docs/rules.md");
+    assert!(
+        cases.len() >= 10,
+        "docs/rules.md has {} ```mdip blocks",
+        cases.len()
+    );
+    let count = check_cases(&cases);
+    println!("reference lines parsed (docs/rules.md): {count}");
 }
 
 #[test]
