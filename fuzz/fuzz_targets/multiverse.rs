@@ -15,13 +15,13 @@
 //!
 //! After each edit, `analyze_incremental(new, previous, first_changed_line)` must give what
 //! `analyze(new)` gives: diagnostics, orders and outcomes, steps, seasons with their units,
-//! timelines, line contexts and expectations (the fingerprint of the crate's
-//! `tests/incremental.rs`).
+//! timelines, line contexts and expectations (`Analysis::fingerprint`,
+//! as `tests/incremental.rs` compares them).
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mdip_analysis::{analyze, analyze_incremental, Analysis};
+use mdip_analysis::{analyze, analyze_incremental};
 use mdip_syntax::LineIndex;
 
 const MAX_EDITS: usize = 4;
@@ -284,7 +284,7 @@ fn run(mut text: String, script: &[u8]) {
         }
         let full = analyze(&new);
         let incremental = analyze_incremental(&new, &previous, first_changed_line);
-        let (f, i) = (fingerprint(&full), fingerprint(&incremental));
+        let (f, i) = (full.fingerprint(), incremental.fingerprint());
         if f != i {
             panic!(
                 "incremental analysis differs from the full analysis after replacing \
@@ -298,36 +298,6 @@ fn run(mut text: String, script: &[u8]) {
         previous = if op & 8 != 0 { full } else { incremental };
         text = new;
     }
-}
-
-/// Everything a user can see of an analysis, as text (as in `tests/incremental.rs`).
-fn fingerprint(a: &Analysis) -> String {
-    let mut out = String::new();
-    for d in &a.diagnostics {
-        out.push_str(&format!(
-            "D {} {:?} {} {}\n",
-            d.code.as_str(),
-            d.span,
-            d.message,
-            d.expected
-        ));
-    }
-    for o in &a.orders {
-        out.push_str(&format!(
-            "O {} {:?} {:?} {} {:?}\n",
-            o.line, o.span, o.status, o.reason, o.related
-        ));
-    }
-    out.push_str(&format!("steps {}\n", a.steps.len()));
-    for s in a.world.seasons() {
-        out.push_str(&format!("S {} {:?}\n", s.key, s.units));
-    }
-    for t in a.world.timelines() {
-        out.push_str(&format!("T {:?}\n", t));
-    }
-    out.push_str(&format!("C {:?}\n", a.contexts));
-    out.push_str(&format!("E {:?}\n", a.expectations));
-    out
 }
 
 /// The first lines where two fingerprints differ.

@@ -191,6 +191,39 @@ pub struct LineContext {
 }
 
 impl Analysis {
+    /// Everything a user can see of the analysis, as text, one line per item: diagnostics,
+    /// orders with their outcomes, steps, seasons with their units, timelines, line contexts
+    /// and expectations. Two analyses that agree here look the same in every output; the tests
+    /// and the fuzz targets compare incremental and full analyses with it.
+    pub fn fingerprint(&self) -> String {
+        let mut out = String::new();
+        for d in &self.diagnostics {
+            out.push_str(&format!(
+                "D {} {:?} {} {}\n",
+                d.code.as_str(),
+                d.span,
+                d.message,
+                d.expected
+            ));
+        }
+        for o in &self.orders {
+            out.push_str(&format!(
+                "O {} {:?} {:?} {} {:?}\n",
+                o.line, o.span, o.status, o.reason, o.related
+            ));
+        }
+        out.push_str(&format!("steps {}\n", self.steps.len()));
+        for s in self.world.seasons() {
+            out.push_str(&format!("S {} {:?}\n", s.key, s.units));
+        }
+        for t in self.world.timelines() {
+            out.push_str(&format!("T {:?}\n", t));
+        }
+        out.push_str(&format!("C {:?}\n", self.contexts));
+        out.push_str(&format!("E {:?}\n", self.expectations));
+        out
+    }
+
     /// Whether the file fails: an error diagnostic the file does not expect.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_failure())

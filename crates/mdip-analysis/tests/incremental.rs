@@ -5,37 +5,7 @@
 
 use std::path::Path;
 
-use mdip_analysis::{analyze, analyze_incremental, Analysis};
-
-/// Everything a user can see of an analysis, as text.
-fn fingerprint(a: &Analysis) -> String {
-    let mut out = String::new();
-    for d in &a.diagnostics {
-        out.push_str(&format!(
-            "D {} {:?} {} {}\n",
-            d.code.as_str(),
-            d.span,
-            d.message,
-            d.expected
-        ));
-    }
-    for o in &a.orders {
-        out.push_str(&format!(
-            "O {} {:?} {:?} {} {:?}\n",
-            o.line, o.span, o.status, o.reason, o.related
-        ));
-    }
-    out.push_str(&format!("steps {}\n", a.steps.len()));
-    for s in a.world.seasons() {
-        out.push_str(&format!("S {} {:?}\n", s.key, s.units));
-    }
-    for t in a.world.timelines() {
-        out.push_str(&format!("T {:?}\n", t));
-    }
-    out.push_str(&format!("C {:?}\n", a.contexts));
-    out.push_str(&format!("E {:?}\n", a.expectations));
-    out
-}
+use mdip_analysis::{analyze, analyze_incremental};
 
 fn files() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
@@ -104,8 +74,8 @@ fn incremental_equals_full_analysis() {
             let full = analyze(&edited);
             let incremental = analyze_incremental(&edited, &before, line);
             assert_eq!(
-                fingerprint(&full),
-                fingerprint(&incremental),
+                full.fingerprint(),
+                incremental.fingerprint(),
                 "incremental analysis differs after an edit at line {line} of:\n{edited}"
             );
             compared += 1;
