@@ -8,9 +8,9 @@ use mdip_map::{Coast, Location, Map, Power, UnitType};
 use mdip_syntax::{DirectiveKind, Name, SeasonLit, Span, UnitRef};
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::engine::unit_type;
 use crate::model::{OrderInfo, StepInfo};
 use crate::names;
+use crate::run::unit_type;
 
 /// A unit an expectation names.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -15,11 +15,13 @@
 //! ```
 
 pub mod diagnostics;
-pub mod engine;
 mod expect;
 pub mod ide;
 pub mod model;
 pub mod names;
+mod run;
+
+pub use run::Checkpoints;
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use model::{Analysis, LineContext, OrderInfo, OrderKind, Status, StepInfo, UnitInfo};
@@ -29,7 +31,7 @@ pub use model::{Analysis, LineContext, OrderInfo, OrderKind, Status, StepInfo, U
 /// Never panics on any input; every problem is a diagnostic.
 pub fn analyze(text: &str) -> Analysis {
     let parse = mdip_syntax::parse(text);
-    engine::Engine::new().run(text, parse, 0, Vec::new())
+    run::State::new().run(text, parse, 0, Vec::new())
 }
 
 /// Analyses a file again after an edit whose first changed line is `first_changed_line`
@@ -38,11 +40,11 @@ pub fn analyze(text: &str) -> Analysis {
 /// [`analyze`]`(text)`; a test checks it on random edits.
 pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: usize) -> Analysis {
     let parse = mdip_syntax::parse(text);
-    let multiversal = parse.file.lines.iter().any(engine::line_names_season);
+    let multiversal = parse.file.lines.iter().any(run::line_names_season);
     // A checkpoint is only good if every line it has seen is unchanged, and if the file's
     // notation (seasons or not, which changes how units are named) is the same.
     let usable = previous.multiversal == multiversal;
-    let mut kept: Vec<engine::Checkpoint> = previous
+    let mut kept: Vec<run::Checkpoint> = previous
         .checkpoints
         .0
         .iter()
@@ -52,10 +54,10 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
     match kept.pop() {
         Some(start) => {
             let from = start.line;
-            let engine = start.restore(previous);
+            let state = start.restore(previous);
             kept.push(start);
-            engine.run(text, parse, from, kept)
+            state.run(text, parse, from, kept)
         }
-        None => engine::Engine::new().run(text, parse, 0, Vec::new()),
+        None => run::State::new().run(text, parse, 0, Vec::new()),
     }
 }

@@ -176,7 +176,7 @@ pub struct Analysis {
     /// How many expectations the file states, and how many failed.
     pub expectations: (usize, usize),
     /// Saved states of the run, for [`crate::analyze_incremental`].
-    pub checkpoints: crate::engine::Checkpoints,
+    pub checkpoints: crate::run::Checkpoints,
 }
 
 /// What a line of the file is "in": for hover and completion.

@@ -1,0 +1,272 @@
+//! Setup directives (`@rules`, `@start`, `@turn`, `@unit`, `@owns`, `@phase`): they shape the
+//! world before the first order and return what the scheduler must do; they never close a step
+//! themselves.
+
+use mdip_judge::world::{Phase, RuleSet, SeasonKey};
+use mdip_map::{Coast, Location, Map, ProvinceId, UnitType};
+use mdip_syntax::{DirectiveKind, Name, Span, UnitRef};
+
+use super::lower::unit_type;
+use super::state::State;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::names;
+
+/// What a directive asks of the step scheduler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Effect {
+    /// Nothing: the directive only shaped the world (or was rejected with a diagnostic).
+    None,
+    /// `@phase` after the game started: adjudicate at least the step in progress, then until
+    /// this phase is reached.
+    ReachPhase(Phase),
+}
+
+impl State {
+    /// Applies a setup directive; `kind` is never an expectation (`@expect …`).
+    pub(crate) fn setup(&mut self, kind: &DirectiveKind, span: Span) -> Effect {
+        if let DirectiveKind::Phase(name) = kind {
+            return self.phase(name, span);
+        }
+        if !self.setup_allowed(span) {
+            return Effect::None;
+        }
+        match kind {
+            DirectiveKind::Rules(name) => self.rules(name),
+            DirectiveKind::Start(name) => self.start(name, span),
+            DirectiveKind::Turn(n) => {
+                if let Some(t) = n.value {
+                    if let Err(e) = self.world.set_root_turn(t) {
+                        self.err(Code::SetupTooLate, span, e.to_string());
+                    }
+                    self.setup.turn_set = true;
+                }
+            }
+            DirectiveKind::Unit { power, unit } => {
+                let Some(power) = names::power(power, &mut self.diags) else {
+                    return Effect::None;
+                };
+                if let Some((kind, loc, season)) = self.placement(unit) {
+                    if let Err(e) = self.world.place_unit(season, power, kind, loc) {
+                        self.err(Code::BadPlacement, unit.span, e.to_string());
+                    }
+                }
+            }
+            DirectiveKind::Owns { power, provinces } => {
+                let Some(power) = names::power(power, &mut self.diags) else {
+                    return Effect::None;
+                };
+                let root = self.world.root();
+                for p in join_province_words(self.map, provinces) {
+                    if let Some(pid) = names::province(self.map, &p, &mut self.diags) {
+                        if let Err(e) = self.world.set_owner(root, pid, Some(power)) {
+                            self.err(Code::BadPlacement, p.span, e.to_string());
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        Effect::None
+    }
+
+    pub(crate) fn err(&mut self, code: Code, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::new(code, span, message));
+    }
+
+    fn setup_allowed(&mut self, span: Span) -> bool {
+        if self.setup.started || self.world.steps_done() > 0 {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::SetupTooLate,
+                    span,
+                    "setup directives must come before the first order",
+                )
+                .with_hint("move this line above the orders"),
+            );
+            false
+        } else {
+            true
+        }
+    }
+
+    fn rules(&mut self, name: &Name) {
+        match name.text.to_ascii_lowercase().as_str() {
+            "mdatc" => self.world.set_rules(RuleSet::Mdatc),
+            "standard" => self.world.set_rules(RuleSet::Standard),
+            _ => self.diags.push(
+                Diagnostic::new(
+                    Code::UnknownDirectiveWord,
+                    name.span,
+                    format!("unknown rule set `{}`", name.text),
+                )
+                .with_hint("rule sets: mdatc, standard"),
+            ),
+        }
+    }
+
+    fn start(&mut self, name: &Name, span: Span) {
+        if name.text.eq_ignore_ascii_case("standard") {
+            if let Err(e) = self.world.place_standard_start() {
+                self.err(Code::BadPlacement, span, e.to_string());
+            }
+            self.setup.implicit_placement = false;
+        } else {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::UnknownDirectiveWord,
+                    name.span,
+                    format!("unknown starting position `{}`", name.text),
+                )
+                .with_hint("starting positions: standard"),
+            );
+        }
+    }
+
+    /// `@phase`: before the game starts it chooses the starting phase; afterwards it asks the
+    /// scheduler to reach the phase.
+    fn phase(&mut self, name: &Name, span: Span) -> Effect {
+        let phase = match name.text.to_ascii_lowercase().as_str() {
+            "movement" | "move" | "moves" => Phase::Movement,
+            "retreat" | "retreats" => Phase::Retreat,
+            "adjustment" | "adjustments" | "build" | "builds" | "winter" => Phase::Adjustment,
+            _ => {
+                self.diags.push(
+                    Diagnostic::new(
+                        Code::UnknownDirectiveWord,
+                        name.span,
+                        format!("unknown phase `{}`", name.text),
+                    )
+                    .with_hint("phases: movement, retreat, adjustment"),
+                );
+                return Effect::None;
+            }
+        };
+        if !self.setup.started && !self.setup.phase_set && self.world.steps_done() == 0 {
+            self.setup.phase_set = true;
+            self.starting_phase(phase, name, span);
+            return Effect::None;
+        }
+        self.setup.started = true;
+        Effect::ReachPhase(phase)
+    }
+
+    /// The first `@phase` before any order: the phase the game starts in.
+    fn starting_phase(&mut self, phase: Phase, name: &Name, span: Span) {
+        match phase {
+            Phase::Movement => {}
+            Phase::Adjustment => {
+                if !self.setup.turn_set {
+                    if let Err(e) = self.world.set_root_turn(2) {
+                        self.err(Code::SetupTooLate, span, e.to_string());
+                    }
+                }
+                if let Err(e) = self.world.start_in_adjustment() {
+                    self.err(Code::SetupTooLate, span, e.to_string());
+                }
+            }
+            Phase::Retreat => self.diags.push(
+                Diagnostic::new(
+                    Code::UnknownDirectiveWord,
+                    name.span,
+                    "a game cannot start in a retreat phase",
+                )
+                .with_hint(
+                    "give the movement orders that dislodge the units, then `@phase retreat`",
+                ),
+            ),
+        }
+    }
+
+    /// Resolves a unit of `@unit`: type, location and season.
+    fn placement(&mut self, unit: &UnitRef) -> Option<(UnitType, Location, SeasonKey)> {
+        let kind = unit_type(unit.kind.as_ref()?.kind);
+        let province = names::province(self.map, &unit.loc.province, &mut self.diags)?;
+        let coast = match &unit.loc.coast {
+            Some(c) => Some(names::coast(c, &mut self.diags)?),
+            None => None,
+        };
+        let season = match &unit.loc.season {
+            Some(s) => names::season(s)?,
+            None => self.world.root(),
+        };
+        let loc = stand_location(
+            self.map,
+            kind,
+            province,
+            coast,
+            unit.loc.span,
+            &mut self.diags,
+        )?;
+        Some((kind, loc, season))
+    }
+}
+
+/// The location a unit of `kind` stands on, given a province and a written coast; a
+/// diagnostic when it cannot stand there.
+pub(crate) fn stand_location(
+    map: &Map,
+    kind: UnitType,
+    province: ProvinceId,
+    coast: Option<Coast>,
+    span: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Location> {
+    let coasts = map.coasts(province);
+    let loc = match kind {
+        UnitType::Army => Location::new(province, None),
+        UnitType::Fleet if coasts.is_empty() => Location::new(province, None),
+        UnitType::Fleet => Location::new(province, coast),
+    };
+    if map.can_stand(kind, loc) {
+        return Some(loc);
+    }
+    let hint = if kind == UnitType::Fleet && !coasts.is_empty() && coast.is_none() {
+        "a fleet here needs its coast, such as (nc) or (sc)"
+    } else {
+        "armies stand on land, fleets at sea or on coasts"
+    };
+    let unit = if kind == UnitType::Army {
+        "an army"
+    } else {
+        "a fleet"
+    };
+    diags.push(
+        Diagnostic::new(
+            Code::BadPlacement,
+            span,
+            format!("{unit} cannot stand in {}", map.location_name(loc)),
+        )
+        .with_hint(hint),
+    );
+    None
+}
+
+/// Joins the words of an `@owns` list written without commas into province names, longest
+/// match first: `St Petersburg Moscow` gives `St Petersburg` and `Moscow`.
+fn join_province_words(map: &Map, names: &[Name]) -> Vec<Name> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < names.len() {
+        let mut taken = 1;
+        for j in (i + 1..names.len().min(i + 4)).rev() {
+            let text = names[i..=j]
+                .iter()
+                .map(|n| n.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            if map.resolve_province(&text).is_some() {
+                out.push(Name {
+                    text,
+                    span: names[i].span.cover(names[j].span),
+                });
+                taken = j - i + 1;
+                break;
+            }
+        }
+        if taken == 1 {
+            out.push(names[i].clone());
+        }
+        i += taken;
+    }
+    out
+}

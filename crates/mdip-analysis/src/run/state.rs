@@ -1,0 +1,183 @@
+//! The state of a run before a line: what a checkpoint clones so that an edit further down can
+//! resume from it instead of running the whole file again.
+
+use mdip_judge::world::{AdjustmentInput, OrderInput, Phase, RetreatInput, SeasonKey, World};
+use mdip_map::{Map, Power};
+use mdip_syntax::Span;
+
+use crate::diagnostics::Diagnostic;
+use crate::expect::Expectations;
+use crate::model::{Analysis, LineContext, OrderInfo, StepInfo};
+
+/// Everything a run knows between two lines.
+#[derive(Clone)]
+pub(crate) struct State {
+    pub(crate) map: &'static Map,
+    pub(crate) world: World,
+    pub(crate) diags: Vec<Diagnostic>,
+    pub(crate) orders: Vec<OrderInfo>,
+    pub(crate) steps: Vec<StepInfo>,
+    /// The orders of the step in progress: their index in `orders`, the lowered order and the
+    /// spans of its parts.
+    pub(crate) pending: Vec<(usize, Pending, Parts)>,
+    pub(crate) setup: SetupState,
+    pub(crate) block: Block,
+    pub(crate) multiversal: bool,
+    pub(crate) contexts: Vec<LineContext>,
+    pub(crate) expectations: Expectations,
+}
+
+/// What the setup directives have decided so far.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SetupState {
+    /// Whether the game has started (an order or a later `@phase` was seen).
+    pub(crate) started: bool,
+    /// Whether a first `@phase` set the starting phase.
+    pub(crate) phase_set: bool,
+    /// Whether the root turn was chosen explicitly with `@turn`.
+    pub(crate) turn_set: bool,
+    /// Positions are implied by the orders of the first step (no `@start`).
+    pub(crate) implicit_placement: bool,
+}
+
+/// The block header in force (`England 1:0:`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Block {
+    pub(crate) power: Option<Power>,
+    /// Whether the header named a power that could not be resolved (its orders then get no
+    /// second error).
+    pub(crate) power_unknown: bool,
+    pub(crate) season: Option<SeasonKey>,
+    /// The span of the header's season.
+    pub(crate) season_span: Option<Span>,
+}
+
+/// A lowered order waiting for its step.
+#[derive(Clone)]
+pub(crate) enum Pending {
+    Movement(OrderInput),
+    Retreat(RetreatInput),
+    Adjustment(AdjustmentInput),
+}
+
+/// Spans of the parts of an order, for precise diagnostics.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Parts {
+    pub(crate) unit: Span,
+    pub(crate) target: Option<Span>,
+    pub(crate) dest: Option<Span>,
+}
+
+/// What class of step an order belongs to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Class {
+    Movement,
+    Retreat,
+    Adjustment,
+}
+
+impl Class {
+    /// The phase whose step adjudicates orders of this class.
+    pub(crate) fn phase(self) -> Phase {
+        match self {
+            Class::Movement => Phase::Movement,
+            Class::Retreat => Phase::Retreat,
+            Class::Adjustment => Phase::Adjustment,
+        }
+    }
+}
+
+impl State {
+    /// The state of a file before its first line.
+    pub(crate) fn new() -> State {
+        State {
+            map: Map::standard(),
+            world: World::new(0),
+            diags: Vec::new(),
+            orders: Vec::new(),
+            steps: Vec::new(),
+            pending: Vec::new(),
+            setup: SetupState {
+                started: false,
+                phase_set: false,
+                turn_set: false,
+                implicit_placement: true,
+            },
+            block: Block::default(),
+            multiversal: false,
+            contexts: Vec::new(),
+            expectations: Expectations::default(),
+        }
+    }
+}
+
+/// The state of a run before a line.
+///
+/// To stay cheap, a checkpoint does not copy the orders, steps and line contexts found so far
+/// (they only grow): it keeps their lengths, and the analysis that made it supplies them.
+#[derive(Clone)]
+pub(crate) struct Checkpoint {
+    /// The first line not yet processed.
+    pub(crate) line: usize,
+    /// The state, with empty `orders`, `steps` and `contexts`.
+    state: State,
+    orders_len: usize,
+    steps_len: usize,
+    /// The orders still waiting for their step at the checkpoint, as they were then.
+    pending_orders: Vec<(usize, OrderInfo)>,
+}
+
+impl Checkpoint {
+    /// The checkpoint of a run's current state.
+    pub(crate) fn of(state: &State, line: usize) -> Checkpoint {
+        let light = State {
+            map: state.map,
+            world: state.world.clone(),
+            diags: state.diags.clone(),
+            orders: Vec::new(),
+            steps: Vec::new(),
+            pending: state.pending.clone(),
+            setup: state.setup,
+            block: state.block,
+            multiversal: state.multiversal,
+            contexts: Vec::new(),
+            expectations: state.expectations.clone(),
+        };
+        Checkpoint {
+            line,
+            state: light,
+            orders_len: state.orders.len(),
+            steps_len: state.steps.len(),
+            pending_orders: state
+                .pending
+                .iter()
+                .map(|p| (p.0, state.orders[p.0].clone()))
+                .collect(),
+        }
+    }
+
+    /// The state as it was at the checkpoint, given the analysis that made the checkpoint.
+    pub(crate) fn restore(&self, from: &Analysis) -> State {
+        let mut state = self.state.clone();
+        state.orders = from.orders[..self.orders_len.min(from.orders.len())].to_vec();
+        for (i, o) in &self.pending_orders {
+            if let Some(slot) = state.orders.get_mut(*i) {
+                *slot = o.clone();
+            }
+        }
+        state.steps = from.steps[..self.steps_len.min(from.steps.len())].to_vec();
+        state.contexts = from.contexts[..self.line.min(from.contexts.len())].to_vec();
+        state
+    }
+}
+
+/// The checkpoints of an analysis, for [`crate::analyze_incremental`].
+#[derive(Clone, Default)]
+pub struct Checkpoints(pub(crate) Vec<Checkpoint>);
+
+impl std::fmt::Debug for Checkpoints {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lines: Vec<usize> = self.0.iter().map(|c| c.line).collect();
+        f.debug_tuple("Checkpoints").field(&lines).finish()
+    }
+}
