@@ -67,9 +67,9 @@ impl Expectations {
         span: Span,
         kind: DirectiveKind,
         block: Option<SeasonKey>,
+        map: &Map,
         diags: &mut Vec<Diagnostic>,
     ) {
-        let map = Map::standard();
         let unit = |power: &Name, unit: &UnitRef, diags: &mut Vec<Diagnostic>| {
             let power = names::power(power, diags)?;
             let kind = unit_type(unit.kind.as_ref()?.kind);
@@ -169,359 +169,384 @@ impl Expectations {
         diags: &mut Vec<Diagnostic>,
         map: &Map,
     ) -> (usize, usize) {
-        let mut stated = 0;
-        let mut failed = 0;
-        let describe = |power: Power, kind: UnitType, loc: Location, s: Option<SeasonKey>| {
-            let mut t = format!(
-                "{} {} {}",
-                power.adjective(),
-                kind.letter(),
-                map.location_name(loc)
-            );
-            if let Some(s) = s {
-                if world.timelines().len() > 1 || s != world.root() {
-                    t.push_str(&format!(" {s}"));
-                }
-            }
-            t
+        let mut c = Checker {
+            world,
+            map,
+            diags,
+            stated: 0,
+            failed: 0,
         };
-        let current = world.current_board();
+        c.outcomes(orders);
+        let units = c.units(&self.items);
+        c.dislodged(&self.items, &units, steps);
+        for item in &self.items {
+            c.world_item(item);
+        }
+        c.diagnostics(&self.diags);
+        (c.stated, c.failed)
+    }
+}
 
-        // Order outcomes.
-        for o in orders {
-            if let Some(e) = o.expect {
-                stated += 1;
-                if !o.status.matches(e) {
-                    failed += 1;
-                    let word = match e {
-                        mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
-                        mdip_syntax::ExpectedOutcome::Fails => "fails",
-                        mdip_syntax::ExpectedOutcome::Illegal => "illegal",
-                    };
-                    let mut d = Diagnostic::new(
-                        Code::OutcomeMismatch,
-                        o.span,
-                        format!(
-                            "expected `{word}`, but the order {} ({})",
-                            o.status.name(),
-                            if o.reason.is_empty() {
-                                "no reason"
-                            } else {
-                                &o.reason
-                            }
-                        ),
-                    );
-                    d.related = o.related.clone();
-                    diags.push(d);
-                }
+/// The units expected per season (exact once any is given), and the first line stating each.
+struct ExpectedBoards<'e> {
+    by_season: BTreeMap<SeasonKey, Vec<&'e ExpectedUnit>>,
+    first_span: BTreeMap<SeasonKey, Span>,
+}
+
+/// Checks expectations against the end of a run, counting what was stated and what failed.
+struct Checker<'a> {
+    world: &'a World,
+    map: &'a Map,
+    diags: &'a mut Vec<Diagnostic>,
+    stated: usize,
+    failed: usize,
+}
+
+impl Checker<'_> {
+    fn fail(&mut self, code: Code, span: Span, message: impl Into<String>) {
+        self.failed += 1;
+        self.diags.push(Diagnostic::new(code, span, message));
+    }
+
+    /// "English A Munich", with the season when the game has more than its root.
+    fn describe(
+        &self,
+        power: Power,
+        kind: UnitType,
+        loc: Location,
+        s: Option<SeasonKey>,
+    ) -> String {
+        let mut t = format!(
+            "{} {} {}",
+            power.adjective(),
+            kind.letter(),
+            self.map.location_name(loc)
+        );
+        if let Some(s) = s {
+            if self.world.timelines().len() > 1 || s != self.world.root() {
+                t.push_str(&format!(" {s}"));
             }
         }
+        t
+    }
 
-        // Units per season: exact once any is given.
-        let mut by_season: BTreeMap<SeasonKey, Vec<&ExpectedUnit>> = BTreeMap::new();
-        let mut first_span: BTreeMap<SeasonKey, Span> = BTreeMap::new();
-        for item in &self.items {
+    /// Order outcomes (`=> succeeds`, `=> fails`, `=> illegal`).
+    fn outcomes(&mut self, orders: &[OrderInfo]) {
+        for o in orders {
+            let Some(e) = o.expect else { continue };
+            self.stated += 1;
+            if o.status.matches(e) {
+                continue;
+            }
+            let word = match e {
+                mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
+                mdip_syntax::ExpectedOutcome::Fails => "fails",
+                mdip_syntax::ExpectedOutcome::Illegal => "illegal",
+            };
+            let reason = if o.reason.is_empty() {
+                "no reason"
+            } else {
+                &o.reason
+            };
+            let mut d = Diagnostic::new(
+                Code::OutcomeMismatch,
+                o.span,
+                format!(
+                    "expected `{word}`, but the order {} ({reason})",
+                    o.status.name()
+                ),
+            );
+            d.related = o.related.clone();
+            self.failed += 1;
+            self.diags.push(d);
+        }
+    }
+
+    /// `@expect unit`: per season, every listed unit is there and nothing else is.
+    fn units<'e>(&mut self, items: &'e [Item]) -> ExpectedBoards<'e> {
+        let current = self.world.current_board();
+        let mut boards = ExpectedBoards {
+            by_season: BTreeMap::new(),
+            first_span: BTreeMap::new(),
+        };
+        for item in items {
             if let Kind::Unit(u, s) = &item.kind {
-                stated += 1;
+                self.stated += 1;
                 let Some(s) = s.or(current) else {
-                    failed += 1;
-                    diags.push(Diagnostic::new(
+                    self.fail(
                         Code::SeasonNeeded,
                         item.span,
                         "which season? The game has several heads",
-                    ));
+                    );
                     continue;
                 };
-                by_season.entry(s).or_default().push(u);
-                first_span.entry(s).or_insert(item.span);
+                boards.by_season.entry(s).or_default().push(u);
+                boards.first_span.entry(s).or_insert(item.span);
             }
         }
-        for (s, expected) in &by_season {
-            let Some(season) = world.season(*s) else {
-                for u in expected {
-                    failed += 1;
-                    diags.push(Diagnostic::new(
-                        Code::MissingUnit,
-                        u.span,
-                        format!("season {s} does not exist"),
-                    ));
-                }
-                continue;
-            };
-            let mut matched = vec![false; season.units.len()];
-            for u in expected {
-                let fits = |b: &mdip_judge::world::BoardUnit| {
-                    b.power == u.power
-                        && b.kind == u.kind
-                        && b.loc.province == u.loc.province
-                        && (!u.coast_given || b.loc.coast == u.loc.coast)
-                };
-                let hit = season
-                    .units
-                    .iter()
-                    .enumerate()
-                    .position(|(i, b)| !matched[i] && fits(b));
-                match hit {
-                    Some(i) => matched[i] = true,
-                    None => {
-                        failed += 1;
-                        // The unit is there, but an earlier line already claimed it.
-                        let repeated = season
-                            .units
-                            .iter()
-                            .enumerate()
-                            .any(|(i, b)| matched[i] && fits(b));
-                        let found = if repeated {
-                            "an earlier `@expect unit` line already names it (a unit is listed \
-                             once)"
-                                .to_owned()
-                        } else {
-                            season
-                                .unit_at(u.loc.province)
-                                .map(|b| {
-                                    format!("found {}", describe(b.power, b.kind, b.loc, None))
-                                })
-                                .unwrap_or_else(|| "the province is empty".into())
-                        };
-                        diags.push(Diagnostic::new(
-                            Code::MissingUnit,
-                            u.span,
-                            format!(
-                                "expected {} in {s}, but {found}",
-                                describe(u.power, u.kind, u.loc, None)
-                            ),
-                        ));
-                    }
-                }
-            }
-            for (i, b) in season.units.iter().enumerate() {
-                if !matched[i] {
-                    failed += 1;
-                    diags.push(Diagnostic::new(
-                        Code::UnexpectedUnit,
-                        first_span[s],
-                        format!(
-                            "unexpected unit in {s}: {} (not listed by any `@expect unit`)",
-                            describe(b.power, b.kind, b.loc, None)
-                        ),
-                    ));
-                }
-            }
+        for (s, expected) in &boards.by_season {
+            self.board(*s, expected, boards.first_span[s]);
         }
+        boards
+    }
 
-        // Dislodged units of the last movement step: exact once any unit expectation is given.
-        let last_movement = steps.iter().rev().find(|s| s.phase == Phase::Movement);
-        let expected_dislodged: Vec<(&ExpectedUnit, Option<SeasonKey>, Span)> = self
-            .items
+    /// One season's board against the units expected in it.
+    fn board(&mut self, s: SeasonKey, expected: &[&ExpectedUnit], first_span: Span) {
+        let Some(season) = self.world.season(s) else {
+            for u in expected {
+                self.fail(
+                    Code::MissingUnit,
+                    u.span,
+                    format!("season {s} does not exist"),
+                );
+            }
+            return;
+        };
+        let mut matched = vec![false; season.units.len()];
+        for u in expected {
+            let fits = |b: &mdip_judge::world::BoardUnit| {
+                b.power == u.power
+                    && b.kind == u.kind
+                    && b.loc.province == u.loc.province
+                    && (!u.coast_given || b.loc.coast == u.loc.coast)
+            };
+            let hit = season
+                .units
+                .iter()
+                .enumerate()
+                .position(|(i, b)| !matched[i] && fits(b));
+            if let Some(i) = hit {
+                matched[i] = true;
+                continue;
+            }
+            // The unit is there, but an earlier line already claimed it.
+            let repeated = season
+                .units
+                .iter()
+                .enumerate()
+                .any(|(i, b)| matched[i] && fits(b));
+            let found = if repeated {
+                "an earlier `@expect unit` line already names it (a unit is listed once)".to_owned()
+            } else {
+                season
+                    .unit_at(u.loc.province)
+                    .map(|b| format!("found {}", self.describe(b.power, b.kind, b.loc, None)))
+                    .unwrap_or_else(|| "the province is empty".into())
+            };
+            let message = format!(
+                "expected {} in {s}, but {found}",
+                self.describe(u.power, u.kind, u.loc, None)
+            );
+            self.fail(Code::MissingUnit, u.span, message);
+        }
+        for (i, b) in season.units.iter().enumerate() {
+            if !matched[i] {
+                let message = format!(
+                    "unexpected unit in {s}: {} (not listed by any `@expect unit`)",
+                    self.describe(b.power, b.kind, b.loc, None)
+                );
+                self.fail(Code::UnexpectedUnit, first_span, message);
+            }
+        }
+    }
+
+    /// `@expect dislodged`: the dislodged units of the last movement step, exact once any unit
+    /// expectation is given.
+    fn dislodged(&mut self, items: &[Item], units: &ExpectedBoards<'_>, steps: &[StepInfo]) {
+        let expected: Vec<(&ExpectedUnit, Option<SeasonKey>, Span)> = items
             .iter()
             .filter_map(|i| match &i.kind {
                 Kind::Dislodged(u, s) => Some((u, *s, i.span)),
                 _ => None,
             })
             .collect();
-        let any_units = !by_season.is_empty() || !expected_dislodged.is_empty();
-        if any_units {
-            if let Some(step) = last_movement {
-                let mut matched = vec![false; step.dislodged.len()];
-                for (u, s, span) in &expected_dislodged {
-                    stated += 1;
-                    let hit = step.dislodged.iter().enumerate().position(|(i, d)| {
-                        !matched[i]
-                            && d.power == u.power
-                            && d.kind == u.kind
-                            && d.at.loc.province == u.loc.province
-                            && s.is_none_or(|s| s == d.at.season)
+        if units.by_season.is_empty() && expected.is_empty() {
+            return;
+        }
+        let Some(step) = steps.iter().rev().find(|s| s.phase == Phase::Movement) else {
+            for (u, s, span) in &expected {
+                self.stated += 1;
+                let message = format!(
+                    "expected {} to be dislodged, but no movement step ran",
+                    self.describe(u.power, u.kind, u.loc, *s)
+                );
+                self.fail(Code::DislodgedMismatch, *span, message);
+            }
+            return;
+        };
+        let mut matched = vec![false; step.dislodged.len()];
+        for (u, s, span) in &expected {
+            self.stated += 1;
+            let hit = step.dislodged.iter().enumerate().position(|(i, d)| {
+                !matched[i]
+                    && d.power == u.power
+                    && d.kind == u.kind
+                    && d.at.loc.province == u.loc.province
+                    && s.is_none_or(|s| s == d.at.season)
+            });
+            match hit {
+                Some(i) => matched[i] = true,
+                None => {
+                    let message = format!(
+                        "expected {} to be dislodged, but it was not",
+                        self.describe(u.power, u.kind, u.loc, *s)
+                    );
+                    self.fail(Code::DislodgedMismatch, *span, message);
+                }
+            }
+        }
+        let anchor = expected
+            .first()
+            .map(|e| e.2)
+            .or_else(|| units.first_span.values().next().copied());
+        for (i, d) in step.dislodged.iter().enumerate() {
+            if matched[i] {
+                continue;
+            }
+            self.failed += 1;
+            if let Some(anchor) = anchor {
+                let message = format!(
+                    "{} was dislodged, but no `@expect dislodged` lists it",
+                    self.describe(d.power, d.kind, d.at.loc, Some(d.at.season))
+                );
+                self.diags
+                    .push(Diagnostic::new(Code::DislodgedMismatch, anchor, message));
+            }
+        }
+    }
+
+    /// The expectations about the world as a whole: empty seasons, the sets of seasons,
+    /// timelines and heads, owners, the winner.
+    fn world_item(&mut self, item: &Item) {
+        let world = self.world;
+        let span = item.span;
+        match &item.kind {
+            Kind::Unit(..) | Kind::Dislodged(..) => return,
+            Kind::Empty(s) => match world.season(*s) {
+                None => self.fail(
+                    Code::WorldMismatch,
+                    span,
+                    format!("season {s} does not exist"),
+                ),
+                Some(season) if !season.units.is_empty() => {
+                    let list: Vec<String> = season
+                        .units
+                        .iter()
+                        .map(|b| self.describe(b.power, b.kind, b.loc, None))
+                        .collect();
+                    let message =
+                        format!("expected {s} to be empty, but it holds {}", list.join(", "));
+                    self.fail(Code::UnexpectedUnit, span, message);
+                }
+                Some(_) => {}
+            },
+            Kind::Seasons(v) => {
+                let want: BTreeSet<SeasonKey> = v.iter().copied().collect();
+                let have: BTreeSet<SeasonKey> = world.seasons().map(|s| s.key).collect();
+                if want != have {
+                    let message = format!(
+                        "expected seasons {}, but the game has {}",
+                        list(&want),
+                        list(&have)
+                    );
+                    self.fail(Code::WorldMismatch, span, message);
+                }
+            }
+            Kind::Timelines(v) => {
+                let want: BTreeSet<u32> = v.iter().copied().collect();
+                let have: BTreeSet<u32> = world.timelines().iter().map(|t| t.number).collect();
+                if want != have {
+                    let message = format!(
+                        "expected timelines {}, but the game has {}",
+                        list(&want),
+                        list(&have)
+                    );
+                    self.fail(Code::WorldMismatch, span, message);
+                }
+            }
+            Kind::Heads(v) => {
+                let want: BTreeSet<SeasonKey> = v.iter().copied().collect();
+                let have: BTreeSet<SeasonKey> = world.heads().into_iter().collect();
+                if want != have {
+                    let message = format!(
+                        "expected heads {}, but they are {}",
+                        list(&want),
+                        list(&have)
+                    );
+                    self.fail(Code::WorldMismatch, span, message);
+                }
+            }
+            Kind::Owner(p, owner, s) => self.owner(span, *p, *owner, *s),
+            Kind::Winner(w) => {
+                let actual = world.winner();
+                if actual != *w {
+                    let want =
+                        w.map_or("no winner".to_string(), |p| format!("{} to win", p.name()));
+                    let have = actual.map_or("there is no winner".to_string(), |p| {
+                        format!("{} has won", p.name())
                     });
-                    match hit {
-                        Some(i) => matched[i] = true,
-                        None => {
-                            failed += 1;
-                            diags.push(Diagnostic::new(
-                                Code::DislodgedMismatch,
-                                *span,
-                                format!(
-                                    "expected {} to be dislodged, but it was not",
-                                    describe(u.power, u.kind, u.loc, *s)
-                                ),
-                            ));
-                        }
-                    }
-                }
-                let anchor = expected_dislodged
-                    .first()
-                    .map(|e| e.2)
-                    .or_else(|| first_span.values().next().copied());
-                for (i, d) in step.dislodged.iter().enumerate() {
-                    if !matched[i] {
-                        failed += 1;
-                        if let Some(anchor) = anchor {
-                            diags.push(Diagnostic::new(
-                                Code::DislodgedMismatch,
-                                anchor,
-                                format!(
-                                    "{} was dislodged, but no `@expect dislodged` lists it",
-                                    describe(d.power, d.kind, d.at.loc, Some(d.at.season))
-                                ),
-                            ));
-                        }
-                    }
-                }
-            } else {
-                for (u, s, span) in &expected_dislodged {
-                    stated += 1;
-                    failed += 1;
-                    diags.push(Diagnostic::new(
-                        Code::DislodgedMismatch,
-                        *span,
-                        format!(
-                            "expected {} to be dislodged, but no movement step ran",
-                            describe(u.power, u.kind, u.loc, *s)
-                        ),
-                    ));
+                    self.fail(
+                        Code::WinnerMismatch,
+                        span,
+                        format!("expected {want}, but {have}"),
+                    );
                 }
             }
         }
+        self.stated += 1;
+    }
 
-        // The rest.
-        for item in &self.items {
-            let mut fail = |msg: String, code: Code| {
-                diags.push(Diagnostic::new(code, item.span, msg));
-            };
-            match &item.kind {
-                Kind::Unit(..) | Kind::Dislodged(..) => continue,
-                Kind::Empty(s) => match world.season(*s) {
-                    None => {
-                        failed += 1;
-                        fail(format!("season {s} does not exist"), Code::WorldMismatch);
-                    }
-                    Some(season) if !season.units.is_empty() => {
-                        failed += 1;
-                        let list: Vec<String> = season
-                            .units
-                            .iter()
-                            .map(|b| describe(b.power, b.kind, b.loc, None))
-                            .collect();
-                        fail(
-                            format!("expected {s} to be empty, but it holds {}", list.join(", ")),
-                            Code::UnexpectedUnit,
-                        );
-                    }
-                    Some(_) => {}
-                },
-                Kind::Seasons(v) => {
-                    let want: BTreeSet<SeasonKey> = v.iter().copied().collect();
-                    let have: BTreeSet<SeasonKey> = world.seasons().map(|s| s.key).collect();
-                    if want != have {
-                        failed += 1;
-                        fail(
-                            format!(
-                                "expected seasons {}, but the game has {}",
-                                list(&want),
-                                list(&have)
-                            ),
-                            Code::WorldMismatch,
-                        );
-                    }
-                }
-                Kind::Timelines(v) => {
-                    let want: BTreeSet<u32> = v.iter().copied().collect();
-                    let have: BTreeSet<u32> = world.timelines().iter().map(|t| t.number).collect();
-                    if want != have {
-                        failed += 1;
-                        fail(
-                            format!(
-                                "expected timelines {}, but the game has {}",
-                                list(&want),
-                                list(&have)
-                            ),
-                            Code::WorldMismatch,
-                        );
-                    }
-                }
-                Kind::Heads(v) => {
-                    let want: BTreeSet<SeasonKey> = v.iter().copied().collect();
-                    let have: BTreeSet<SeasonKey> = world.heads().into_iter().collect();
-                    if want != have {
-                        failed += 1;
-                        fail(
-                            format!(
-                                "expected heads {}, but they are {}",
-                                list(&want),
-                                list(&have)
-                            ),
-                            Code::WorldMismatch,
-                        );
-                    }
-                }
-                Kind::Owner(p, owner, s) => {
-                    let season = s.or(current);
-                    let actual = season.and_then(|s| world.season(s)).map(|s| s.owner(*p));
-                    match actual {
-                        None => {
-                            failed += 1;
-                            fail(
-                                "which season? Name an existing one".into(),
-                                Code::OwnerMismatch,
-                            );
-                        }
-                        Some(a) if a != *owner => {
-                            failed += 1;
-                            fail(
-                                format!(
-                                    "expected {} to be owned by {}, but it is owned by {}",
-                                    map.name(*p),
-                                    owner.map_or("nobody", |o| o.name()),
-                                    a.map_or("nobody", |o| o.name())
-                                ),
-                                Code::OwnerMismatch,
-                            );
-                        }
-                        Some(_) => {}
-                    }
-                }
-                Kind::Winner(w) => {
-                    let actual = world.winner();
-                    if actual != *w {
-                        failed += 1;
-                        fail(
-                            format!(
-                                "expected {}, but {}",
-                                w.map_or("no winner".to_string(), |p| format!(
-                                    "{} to win",
-                                    p.name()
-                                )),
-                                actual.map_or("there is no winner".to_string(), |p| format!(
-                                    "{} has won",
-                                    p.name()
-                                ))
-                            ),
-                            Code::WinnerMismatch,
-                        );
-                    }
-                }
+    /// `@expect owner`.
+    fn owner(
+        &mut self,
+        span: Span,
+        p: mdip_map::ProvinceId,
+        owner: Option<Power>,
+        s: Option<SeasonKey>,
+    ) {
+        let season = s.or(self.world.current_board());
+        let actual = season
+            .and_then(|s| self.world.season(s))
+            .map(|s| s.owner(p));
+        match actual {
+            None => self.fail(
+                Code::OwnerMismatch,
+                span,
+                "which season? Name an existing one",
+            ),
+            Some(a) if a != owner => {
+                let message = format!(
+                    "expected {} to be owned by {}, but it is owned by {}",
+                    self.map.name(p),
+                    owner.map_or("nobody", |o| o.name()),
+                    a.map_or("nobody", |o| o.name())
+                );
+                self.fail(Code::OwnerMismatch, span, message);
             }
-            stated += 1;
+            Some(_) => {}
         }
+    }
 
-        // Expected diagnostics.
-        for d in &self.diags {
-            stated += 1;
+    /// `@expect error CODE` / `@expect warning CODE`: the next line has that diagnostic; a
+    /// diagnostic so expected is marked as such.
+    fn diagnostics(&mut self, expected: &[DiagExpect]) {
+        for d in expected {
+            self.stated += 1;
             let Some(target) = d.target else {
-                failed += 1;
-                diags.push(Diagnostic::new(
+                self.fail(
                     Code::MissingDiagnostic,
                     d.span,
                     "`@expect` a diagnostic, but no line follows",
-                ));
+                );
                 continue;
             };
+            let severity = if d.warning {
+                crate::Severity::Warning
+            } else {
+                crate::Severity::Error
+            };
             let mut hit = false;
-            for x in diags.iter_mut() {
-                let severity = if d.warning {
-                    crate::Severity::Warning
-                } else {
-                    crate::Severity::Error
-                };
+            for x in self.diags.iter_mut() {
                 if x.code.as_str().eq_ignore_ascii_case(&d.code)
                     && x.severity == severity
                     && x.span.start >= target.start
@@ -532,18 +557,13 @@ impl Expectations {
                 }
             }
             if !hit {
-                failed += 1;
-                diags.push(Diagnostic::new(
-                    Code::MissingDiagnostic,
-                    d.span,
-                    format!(
-                        "expected diagnostic {} on the next line, but none was produced",
-                        d.code
-                    ),
-                ));
+                let message = format!(
+                    "expected diagnostic {} on the next line, but none was produced",
+                    d.code
+                );
+                self.fail(Code::MissingDiagnostic, d.span, message);
             }
         }
-        (stated, failed)
     }
 }
 

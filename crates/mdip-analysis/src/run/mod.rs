@@ -129,7 +129,7 @@ impl State {
             other => {
                 let block = self.block.season;
                 self.expectations
-                    .add(span, other.clone(), block, &mut self.diags);
+                    .add(span, other.clone(), block, self.map, &mut self.diags);
             }
         }
     }
