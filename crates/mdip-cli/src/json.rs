@@ -79,7 +79,24 @@ fn dislodged(d: &Dislodged) -> Value {
 fn file(name: &str, text: &str, a: &Analysis) -> Value {
     let index = LineIndex::new(text);
     let map = Map::standard();
-    let diagnostics: Vec<Value> = a
+    json!({
+        "path": name,
+        "ok": !a.has_errors(),
+        "phase": a.world.phase().name(),
+        "diagnostics": diagnostics(&index, text, a),
+        "orders": orders(&index, text, a),
+        "phases": phases(a),
+        "seasons": seasons(map, a),
+        "timelines": timelines(a),
+        "heads": a.world.heads().into_iter().map(season).collect::<Vec<_>>(),
+        "winner": a.world.winner().map(|p| p.name()),
+        "expectations": { "stated": a.expectations.0, "failed": a.expectations.1 },
+    })
+}
+
+/// Every diagnostic with its range, related information and fixes.
+fn diagnostics(index: &LineIndex, text: &str, a: &Analysis) -> Vec<Value> {
+    a
         .diagnostics
         .iter()
         .map(|d| {
@@ -89,17 +106,20 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 "message": d.message,
                 "hint": d.hint,
                 "expected": d.expected,
-                "range": range(&index, text, d.span),
-                "related": d.related.iter().map(|r| json!({"message": r.message, "range": range(&index, text, r.span)})).collect::<Vec<_>>(),
+                "range": range(index, text, d.span),
+                "related": d.related.iter().map(|r| json!({"message": r.message, "range": range(index, text, r.span)})).collect::<Vec<_>>(),
                 "fixes": d.fixes.iter().map(|f| json!({
                     "title": f.title,
-                    "edits": f.edits.iter().map(|e| json!({"range": range(&index, text, e.span), "text": e.text})).collect::<Vec<_>>(),
+                    "edits": f.edits.iter().map(|e| json!({"range": range(index, text, e.span), "text": e.text})).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
             })
         })
-        .collect();
-    let orders: Vec<Value> = a
-        .orders
+        .collect()
+}
+
+/// Every order with its unit, range, outcome and reason.
+fn orders(index: &LineIndex, text: &str, a: &Analysis) -> Vec<Value> {
+    a.orders
         .iter()
         .map(|o| {
             json!({
@@ -111,7 +131,7 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 })),
                 "kind": o.kind.name(),
                 "text": text.get(o.span.start as usize..o.span.end as usize).unwrap_or(""),
-                "range": range(&index, text, o.span),
+                "range": range(index, text, o.span),
                 "outcome": o.status.name(),
                 "reason": o.reason,
                 "expected": o.expect.map(|e| match e {
@@ -123,8 +143,12 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 "forks": o.forks.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
             })
         })
-        .collect();
-    let phases: Vec<Value> = a
+        .collect()
+}
+
+/// Every step that ran, with what it changed.
+fn phases(a: &Analysis) -> Vec<Value> {
+    a
         .steps
         .iter()
         .enumerate()
@@ -145,9 +169,13 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 "notes": s.notes,
             })
         })
-        .collect();
+        .collect()
+}
+
+/// Every season of the world: its board, its phase and its centres.
+fn seasons(map: &Map, a: &Analysis) -> Vec<Value> {
     let pending: Vec<&Dislodged> = a.world.pending_retreats().iter().collect();
-    let seasons: Vec<Value> = a
+    a
         .world
         .seasons()
         .map(|s| {
@@ -182,9 +210,12 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 "centres": centres,
             })
         })
-        .collect();
-    let timelines: Vec<Value> = a
-        .world
+        .collect()
+}
+
+/// Every timeline.
+fn timelines(a: &Analysis) -> Vec<Value> {
+    a.world
         .timelines()
         .iter()
         .map(|t| {
@@ -195,18 +226,5 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
                 "head": t.head.to_string(),
             })
         })
-        .collect();
-    json!({
-        "path": name,
-        "ok": !a.has_errors(),
-        "phase": a.world.phase().name(),
-        "diagnostics": diagnostics,
-        "orders": orders,
-        "phases": phases,
-        "seasons": seasons,
-        "timelines": timelines,
-        "heads": a.world.heads().into_iter().map(season).collect::<Vec<_>>(),
-        "winner": a.world.winner().map(|p| p.name()),
-        "expectations": { "stated": a.expectations.0, "failed": a.expectations.1 },
-    })
+        .collect()
 }

@@ -4,7 +4,7 @@
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
-use mdip_analysis::{Analysis, Severity, Status};
+use mdip_analysis::{Analysis, OrderInfo, Severity, Status, StepInfo};
 use mdip_judge::world::Phase;
 use mdip_map::Map;
 
@@ -118,118 +118,138 @@ pub fn report(name: &str, text: &str, a: &Analysis) -> String {
     let mut out = String::new();
     out.push_str(&format!("== {name}\n"));
     for (i, step) in a.steps.iter().enumerate() {
-        let seasons: Vec<String> = step
-            .seasons
-            .iter()
-            .map(|s| format!("{s} ({})", s.calendar()))
-            .collect();
+        step_header(&mut out, i, step);
+        for &oi in &step.orders {
+            order_line(&mut out, text, &a.orders[oi]);
+        }
+        step_effects(&mut out, map, step);
+    }
+    timelines(&mut out, map, a);
+    out
+}
+
+/// "Step 3: retreat of 1:0 (Spring 1901)" and the seasons it re-opened.
+fn step_header(out: &mut String, i: usize, step: &StepInfo) {
+    let seasons: Vec<String> = step
+        .seasons
+        .iter()
+        .map(|s| format!("{s} ({})", s.calendar()))
+        .collect();
+    out.push_str(&format!(
+        "\nStep {}: {} of {}\n",
+        i + 1,
+        step.phase.name(),
+        if seasons.is_empty() {
+            "nothing".into()
+        } else {
+            seasons.join(", ")
+        }
+    ));
+    if !step.reopened.is_empty() {
+        let r: Vec<String> = step.reopened.iter().map(|s| s.to_string()).collect();
+        out.push_str(&format!("  re-opened: {}\n", r.join(", ")));
+    }
+}
+
+/// One order of a step with its mark, status, reason and forks.
+fn order_line(out: &mut String, text: &str, o: &OrderInfo) {
+    let order_text = text
+        .get(o.span.start as usize..o.span.end as usize)
+        .unwrap_or("")
+        .trim();
+    let mark = match o.status {
+        Status::Succeeds => "ok  ",
+        Status::Fails => "FAIL",
+        Status::Illegal => "ILL ",
+        Status::Pending => "....",
+    };
+    let forks: Vec<String> = o
+        .forks
+        .iter()
+        .map(|f| format!("; forks timeline {} ({f})", f.timeline))
+        .collect();
+    out.push_str(&format!(
+        "  {mark} {}: {order_text}  -- {}{}{}\n",
+        o.power.name(),
+        o.status.name(),
+        if o.reason.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", o.reason)
+        },
+        forks.concat()
+    ));
+}
+
+/// Notes, dislodgements, forks, builds, removals and the boards a step touched.
+fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
+    for n in &step.notes {
+        out.push_str(&format!("  note: {n}\n"));
+    }
+    for d in &step.dislodged {
+        let opts: Vec<String> = d.options.iter().map(|l| map.location_abbrev(*l)).collect();
         out.push_str(&format!(
-            "\nStep {}: {} of {}\n",
-            i + 1,
-            step.phase.name(),
-            if seasons.is_empty() {
-                "nothing".into()
+            "  dislodged: {} {} {} in {} (retreats: {})\n",
+            d.power.name(),
+            d.kind.letter(),
+            map.location_name(d.at.loc),
+            d.at.season,
+            if opts.is_empty() {
+                "none".into()
             } else {
-                seasons.join(", ")
+                opts.join(", ")
             }
         ));
-        if !step.reopened.is_empty() {
-            let r: Vec<String> = step.reopened.iter().map(|s| s.to_string()).collect();
-            out.push_str(&format!("  re-opened: {}\n", r.join(", ")));
-        }
-        for &oi in &step.orders {
-            let o = &a.orders[oi];
-            let order_text = text
-                .get(o.span.start as usize..o.span.end as usize)
-                .unwrap_or("")
-                .trim();
-            let mark = match o.status {
-                Status::Succeeds => "ok  ",
-                Status::Fails => "FAIL",
-                Status::Illegal => "ILL ",
-                Status::Pending => "....",
-            };
-            let forks: Vec<String> = o
-                .forks
-                .iter()
-                .map(|f| format!("; forks timeline {} ({f})", f.timeline))
-                .collect();
+    }
+    for f in &step.forks {
+        out.push_str(&format!(
+            "  fork: {} branches into timeline {} at {}\n",
+            f.from, f.first.timeline, f.first
+        ));
+    }
+    for (power, kind, season, loc) in &step.built {
+        out.push_str(&format!(
+            "  built: {} {} {} in {season}\n",
+            power.name(),
+            kind.letter(),
+            map.location_name(*loc)
+        ));
+    }
+    if step.phase != Phase::Movement {
+        for (power, kind, season, loc) in &step.removed {
             out.push_str(&format!(
-                "  {mark} {}: {order_text}  -- {}{}{}\n",
-                o.power.name(),
-                o.status.name(),
-                if o.reason.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", o.reason)
-                },
-                forks.concat()
-            ));
-        }
-        for n in &step.notes {
-            out.push_str(&format!("  note: {n}\n"));
-        }
-        for d in &step.dislodged {
-            let opts: Vec<String> = d.options.iter().map(|l| map.location_abbrev(*l)).collect();
-            out.push_str(&format!(
-                "  dislodged: {} {} {} in {} (retreats: {})\n",
-                d.power.name(),
-                d.kind.letter(),
-                map.location_name(d.at.loc),
-                d.at.season,
-                if opts.is_empty() {
-                    "none".into()
-                } else {
-                    opts.join(", ")
-                }
-            ));
-        }
-        for f in &step.forks {
-            out.push_str(&format!(
-                "  fork: {} branches into timeline {} at {}\n",
-                f.from, f.first.timeline, f.first
-            ));
-        }
-        for (power, kind, season, loc) in &step.built {
-            out.push_str(&format!(
-                "  built: {} {} {} in {season}\n",
+                "  removed: {} {} {} in {season}\n",
                 power.name(),
                 kind.letter(),
                 map.location_name(*loc)
             ));
         }
-        if step.phase != Phase::Movement {
-            for (power, kind, season, loc) in &step.removed {
-                out.push_str(&format!(
-                    "  removed: {} {} {} in {season}\n",
-                    power.name(),
-                    kind.letter(),
-                    map.location_name(*loc)
-                ));
-            }
-        }
-        for (season, units) in &step.boards {
-            let list: Vec<String> = units
-                .iter()
-                .map(|u| {
-                    format!(
-                        "{} {} {}",
-                        u.power.abbrev(),
-                        u.kind.letter(),
-                        map.location_abbrev(u.loc)
-                    )
-                })
-                .collect();
-            out.push_str(&format!(
-                "  board {season}: {}\n",
-                if list.is_empty() {
-                    "empty".into()
-                } else {
-                    list.join(", ")
-                }
-            ));
-        }
     }
+    for (season, units) in &step.boards {
+        let list: Vec<String> = units
+            .iter()
+            .map(|u| {
+                format!(
+                    "{} {} {}",
+                    u.power.abbrev(),
+                    u.kind.letter(),
+                    map.location_abbrev(u.loc)
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "  board {season}: {}\n",
+            if list.is_empty() {
+                "empty".into()
+            } else {
+                list.join(", ")
+            }
+        ));
+    }
+}
+
+/// Every timeline with its seasons' boards, and the winner.
+fn timelines(out: &mut String, map: &Map, a: &Analysis) {
     out.push_str("\nTimelines:\n");
     for t in a.world.timelines() {
         out.push_str(&format!(
@@ -268,5 +288,4 @@ pub fn report(name: &str, text: &str, a: &Analysis) -> String {
     if let Some(w) = a.world.winner() {
         out.push_str(&format!("Winner: {}\n", w.name()));
     }
-    out
 }
