@@ -7,15 +7,17 @@
 //!   mutex (see `lsp::ordered` for how arrival order is kept). Applying an edit is cheap; the
 //!   analysis is not, so it runs on a worker.
 //! - Each open document has one worker task. It wakes when the document changes, takes the
-//!   current text and runs [`mdip_analysis::analyze`] on tokio's blocking pool. Edits made while
+//!   current text and analyses it on tokio's blocking pool. Edits made while
 //!   it runs are not lost and not queued one by one: when it finishes it looks again and
 //!   analyses the newest text, so a burst of edits costs at most one analysis in flight plus one
 //!   more. Diagnostics are published only for the newest version; stale results are kept for
 //!   requests but never published.
 //! - Reuse: an edit inside a `#` comment changes no meaning, so the worker does not analyse
 //!   again; the new snapshot shares the previous analysis and shifts its offsets
-//!   ([`Remap`]). Other edits run a whole new analysis (see the crate documentation for why
-//!   step results are not reused yet).
+//!   ([`Remap`]). Other edits call [`mdip_analysis::analyze_incremental`], which resumes from
+//!   the previous analysis' last checkpoint before the first changed line, so the steps above
+//!   the edit are not adjudicated again; with no previous analysis the worker calls
+//!   [`mdip_analysis::analyze`].
 //! - Requests wait (up to [`WAIT`]) for the snapshot of the version they were made against, so
 //!   answers never mix positions of two versions; after the wait they use the newest one.
 
