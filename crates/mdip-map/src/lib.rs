@@ -1,9 +1,15 @@
 //! Maps for mdip: provinces, coasts, adjacency, supply centres, powers and
 //! province names with their aliases.
 //!
-//! The standard Diplomacy map ([`Map::standard`]) is data, not code: three
-//! text files under `data/` (provinces, adjacency, starting units), embedded
-//! with `include_str!` and checked when first loaded. This crate knows
+//! The standard Diplomacy map ([`Map::standard`]) is data, not code: four
+//! text files under `data/` (powers, provinces, adjacency, starting units),
+//! embedded with `include_str!` and checked when first loaded; a variant map
+//! is the same four files read by [`Map::parse`]. A [`Power`] is a handle on
+//! a power its map's data lists, with the standard map's seven as constants.
+//!
+//! The `Display` of a [`ProvinceId`] or [`Location`] writes the standard
+//! map's abbreviation, having no map at hand; text for another map comes from
+//! [`Map::abbrev`] and [`Map::location_abbrev`]. This crate knows
 //! nothing about text positions, parsing of orders or adjudication; it
 //! answers questions about the board.
 //!
