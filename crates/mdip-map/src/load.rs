@@ -175,47 +175,8 @@ fn parse_provinces(
                 fields[1]
             ))
         })?;
-        let (centre, home) = match fields[2] {
-            "-" => (false, None),
-            "neutral" => (true, None),
-            other => match powers.get(&normalize_name(other)).copied() {
-                Some(power) => (true, Some(power)),
-                None => {
-                    return Err(err(format!(
-                        "unknown centre `{other}` (expected -, neutral or a power)"
-                    )))
-                }
-            },
-        };
-        if centre && terrain == Terrain::Sea {
-            return Err(err(format!("sea `{abbrev}` cannot be a supply centre")));
-        }
-        let mut coasts = Vec::new();
-        if fields[3] != "-" {
-            for word in fields[3].split_whitespace() {
-                let coast = Coast::ALL
-                    .into_iter()
-                    .find(|c| c.abbrev() == word)
-                    .ok_or_else(|| {
-                        err(format!("unknown coast `{word}` (expected nc, sc or ec)"))
-                    })?;
-                if coasts.contains(&coast) {
-                    return Err(err(format!("coast `{word}` is listed twice")));
-                }
-                coasts.push(coast);
-            }
-            coasts.sort();
-            if coasts.len() < 2 {
-                return Err(err(
-                    "a split-coast province needs at least two coasts".to_string()
-                ));
-            }
-            if terrain != Terrain::Coastal {
-                return Err(err(format!(
-                    "only coastal provinces can have split coasts, `{abbrev}` is {terrain}"
-                )));
-            }
-        }
+        let (centre, home) = parse_centre(fields[2], terrain, abbrev, powers).map_err(err)?;
+        let coasts = parse_coasts(fields[3], terrain, abbrev).map_err(err)?;
         let name = fields[4];
         if name.is_empty() {
             return Err(err("the full name is empty".to_string()));
@@ -270,6 +231,61 @@ fn parse_provinces(
     }
     names.sort();
     Ok((provinces, names))
+}
+
+/// Reads the centre field of a province: `-`, `neutral` or a name of a
+/// power of `powers`, as (whether a supply centre, whose home centre).
+fn parse_centre(
+    field: &str,
+    terrain: Terrain,
+    abbrev: &str,
+    powers: &HashMap<String, Power>,
+) -> Result<(bool, Option<Power>), String> {
+    let (centre, home) = match field {
+        "-" => (false, None),
+        "neutral" => (true, None),
+        other => match powers.get(&normalize_name(other)).copied() {
+            Some(power) => (true, Some(power)),
+            None => {
+                return Err(format!(
+                    "unknown centre `{other}` (expected -, neutral or a power)"
+                ))
+            }
+        },
+    };
+    if centre && terrain == Terrain::Sea {
+        return Err(format!("sea `{abbrev}` cannot be a supply centre"));
+    }
+    Ok((centre, home))
+}
+
+/// Reads the coasts field of a province: `-`, or two or more distinct
+/// coasts of a coastal province, returned sorted.
+fn parse_coasts(field: &str, terrain: Terrain, abbrev: &str) -> Result<Vec<Coast>, String> {
+    let mut coasts = Vec::new();
+    if field == "-" {
+        return Ok(coasts);
+    }
+    for word in field.split_whitespace() {
+        let coast = Coast::ALL
+            .into_iter()
+            .find(|c| c.abbrev() == word)
+            .ok_or_else(|| format!("unknown coast `{word}` (expected nc, sc or ec)"))?;
+        if coasts.contains(&coast) {
+            return Err(format!("coast `{word}` is listed twice"));
+        }
+        coasts.push(coast);
+    }
+    coasts.sort();
+    if coasts.len() < 2 {
+        return Err("a split-coast province needs at least two coasts".to_string());
+    }
+    if terrain != Terrain::Coastal {
+        return Err(format!(
+            "only coastal provinces can have split coasts, `{abbrev}` is {terrain}"
+        ));
+    }
+    Ok(coasts)
 }
 
 /// Reads a location written as a canonical abbreviation with an optional
@@ -340,30 +356,7 @@ fn parse_adjacency(map: &mut Map, text: &str) -> Result<(), MapError> {
                     map.abbrev(from.province)
                 )));
             }
-            for end in [from, to] {
-                let terrain = map.terrain(end.province);
-                let split = !map.coasts(end.province).is_empty();
-                let place = map.location_abbrev(end);
-                if army && terrain == Terrain::Sea {
-                    return Err(err(format!("armies cannot enter sea `{place}`")));
-                }
-                if fleet && terrain == Terrain::Inland {
-                    return Err(err(format!("fleets cannot enter inland `{place}`")));
-                }
-                if kind == "both" && (terrain != Terrain::Coastal || split) {
-                    return Err(err(format!(
-                        "`both` needs two coastal provinces without split coasts, not `{place}`"
-                    )));
-                }
-                if kind == "army" && end.coast.is_some() {
-                    return Err(err(format!("army moves take no coast: `{place}`")));
-                }
-                if kind == "fleet" && split && end.coast.is_none() {
-                    return Err(err(format!(
-                        "a fleet move to or from split-coast `{place}` needs a coast"
-                    )));
-                }
-            }
+            check_edge_ends(map, kind, from, to).map_err(&err)?;
             if army {
                 let key = (
                     from.province.min(to.province),
@@ -397,6 +390,44 @@ fn parse_adjacency(map: &mut Map, text: &str) -> Result<(), MapError> {
         }
     }
 
+    finish_adjacency(map)
+}
+
+/// Checks both ends of one edge of kind `kind` (`army`, `fleet` or
+/// `both`): terrain fit for the units that use it, and coasts named exactly
+/// where fleets need them.
+fn check_edge_ends(map: &Map, kind: &str, from: Location, to: Location) -> Result<(), String> {
+    let (army, fleet) = (kind != "fleet", kind != "army");
+    for end in [from, to] {
+        let terrain = map.terrain(end.province);
+        let split = !map.coasts(end.province).is_empty();
+        let place = map.location_abbrev(end);
+        if army && terrain == Terrain::Sea {
+            return Err(format!("armies cannot enter sea `{place}`"));
+        }
+        if fleet && terrain == Terrain::Inland {
+            return Err(format!("fleets cannot enter inland `{place}`"));
+        }
+        if kind == "both" && (terrain != Terrain::Coastal || split) {
+            return Err(format!(
+                "`both` needs two coastal provinces without split coasts, not `{place}`"
+            ));
+        }
+        if kind == "army" && end.coast.is_some() {
+            return Err(format!("army moves take no coast: `{place}`"));
+        }
+        if kind == "fleet" && split && end.coast.is_none() {
+            return Err(format!(
+                "a fleet move to or from split-coast `{place}` needs a coast"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Sorts the edge lists, derives the borders, and checks that every
+/// province touches another and every place a fleet may stand lets it move.
+fn finish_adjacency(map: &mut Map) -> Result<(), MapError> {
     for list in &mut map.army {
         list.sort();
     }
