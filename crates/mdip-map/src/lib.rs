@@ -6,10 +6,8 @@
 //! embedded with `include_str!` and checked when first loaded; a variant map
 //! is the same four files read by [`Map::parse`]. A [`Power`] is a handle on
 //! a power its map's data lists, with the standard map's seven as constants.
-//!
-//! The `Display` of a [`ProvinceId`] or [`Location`] writes the standard
-//! map's abbreviation, having no map at hand; text for another map comes from
-//! [`Map::abbrev`] and [`Map::location_abbrev`]. This crate knows
+//! Ids and locations have no text of their own: the map writes them
+//! ([`Map::abbrev`], [`Map::location_abbrev`]). This crate knows
 //! nothing about text positions, parsing of orders or adjudication; it
 //! answers questions about the board.
 //!
@@ -21,7 +19,7 @@
 //! let nwy = map.resolve_province("nwy").unwrap();
 //! let north = Location::new(stp, Some(Coast::North));
 //! assert!(map.adjacent(UnitType::Fleet, Location::province(nwy), north));
-//! assert_eq!(north.to_string(), "stp/nc");
+//! assert_eq!(map.location_abbrev(north), "stp/nc");
 //! ```
 
 mod load;

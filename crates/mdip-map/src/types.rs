@@ -340,7 +340,9 @@ impl fmt::Display for Coast {
 /// A province of a map, as a dense index `0..province_count`.
 ///
 /// On the standard map the ids follow the alphabetical order of the English
-/// province names, so comparing ids compares names.
+/// province names, so comparing ids compares names. An id has no text of its
+/// own: its map writes it ([`Map::abbrev`](crate::Map::abbrev),
+/// [`Map::name`](crate::Map::name)).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct ProvinceId(pub u8);
 
@@ -351,19 +353,10 @@ impl ProvinceId {
     }
 }
 
-impl fmt::Display for ProvinceId {
-    /// Writes the abbreviation of this province on the standard map (`nth`),
-    /// or `#n` for an id that is not a standard province.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match crate::Map::standard().abbrev_checked(*self) {
-            Some(abbrev) => f.write_str(abbrev),
-            None => write!(f, "#{}", self.0),
-        }
-    }
-}
-
 /// Where a unit stands: a province, plus the coast on a split-coast province
-/// (fleets only).
+/// (fleets only). Its map writes it
+/// ([`Map::location_abbrev`](crate::Map::location_abbrev),
+/// [`Map::location_name`](crate::Map::location_name)).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Location {
     /// The province.
@@ -395,19 +388,6 @@ impl Location {
 impl From<ProvinceId> for Location {
     fn from(province: ProvinceId) -> Location {
         Location::province(province)
-    }
-}
-
-impl fmt::Display for Location {
-    /// Writes the lower-case canonical form on the standard map: `nth`,
-    /// `stp/nc`. Use [`Map::location_abbrev`](crate::Map::location_abbrev)
-    /// for another map.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.province)?;
-        if let Some(coast) = self.coast {
-            write!(f, "/{coast}")?;
-        }
-        Ok(())
     }
 }
 
