@@ -122,6 +122,15 @@ fn a_world_on_the_variant_map_adjudicates_a_bounce_and_a_move() {
         world.season(root).and_then(|s| s.owner(gam)),
         Some(map.powers()[1])
     );
+    assert_eq!(world.winner(), None, "one centre each of three");
+    let mut won = world.clone();
+    won.set_owner(root, bet, Some(map.powers()[0]))
+        .expect("Beta is a centre");
+    assert_eq!(
+        won.winner(),
+        Some(map.powers()[0]),
+        "two of three is a majority"
+    );
 
     // Both armies into Beta: a standoff, both stay.
     let orders = [
