@@ -250,7 +250,7 @@ fn read_workload(text: &str) -> Vec<Phase> {
             .filter(|l| !l.is_empty() && !l.starts_with('#'))
             .map(|l| read_line(map, l))
             .collect();
-        let mut world = World::new(0);
+        let mut world = World::new(map, Default::default());
         let root = world.root();
         for l in &lines {
             world

@@ -3,11 +3,11 @@
 //!
 //! Orders are handled one by one in file order (DATC 4.D.4–4.D.6, 6.I.1, 6.J.1): each legal
 //! order uses one of its power's adjustments until they are used up, and later orders fail.
-//! A power that orders too few removals loses the units chosen by the 2023 rulebook's
-//! civil-disorder rule as DATC v3.0 reads it (4.D.8, 6.J): greatest distance to the nearest
-//! supply centre the power owns, counted in steps between bordering provinces with armies and
-//! fleets alike crossing land and sea; ties remove fleets before armies, then go by the English
-//! province name in alphabetical order.
+//! A power that orders too few removals loses the units its [`CivilDisorder`] policy chooses;
+//! today's only one is the 2023 rulebook's civil-disorder rule as DATC v3.0 reads it (4.D.8,
+//! 6.J): greatest distance to the nearest supply centre the power owns, counted in steps between
+//! bordering provinces with armies and fleets alike crossing land and sea; ties remove fleets
+//! before armies, then go by the English province name in alphabetical order.
 
 use std::cmp::Reverse;
 
@@ -15,6 +15,7 @@ use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
 use crate::movement::UnitId;
 use crate::reason::{Outcome, Reason};
+use crate::rules::{CivilDisorder, Rules};
 
 /// A unit on one board, as the adjustment phase sees it: owner, type and location.
 pub type BoardUnit = (Power, UnitType, Location);
@@ -66,9 +67,10 @@ pub struct AdjustmentResult {
     /// The units built, in order.
     pub built: Vec<BoardUnit>,
     /// The units removed, as (index into the input units, whether by civil disorder): first the
-    /// ordered removals in order, then civil disorder power by power in [`Power::ALL`] order.
+    /// ordered removals in order, then civil disorder power by power in the order of the map's
+    /// powers ([`Map::powers`]).
     pub removed: Vec<(UnitId, bool)>,
-    /// Every power's count, in [`Power::ALL`] order.
+    /// Every power of the map's count, in the order of [`Map::powers`].
     pub powers: Vec<PowerAdjustment>,
 }
 
@@ -111,16 +113,29 @@ pub fn update_ownership(
     changes
 }
 
-/// Adjudicates one board's adjustment phase: `units` are the board's units, `owners` the
-/// supply-centre owners indexed by province id (after [`update_ownership`]), `orders` every
-/// power's orders in file order.
+/// Adjudicates one board's adjustment phase under the default rules ([`Rules::mdatc`]; see
+/// [`adjudicate_adjustments_under`]).
 pub fn adjudicate_adjustments(
     map: &Map,
     units: &[BoardUnit],
     owners: &[Option<Power>],
     orders: &[(Power, AdjustmentOrder)],
 ) -> AdjustmentResult {
-    let mut powers: Vec<PowerAdjustment> = Power::ALL
+    adjudicate_adjustments_under(map, Rules::default(), units, owners, orders)
+}
+
+/// Adjudicates one board's adjustment phase under `rules` (their [`Rules::civil_disorder`]):
+/// `units` are the board's units, `owners` the supply-centre owners indexed by province id
+/// (after [`update_ownership`]), `orders` every power's orders in file order.
+pub fn adjudicate_adjustments_under(
+    map: &Map,
+    rules: Rules,
+    units: &[BoardUnit],
+    owners: &[Option<Power>],
+    orders: &[(Power, AdjustmentOrder)],
+) -> AdjustmentResult {
+    let mut powers: Vec<PowerAdjustment> = map
+        .powers()
         .iter()
         .map(|&power| PowerAdjustment {
             power,
@@ -187,16 +202,33 @@ pub fn adjudicate_adjustments(
         result.outcomes.push(outcome);
     }
 
-    // Civil disorder for powers that removed too few units.
-    for count in &mut powers {
+    civil_disorder(
+        rules.civil_disorder,
+        &board,
+        &mut powers,
+        &mut removed_flags,
+        &mut result,
+    );
+    result.powers = powers;
+    result
+}
+
+/// Removes, for every power that removed too few units, the units `policy` chooses (see
+/// [`CivilDisorder`]), recording them in `result.removed` as removed by civil disorder.
+fn civil_disorder(
+    policy: CivilDisorder,
+    board: &Board<'_>,
+    powers: &mut [PowerAdjustment],
+    removed_flags: &mut [bool],
+    result: &mut AdjustmentResult,
+) {
+    let Board { map, units, owners } = *board;
+    for count in powers {
         let missing = (-count.delta()).saturating_sub(i64::from(count.removed));
         if missing <= 0 {
             continue;
         }
-        let owned: Vec<ProvinceId> = map
-            .supply_centres()
-            .filter(|p| owners.get(p.index()).copied().flatten() == Some(count.power))
-            .collect();
+        let owned: Vec<ProvinceId> = policy.targets(map, owners, count.power);
         let mut candidates: Vec<(Reverse<u32>, u8, String, UnitId)> = units
             .iter()
             .enumerate()
@@ -223,8 +255,6 @@ pub fn adjudicate_adjustments(
             result.removed.push((u, true));
         }
     }
-    result.powers = powers;
-    result
 }
 
 /// The board of an adjustment phase.

@@ -279,6 +279,7 @@ impl<'a> Engine<'a> {
         }
 
         // Matching of supports and convoys; convoy intent from a fleet of the army's power.
+        let intent = geo.rules().convoy_intent;
         for u in 0..n {
             let t = slots[u].target;
             if t == NONE || t as usize == u {
@@ -302,7 +303,7 @@ impl<'a> Engine<'a> {
             };
             if slots[u].kind == Kind::Convoy
                 && slots[u].matched
-                && units[u].power == units[t as usize].power
+                && intent.convoy_order_shows_intent(units[u].power, units[t as usize].power)
                 && slots[t as usize].route == Route::Direct
             {
                 slots[t as usize].route = Route::Convoy;

@@ -1,12 +1,15 @@
 //! Where things are: boards ([`Site`]), places on them ([`Place`], [`At`]) and the
 //! [`Geography`] trait through which the adjudicator asks whether one position reaches another.
 //!
-//! Standard Diplomacy has one board, `Site(0)`, and [`StandardGeography`] answers with the
-//! adjacency of the standard map. The multiversal layer gives every season its own site and
-//! implements [`Geography`] with its own conditions across sites, so the same decision code
-//! adjudicates both.
+//! Standard Diplomacy has one board, `Site(0)`, and [`MapGeography`] answers with the
+//! adjacency of one map ([`StandardGeography`] with the standard map's). The multiversal layer
+//! gives every season its own site and implements [`Geography`] with its own conditions across
+//! sites, so the same decision code adjudicates both. A geography also says which [`Rules`] the
+//! core follows.
 
 use mdip_map::{Location, Map, ProvinceId, UnitType};
+
+use crate::rules::Rules;
 
 /// An opaque board id. Standard Diplomacy uses the single board `Site(0)`; the multiversal layer
 /// numbers its seasons however it likes.
@@ -78,6 +81,12 @@ pub trait Geography {
     /// The map the positions refer to (names, coasts, terrain, supply centres).
     fn map(&self) -> &Map;
 
+    /// The rules the adjudicator follows on this geography (the movement core reads
+    /// [`Rules::convoy_intent`]). The default is [`Rules::mdatc`].
+    fn rules(&self) -> Rules {
+        Rules::mdatc()
+    }
+
     /// Whether a unit of `kind` at `from` reaches `to` directly (map adjacency; across sites the
     /// multiverse layer adds its own conditions). Used for moves, supports and retreats.
     ///
@@ -119,18 +128,63 @@ fn coast_variants(map: &Map, at: At) -> [Option<At>; 3] {
     out
 }
 
-/// The geography of standard Diplomacy: one board, the standard map's adjacency.
+/// The geography of one board of any map: the map's adjacency, under given rules.
+///
+/// Positions on different sites never reach each other.
+#[derive(Clone, Copy, Debug)]
+pub struct MapGeography<'m> {
+    /// The map.
+    pub map: &'m Map,
+    /// The rules.
+    pub rules: Rules,
+}
+
+impl MapGeography<'_> {
+    /// The geography of `map` under `rules`.
+    pub fn new(map: &Map, rules: Rules) -> MapGeography<'_> {
+        MapGeography { map, rules }
+    }
+}
+
+impl Geography for MapGeography<'_> {
+    fn map(&self) -> &Map {
+        self.map
+    }
+
+    fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
+        from.site == to.site && self.map.adjacent(kind, from.loc, to.loc)
+    }
+}
+
+/// The geography of standard Diplomacy: [`MapGeography`] on the standard map
+/// ([`Map::standard`]) under the default rules, as a unit value for the many callers that
+/// adjudicate the standard map.
 ///
 /// Positions on different sites never reach each other.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StandardGeography;
 
+impl StandardGeography {
+    /// The same geography as a [`MapGeography`].
+    fn board(self) -> MapGeography<'static> {
+        MapGeography::new(Map::standard(), Rules::default())
+    }
+}
+
 impl Geography for StandardGeography {
     fn map(&self) -> &Map {
-        Map::standard()
+        self.board().map
+    }
+
+    fn rules(&self) -> Rules {
+        self.board().rules
     }
 
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
-        from.site == to.site && Map::standard().adjacent(kind, from.loc, to.loc)
+        self.board().reaches(kind, from, to)
     }
 }

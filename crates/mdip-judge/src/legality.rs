@@ -308,8 +308,7 @@ mod tests {
         fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
             let gap = from.site.0.abs_diff(to.site.0);
             gap <= 1
-                && (Map::standard().adjacent(kind, from.loc, to.loc)
-                    || (gap == 1 && from.loc == to.loc))
+                && (self.map().adjacent(kind, from.loc, to.loc) || (gap == 1 && from.loc == to.loc))
         }
     }
 

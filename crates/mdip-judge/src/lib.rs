@@ -11,7 +11,8 @@
 //!   [`RetreatOrder`]s, and returns a [`RetreatResult`].
 //! - **Adjustments**: [`adjudicate_adjustments`] takes one board's units ([`BoardUnit`]), its
 //!   supply-centre owners and the [`AdjustmentOrder`]s in file order, and returns an
-//!   [`AdjustmentResult`] with builds, removals and civil disorder. [`update_ownership`] moves
+//!   [`AdjustmentResult`] with builds, removals and civil disorder
+//!   ([`adjudicate_adjustments_under`] takes the [`Rules`]). [`update_ownership`] moves
 //!   supply centres to the powers occupying them after a Fall turn.
 //!
 //! - **Legality help**: [`convoy_possible`] and [`convoy_order_is_legal`] answer the convoy
@@ -25,7 +26,8 @@
 //! Everything is keyed by [`Place`]: a province on a board ([`Site`]). Standard Diplomacy uses
 //! the single board `Site(0)`; the multiversal layer gives each season its own site, so one
 //! decision graph spans several seasons. Positions with a coast are [`At`]. Adjacency comes only
-//! through the [`Geography`] trait ([`StandardGeography`] for the standard map).
+//! through the [`Geography`] trait ([`MapGeography`] for one board of any map,
+//! [`StandardGeography`] for the standard map's).
 //!
 //! # Pins
 //!
@@ -35,6 +37,11 @@
 //! pinned support is given and uncuttable, or worthless; a pinned convoy is available or not).
 //!
 //! # Rules
+//!
+//! The options below are named policies of a [`Rules`] value ([`Rules::mdatc`] and
+//! [`Rules::standard`], chosen by `@rules`): the judge reads the policy where it applies, so a
+//! second rule set is a second value. The map is a value too: a [`world::World`] holds the
+//! [`mdip_map::Map`] it was made with, and a variant map is its data plus a rules value.
 //!
 //! The decisions are those of DATC chapter 5, solved with partial information; cycles take the
 //! backup rule (circular movement succeeds, convoy paradoxes by the Szykman rule). DATC options
@@ -57,13 +64,14 @@ mod legality;
 mod movement;
 mod reason;
 mod retreat;
+mod rules;
 pub mod world;
 
 pub use adjustment::{
-    adjudicate_adjustments, update_ownership, AdjustmentOrder, AdjustmentResult, BoardUnit,
-    OwnershipChange, PowerAdjustment,
+    adjudicate_adjustments, adjudicate_adjustments_under, update_ownership, AdjustmentOrder,
+    AdjustmentResult, BoardUnit, OwnershipChange, PowerAdjustment,
 };
-pub use geography::{At, Geography, Place, Site, StandardGeography};
+pub use geography::{At, Geography, MapGeography, Place, Site, StandardGeography};
 pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible};
 pub use movement::{
     adjudicate_movement, Dislodgement, MovementInput, MovementResult, Order, Pin, Unit, UnitId,
@@ -73,3 +81,4 @@ pub use retreat::{
     adjudicate_retreats, retreat_collisions, retreat_options, RetreatBoard, RetreatOrder,
     RetreatOutcome, RetreatResult, Retreating,
 };
+pub use rules::{CivilDisorder, ConvoyIntent, ForkPolicy, Rules, TimeAdjacency};

@@ -1,9 +1,13 @@
 //! Maps for mdip: provinces, coasts, adjacency, supply centres, powers and
 //! province names with their aliases.
 //!
-//! The standard Diplomacy map ([`Map::standard`]) is data, not code: three
-//! text files under `data/` (provinces, adjacency, starting units), embedded
-//! with `include_str!` and checked when first loaded. This crate knows
+//! The standard Diplomacy map ([`Map::standard`]) is data, not code: four
+//! text files under `data/` (powers, provinces, adjacency, starting units),
+//! embedded with `include_str!` and checked when first loaded; a variant map
+//! is the same four files read by [`Map::parse`]. A [`Power`] is a handle on
+//! a power its map's data lists, with the standard map's seven as constants.
+//! Ids and locations have no text of their own: the map writes them
+//! ([`Map::abbrev`], [`Map::location_abbrev`]). This crate knows
 //! nothing about text positions, parsing of orders or adjudication; it
 //! answers questions about the board.
 //!
@@ -15,7 +19,7 @@
 //! let nwy = map.resolve_province("nwy").unwrap();
 //! let north = Location::new(stp, Some(Coast::North));
 //! assert!(map.adjacent(UnitType::Fleet, Location::province(nwy), north));
-//! assert_eq!(north.to_string(), "stp/nc");
+//! assert_eq!(map.location_abbrev(north), "stp/nc");
 //! ```
 
 mod load;

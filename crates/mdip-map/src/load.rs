@@ -1,10 +1,11 @@
-//! Reading and checking the map data files (provinces, adjacency, starting
-//! units).
+//! Reading and checking the map data files (powers, provinces, adjacency,
+//! starting units).
 //!
 //! The formats are documented at the top of each file under
 //! `crates/mdip-map/data/`. Loading checks everything a later query relies
-//! on (unique names, valid terrain for every adjacency, symmetric and
-//! duplicate-free edges, legal starting units), and the first problem found
+//! on (unique names, home centres and units of listed powers only, valid
+//! terrain for every adjacency, symmetric and duplicate-free edges, legal
+//! starting units), and the first problem found
 //! becomes a [`MapError`] naming the file and line.
 
 use std::collections::{BTreeSet, HashMap};
@@ -17,8 +18,8 @@ use crate::types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 /// A problem in a map data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapError {
-    /// The file the problem is in (`provinces.txt`, `adjacency.txt` or
-    /// `units.txt`).
+    /// The file the problem is in (`powers.txt`, `provinces.txt`,
+    /// `adjacency.txt` or `units.txt`).
     pub file: &'static str,
     /// The 1-based line of the problem, or 0 for a problem of the whole
     /// file (such as a missing adjacency).
@@ -39,7 +40,8 @@ impl fmt::Display for MapError {
 
 impl std::error::Error for MapError {}
 
-/// The names of the three data files, as used in error messages.
+/// The names of the four data files, as used in error messages.
+const POWERS: &str = "powers.txt";
 const PROVINCES: &str = "provinces.txt";
 const ADJACENCY: &str = "adjacency.txt";
 const UNITS: &str = "units.txt";
@@ -62,18 +64,86 @@ fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
 }
 
-/// Parses the three data files into a checked map.
-pub(crate) fn parse_map(provinces: &str, adjacency: &str, units: &str) -> Result<Map, MapError> {
-    let (provinces, names) = parse_provinces(provinces)?;
-    let mut map = Map::empty(provinces, names);
+/// The powers of a map in index order, and every folded name of each.
+type Powers = (Vec<Power>, HashMap<String, Power>);
+
+/// Parses the four data files into a checked map.
+pub(crate) fn parse_map(
+    powers: &str,
+    provinces: &str,
+    adjacency: &str,
+    units: &str,
+) -> Result<Map, MapError> {
+    let powers = parse_powers(powers)?;
+    let (provinces, names) = parse_provinces(provinces, &powers.1)?;
+    let mut map = Map::empty(powers, provinces, names);
     parse_adjacency(&mut map, adjacency)?;
     parse_units(&mut map, units)?;
     Ok(map)
 }
 
+/// Reads `powers.txt`: the powers in index order, each with its name,
+/// abbreviation, adjective and aliases, no two names alike once folded.
+fn parse_powers(text: &str) -> Result<Powers, MapError> {
+    let mut powers: Vec<Power> = Vec::new();
+    let mut names: HashMap<String, Power> = HashMap::new();
+    for (line_no, line) in content_lines(text) {
+        let err = |message: String| error(POWERS, line_no, message);
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        if !(3..=4).contains(&fields.len()) {
+            return Err(err(format!(
+                "expected 3 or 4 fields separated by '|' (name | abbrev | adjective | aliases), \
+                 found {}",
+                fields.len()
+            )));
+        }
+        let index = match u8::try_from(powers.len()) {
+            Ok(n) if n < u8::MAX => n,
+            _ => return Err(err("too many powers (at most 255)".to_string())),
+        };
+        let (name, abbrev, adjective) = (fields[0], fields[1], fields[2]);
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(err(format!("power name `{name}` is not one word")));
+        }
+        if abbrev.is_empty() || !abbrev.bytes().all(|b| b.is_ascii_lowercase()) {
+            return Err(err(format!(
+                "abbreviation `{abbrev}` is not lower-case letters"
+            )));
+        }
+        if adjective.is_empty() {
+            return Err(err("the adjective is empty".to_string()));
+        }
+        let power = Power::intern(index, name, abbrev, adjective);
+        let aliases = fields.get(3).map_or(Vec::new(), |list| {
+            list.split(',')
+                .map(str::trim)
+                .filter(|a| !a.is_empty())
+                .collect()
+        });
+        for text in [name, abbrev].into_iter().chain(aliases) {
+            let key = normalize_name(text);
+            if key.is_empty() || key == "neutral" {
+                return Err(err(format!("`{text}` cannot name a power")));
+            }
+            if let Some(other) = names.insert(key, power) {
+                return Err(err(format!("name `{text}` is already a name of {other}")));
+            }
+        }
+        powers.push(power);
+    }
+    if powers.is_empty() {
+        return Err(error(POWERS, 0, "no powers"));
+    }
+    Ok((powers, names))
+}
+
 /// Reads `provinces.txt`: the provinces in id order and the folded-name
-/// index (every full name, abbreviation and alias).
-fn parse_provinces(text: &str) -> Result<(Vec<Province>, NameList), MapError> {
+/// index (every full name, abbreviation and alias). Home centres must name a
+/// power of `powers` (by any of its names).
+fn parse_provinces(
+    text: &str,
+    powers: &HashMap<String, Power>,
+) -> Result<(Vec<Province>, NameList), MapError> {
     let mut provinces: Vec<Province> = Vec::new();
     // Folded name -> (province, line that introduced it).
     let mut seen: HashMap<String, (ProvinceId, usize)> = HashMap::new();
@@ -105,47 +175,8 @@ fn parse_provinces(text: &str) -> Result<(Vec<Province>, NameList), MapError> {
                 fields[1]
             ))
         })?;
-        let (centre, home) = match fields[2] {
-            "-" => (false, None),
-            "neutral" => (true, None),
-            other => match Power::from_name(other) {
-                Some(power) => (true, Some(power)),
-                None => {
-                    return Err(err(format!(
-                        "unknown centre `{other}` (expected -, neutral or a power)"
-                    )))
-                }
-            },
-        };
-        if centre && terrain == Terrain::Sea {
-            return Err(err(format!("sea `{abbrev}` cannot be a supply centre")));
-        }
-        let mut coasts = Vec::new();
-        if fields[3] != "-" {
-            for word in fields[3].split_whitespace() {
-                let coast = Coast::ALL
-                    .into_iter()
-                    .find(|c| c.abbrev() == word)
-                    .ok_or_else(|| {
-                        err(format!("unknown coast `{word}` (expected nc, sc or ec)"))
-                    })?;
-                if coasts.contains(&coast) {
-                    return Err(err(format!("coast `{word}` is listed twice")));
-                }
-                coasts.push(coast);
-            }
-            coasts.sort();
-            if coasts.len() < 2 {
-                return Err(err(
-                    "a split-coast province needs at least two coasts".to_string()
-                ));
-            }
-            if terrain != Terrain::Coastal {
-                return Err(err(format!(
-                    "only coastal provinces can have split coasts, `{abbrev}` is {terrain}"
-                )));
-            }
-        }
+        let (centre, home) = parse_centre(fields[2], terrain, abbrev, powers).map_err(err)?;
+        let coasts = parse_coasts(fields[3], terrain, abbrev).map_err(err)?;
         let name = fields[4];
         if name.is_empty() {
             return Err(err("the full name is empty".to_string()));
@@ -200,6 +231,61 @@ fn parse_provinces(text: &str) -> Result<(Vec<Province>, NameList), MapError> {
     }
     names.sort();
     Ok((provinces, names))
+}
+
+/// Reads the centre field of a province: `-`, `neutral` or a name of a
+/// power of `powers`, as (whether a supply centre, whose home centre).
+fn parse_centre(
+    field: &str,
+    terrain: Terrain,
+    abbrev: &str,
+    powers: &HashMap<String, Power>,
+) -> Result<(bool, Option<Power>), String> {
+    let (centre, home) = match field {
+        "-" => (false, None),
+        "neutral" => (true, None),
+        other => match powers.get(&normalize_name(other)).copied() {
+            Some(power) => (true, Some(power)),
+            None => {
+                return Err(format!(
+                    "unknown centre `{other}` (expected -, neutral or a power)"
+                ))
+            }
+        },
+    };
+    if centre && terrain == Terrain::Sea {
+        return Err(format!("sea `{abbrev}` cannot be a supply centre"));
+    }
+    Ok((centre, home))
+}
+
+/// Reads the coasts field of a province: `-`, or two or more distinct
+/// coasts of a coastal province, returned sorted.
+fn parse_coasts(field: &str, terrain: Terrain, abbrev: &str) -> Result<Vec<Coast>, String> {
+    let mut coasts = Vec::new();
+    if field == "-" {
+        return Ok(coasts);
+    }
+    for word in field.split_whitespace() {
+        let coast = Coast::ALL
+            .into_iter()
+            .find(|c| c.abbrev() == word)
+            .ok_or_else(|| format!("unknown coast `{word}` (expected nc, sc or ec)"))?;
+        if coasts.contains(&coast) {
+            return Err(format!("coast `{word}` is listed twice"));
+        }
+        coasts.push(coast);
+    }
+    coasts.sort();
+    if coasts.len() < 2 {
+        return Err("a split-coast province needs at least two coasts".to_string());
+    }
+    if terrain != Terrain::Coastal {
+        return Err(format!(
+            "only coastal provinces can have split coasts, `{abbrev}` is {terrain}"
+        ));
+    }
+    Ok(coasts)
 }
 
 /// Reads a location written as a canonical abbreviation with an optional
@@ -270,30 +356,7 @@ fn parse_adjacency(map: &mut Map, text: &str) -> Result<(), MapError> {
                     map.abbrev(from.province)
                 )));
             }
-            for end in [from, to] {
-                let terrain = map.terrain(end.province);
-                let split = !map.coasts(end.province).is_empty();
-                let place = map.location_abbrev(end);
-                if army && terrain == Terrain::Sea {
-                    return Err(err(format!("armies cannot enter sea `{place}`")));
-                }
-                if fleet && terrain == Terrain::Inland {
-                    return Err(err(format!("fleets cannot enter inland `{place}`")));
-                }
-                if kind == "both" && (terrain != Terrain::Coastal || split) {
-                    return Err(err(format!(
-                        "`both` needs two coastal provinces without split coasts, not `{place}`"
-                    )));
-                }
-                if kind == "army" && end.coast.is_some() {
-                    return Err(err(format!("army moves take no coast: `{place}`")));
-                }
-                if kind == "fleet" && split && end.coast.is_none() {
-                    return Err(err(format!(
-                        "a fleet move to or from split-coast `{place}` needs a coast"
-                    )));
-                }
-            }
+            check_edge_ends(map, kind, from, to).map_err(&err)?;
             if army {
                 let key = (
                     from.province.min(to.province),
@@ -327,6 +390,44 @@ fn parse_adjacency(map: &mut Map, text: &str) -> Result<(), MapError> {
         }
     }
 
+    finish_adjacency(map)
+}
+
+/// Checks both ends of one edge of kind `kind` (`army`, `fleet` or
+/// `both`): terrain fit for the units that use it, and coasts named exactly
+/// where fleets need them.
+fn check_edge_ends(map: &Map, kind: &str, from: Location, to: Location) -> Result<(), String> {
+    let (army, fleet) = (kind != "fleet", kind != "army");
+    for end in [from, to] {
+        let terrain = map.terrain(end.province);
+        let split = !map.coasts(end.province).is_empty();
+        let place = map.location_abbrev(end);
+        if army && terrain == Terrain::Sea {
+            return Err(format!("armies cannot enter sea `{place}`"));
+        }
+        if fleet && terrain == Terrain::Inland {
+            return Err(format!("fleets cannot enter inland `{place}`"));
+        }
+        if kind == "both" && (terrain != Terrain::Coastal || split) {
+            return Err(format!(
+                "`both` needs two coastal provinces without split coasts, not `{place}`"
+            ));
+        }
+        if kind == "army" && end.coast.is_some() {
+            return Err(format!("army moves take no coast: `{place}`"));
+        }
+        if kind == "fleet" && split && end.coast.is_none() {
+            return Err(format!(
+                "a fleet move to or from split-coast `{place}` needs a coast"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Sorts the edge lists, derives the borders, and checks that every
+/// province touches another and every place a fleet may stand lets it move.
+fn finish_adjacency(map: &mut Map) -> Result<(), MapError> {
     for list in &mut map.army {
         list.sort();
     }
@@ -382,7 +483,8 @@ fn parse_units(map: &mut Map, text: &str) -> Result<(), MapError> {
                 words.len()
             )));
         };
-        let power = Power::from_name(power)
+        let power = map
+            .resolve_power(power)
             .filter(|p| p.name() == power)
             .ok_or_else(|| err(format!("unknown power `{power}`")))?;
         let unit = match unit {

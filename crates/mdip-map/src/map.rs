@@ -14,6 +14,7 @@ use crate::names::{best_match, normalize_name, NameList, MAX_SUGGEST_LEN};
 use crate::types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 
 /// The embedded data files of the standard map.
+const STANDARD_POWERS: &str = include_str!("../data/powers.txt");
 const STANDARD_PROVINCES: &str = include_str!("../data/provinces.txt");
 const STANDARD_ADJACENCY: &str = include_str!("../data/adjacency.txt");
 const STANDARD_UNITS: &str = include_str!("../data/units.txt");
@@ -37,13 +38,21 @@ pub(crate) struct Province {
     pub(crate) aliases: Vec<String>,
 }
 
-/// A Diplomacy map: the provinces with their names and terrain, adjacency
-/// for armies and fleets, supply centres, home centres and starting units.
+/// A Diplomacy map: the powers, the provinces with their names and terrain,
+/// adjacency for armies and fleets, supply centres, home centres and starting
+/// units.
 ///
 /// The standard map is [`Map::standard`]; [`Map::parse`] reads a map from
-/// data in the same format.
+/// data in the same format. Code that holds a map for the whole program (the
+/// judge's `World` does) wants a `&'static Map`: a map read at run time is
+/// leaked once (`Box::leak`) for that, which is cheap for the few distinct
+/// maps a program loads.
 #[derive(Debug)]
 pub struct Map {
+    /// The powers, in data order (their [`Power::index`] order).
+    pub(crate) powers: Vec<Power>,
+    /// Every folded name of every power (name, abbreviation, aliases).
+    pub(crate) power_names: HashMap<String, Power>,
     /// The provinces, indexed by [`ProvinceId`].
     pub(crate) provinces: Vec<Province>,
     /// Every folded name (abbreviation, full name, alias) with its
@@ -59,7 +68,7 @@ pub struct Map {
     /// Provinces touching each province (by army or fleet move), sorted.
     pub(crate) borders: Vec<Vec<ProvinceId>>,
     /// Home centres of each power, indexed by [`Power::index`], in id order.
-    pub(crate) home: [Vec<ProvinceId>; 7],
+    pub(crate) home: Vec<Vec<ProvinceId>>,
     /// The starting units, in data order.
     pub(crate) units: Vec<(Power, UnitType, Location)>,
     /// Suggestions already computed, by folded name (a file with many typos repeats them, and
@@ -71,18 +80,25 @@ pub struct Map {
 const MAX_CACHED_SUGGESTIONS: usize = 1 << 16;
 
 impl Map {
-    /// A map with the given provinces and names but no adjacency or units
-    /// yet; the loader fills those in.
-    pub(crate) fn empty(provinces: Vec<Province>, names: NameList) -> Map {
+    /// A map with the given powers, provinces and names but no adjacency or
+    /// units yet; the loader fills those in.
+    pub(crate) fn empty(
+        powers: (Vec<Power>, HashMap<String, Power>),
+        provinces: Vec<Province>,
+        names: NameList,
+    ) -> Map {
         let count = provinces.len();
         let name_index = names.iter().cloned().collect();
-        let mut home: [Vec<ProvinceId>; 7] = Default::default();
+        let (powers, power_names) = powers;
+        let mut home: Vec<Vec<ProvinceId>> = vec![Vec::new(); powers.len()];
         for (i, province) in provinces.iter().enumerate() {
             if let (Some(power), Ok(id)) = (province.home, u8::try_from(i)) {
                 home[power.index()].push(ProvinceId(id));
             }
         }
         Map {
+            powers,
+            power_names,
             provinces,
             names,
             name_index,
@@ -104,16 +120,39 @@ impl Map {
     pub fn standard() -> &'static Map {
         static STANDARD: OnceLock<Map> = OnceLock::new();
         STANDARD.get_or_init(|| {
-            Map::parse(STANDARD_PROVINCES, STANDARD_ADJACENCY, STANDARD_UNITS)
-                .unwrap_or_else(|e| panic!("the embedded standard map data is invalid: {e}"))
+            Map::parse(
+                STANDARD_POWERS,
+                STANDARD_PROVINCES,
+                STANDARD_ADJACENCY,
+                STANDARD_UNITS,
+            )
+            .unwrap_or_else(|e| panic!("the embedded standard map data is invalid: {e}"))
         })
     }
 
-    /// Reads and checks a map from the text of its three data files (in
-    /// the formats documented at the top of `data/provinces.txt`,
-    /// `data/adjacency.txt` and `data/units.txt`).
-    pub fn parse(provinces: &str, adjacency: &str, units: &str) -> Result<Map, MapError> {
-        parse_map(provinces, adjacency, units)
+    /// Reads and checks a map from the text of its four data files (in
+    /// the formats documented at the top of `data/powers.txt`,
+    /// `data/provinces.txt`, `data/adjacency.txt` and `data/units.txt`).
+    pub fn parse(
+        powers: &str,
+        provinces: &str,
+        adjacency: &str,
+        units: &str,
+    ) -> Result<Map, MapError> {
+        parse_map(powers, provinces, adjacency, units)
+    }
+
+    /// The powers, in the order of the data (alphabetical on the standard
+    /// map, where they are [`Power::ALL`]).
+    pub fn powers(&self) -> &[Power] {
+        &self.powers
+    }
+
+    /// The power called `name`: its full name, abbreviation or an alias,
+    /// matched case-insensitively after [`normalize_name`] (`England`,
+    /// `eng`, `Austria-Hungary`). `None` if no power of this map is so called.
+    pub fn resolve_power(&self, name: &str) -> Option<Power> {
+        self.power_names.get(&normalize_name(name)).copied()
     }
 
     /// The number of provinces (75 on the standard map).
@@ -213,9 +252,10 @@ impl Map {
         self.get(p).and_then(|province| province.home)
     }
 
-    /// The home centres of `power`, in id order.
+    /// The home centres of `power`, in id order (none for a power not of
+    /// this map).
     pub fn home_centres(&self, power: Power) -> &[ProvinceId] {
-        &self.home[power.index()]
+        self.home.get(power.index()).map_or(&[], Vec::as_slice)
     }
 
     /// The starting units (22 on the standard map).

@@ -1,38 +1,107 @@
 //! Small value types shared by every map: powers, unit types, terrain, coasts,
 //! province ids and locations.
 //!
-//! These types carry no map data of their own; the [`Map`](crate::Map) gives
+//! These types carry no map data of their own, except a [`Power`], which
+//! carries the names its map's data gave it; the [`Map`](crate::Map) gives
 //! them meaning (names, adjacency). Name parsing here is total: any input
 //! string gives `Some` or `None`, never a panic.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
 use crate::names::normalize_name;
 
-/// One of the seven great powers of standard Diplomacy.
+/// The names of one power, as a map's data lists them (`powers.txt`).
 ///
-/// The derived order is alphabetical, which is also the order of
-/// [`Power::ALL`] and of [`Power::index`].
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Power {
-    /// Austria(-Hungary).
-    Austria,
-    /// England.
-    England,
-    /// France.
-    France,
-    /// Germany.
-    Germany,
-    /// Italy.
-    Italy,
-    /// Russia.
-    Russia,
-    /// Turkey.
-    Turkey,
+/// Every distinct power of every loaded map is stored once for the life of
+/// the program ([`Power::intern`]), so a [`Power`] can point at it and stay
+/// `Copy`.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct PowerData {
+    /// The position of the power in its map's power list.
+    index: u8,
+    /// The English name (`England`).
+    name: &'static str,
+    /// The abbreviation in lower case (`eng`).
+    abbrev: &'static str,
+    /// The adjective (`English`).
+    adjective: &'static str,
+}
+
+/// A power of a map: a small `Copy` handle on the power's index in its map's
+/// power list ([`Map::powers`](crate::Map::powers)) and on its names, as the
+/// map's data gives them.
+///
+/// Powers compare and order by index first, which is the order of the map's
+/// data (alphabetical on the standard map), and hash by index alone. The
+/// standard map's seven powers are also associated constants
+/// ([`Power::England`], ...), usable in patterns, and [`Power::ALL`] lists
+/// them; code that should follow the map asks the map for its powers
+/// instead.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Power(&'static PowerData);
+
+/// The standard map's powers, with the spelling of the old closed enum so that
+/// `Power::England` keeps working in code and patterns. They equal the powers
+/// the standard map's `powers.txt` lists (the crate's tests check it).
+#[allow(non_upper_case_globals)]
+impl Power {
+    /// Austria(-Hungary), a power of the standard map.
+    pub const Austria: Power = Power(&PowerData {
+        index: 0,
+        name: "Austria",
+        abbrev: "aus",
+        adjective: "Austrian",
+    });
+    /// England, a power of the standard map.
+    pub const England: Power = Power(&PowerData {
+        index: 1,
+        name: "England",
+        abbrev: "eng",
+        adjective: "English",
+    });
+    /// France, a power of the standard map.
+    pub const France: Power = Power(&PowerData {
+        index: 2,
+        name: "France",
+        abbrev: "fra",
+        adjective: "French",
+    });
+    /// Germany, a power of the standard map.
+    pub const Germany: Power = Power(&PowerData {
+        index: 3,
+        name: "Germany",
+        abbrev: "ger",
+        adjective: "German",
+    });
+    /// Italy, a power of the standard map.
+    pub const Italy: Power = Power(&PowerData {
+        index: 4,
+        name: "Italy",
+        abbrev: "ita",
+        adjective: "Italian",
+    });
+    /// Russia, a power of the standard map.
+    pub const Russia: Power = Power(&PowerData {
+        index: 5,
+        name: "Russia",
+        abbrev: "rus",
+        adjective: "Russian",
+    });
+    /// Turkey, a power of the standard map.
+    pub const Turkey: Power = Power(&PowerData {
+        index: 6,
+        name: "Turkey",
+        abbrev: "tur",
+        adjective: "Turkish",
+    });
 }
 
 impl Power {
-    /// All seven powers in alphabetical order.
+    /// The standard map's seven powers in alphabetical order (the order of
+    /// [`Power::index`]). Only for code that is about the standard map; a
+    /// map's own list is [`Map::powers`](crate::Map::powers).
     pub const ALL: [Power; 7] = [
         Power::Austria,
         Power::England,
@@ -43,63 +112,80 @@ impl Power {
         Power::Turkey,
     ];
 
-    /// The position of this power in [`Power::ALL`] (0 to 6), handy for
-    /// indexing per-power arrays.
+    /// The power with these names at this index of a map's power list, stored
+    /// once for the life of the program: the standard powers are the
+    /// constants, any other power's names are leaked the first time a map
+    /// lists it (a few bytes per distinct power, however many maps are
+    /// loaded).
+    pub(crate) fn intern(index: u8, name: &str, abbrev: &str, adjective: &str) -> Power {
+        static INTERNED: Mutex<Vec<Power>> = Mutex::new(Vec::new());
+        let same = |p: &Power| {
+            p.0.index == index
+                && p.0.name == name
+                && p.0.abbrev == abbrev
+                && p.0.adjective == adjective
+        };
+        if let Some(p) = Power::ALL.into_iter().find(same) {
+            return p;
+        }
+        let mut interned = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(p) = interned.iter().copied().find(same) {
+            return p;
+        }
+        let leak = |s: &str| -> &'static str { Box::leak(s.to_owned().into_boxed_str()) };
+        let power = Power(Box::leak(Box::new(PowerData {
+            index,
+            name: leak(name),
+            abbrev: leak(abbrev),
+            adjective: leak(adjective),
+        })));
+        interned.push(power);
+        power
+    }
+
+    /// The position of this power in its map's power list (0 to 6 on the
+    /// standard map), handy for indexing per-power arrays.
     pub fn index(self) -> usize {
-        self as usize
+        usize::from(self.0.index)
     }
 
     /// The English name: `"Austria"`, `"England"`, ...
     pub fn name(self) -> &'static str {
-        match self {
-            Power::Austria => "Austria",
-            Power::England => "England",
-            Power::France => "France",
-            Power::Germany => "Germany",
-            Power::Italy => "Italy",
-            Power::Russia => "Russia",
-            Power::Turkey => "Turkey",
-        }
+        self.0.name
     }
 
-    /// The three-letter abbreviation in lower case: `"aus"`, `"eng"`, ...
+    /// The abbreviation in lower case: `"aus"`, `"eng"`, ...
     pub fn abbrev(self) -> &'static str {
-        match self {
-            Power::Austria => "aus",
-            Power::England => "eng",
-            Power::France => "fra",
-            Power::Germany => "ger",
-            Power::Italy => "ita",
-            Power::Russia => "rus",
-            Power::Turkey => "tur",
-        }
+        self.0.abbrev
     }
 
     /// The adjective: `"Austrian"`, `"English"`, ...
     pub fn adjective(self) -> &'static str {
-        match self {
-            Power::Austria => "Austrian",
-            Power::England => "English",
-            Power::France => "French",
-            Power::Germany => "German",
-            Power::Italy => "Italian",
-            Power::Russia => "Russian",
-            Power::Turkey => "Turkish",
-        }
+        self.0.adjective
     }
 
-    /// Reads a power's name, case-insensitively and with the same folding
-    /// of spaces, dots and hyphens as province names: the full name, the
-    /// three-letter abbreviation, or `Austria-Hungary`. Returns `None` for
-    /// anything else.
+    /// Reads the name of a power of the standard map, as
+    /// [`Map::resolve_power`](crate::Map::resolve_power) does on
+    /// [`Map::standard`](crate::Map::standard): case-insensitively and with
+    /// the same folding of spaces, dots and hyphens as province names, the
+    /// full name, the abbreviation or an alias of the data (`Austria-Hungary`).
+    /// Returns `None` for anything else.
     pub fn from_name(s: &str) -> Option<Power> {
-        let key = normalize_name(s);
-        if key == "austria hungary" {
-            return Some(Power::Austria);
-        }
-        Power::ALL
-            .into_iter()
-            .find(|p| key == p.abbrev() || key == p.name().to_ascii_lowercase())
+        crate::Map::standard().resolve_power(s)
+    }
+}
+
+impl Hash for Power {
+    /// Hashes the index alone, as the old enum's discriminant was hashed.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (self.0.index as isize).hash(state);
+    }
+}
+
+impl fmt::Debug for Power {
+    /// Writes the English name (`Austria`), as the old enum's `Debug` did.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -254,7 +340,9 @@ impl fmt::Display for Coast {
 /// A province of a map, as a dense index `0..province_count`.
 ///
 /// On the standard map the ids follow the alphabetical order of the English
-/// province names, so comparing ids compares names.
+/// province names, so comparing ids compares names. An id has no text of its
+/// own: its map writes it ([`Map::abbrev`](crate::Map::abbrev),
+/// [`Map::name`](crate::Map::name)).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct ProvinceId(pub u8);
 
@@ -265,19 +353,10 @@ impl ProvinceId {
     }
 }
 
-impl fmt::Display for ProvinceId {
-    /// Writes the abbreviation of this province on the standard map (`nth`),
-    /// or `#n` for an id that is not a standard province.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match crate::Map::standard().abbrev_checked(*self) {
-            Some(abbrev) => f.write_str(abbrev),
-            None => write!(f, "#{}", self.0),
-        }
-    }
-}
-
 /// Where a unit stands: a province, plus the coast on a split-coast province
-/// (fleets only).
+/// (fleets only). Its map writes it
+/// ([`Map::location_abbrev`](crate::Map::location_abbrev),
+/// [`Map::location_name`](crate::Map::location_name)).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Location {
     /// The province.
@@ -312,19 +391,6 @@ impl From<ProvinceId> for Location {
     }
 }
 
-impl fmt::Display for Location {
-    /// Writes the lower-case canonical form on the standard map: `nth`,
-    /// `stp/nc`. Use [`Map::location_abbrev`](crate::Map::location_abbrev)
-    /// for another map.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.province)?;
-        if let Some(coast) = self.coast {
-            write!(f, "/{coast}")?;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -345,6 +411,28 @@ mod tests {
         assert_eq!(Power::from_name("Austrian"), None);
         assert_eq!(Power::Turkey.adjective(), "Turkish");
         assert_eq!(Power::France.to_string(), "France");
+        assert_eq!(format!("{:?}", Power::Italy), "Italy");
+        assert!(Power::Austria < Power::Turkey);
+    }
+
+    #[test]
+    fn standard_powers_work_in_patterns_and_equal_the_data() {
+        let word = |p: Power| match p {
+            Power::England => "island",
+            Power::Russia | Power::Turkey => "east",
+            _ => "other",
+        };
+        let map = crate::Map::standard();
+        assert_eq!(map.powers(), Power::ALL);
+        assert_eq!(word(map.powers()[1]), "island");
+        assert_eq!(word(map.powers()[6]), "east");
+        assert_eq!(word(Power::France), "other");
+        // A power of another map with the same index is another power.
+        let other = Power::intern(1, "Albion", "alb", "Albionese");
+        assert_ne!(other, Power::England);
+        assert_eq!(other.index(), Power::England.index());
+        assert_eq!(Power::intern(1, "Albion", "alb", "Albionese"), other);
+        assert_eq!(other.adjective(), "Albionese");
     }
 
     #[test]

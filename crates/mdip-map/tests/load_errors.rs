@@ -1,8 +1,9 @@
 //! Loading of map data: the embedded files load, and each kind of broken
 //! data gives an error naming the file and line.
 
-use mdip_map::{Map, MapError};
+use mdip_map::{Map, MapError, Power};
 
+const POWERS: &str = include_str!("../data/powers.txt");
 const PROVINCES: &str = include_str!("../data/provinces.txt");
 const ADJACENCY: &str = include_str!("../data/adjacency.txt");
 const UNITS: &str = include_str!("../data/units.txt");
@@ -26,9 +27,15 @@ fn replace_line(text: &str, old: &str, new: &str) -> String {
         .join("\n")
 }
 
-/// Loads the map with one file changed and returns the error.
+/// Loads the map with one of the last three files changed and returns the
+/// error.
 fn error_with(provinces: &str, adjacency: &str, units: &str) -> MapError {
-    match Map::parse(provinces, adjacency, units) {
+    error_with_powers(POWERS, provinces, adjacency, units)
+}
+
+/// Loads the map with one file changed and returns the error.
+fn error_with_powers(powers: &str, provinces: &str, adjacency: &str, units: &str) -> MapError {
+    match Map::parse(powers, provinces, adjacency, units) {
         Ok(_) => panic!("the broken data was accepted"),
         Err(e) => e,
     }
@@ -36,9 +43,51 @@ fn error_with(provinces: &str, adjacency: &str, units: &str) -> MapError {
 
 #[test]
 fn embedded_data_loads() {
-    let map = Map::parse(PROVINCES, ADJACENCY, UNITS).expect("embedded data is valid");
+    let map = Map::parse(POWERS, PROVINCES, ADJACENCY, UNITS).expect("embedded data is valid");
     assert_eq!(map.province_count(), 75);
     assert_eq!(Map::standard().province_count(), 75);
+    assert_eq!(map.powers(), Power::ALL);
+}
+
+#[test]
+fn power_errors_name_the_line() {
+    let italy = "Italy   | ita | Italian  |";
+    let n = line_of(POWERS, italy);
+    let cases = [
+        ("Italy | ita", "expected 3 or 4 fields"),
+        ("Ital y | ita | Italian", "is not one word"),
+        ("Italy | ITA | Italian", "not lower-case letters"),
+        ("Italy | ita | ", "the adjective is empty"),
+        (
+            "Italy | eng | Italian",
+            "name `eng` is already a name of England",
+        ),
+        ("Italy | ita | Italian | France", "already a name of France"),
+        (
+            "Italy | ita | Italian | neutral",
+            "`neutral` cannot name a power",
+        ),
+    ];
+    for (line, message) in cases {
+        let powers = replace_line(POWERS, italy, line);
+        let e = error_with_powers(&powers, PROVINCES, ADJACENCY, UNITS);
+        assert_eq!((e.file, e.line), ("powers.txt", n), "{line}: {e}");
+        assert!(e.message.contains(message), "{line}: {e}");
+    }
+    let e = error_with_powers("# none\n", PROVINCES, ADJACENCY, UNITS);
+    assert_eq!((e.file, e.line), ("powers.txt", 0), "{e}");
+}
+
+#[test]
+fn home_centres_and_units_need_a_listed_power() {
+    // Without Turkey in powers.txt, its home centres and units are unknown.
+    let powers = replace_line(POWERS, "Turkey  | tur | Turkish  |", "");
+    let e = error_with_powers(&powers, PROVINCES, ADJACENCY, UNITS);
+    assert_eq!(e.file, "provinces.txt", "{e}");
+    assert!(e.message.contains("unknown centre `Turkey`"), "{e}");
+    let units = replace_line(UNITS, "Russia  F stp/sc", "Rus F stp/sc");
+    let e = error_with(PROVINCES, ADJACENCY, &units);
+    assert!(e.message.contains("unknown power `Rus`"), "{e}");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! world before the first order and return what the scheduler must do; they never close a step
 //! themselves.
 
-use mdip_judge::world::{Phase, RuleSet, SeasonKey};
+use mdip_judge::world::{Phase, Rules, SeasonKey};
 use mdip_map::{Coast, Location, Map, ProvinceId, UnitType};
 use mdip_syntax::{DirectiveKind, Name, Span, UnitRef};
 
@@ -91,8 +91,8 @@ impl State {
 
     fn rules(&mut self, name: &Name) {
         match name.text.to_ascii_lowercase().as_str() {
-            "mdatc" => self.world.set_rules(RuleSet::Mdatc),
-            "standard" => self.world.set_rules(RuleSet::Standard),
+            "mdatc" => self.world.set_rules(Rules::mdatc()),
+            "standard" => self.world.set_rules(Rules::standard()),
             _ => self.diags.push(
                 Diagnostic::new(
                     Code::UnknownDirectiveWord,

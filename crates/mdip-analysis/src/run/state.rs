@@ -92,7 +92,7 @@ impl State {
     pub(crate) fn new() -> State {
         State {
             map: Map::standard(),
-            world: World::new(0),
+            world: World::new(Map::standard(), Default::default()),
             diags: Vec::new(),
             orders: Vec::new(),
             steps: Vec::new(),

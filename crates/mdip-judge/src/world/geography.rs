@@ -90,6 +90,10 @@ impl Geography for StepGeography<'_> {
         self.world.map()
     }
 
+    fn rules(&self) -> crate::Rules {
+        self.world.rules()
+    }
+
     /// On one board a convoy hop joins two provinces that touch (a fleet at sea reaches every
     /// coast of a bordering province, and a convoyed army embarks from any coast); across
     /// boards the hop follows rule 8 through [`Geography::reaches`].

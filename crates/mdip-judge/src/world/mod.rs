@@ -6,12 +6,16 @@
 //!
 //! The rules implemented here are those of `docs/rules.md` (rule set `mdatc`): seasons and
 //! heads (rules 1–4), global steps (5–7), adjacency across time (8–11), anchored re-adjudication
-//! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22).
+//! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22). A world is made on a
+//! map under a [`Rules`] value (`setup.rs`), and reads the map and the policies from itself.
 
 mod geography;
+mod setup;
 mod step;
 mod validate;
 
+pub use crate::rules::Rules;
+pub use setup::SetupError;
 pub use step::{
     AdjustmentInput, AdjustmentOrder, AdjustmentReport, AdjustmentReportEntry, Fork, GraphUnit,
     MovementReport, MovementReportEntry, RetreatInput, RetreatOrder, RetreatProblem, RetreatReport,
@@ -111,16 +115,6 @@ impl Phase {
             Phase::Adjustment => "adjustment",
         }
     }
-}
-
-/// The rule set in force.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum RuleSet {
-    /// Multiversal time travel per `docs/rules.md` (the default).
-    #[default]
-    Mdatc,
-    /// Standard Diplomacy only: every order outside the unit's own season is illegal.
-    Standard,
 }
 
 /// How a unit came to stand where it stands in its season: lineage for hover and go-to.
@@ -328,47 +322,14 @@ pub struct Dislodged {
     pub options: Vec<Location>,
 }
 
-/// Errors of the setup (placing units before the first step).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// The season does not exist.
-    NoSuchSeason(SeasonKey),
-    /// The unit cannot stand there (terrain or coast).
-    CannotStand,
-    /// Another unit already stands in that province.
-    Occupied(Power, UnitType),
-    /// The province is not a supply centre.
-    NotASupplyCentre,
-    /// The game has already started: setup must come before the first step.
-    AlreadyStarted,
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
-            SetupError::CannotStand => write!(f, "this unit cannot stand there"),
-            SetupError::Occupied(p, k) => {
-                write!(
-                    f,
-                    "a {} {} already stands there",
-                    p.adjective(),
-                    k.name().to_lowercase()
-                )
-            }
-            SetupError::NotASupplyCentre => write!(f, "not a supply centre"),
-            SetupError::AlreadyStarted => {
-                write!(f, "the position can only be set up before the first step")
-            }
-        }
-    }
-}
-
 /// The whole game: every season of every timeline, and what comes next.
 #[derive(Clone, Debug)]
 pub struct World {
+    /// The map, for the whole life of the world (a map read at run time is leaked once to be
+    /// held here, see [`World::new`]).
     map: &'static Map,
-    rules: RuleSet,
+    /// The rules in force.
+    rules: Rules,
     /// Shared with clones of the world (checkpoints): a season is copied only when changed.
     seasons: BTreeMap<SeasonKey, Arc<Season>>,
     timelines: Vec<Timeline>,
@@ -382,76 +343,14 @@ pub struct World {
 }
 
 impl World {
-    /// An empty world on the standard map, its root season `turn:0`, in the movement phase.
-    pub fn new(turn: u32) -> World {
-        let map = Map::standard();
-        let root = SeasonKey::new(turn, 0);
-        let mut seasons = BTreeMap::new();
-        seasons.insert(
-            root,
-            Arc::new(Season {
-                key: root,
-                parent: None,
-                children: Vec::new(),
-                units: Vec::new(),
-                owners: vec![None; map.province_count()],
-                record: None,
-                created_by: None,
-            }),
-        );
-        World {
-            map,
-            rules: RuleSet::default(),
-            seasons,
-            timelines: vec![Timeline {
-                number: 0,
-                branched_from: None,
-                first: root,
-                head: root,
-            }],
-            phase: Phase::Movement,
-            pending_retreats: Vec::new(),
-            pending_adjustments: Vec::new(),
-            steps: 0,
-        }
-    }
-
-    /// The standard opening: the 22 starting units in `0:0`, every power owning its home centres.
-    pub fn standard_start() -> World {
-        let mut world = World::new(0);
-        world
-            .place_standard_start()
-            .expect("the standard map's starting units fit an empty board");
-        world
-    }
-
-    /// Places the standard starting units and home-centre ownership into the root season.
-    pub fn place_standard_start(&mut self) -> Result<(), SetupError> {
-        let root = self.root();
-        for &(power, kind, loc) in self.map.starting_units() {
-            self.place_unit(root, power, kind, loc)?;
-        }
-        for power in Power::ALL {
-            for &p in self.map.home_centres(power) {
-                self.set_owner(root, p, Some(power))?;
-            }
-        }
-        Ok(())
-    }
-
     /// The map.
     pub fn map(&self) -> &'static Map {
         self.map
     }
 
-    /// The rule set.
-    pub fn rules(&self) -> RuleSet {
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
         self.rules
-    }
-
-    /// Sets the rule set (setup).
-    pub fn set_rules(&mut self, rules: RuleSet) {
-        self.rules = rules;
     }
 
     /// The root season.
@@ -467,95 +366,6 @@ impl World {
     /// The current phase.
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    /// Puts the world into the adjustment phase before the first step: the root board takes
-    /// builds and removals next (setup for adjustment cases).
-    pub fn start_in_adjustment(&mut self) -> Result<(), SetupError> {
-        if self.steps > 0 {
-            return Err(SetupError::AlreadyStarted);
-        }
-        self.phase = Phase::Adjustment;
-        self.pending_adjustments = vec![self.root()];
-        Ok(())
-    }
-
-    /// Makes the root season `turn:0` (setup, before any step; units placed so far move along).
-    pub fn set_root_turn(&mut self, turn: u32) -> Result<(), SetupError> {
-        if self.steps > 0 {
-            return Err(SetupError::AlreadyStarted);
-        }
-        let old = self.root();
-        let new = SeasonKey::new(turn, 0);
-        if old == new {
-            return Ok(());
-        }
-        let mut season = Arc::unwrap_or_clone(
-            self.seasons
-                .remove(&old)
-                .ok_or(SetupError::NoSuchSeason(old))?,
-        );
-        season.key = new;
-        self.seasons.insert(new, Arc::new(season));
-        self.timelines[0].first = new;
-        self.timelines[0].head = new;
-        for p in &mut self.pending_adjustments {
-            if *p == old {
-                *p = new;
-            }
-        }
-        Ok(())
-    }
-
-    /// Places a unit in a season (setup).
-    pub fn place_unit(
-        &mut self,
-        season: SeasonKey,
-        power: Power,
-        kind: UnitType,
-        loc: Location,
-    ) -> Result<(), SetupError> {
-        if self.steps > 0 {
-            return Err(SetupError::AlreadyStarted);
-        }
-        if !self.map.can_stand(kind, loc) {
-            return Err(SetupError::CannotStand);
-        }
-        let s = self
-            .seasons
-            .get_mut(&season)
-            .map(Arc::make_mut)
-            .ok_or(SetupError::NoSuchSeason(season))?;
-        if let Some(u) = s.unit_at(loc.province) {
-            return Err(SetupError::Occupied(u.power, u.kind));
-        }
-        s.units.push(BoardUnit {
-            power,
-            kind,
-            loc,
-            origin: Origin::Placed,
-        });
-        s.units.sort_unstable_by_key(|u| u.loc.province);
-        Ok(())
-    }
-
-    /// Sets the owner of a supply centre in a season (setup).
-    pub fn set_owner(
-        &mut self,
-        season: SeasonKey,
-        province: ProvinceId,
-        owner: Option<Power>,
-    ) -> Result<(), SetupError> {
-        if !self.map.is_supply_centre(province) {
-            return Err(SetupError::NotASupplyCentre);
-        }
-        let s = self
-            .seasons
-            .get_mut(&season)
-            .map(Arc::make_mut)
-            .ok_or(SetupError::NoSuchSeason(season))?;
-        s.owners[province.0 as usize] = owner;
-        Ok(())
     }
 
     /// A season, if it exists.
@@ -644,11 +454,13 @@ impl World {
         })
     }
 
-    /// Victory as reported by rule 21: the one power owning at least 18 distinct supply centres
-    /// across all heads, if exactly one does.
+    /// Victory as reported by rule 21: the one power owning more than half the map's supply
+    /// centres (18 of 34 on the standard map), counting distinct centres across all heads, if
+    /// exactly one does.
     pub fn winner(&self) -> Option<Power> {
+        let needed = self.map.supply_centres().count() / 2 + 1;
         let mut winners = Vec::new();
-        for power in Power::ALL {
+        for &power in self.map.powers() {
             let mut owned = vec![false; self.map.province_count()];
             for head in self.heads() {
                 if let Some(s) = self.seasons.get(&head) {
@@ -659,7 +471,7 @@ impl World {
                     }
                 }
             }
-            if owned.iter().filter(|b| **b).count() >= 18 {
+            if owned.iter().filter(|b| **b).count() >= needed {
                 winners.push(power);
             }
         }

@@ -13,7 +13,7 @@ use super::{
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
 use crate::{
-    adjudicate_adjustments, adjudicate_movement, retreat_collisions,
+    adjudicate_adjustments_under, adjudicate_movement, retreat_collisions,
     AdjustmentOrder as CoreAdjustmentOrder, At, MovementInput, Order as CoreOrder, Outcome, Pin,
     Place, Reason, RetreatBoard, Retreating, Unit as CoreUnit,
 };
@@ -720,7 +720,7 @@ impl World {
                 .children
                 .iter()
                 .any(|c| self.seasons[c].created_by.as_ref() == Some(sig));
-            if live_arrival || !matches_child {
+            if self.rules.forks.forks(live_arrival, matches_child) {
                 forking.push(s);
             }
         }
@@ -1091,7 +1091,8 @@ impl World {
                     (inputs[i].power, o)
                 })
                 .collect();
-            let result = adjudicate_adjustments(self.map, &units, &season.owners, &orders);
+            let result =
+                adjudicate_adjustments_under(self.map, self.rules, &units, &season.owners, &orders);
             for (k, &i) in mine.iter().enumerate() {
                 entries[i] = Some(AdjustmentReportEntry {
                     input: i,

@@ -6,7 +6,7 @@ use std::fmt;
 use mdip_map::{Coast, Location, Terrain, UnitType};
 
 use super::geography::StepGeography;
-use super::{MoveOrder, Phase, Pos, RuleSet, SeasonKey, Spot, World};
+use super::{MoveOrder, Phase, Pos, SeasonKey, Spot, World};
 
 /// A unit as an order names it: the type and coast as written, and its spot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -291,7 +291,7 @@ impl World {
             return Err(Illegal::WrongPhase(self.phase));
         }
         let from = Pos { season: own, loc };
-        let standard = self.rules == RuleSet::Standard;
+        let standard = !self.rules.adjacency.crosses_seasons();
         match input.order {
             UnitOrder::Hold => Ok(MoveOrder::Hold),
             UnitOrder::Move {
@@ -654,6 +654,6 @@ impl World {
     /// Whether a convoy could possibly connect two seasons: a chain of hops, each at most one
     /// turn and one adjacent timeline, so any two existing seasons may be connected in principle.
     fn rules_allow_convoy(&self, from: SeasonKey, to: SeasonKey) -> bool {
-        self.rules == RuleSet::Mdatc || from == to
+        self.rules.adjacency.crosses_seasons() || from == to
     }
 }

@@ -198,7 +198,7 @@ impl Setup {
         match self {
             Setup::Standard => World::standard_start(),
             Setup::Placed { units, owners } => {
-                let mut w = World::new(0);
+                let mut w = World::new(mdip_map::Map::standard(), Default::default());
                 let root = w.root();
                 for &(power, kind, loc) in units {
                     w.place_unit(root, power, kind, loc)

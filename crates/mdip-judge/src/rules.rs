@@ -1,0 +1,213 @@
+//! The rules in force, as a value: each DATC option or multiversal policy the adjudicator
+//! follows is a named field of [`Rules`], an enum whose variants say what each choice means.
+//!
+//! A [`World`](crate::world::World) is made with its rules (`World::new(map, rules)`), and the
+//! `@rules` directive picks one by name ([`Rules::named`]). Today there are two rule sets,
+//! [`Rules::mdatc`] (the default) and [`Rules::standard`]; they differ only in
+//! [`Rules::adjacency`]. A new rule set is a new combination of policies (and, where a rule
+//! really differs, a new variant wired where the policy is read); the adjudicator asks the
+//! policy, never the rule set's name.
+//!
+//! Where each policy is read: [`ConvoyIntent`] by the movement core (`engine.rs`) through
+//! [`Geography::rules`](crate::Geography::rules), when it matches convoys to armies;
+//! [`CivilDisorder`] by [`adjudicate_adjustments_under`](crate::adjudicate_adjustments_under);
+//! [`TimeAdjacency`] by the world's order validation (`world/validate.rs`); [`ForkPolicy`] by
+//! the world's movement step (`world/step.rs`), when a re-opened season forks.
+
+use mdip_map::{Map, Power, ProvinceId};
+
+/// How an army that could also move over land shows that it means to go by convoy (DATC 4.A.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ConvoyIntent {
+    /// The 2023 rulebook as DATC v3.0 prefers it: the army goes by convoy if its order says
+    /// `via Convoy` or a fleet of its own power is ordered to convoy it; otherwise it moves over
+    /// land. Once by convoy, a disrupted convoy does not fall back to the land route
+    /// (DATC 6.G.1–6.G.20).
+    #[default]
+    ViaConvoyOrOwnFleet,
+}
+
+impl ConvoyIntent {
+    /// Whether a matching convoy order by a fleet of `fleet_power` makes an army of
+    /// `army_power`, which could also move over land, go by convoy.
+    pub fn convoy_order_shows_intent(self, fleet_power: Power, army_power: Power) -> bool {
+        match self {
+            ConvoyIntent::ViaConvoyOrOwnFleet => fleet_power == army_power,
+        }
+    }
+}
+
+/// Which units a power in civil disorder loses when it orders too few removals (DATC 4.D.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CivilDisorder {
+    /// The 2023 rulebook as DATC v3.0 reads it (cases 6.J.3–6.J.11): the units farthest from the
+    /// nearest supply centre the power owns go first, distance counted in steps between
+    /// bordering provinces with armies and fleets alike crossing land and sea
+    /// ([`Map::distance_to_home`]); ties remove fleets before armies, then go by the English
+    /// province name in alphabetical order.
+    #[default]
+    NearestOwnedCentreOverLandAndSea,
+}
+
+impl CivilDisorder {
+    /// The provinces a unit's civil-disorder distance is counted to: under
+    /// [`CivilDisorder::NearestOwnedCentreOverLandAndSea`] the supply centres `power` owns in
+    /// `owners` (indexed by province id).
+    pub fn targets(self, map: &Map, owners: &[Option<Power>], power: Power) -> Vec<ProvinceId> {
+        match self {
+            CivilDisorder::NearestOwnedCentreOverLandAndSea => map
+                .supply_centres()
+                .filter(|p| owners.get(p.index()).copied().flatten() == Some(power))
+                .collect(),
+        }
+    }
+}
+
+/// Which seasons an order may reach besides its unit's own (`docs/rules.md` rule 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TimeAdjacency {
+    /// Multiversal time travel (rule 8 of `docs/rules.md`): a unit reaches the seasons at most
+    /// one turn away in adjacent timelines (the same, parent and child, or siblings branched from
+    /// the same season), and a convoy may chain such hops between any two seasons.
+    #[default]
+    Multiversal,
+    /// Standard Diplomacy: every order that moves to, supports in or convoys through another
+    /// season than the unit's own is illegal.
+    OwnSeasonOnly,
+}
+
+impl TimeAdjacency {
+    /// Whether orders may act on seasons other than their unit's own.
+    pub fn crosses_seasons(self) -> bool {
+        match self {
+            TimeAdjacency::Multiversal => true,
+            TimeAdjacency::OwnSeasonOnly => false,
+        }
+    }
+}
+
+/// When re-adjudicating a re-opened past season starts a new timeline (`docs/rules.md`
+/// rules 16–20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum ForkPolicy {
+    /// A re-opened season forks when a live move (one ordered in this step, not a recorded one)
+    /// arrived in it, or when its new result matches the result that created none of its
+    /// existing children (rule 16).
+    #[default]
+    LiveArrivalOrNewResult,
+}
+
+impl ForkPolicy {
+    /// Whether a re-opened season forks: `live_arrival` says a live move arrived in it,
+    /// `matches_child` that its new result is the one that created one of its children.
+    pub fn forks(self, live_arrival: bool, matches_child: bool) -> bool {
+        match self {
+            ForkPolicy::LiveArrivalOrNewResult => live_arrival || !matches_child,
+        }
+    }
+}
+
+/// The rules in force: one named policy per option (in the shape of the `diplomacy` crate's
+/// `Rulebook`). [`Rules::mdatc`] is the default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// How an army shows it means to go by convoy (DATC 4.A.3).
+    pub convoy_intent: ConvoyIntent,
+    /// Which units civil disorder removes (DATC 4.D.8).
+    pub civil_disorder: CivilDisorder,
+    /// Which seasons orders may reach (rule 8).
+    pub adjacency: TimeAdjacency,
+    /// When a re-opened season forks (rule 16).
+    pub forks: ForkPolicy,
+}
+
+impl Rules {
+    /// The names [`Rules::named`] knows, in the order a hint lists them.
+    pub const NAMES: [&'static str; 2] = ["mdatc", "standard"];
+
+    /// Multiversal time travel per `docs/rules.md` (`@rules mdatc`, the default), on DATC v3.0's
+    /// preferred options.
+    pub const fn mdatc() -> Rules {
+        Rules {
+            convoy_intent: ConvoyIntent::ViaConvoyOrOwnFleet,
+            civil_disorder: CivilDisorder::NearestOwnedCentreOverLandAndSea,
+            adjacency: TimeAdjacency::Multiversal,
+            forks: ForkPolicy::LiveArrivalOrNewResult,
+        }
+    }
+
+    /// Standard Diplomacy (`@rules standard`): DATC v3.0's preferred options, and no order
+    /// reaches outside its unit's season.
+    pub const fn standard() -> Rules {
+        Rules {
+            adjacency: TimeAdjacency::OwnSeasonOnly,
+            ..Rules::mdatc()
+        }
+    }
+
+    /// The rule set an `@rules` directive names (`mdatc` or `standard`, case-insensitively), or
+    /// `None` for an unknown word.
+    pub fn named(word: &str) -> Option<Rules> {
+        if word.eq_ignore_ascii_case("mdatc") {
+            Some(Rules::mdatc())
+        } else if word.eq_ignore_ascii_case("standard") {
+            Some(Rules::standard())
+        } else {
+            None
+        }
+    }
+
+    /// The name of this rule set as `@rules` writes it: `"mdatc"` or `"standard"`, or
+    /// `"custom"` for a combination of policies that is neither.
+    pub fn name(&self) -> &'static str {
+        if *self == Rules::mdatc() {
+            "mdatc"
+        } else if *self == Rules::standard() {
+            "standard"
+        } else {
+            "custom"
+        }
+    }
+}
+
+impl Default for Rules {
+    /// [`Rules::mdatc`].
+    fn default() -> Rules {
+        Rules::mdatc()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for name in Rules::NAMES {
+            let rules = Rules::named(name).expect("a known name");
+            assert_eq!(rules.name(), name);
+            assert_eq!(Rules::named(&name.to_uppercase()), Some(rules));
+        }
+        assert_eq!(Rules::named("datc"), None);
+        assert_eq!(Rules::default(), Rules::mdatc());
+        assert_ne!(Rules::mdatc(), Rules::standard());
+        let custom = Rules {
+            adjacency: TimeAdjacency::OwnSeasonOnly,
+            ..Rules::mdatc()
+        };
+        assert_eq!(custom.name(), "standard");
+    }
+
+    #[test]
+    fn policies_answer_as_before() {
+        assert!(Rules::mdatc().adjacency.crosses_seasons());
+        assert!(!Rules::standard().adjacency.crosses_seasons());
+        let forks = ForkPolicy::LiveArrivalOrNewResult;
+        assert!(forks.forks(true, true));
+        assert!(forks.forks(false, false));
+        assert!(!forks.forks(false, true));
+        let intent = ConvoyIntent::ViaConvoyOrOwnFleet;
+        assert!(intent.convoy_order_shows_intent(Power::England, Power::England));
+        assert!(!intent.convoy_order_shows_intent(Power::France, Power::England));
+    }
+}

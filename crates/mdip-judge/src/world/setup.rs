@@ -1,0 +1,206 @@
+//! Setting up a world before its first step: the constructor with its map and rules, the
+//! standard opening, and placing units, owners, the root turn and the starting phase.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
+
+use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
+
+use super::{BoardUnit, Origin, Phase, Season, SeasonKey, Timeline, World};
+use crate::rules::Rules;
+
+/// Errors of the setup (placing units before the first step).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The season does not exist.
+    NoSuchSeason(SeasonKey),
+    /// The unit cannot stand there (terrain or coast).
+    CannotStand,
+    /// Another unit already stands in that province.
+    Occupied(Power, UnitType),
+    /// The province is not a supply centre.
+    NotASupplyCentre,
+    /// The game has already started: setup must come before the first step.
+    AlreadyStarted,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
+            SetupError::CannotStand => write!(f, "this unit cannot stand there"),
+            SetupError::Occupied(p, k) => {
+                write!(
+                    f,
+                    "a {} {} already stands there",
+                    p.adjective(),
+                    k.name().to_lowercase()
+                )
+            }
+            SetupError::NotASupplyCentre => write!(f, "not a supply centre"),
+            SetupError::AlreadyStarted => {
+                write!(f, "the position can only be set up before the first step")
+            }
+        }
+    }
+}
+
+impl World {
+    /// An empty world on `map` under `rules`: its root season `0:0` (another turn by
+    /// [`World::set_root_turn`]), no units, no owners, in the movement phase.
+    ///
+    /// The world keeps the map for its whole life, so `map` is `'static`: the standard map is
+    /// [`Map::standard`]; a variant map read at run time with [`Map::parse`] is leaked once
+    /// (`Box::leak`) and shared by every world on it.
+    pub fn new(map: &'static Map, rules: Rules) -> World {
+        let root = SeasonKey::new(0, 0);
+        let mut seasons = BTreeMap::new();
+        seasons.insert(
+            root,
+            Arc::new(Season {
+                key: root,
+                parent: None,
+                children: Vec::new(),
+                units: Vec::new(),
+                owners: vec![None; map.province_count()],
+                record: None,
+                created_by: None,
+            }),
+        );
+        World {
+            map,
+            rules,
+            seasons,
+            timelines: vec![Timeline {
+                number: 0,
+                branched_from: None,
+                first: root,
+                head: root,
+            }],
+            phase: Phase::Movement,
+            pending_retreats: Vec::new(),
+            pending_adjustments: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    /// The standard opening under the default rules: the standard map's 22 starting units in
+    /// `0:0`, every power owning its home centres.
+    pub fn standard_start() -> World {
+        let mut world = World::new(Map::standard(), Rules::default());
+        world
+            .place_standard_start()
+            .expect("the standard map's starting units fit an empty board");
+        world
+    }
+
+    /// Places the map's starting units and home-centre ownership into the root season (the
+    /// standard opening on the standard map).
+    pub fn place_standard_start(&mut self) -> Result<(), SetupError> {
+        let root = self.root();
+        for &(power, kind, loc) in self.map.starting_units() {
+            self.place_unit(root, power, kind, loc)?;
+        }
+        for &power in self.map.powers() {
+            for &p in self.map.home_centres(power) {
+                self.set_owner(root, p, Some(power))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the rules (setup).
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// Puts the world into the adjustment phase before the first step: the root board takes
+    /// builds and removals next (setup for adjustment cases).
+    pub fn start_in_adjustment(&mut self) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        self.phase = Phase::Adjustment;
+        self.pending_adjustments = vec![self.root()];
+        Ok(())
+    }
+
+    /// Makes the root season `turn:0` (setup, before any step; units placed so far move along).
+    pub fn set_root_turn(&mut self, turn: u32) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        let old = self.root();
+        let new = SeasonKey::new(turn, 0);
+        if old == new {
+            return Ok(());
+        }
+        let mut season = Arc::unwrap_or_clone(
+            self.seasons
+                .remove(&old)
+                .ok_or(SetupError::NoSuchSeason(old))?,
+        );
+        season.key = new;
+        self.seasons.insert(new, Arc::new(season));
+        self.timelines[0].first = new;
+        self.timelines[0].head = new;
+        for p in &mut self.pending_adjustments {
+            if *p == old {
+                *p = new;
+            }
+        }
+        Ok(())
+    }
+
+    /// Places a unit in a season (setup).
+    pub fn place_unit(
+        &mut self,
+        season: SeasonKey,
+        power: Power,
+        kind: UnitType,
+        loc: Location,
+    ) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        if !self.map.can_stand(kind, loc) {
+            return Err(SetupError::CannotStand);
+        }
+        let s = self
+            .seasons
+            .get_mut(&season)
+            .map(Arc::make_mut)
+            .ok_or(SetupError::NoSuchSeason(season))?;
+        if let Some(u) = s.unit_at(loc.province) {
+            return Err(SetupError::Occupied(u.power, u.kind));
+        }
+        s.units.push(BoardUnit {
+            power,
+            kind,
+            loc,
+            origin: Origin::Placed,
+        });
+        s.units.sort_unstable_by_key(|u| u.loc.province);
+        Ok(())
+    }
+
+    /// Sets the owner of a supply centre in a season (setup).
+    pub fn set_owner(
+        &mut self,
+        season: SeasonKey,
+        province: ProvinceId,
+        owner: Option<Power>,
+    ) -> Result<(), SetupError> {
+        if !self.map.is_supply_centre(province) {
+            return Err(SetupError::NotASupplyCentre);
+        }
+        let s = self
+            .seasons
+            .get_mut(&season)
+            .map(Arc::make_mut)
+            .ok_or(SetupError::NoSuchSeason(season))?;
+        s.owners[province.0 as usize] = owner;
+        Ok(())
+    }
+}
