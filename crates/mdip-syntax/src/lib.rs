@@ -22,6 +22,7 @@
 //!   [`SourceFile::line_at`] finds the line of an offset.
 //! - [`walk()`]: the one traversal of the tree, every node with its span and [`Role`]; the
 //!   highlighting, [`Parse::spans`] and the IDE's cursor are built on it.
+//! - [`format_text`]: the formatter, one canonical spelling, with a safety check on the walk.
 //! - [`render()`]: a compact text form of a parse, for tests and debugging.
 //!
 //! # Example
@@ -46,6 +47,7 @@
 
 pub mod ast;
 pub mod error;
+pub mod format;
 pub mod highlight;
 pub mod lexer;
 pub mod line_index;
@@ -61,6 +63,7 @@ pub use ast::{
     SeasonLit, SourceFile, UnitKind, UnitKindLit, UnitRef,
 };
 pub use error::{ErrorCode, SyntaxError};
+pub use format::{format_text, CanonicalCoast, FormatError, TextEdit};
 pub use highlight::{highlight, highlight_parse, Highlight, HighlightKind};
 pub use lexer::{lex, run_before, token_at, Token, TokenKind, Tokens};
 pub use line_index::{LineCol, LineIndex};
