@@ -2,7 +2,7 @@
 //!
 //! [`highlight`] returns non-overlapping, sorted spans, each with a [`HighlightKind`] decided
 //! from the syntax tree (a word is a power or a province by its position, not by a dictionary),
-//! by [`crate::walk`], completed with the lexical tokens the tree does not cover: comments, punctuation, stray
+//! by [`crate::walk()`], completed with the lexical tokens the tree does not cover: comments, punctuation, stray
 //! numbers and invalid characters. Plain words of unreadable lines get no class.
 
 use crate::lexer::{TokenKind, Tokens};

@@ -7,7 +7,7 @@ use crate::span::Span;
 use crate::walk::{walk, Step};
 
 impl Parse {
-    /// Returns every span in the tree (as [`crate::walk`] visits it) and in the errors.
+    /// Returns every span in the tree (as [`crate::walk()`] visits it) and in the errors.
     ///
     /// Meant for invariant checks: each lies within the text, on character boundaries, with
     /// `start <= end`.

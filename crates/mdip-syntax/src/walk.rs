@@ -2,7 +2,7 @@
 //! [`Role`].
 //!
 //! [`walk`] (and [`walk_line`]) is the only code in the workspace that matches every kind of
-//! [`Order`] and [`DirectiveKind`] to visit their parts. Highlighting ([`crate::highlight`]),
+//! [`Order`] and [`DirectiveKind`] to visit their parts. Highlighting ([`crate::highlight()`]),
 //! the span listing ([`crate::Parse::spans`]) and the IDE's cursor lookup are built on it: each
 //! maps roles to what it needs and ignores the rest. A new order or directive kind is added to
 //! the tree ([`crate::ast`]), to the parser, and here; the consumers of the walk follow.

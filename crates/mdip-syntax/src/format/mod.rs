@@ -12,13 +12,13 @@
 //! Coasts are spelled by the caller's [`CanonicalCoast`] (the map knows that `north coast` is
 //! `nc`); this crate knows no map.
 //!
-//! Safety ([`check`]): every rewritten line is parsed again and its *meaning* (what the syntax
+//! Safety (`check`): every rewritten line is parsed again and its *meaning* (what the syntax
 //! walk finds in it: names exactly as written, coasts, seasons, numbers, outcomes, the kind of
 //! order and directive; keywords and spacing ignored) must equal the original line's, or the
 //! line is left alone; then the whole result is parsed again and the sequence of meanings and
 //! comments compared with the original's, or nothing is formatted.
 //!
-//! [`print`] holds the printer.
+//! `print` holds the printer.
 
 use crate::ast::{Line, LineKind};
 use crate::span::Span;

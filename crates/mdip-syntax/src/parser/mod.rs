@@ -3,17 +3,18 @@
 //! [`parse`] reads the text one line at a time. Each line is parsed on its own, from its tokens
 //! alone, so an error can never spill into the next line. A line reports at most one error (the
 //! first found, left to right) and still yields the most useful node it can: a header with
-//! leftover text, an [`Order::Incomplete`] that keeps what was read, or [`LineKind::Error`].
+//! leftover text, an [`Order::Incomplete`](crate::Order::Incomplete) that keeps what was read, or
+//! [`LineKind::Error`].
 //!
 //! Every loop consumes at least one token per iteration; debug builds assert it.
 //!
 //! This module holds the entry point, the keyword table and the token and error helpers of
-//! [`LineParser`]; the grammar itself is split by topic:
+//! `LineParser`; the grammar itself is split by topic:
 //!
-//! - [`lines`]: what a line is (header, order line, directive, error) and the `=>` outcome;
-//! - [`orders`]: orders and incomplete orders;
-//! - [`names`]: units, locations, coasts, names, seasons and numbers;
-//! - [`directives`]: directives and expectations.
+//! - `lines`: what a line is (header, order line, directive, error) and the `=>` outcome;
+//! - `orders`: orders and incomplete orders;
+//! - `names`: units, locations, coasts, names, seasons and numbers;
+//! - `directives`: directives and expectations.
 
 use crate::ast::{ExpectedOutcome, Line, LineKind, LocRef, SourceFile, UnitKindLit, UnitRef};
 use crate::error::{ErrorCode, SyntaxError};
