@@ -291,6 +291,22 @@ impl Order {
         }
     }
 
+    /// Returns the supported or convoyed unit, if there is one.
+    #[must_use]
+    pub fn target(&self) -> Option<&UnitRef> {
+        match self {
+            Order::SupportHold { target, .. } | Order::SupportMove { target, .. } => Some(target),
+            Order::Convoy { army, .. } => Some(army),
+            Order::Incomplete(incomplete) => incomplete.target.as_ref(),
+            Order::Hold { .. }
+            | Order::Move { .. }
+            | Order::Disband { .. }
+            | Order::Build { .. }
+            | Order::Remove { .. }
+            | Order::Waive { .. } => None,
+        }
+    }
+
     /// Tells whether this is an [`Order::Incomplete`].
     #[must_use]
     pub fn is_incomplete(&self) -> bool {

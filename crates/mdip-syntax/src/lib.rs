@@ -14,11 +14,15 @@
 //!   and an optional hint.
 //! - An order cut short (`A Paris -`, `F North Sea Convoys A`) is an [`Order::Incomplete`]
 //!   holding the pieces read and the [`Expected`] piece, for completion.
-//! - [`lex`] and [`Tokens`]: the raw [`Token`]s ([`TokenKind`] and [`Span`]).
+//! - [`lex`] and [`Tokens`]: the raw [`Token`]s ([`TokenKind`] and [`Span`]); [`token_at`] and
+//!   [`run_before`] find the tokens at a byte offset.
 //! - [`highlight()`] and [`highlight_parse`]: classified spans ([`HighlightKind`]) for semantic
 //!   highlighting.
 //! - [`LineIndex`]: byte offset to line and column and back, lines split at LF, CRLF and CR.
 //!   [`SourceFile::line_at`] finds the line of an offset.
+//! - [`walk()`]: the one traversal of the tree, every node with its span and [`Role`]; the
+//!   highlighting, [`Parse::spans`] and the IDE's cursor are built on it.
+//! - [`format_text`]: the formatter, one canonical spelling, with a safety check on the walk.
 //! - [`render()`]: a compact text form of a parse, for tests and debugging.
 //!
 //! # Example
@@ -43,6 +47,7 @@
 
 pub mod ast;
 pub mod error;
+pub mod format;
 pub mod highlight;
 pub mod lexer;
 pub mod line_index;
@@ -50,6 +55,7 @@ pub mod parser;
 pub mod render;
 pub mod span;
 mod spans;
+pub mod walk;
 
 pub use ast::{
     CoastLit, Directive, DirectiveKind, Expected, ExpectedOutcome, Header, IncompleteOrder, Line,
@@ -57,12 +63,14 @@ pub use ast::{
     SeasonLit, SourceFile, UnitKind, UnitKindLit, UnitRef,
 };
 pub use error::{ErrorCode, SyntaxError};
+pub use format::{format_text, CanonicalCoast, FormatError, TextEdit};
 pub use highlight::{highlight, highlight_parse, Highlight, HighlightKind};
-pub use lexer::{lex, Token, TokenKind, Tokens};
+pub use lexer::{lex, run_before, token_at, Token, TokenKind, Tokens};
 pub use line_index::{LineCol, LineIndex};
 pub use parser::{parse, Parse};
 pub use render::render;
 pub use span::Span;
+pub use walk::{walk, walk_line, LocSlot, Node, Role, Step, UnitSlot};
 
 /// Cuts `text` to at most `u32::MAX` bytes, at a character boundary, so that every offset fits
 /// in a [`Span`].

@@ -1,10 +1,14 @@
 //! What the cursor is on: a power, a unit, a province or a season, with the season it is read
 //! in. Shared by hover, go to definition and code actions.
+//!
+//! Built on the syntax walk ([`mdip_syntax::walk_line`]): the cursor maps roles (power, unit,
+//! destination, season) to targets and never matches the kinds of orders itself.
 
 use mdip_judge::world::SeasonKey;
 use mdip_map::{Coast, Map, Power, ProvinceId, UnitType};
 use mdip_syntax::{
-    DirectiveKind, LineKind, LocRef, Name, Order, SeasonLit, Span, UnitKind, UnitRef,
+    DirectiveKind, LocRef, LocSlot, Name, Node, Role, SeasonLit, Span, Step, UnitKind, UnitRef,
+    UnitSlot,
 };
 
 use crate::Analysis;
@@ -93,20 +97,98 @@ fn unit_kind(k: UnitKind) -> UnitType {
     }
 }
 
+/// Looks for the target at `offset` while [`mdip_syntax::walk_line`] visits the line.
 struct Finder<'a> {
     map: &'static Map,
     offset: u32,
     line: usize,
     analysis: &'a Analysis,
+    /// The season powers, units and bare provinces are read in, set by the line's node.
+    season: Option<SeasonKey>,
+    /// The season a destination is read in: the supported or convoyed unit's, else `season`.
+    dest_season: Option<SeasonKey>,
+    found: Option<Target>,
 }
 
 impl Finder<'_> {
+    /// Visits one node of the line: a line node sets the seasons its parts are read in, a
+    /// power, unit, location, bare province or season under the cursor is the target. Units
+    /// and locations are handled whole (a season inside them first).
+    fn visit(&mut self, role: Role, node: Node<'_>) -> Step {
+        if self.found.is_some() {
+            return Step::Skip;
+        }
+        self.found = match (role, node) {
+            (Role::Header, Node::Header(h)) => {
+                self.season = h
+                    .season
+                    .as_ref()
+                    .and_then(season_of)
+                    .or_else(|| line_season(self.analysis, self.line));
+                None
+            }
+            (Role::OrderLine, Node::OrderLine(o)) => {
+                let s = ordered_season(self.analysis, self.line, o.order.unit());
+                self.season = s;
+                self.dest_season = o.order.target().map_or(s, |t| Self::loc_season(&t.loc, s));
+                None
+            }
+            (Role::Directive, Node::Directive(d)) => {
+                self.season = self.directive_season(&d.kind);
+                self.dest_season = self.season;
+                None
+            }
+            (Role::Power, Node::Name(name)) => self.power(name, self.season),
+            (Role::Season, Node::Season(lit)) => self.season(Some(lit)),
+            (Role::Unit(slot), Node::Unit(u)) => {
+                self.found = self.unit(u, self.season, slot == UnitSlot::Ordered);
+                return Step::Skip;
+            }
+            (Role::Loc(LocSlot::Destination), Node::Loc(l)) => {
+                self.found = self.loc(l, self.dest_season);
+                return Step::Skip;
+            }
+            // The location of an unfinished coast is not a target.
+            (Role::Loc(_), _) => return Step::Skip,
+            (Role::Province, Node::Name(name)) => self.province(name, self.season),
+            _ => None,
+        };
+        Step::Into
+    }
+
+    /// The season the names of a directive are read in: the root for the set-up, the current
+    /// board for expectations, none for the winner.
+    fn directive_season(&self, kind: &DirectiveKind) -> Option<SeasonKey> {
+        let world = &self.analysis.world;
+        match kind {
+            DirectiveKind::Unit { .. } | DirectiveKind::Owns { .. } => Some(world.root()),
+            DirectiveKind::ExpectOwner { season, .. } => season
+                .as_ref()
+                .and_then(season_of)
+                .or(world.current_board()),
+            DirectiveKind::ExpectWinner(_) => None,
+            _ => world.current_board(),
+        }
+    }
+
     fn power(&self, name: &Name, season: Option<SeasonKey>) -> Option<Target> {
         if !name.span.touches(self.offset) {
             return None;
         }
         Some(Target::Power {
             power: Power::from_name(&name.text)?,
+            season,
+            span: name.span,
+        })
+    }
+
+    /// A province named alone (`@owns`, `@expect owner`).
+    fn province(&self, name: &Name, season: Option<SeasonKey>) -> Option<Target> {
+        if !name.span.touches(self.offset) {
+            return None;
+        }
+        Some(Target::Province {
+            province: self.map.resolve_province(&name.text)?,
             season,
             span: name.span,
         })
@@ -159,105 +241,6 @@ impl Finder<'_> {
             span: l.province.span,
         })
     }
-
-    fn order(&self, o: &Order, power: Option<&Name>) -> Option<Target> {
-        let unit = o.unit();
-        let s = ordered_season(self.analysis, self.line, unit);
-        if let Some(p) = power {
-            if let Some(t) = self.power(p, s) {
-                return Some(t);
-            }
-        }
-        let season_of_unit = |u: &UnitRef, d: Option<SeasonKey>| Self::loc_season(&u.loc, d);
-        match o {
-            Order::Hold { unit, .. }
-            | Order::Disband { unit, .. }
-            | Order::Build { unit, .. }
-            | Order::Remove { unit, .. } => self.unit(unit, s, true),
-            Order::Move { unit, dest, .. } => {
-                self.unit(unit, s, true).or_else(|| self.loc(dest, s))
-            }
-            Order::SupportHold { unit, target, .. } => self
-                .unit(unit, s, true)
-                .or_else(|| self.unit(target, s, false)),
-            Order::SupportMove {
-                unit, target, dest, ..
-            } => {
-                let ts = season_of_unit(target, s);
-                self.unit(unit, s, true)
-                    .or_else(|| self.unit(target, s, false))
-                    .or_else(|| self.loc(dest, ts))
-            }
-            Order::Convoy {
-                unit, army, dest, ..
-            } => {
-                let a = season_of_unit(army, s);
-                self.unit(unit, s, true)
-                    .or_else(|| self.unit(army, s, false))
-                    .or_else(|| self.loc(dest, a))
-            }
-            Order::Waive { .. } => None,
-            Order::Incomplete(i) => {
-                let ts = i.target.as_ref().map_or(s, |t| season_of_unit(t, s));
-                i.unit
-                    .as_ref()
-                    .and_then(|u| self.unit(u, s, true))
-                    .or_else(|| i.target.as_ref().and_then(|t| self.unit(t, s, false)))
-                    .or_else(|| i.dest.as_ref().and_then(|d| self.loc(d, ts)))
-            }
-        }
-    }
-
-    fn directive(&self, kind: &DirectiveKind) -> Option<Target> {
-        let root = Some(self.analysis.world.root());
-        let current = self.analysis.world.current_board();
-        match kind {
-            DirectiveKind::Unit { power, unit } => self
-                .power(power, root)
-                .or_else(|| self.unit(unit, root, false)),
-            DirectiveKind::ExpectUnit { power, unit }
-            | DirectiveKind::ExpectDislodged { power, unit } => self
-                .power(power, current)
-                .or_else(|| self.unit(unit, current, false)),
-            DirectiveKind::Owns { power, provinces } => self.power(power, root).or_else(|| {
-                provinces
-                    .iter()
-                    .find(|p| p.span.touches(self.offset))
-                    .and_then(|p| {
-                        Some(Target::Province {
-                            province: self.map.resolve_province(&p.text)?,
-                            season: root,
-                            span: p.span,
-                        })
-                    })
-            }),
-            DirectiveKind::ExpectOwner {
-                province,
-                power,
-                season,
-            } => {
-                let s = season.as_ref().and_then(season_of).or(current);
-                self.season(season.as_ref())
-                    .or_else(|| self.power(power, s))
-                    .or_else(|| {
-                        if !province.span.touches(self.offset) {
-                            return None;
-                        }
-                        Some(Target::Province {
-                            province: self.map.resolve_province(&province.text)?,
-                            season: s,
-                            span: province.span,
-                        })
-                    })
-            }
-            DirectiveKind::ExpectEmpty(s) => self.season(Some(s)),
-            DirectiveKind::ExpectSeasons(list) | DirectiveKind::ExpectHeads(list) => {
-                list.iter().find_map(|s| self.season(Some(s)))
-            }
-            DirectiveKind::ExpectWinner(p) => self.power(p, None),
-            _ => None,
-        }
-    }
 }
 
 /// What is at `offset` (a cursor right after a word counts as on it).
@@ -265,24 +248,15 @@ pub fn at(analysis: &Analysis, offset: u32) -> Option<Target> {
     let file = &analysis.parse.file;
     let line_no = file.line_number_at(offset);
     let line = file.lines.get(line_no)?;
-    let f = Finder {
+    let mut f = Finder {
         map: Map::standard(),
         offset,
         line: line_no,
         analysis,
+        season: None,
+        dest_season: None,
+        found: None,
     };
-    match &line.kind {
-        LineKind::Header(h) => {
-            let season = h
-                .season
-                .as_ref()
-                .and_then(season_of)
-                .or_else(|| line_season(analysis, line_no));
-            f.season(h.season.as_ref())
-                .or_else(|| f.power(&h.power, season))
-        }
-        LineKind::Order(o) => f.order(&o.order, o.power.as_ref()),
-        LineKind::Directive(d) => f.directive(&d.kind),
-        _ => None,
-    }
+    mdip_syntax::walk_line(line, &mut |role, _, node| f.visit(role, node));
+    f.found
 }

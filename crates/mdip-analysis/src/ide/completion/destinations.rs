@@ -1,0 +1,67 @@
+//! Where a unit can move under the rules, other seasons and timelines included.
+
+use mdip_judge::world::{Pos, SeasonKey};
+use mdip_map::Location;
+
+use super::context::{Ctx, Resolved};
+use super::item::CompletionKind;
+use crate::ide::loc_text;
+
+impl Ctx<'_> {
+    /// Where a unit can move: every location of its season and of the seasons it reaches.
+    pub(super) fn reachable(&self, u: Resolved) -> Vec<(Location, SeasonKey)> {
+        let (Some(kind), Some(season)) = (u.kind, u.season) else {
+            return Vec::new();
+        };
+        let from = Pos { season, loc: u.loc };
+        let mut seasons = vec![season];
+        seasons.extend(self.world.seasons_reachable_from(season));
+        let mut out = Vec::new();
+        for t in seasons {
+            for p in self.map.provinces() {
+                for loc in self.world.locations_of(p) {
+                    if self.map.can_stand(kind, loc)
+                        && (t != season || loc.province != u.loc.province)
+                        && self.world.reaches(kind, from, Pos { season: t, loc })
+                    {
+                        out.push((loc, t));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A destination as written after the unit: the season only when it differs.
+    pub(super) fn dest_text(&self, loc: Location, t: SeasonKey, own: Option<SeasonKey>) -> String {
+        if Some(t) == own {
+            loc_text(self.map, loc)
+        } else {
+            format!("{} {t}", loc_text(self.map, loc))
+        }
+    }
+
+    pub(super) fn destinations(&mut self, u: Resolved) {
+        let dests = self.reachable(u);
+        if dests.is_empty() {
+            self.all_provinces(u.kind);
+            return;
+        }
+        for (loc, t) in dests {
+            let text = self.dest_text(loc, t, u.season);
+            let other = Some(t) != u.season;
+            let detail = if other {
+                format!("into {t} ({})", t.calendar())
+            } else {
+                self.map.terrain(loc.province).name().to_owned()
+            };
+            self.push(
+                text.clone(),
+                CompletionKind::Province,
+                Some(detail),
+                text,
+                u32::from(other),
+            );
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! Directive names and their words.
+
+use super::context::Ctx;
+use super::item::CompletionKind;
+
+impl Ctx<'_> {
+    /// Directive names and their words.
+    pub(super) fn directive(&mut self, prefix: &str) {
+        let words: Vec<String> = prefix
+            .trim_start_matches('@')
+            .split_whitespace()
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let values: &[&str] = match words.as_slice() {
+            [] => {
+                for (d, detail) in [
+                    ("@start standard", "the standard opening position"),
+                    ("@rules mdatc", "multiversal rules (default)"),
+                    ("@rules standard", "standard Diplomacy only"),
+                    ("@unit", "place a unit: @unit Russia F St Petersburg(sc)"),
+                    ("@owns", "supply-centre owners: @owns Germany Berlin, Kiel"),
+                    ("@phase movement", "the phase"),
+                    ("@phase retreat", "the phase"),
+                    ("@phase adjustment", "the phase"),
+                    ("@turn", "the root turn: @turn 2"),
+                    ("@expect", "an expectation"),
+                ] {
+                    self.push(d, CompletionKind::Directive, Some(detail.into()), d, 0);
+                }
+                return;
+            }
+            ["start"] => &["standard"],
+            ["rules"] => &["mdatc", "standard"],
+            ["phase"] => &["movement", "retreat", "adjustment"],
+            ["expect"] => &[
+                "unit",
+                "dislodged",
+                "empty",
+                "seasons",
+                "timelines",
+                "heads",
+                "owner",
+                "winner",
+                "error",
+                "warning",
+            ],
+            ["unit"]
+            | ["owns"]
+            | ["expect", "unit"]
+            | ["expect", "dislodged"]
+            | ["expect", "winner"] => {
+                self.powers(None, 0);
+                return;
+            }
+            ["expect", "empty" | "seasons" | "heads", ..] => {
+                self.seasons(None);
+                return;
+            }
+            _ => return,
+        };
+        for v in values {
+            self.push(*v, CompletionKind::Directive, None, *v, 0);
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! Seasons that exist, and powers by name.
+
+use mdip_judge::world::SeasonKey;
+use mdip_map::Power;
+
+use super::context::Ctx;
+use super::item::CompletionKind;
+
+impl Ctx<'_> {
+    /// Seasons that exist, heads first; with `from`, only those it reaches.
+    pub(super) fn seasons(&mut self, from: Option<SeasonKey>) {
+        let heads = self.world.heads();
+        let all: Vec<SeasonKey> = match from {
+            Some(s) => self.world.seasons_reachable_from(s),
+            None => self.world.seasons().map(|s| s.key).collect(),
+        };
+        for s in all {
+            let head = heads.contains(&s);
+            let detail = format!("{}{}", s.calendar(), if head { ", head" } else { "" });
+            self.push(
+                s.to_string(),
+                CompletionKind::Season,
+                Some(detail),
+                s.to_string(),
+                if head { 0 } else { 1 },
+            );
+        }
+    }
+
+    /// Every power, as `detail` says, sorted with `sort`.
+    pub(super) fn powers(&mut self, detail: Option<&str>, sort: u32) {
+        for p in Power::ALL {
+            self.push(
+                p.name(),
+                CompletionKind::Power,
+                detail.map(str::to_owned),
+                p.name(),
+                sort,
+            );
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! The printer of the formatter: the canonical text of one line, from its syntax tree.
+//!
+//! A printer, like [`crate::render()`], spells each kind of node, so it matches the kinds of
+//! orders and directives itself; this and the walk are the places a new kind is printed.
+
+use std::fmt::Write;
+
+use crate::ast::{
+    Directive, DirectiveKind, ExpectedOutcome, Line, LineKind, LocRef, Name, Order, OrderLine,
+    SeasonLit, UnitKind, UnitRef,
+};
+
+use super::CanonicalCoast;
+
+/// A season as `X:Y`, without leading zeros; `None` when a part is missing.
+fn season(s: &SeasonLit) -> Option<String> {
+    Some(format!("{}:{}", s.turn?, s.timeline?))
+}
+
+fn loc(out: &mut String, l: &LocRef, coast: CanonicalCoast<'_>) -> Option<()> {
+    out.push_str(&l.province.text);
+    if let Some(c) = &l.coast {
+        let _ = write!(out, "({})", coast(&c.text).unwrap_or(&c.text));
+    }
+    if let Some(s) = &l.season {
+        out.push(' ');
+        out.push_str(&season(s)?);
+    }
+    Some(())
+}
+
+fn unit(out: &mut String, u: &UnitRef, coast: CanonicalCoast<'_>) -> Option<()> {
+    match u.kind.map(|k| k.kind) {
+        Some(UnitKind::Army) => out.push_str("A "),
+        Some(UnitKind::Fleet) => out.push_str("F "),
+        None => {}
+    }
+    loc(out, &u.loc, coast)
+}
+
+fn order(out: &mut String, o: &Order, coast: CanonicalCoast<'_>) -> Option<()> {
+    match o {
+        Order::Hold { unit: u, .. } => {
+            unit(out, u, coast)?;
+            out.push_str(" Hold");
+        }
+        Order::Move {
+            unit: u,
+            dest,
+            via_convoy,
+            retreat_keyword,
+            ..
+        } => {
+            unit(out, u, coast)?;
+            out.push_str(if retreat_keyword.is_some() {
+                " Retreat "
+            } else {
+                " - "
+            });
+            loc(out, dest, coast)?;
+            if via_convoy.is_some() {
+                out.push_str(" via Convoy");
+            }
+        }
+        Order::SupportHold {
+            unit: u, target, ..
+        } => {
+            unit(out, u, coast)?;
+            out.push_str(" Supports ");
+            unit(out, target, coast)?;
+        }
+        Order::SupportMove {
+            unit: u,
+            target,
+            dest,
+            ..
+        } => {
+            unit(out, u, coast)?;
+            out.push_str(" Supports ");
+            unit(out, target, coast)?;
+            out.push_str(" - ");
+            loc(out, dest, coast)?;
+        }
+        Order::Convoy {
+            unit: u,
+            army,
+            dest,
+            ..
+        } => {
+            unit(out, u, coast)?;
+            out.push_str(" Convoys ");
+            unit(out, army, coast)?;
+            out.push_str(" - ");
+            loc(out, dest, coast)?;
+        }
+        Order::Disband { unit: u, .. } => {
+            unit(out, u, coast)?;
+            out.push_str(" Disband");
+        }
+        Order::Build { unit: u, .. } => {
+            out.push_str("Build ");
+            unit(out, u, coast)?;
+        }
+        Order::Remove { unit: u, .. } => {
+            out.push_str("Remove ");
+            unit(out, u, coast)?;
+        }
+        Order::Waive { .. } => out.push_str("Waive"),
+        Order::Incomplete(_) => return None,
+    }
+    Some(())
+}
+
+fn order_line(out: &mut String, o: &OrderLine, coast: CanonicalCoast<'_>) -> Option<()> {
+    if let Some(p) = &o.power {
+        let _ = write!(out, "{}: ", p.text);
+    }
+    order(out, &o.order, coast)?;
+    if let Some(e) = o.expect {
+        out.push_str(match e.outcome {
+            ExpectedOutcome::Succeeds => " => succeeds",
+            ExpectedOutcome::Fails => " => fails",
+            ExpectedOutcome::Illegal => " => illegal",
+        });
+    }
+    Some(())
+}
+
+fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Option<()> {
+    let low = |n: &Name| n.text.to_lowercase();
+    let seasons = |l: &[SeasonLit]| -> Option<String> {
+        Some(l.iter().map(season).collect::<Option<Vec<_>>>()?.join(" "))
+    };
+    match &d.kind {
+        DirectiveKind::Rules(n) => {
+            let _ = write!(out, "@rules {}", low(n));
+        }
+        DirectiveKind::Start(n) => {
+            let _ = write!(out, "@start {}", low(n));
+        }
+        DirectiveKind::Unit { power, unit: u } => {
+            let _ = write!(out, "@unit {} ", power.text);
+            unit(out, u, coast)?;
+        }
+        DirectiveKind::Owns { power, provinces } => {
+            if provinces.len() == 1 && provinces[0].text.contains(' ') {
+                return None;
+            }
+            let names: Vec<&str> = provinces.iter().map(|p| p.text.as_str()).collect();
+            let _ = write!(out, "@owns {} {}", power.text, names.join(", "));
+        }
+        DirectiveKind::Phase(n) => {
+            let _ = write!(out, "@phase {}", low(n));
+        }
+        DirectiveKind::Turn(n) => {
+            let _ = write!(out, "@turn {}", n.value?);
+        }
+        DirectiveKind::ExpectUnit { power, unit: u } => {
+            let _ = write!(out, "@expect unit {} ", power.text);
+            unit(out, u, coast)?;
+        }
+        DirectiveKind::ExpectDislodged { power, unit: u } => {
+            let _ = write!(out, "@expect dislodged {} ", power.text);
+            unit(out, u, coast)?;
+        }
+        DirectiveKind::ExpectEmpty(s) => {
+            let _ = write!(out, "@expect empty {}", season(s)?);
+        }
+        DirectiveKind::ExpectSeasons(l) => {
+            let _ = write!(out, "@expect seasons {}", seasons(l)?);
+        }
+        DirectiveKind::ExpectTimelines(l) => {
+            let nums = l
+                .iter()
+                .map(|n| n.value.map(|v| v.to_string()))
+                .collect::<Option<Vec<_>>>()?;
+            let _ = write!(out, "@expect timelines {}", nums.join(" "));
+        }
+        DirectiveKind::ExpectHeads(l) => {
+            let _ = write!(out, "@expect heads {}", seasons(l)?);
+        }
+        DirectiveKind::ExpectOwner {
+            province,
+            power,
+            season: s,
+        } => {
+            let _ = write!(out, "@expect owner {} {}", province.text, power.text);
+            if let Some(s) = s {
+                let _ = write!(out, " {}", season(s)?);
+            }
+        }
+        DirectiveKind::ExpectWinner(n) => {
+            let _ = write!(out, "@expect winner {}", n.text);
+        }
+        DirectiveKind::ExpectDiagnostic { severity, code } => {
+            let _ = write!(
+                out,
+                "@expect {} {}",
+                low(severity),
+                code.text.to_uppercase()
+            );
+        }
+        DirectiveKind::Unknown => return None,
+    }
+    Some(())
+}
+
+/// The canonical text of a line (without its line break), or `None` to keep it as it is.
+pub(super) fn canonical_line(text: &str, line: &Line, coast: CanonicalCoast<'_>) -> Option<String> {
+    let mut out = String::new();
+    match &line.kind {
+        LineKind::Blank => {}
+        LineKind::Comment => {}
+        LineKind::Header(h) => {
+            out.push_str(&h.power.text);
+            match &h.season {
+                Some(s) => {
+                    out.push(' ');
+                    out.push_str(&season(s)?);
+                }
+                None => out.push(':'),
+            }
+        }
+        LineKind::Order(o) => order_line(&mut out, o, coast)?,
+        LineKind::Directive(d) => directive(&mut out, d, coast)?,
+        LineKind::Error => return None,
+    }
+    if let Some(c) = line.comment {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(text[c.range()].trim_end_matches([' ', '\t']));
+    }
+    Some(out)
+}

@@ -1,0 +1,84 @@
+//! Unit tests of the formatter's safety check.
+
+use super::check::same_meaning;
+use super::{apply, format_text, CanonicalCoast};
+
+fn coast(name: &str) -> Option<&'static str> {
+    match name.to_ascii_lowercase().as_str() {
+        "nc" | "north coast" => Some("nc"),
+        "sc" | "south coast" => Some("sc"),
+        _ => None,
+    }
+}
+
+const COAST: CanonicalCoast<'static> = &coast;
+
+fn line(text: &str) -> crate::Line {
+    crate::parse(text).file.lines.remove(0)
+}
+
+#[test]
+fn keywords_and_spacing_do_not_change_the_meaning() {
+    assert!(same_meaning(&line("A  Paris"), "A Paris Hold", COAST));
+    assert!(same_meaning(
+        &line("Army Paris -> Burgundy"),
+        "A Paris - Burgundy",
+        COAST
+    ));
+    assert!(same_meaning(
+        &line("F Spain (north coast) S A Gascony"),
+        "F Spain(nc) Supports A Gascony",
+        COAST
+    ));
+    assert!(same_meaning(
+        &line("Disband F Trieste"),
+        "F Trieste Disband",
+        COAST
+    ));
+}
+
+#[test]
+fn names_coasts_seasons_and_order_kinds_do() {
+    assert!(!same_meaning(
+        &line("A Paris - Burgundy"),
+        "A Paris - Picardy",
+        COAST
+    ));
+    assert!(!same_meaning(
+        &line("A Paris - Burgundy"),
+        "A Paris - Burgundy via Convoy",
+        COAST
+    ));
+    assert!(!same_meaning(
+        &line("F Spain(nc) Hold"),
+        "F Spain(sc) Hold",
+        COAST
+    ));
+    assert!(!same_meaning(
+        &line("A Paris 1:0 Hold"),
+        "A Paris 1:1 Hold",
+        COAST
+    ));
+    assert!(!same_meaning(
+        &line("A Paris Hold"),
+        "A Paris Disband",
+        COAST
+    ));
+    assert!(!same_meaning(
+        &line("@expect error E0101"),
+        "@expect error E0102",
+        COAST
+    ));
+    // Incomplete orders and unreadable lines have no meaning to keep.
+    assert!(!same_meaning(&line("A Paris -"), "A Paris -", COAST));
+}
+
+#[test]
+fn formats_without_a_map() {
+    let text = "  germany   1:0  \nArmy  munich   s  A kiel -> ber # why\nF  spain /SC  -  mao =>SUCCEEDS\n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "germany 1:0\nA munich Supports A kiel - ber # why\nF spain(sc) - mao => succeeds\n"
+    );
+}
