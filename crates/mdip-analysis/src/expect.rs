@@ -71,7 +71,7 @@ impl Expectations {
         diags: &mut Vec<Diagnostic>,
     ) {
         let unit = |power: &Name, unit: &UnitRef, diags: &mut Vec<Diagnostic>| {
-            let power = names::power(power, diags)?;
+            let power = names::power(map, power, diags)?;
             let kind = unit_type(unit.kind.as_ref()?.kind);
             let province = names::province(map, &unit.loc.province, diags)?;
             let coast: Option<Coast> = match &unit.loc.coast {
@@ -120,7 +120,7 @@ impl Expectations {
                 let owner = if power.text.eq_ignore_ascii_case("none") {
                     Some(None)
                 } else {
-                    names::power(&power, diags).map(Some)
+                    names::power(map, &power, diags).map(Some)
                 };
                 match (p, owner) {
                     (Some(p), Some(o)) => Some(Kind::Owner(p, o, season_of(season.as_ref()))),
@@ -131,7 +131,7 @@ impl Expectations {
                 if name.text.eq_ignore_ascii_case("none") {
                     Some(Kind::Winner(None))
                 } else {
-                    names::power(&name, diags).map(|p| Kind::Winner(Some(p)))
+                    names::power(map, &name, diags).map(|p| Kind::Winner(Some(p)))
                 }
             }
             _ => None,

@@ -7,28 +7,9 @@ use mdip_syntax::{CoastLit, Name, SeasonLit};
 
 use crate::diagnostics::{Code, Diagnostic};
 
-/// All the spellings of power names accepted, for suggestions.
-const POWER_SPELLINGS: [&str; 15] = [
-    "Austria",
-    "Austria-Hungary",
-    "Aus",
-    "England",
-    "Eng",
-    "France",
-    "Fra",
-    "Germany",
-    "Ger",
-    "Italy",
-    "Ita",
-    "Russia",
-    "Rus",
-    "Turkey",
-    "Tur",
-];
-
-/// Resolves a power name, or reports it.
-pub fn power(name: &Name, diags: &mut Vec<Diagnostic>) -> Option<Power> {
-    if let Some(p) = Power::from_name(&name.text) {
+/// Resolves a power name against the map's powers, or reports it.
+pub fn power(map: &Map, name: &Name, diags: &mut Vec<Diagnostic>) -> Option<Power> {
+    if let Some(p) = map.resolve_power(&name.text) {
         return Some(p);
     }
     let mut d = Diagnostic::new(
@@ -36,7 +17,7 @@ pub fn power(name: &Name, diags: &mut Vec<Diagnostic>) -> Option<Power> {
         name.span,
         format!("unknown power `{}`", name.text),
     );
-    if let Some(best) = suggest_power(&name.text) {
+    if let Some(best) = suggest_power(map, &name.text) {
         d = d
             .with_hint(format!("did you mean `{}`?", best.name()))
             .with_fix(
@@ -45,20 +26,32 @@ pub fn power(name: &Name, diags: &mut Vec<Diagnostic>) -> Option<Power> {
                 best.name(),
             );
     } else {
-        d = d.with_hint("powers are Austria, England, France, Germany, Italy, Russia and Turkey");
+        d = d.with_hint(format!("powers are {}", power_list(map)));
     }
     diags.push(d);
     None
 }
 
-/// The power a misspelt name probably means.
-pub fn suggest_power(text: &str) -> Option<Power> {
+/// "Austria, England, … and Turkey": the map's powers, for hints.
+fn power_list(map: &Map) -> String {
+    let names: Vec<&str> = map.powers().iter().map(|p| p.name()).collect();
+    match names.split_last() {
+        None => "none".into(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The power of the map a misspelt name probably means (by its name or abbreviation).
+pub fn suggest_power(map: &Map, text: &str) -> Option<Power> {
     let lower = text.to_lowercase();
     let mut best: Option<(f64, Power)> = None;
-    for s in POWER_SPELLINGS {
-        let score = strsim::jaro_winkler(&lower, &s.to_lowercase());
-        if score >= 0.8 && best.is_none_or(|(b, _)| score > b) {
-            best = Power::from_name(s).map(|p| (score, p));
+    for &p in map.powers() {
+        for s in [p.name(), p.abbrev()] {
+            let score = strsim::jaro_winkler(&lower, &s.to_lowercase());
+            if score >= 0.8 && best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, p));
+            }
         }
     }
     best.map(|(_, p)| p)

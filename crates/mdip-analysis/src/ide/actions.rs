@@ -2,7 +2,6 @@
 //! coasts), and for an order given to a unit in a past season, the same order moved to the
 //! unit's timeline's head.
 
-use mdip_map::Map;
 use mdip_syntax::{LineKind, Span};
 
 use crate::diagnostics::{Code, Edit};
@@ -87,7 +86,7 @@ fn to_head(analysis: &Analysis, span: Span) -> Option<(String, Vec<Edit>)> {
             text: format!(" {head}"),
         },
     };
-    let map = Map::standard();
+    let map = analysis.world.map();
     Some((
         format!(
             "Order {} in its timeline's head, {head}",

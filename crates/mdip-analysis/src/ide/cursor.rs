@@ -176,7 +176,7 @@ impl Finder<'_> {
             return None;
         }
         Some(Target::Power {
-            power: Power::from_name(&name.text)?,
+            power: self.map.resolve_power(&name.text)?,
             season,
             span: name.span,
         })
@@ -249,7 +249,7 @@ pub fn at(analysis: &Analysis, offset: u32) -> Option<Target> {
     let line_no = file.line_number_at(offset);
     let line = file.lines.get(line_no)?;
     let mut f = Finder {
-        map: Map::standard(),
+        map: analysis.world.map(),
         offset,
         line: line_no,
         analysis,

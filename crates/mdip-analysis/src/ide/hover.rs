@@ -22,7 +22,7 @@ pub struct Hover {
 /// The hover at `offset`, if the cursor is on a power, unit, province or season.
 pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
     let target = cursor::at(analysis, offset)?;
-    let map = Map::standard();
+    let map = analysis.world.map();
     let world = &analysis.world;
     let (span, markdown) = match target {
         Target::Unit {

@@ -7,7 +7,7 @@
 //! it).
 
 use mdip_judge::world::{Origin, SeasonKey};
-use mdip_map::{Map, ProvinceId};
+use mdip_map::ProvinceId;
 use mdip_syntax::{DirectiveKind, LineKind, Span};
 
 use super::cursor::{self, season_of, Target};
@@ -128,7 +128,7 @@ fn order_of(
 
 /// The setup line that placed a unit: `@unit` naming it, else `@start`.
 fn placement(analysis: &Analysis, season: SeasonKey, province: ProvinceId) -> Option<Span> {
-    let map = Map::standard();
+    let map = analysis.world.map();
     let root = analysis.world.root();
     let mut start = None;
     for line in &analysis.parse.file.lines {

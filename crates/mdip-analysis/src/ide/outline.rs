@@ -121,7 +121,7 @@ fn blocks(analysis: &Analysis, start: usize, end: usize) -> Vec<Block> {
             LineKind::Header(h) => out.push(Block {
                 header: i,
                 last: i,
-                power: Power::from_name(&h.power.text),
+                power: analysis.world.map().resolve_power(&h.power.text),
                 season: h
                     .season
                     .as_ref()

@@ -31,13 +31,14 @@ pub(crate) struct Head {
 /// The head of an order line, or `None` when it is no order to adjudicate (no power, an
 /// incomplete order, a unit without its type: each already diagnosed).
 pub(crate) fn head(
+    map: &Map,
     text: &str,
     o: &OrderLine,
     block: &Block,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Head> {
     let power = match &o.power {
-        Some(n) => names::power(n, diags),
+        Some(n) => names::power(map, n, diags),
         None => match block.power {
             Some(p) => Some(p),
             None if block.power_unknown => None,

@@ -70,7 +70,7 @@ impl State {
     fn line(&mut self, text: &str, i: usize, kind: &LineKind) {
         match kind {
             LineKind::Header(h) => {
-                self.block.power = names::power(&h.power, &mut self.diags);
+                self.block.power = names::power(self.map, &h.power, &mut self.diags);
                 self.block.power_unknown = self.block.power.is_none();
                 self.block.season_span = h.season.as_ref().map(|s| s.span);
                 // The block's season closes steps only when its orders come (their kind
@@ -137,7 +137,7 @@ impl State {
     /// An order line: steps close first if the order names a season they create, then the
     /// order is lowered into the step in progress.
     fn order(&mut self, text: &str, line: usize, o: &OrderLine) {
-        let Some(head) = lower::head(text, o, &self.block, &mut self.diags) else {
+        let Some(head) = lower::head(self.map, text, o, &self.block, &mut self.diags) else {
             return;
         };
         if let Some(season) = head.explicit {

@@ -42,7 +42,7 @@ impl State {
                 }
             }
             DirectiveKind::Unit { power, unit } => {
-                let Some(power) = names::power(power, &mut self.diags) else {
+                let Some(power) = names::power(self.map, power, &mut self.diags) else {
                     return Effect::None;
                 };
                 if let Some((kind, loc, season)) = self.placement(unit) {
@@ -52,7 +52,7 @@ impl State {
                 }
             }
             DirectiveKind::Owns { power, provinces } => {
-                let Some(power) = names::power(power, &mut self.diags) else {
+                let Some(power) = names::power(self.map, power, &mut self.diags) else {
                     return Effect::None;
                 };
                 let root = self.world.root();

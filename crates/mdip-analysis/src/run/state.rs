@@ -2,6 +2,7 @@
 //! resume from it instead of running the whole file again.
 
 use mdip_judge::world::{AdjustmentInput, OrderInput, Phase, RetreatInput, SeasonKey, World};
+use mdip_judge::Rules;
 use mdip_map::{Map, Power};
 use mdip_syntax::Span;
 
@@ -12,6 +13,7 @@ use crate::model::{Analysis, LineContext, OrderInfo, StepInfo};
 /// Everything a run knows between two lines.
 #[derive(Clone)]
 pub(crate) struct State {
+    /// The world's map (kept at hand: `world.map()`).
     pub(crate) map: &'static Map,
     pub(crate) world: World,
     pub(crate) diags: Vec<Diagnostic>,
@@ -89,10 +91,14 @@ impl Class {
 
 impl State {
     /// The state of a file before its first line.
+    ///
+    /// A file is played on the standard map under `@rules mdatc` until its directives say
+    /// otherwise; everything after reads the map from the world.
     pub(crate) fn new() -> State {
+        let world = World::new(Map::standard(), Rules::default());
         State {
-            map: Map::standard(),
-            world: World::new(Map::standard(), Default::default()),
+            map: world.map(),
+            world,
             diags: Vec::new(),
             orders: Vec::new(),
             steps: Vec::new(),

@@ -14,7 +14,7 @@
 //! complete unit expects an order keyword, and so on.
 
 use mdip_judge::world::Phase;
-use mdip_map::{Map, Power, UnitType};
+use mdip_map::{Power, UnitType};
 use mdip_syntax::{Expected, IncompleteOrder, LineKind, Order, OrderOp, Span};
 
 use crate::Analysis;
@@ -58,7 +58,7 @@ pub fn completions(
     let first = word_starts.remove(0);
     let mut ctx = Ctx {
         world: &analysis.world,
-        map: Map::standard(),
+        map: analysis.world.map(),
         power: ctx_line.and_then(|c| c.power),
         season: ctx_line.and_then(|c| c.season),
         phase: ctx_line.map_or(Phase::Movement, |c| c.phase),
@@ -127,7 +127,7 @@ impl Ctx<'_> {
         match &line.kind {
             LineKind::Blank | LineKind::Comment => self.line_start(None),
             LineKind::Header(h) => {
-                let power = mdip_map::Power::from_name(&h.power.text);
+                let power = self.map.resolve_power(&h.power.text);
                 if power.is_none() && !forced {
                     return false;
                 }
@@ -145,7 +145,7 @@ impl Ctx<'_> {
                 let power = o
                     .power
                     .as_ref()
-                    .and_then(|n| Power::from_name(&n.text))
+                    .and_then(|n| self.map.resolve_power(&n.text))
                     .or(self.power);
                 return self.order(&o.order, power, forced);
             }

@@ -1,7 +1,6 @@
 //! Seasons that exist, and powers by name.
 
 use mdip_judge::world::SeasonKey;
-use mdip_map::Power;
 
 use super::context::Ctx;
 use super::item::CompletionKind;
@@ -29,7 +28,7 @@ impl Ctx<'_> {
 
     /// Every power, as `detail` says, sorted with `sort`.
     pub(super) fn powers(&mut self, detail: Option<&str>, sort: u32) {
-        for p in Power::ALL {
+        for &p in self.map.powers() {
             self.push(
                 p.name(),
                 CompletionKind::Power,
