@@ -8,15 +8,20 @@
 //! heads (rules 1–4), global steps (5–7), adjacency across time (8–11), anchored re-adjudication
 //! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22).
 
+mod adjustment;
 mod geography;
-mod step;
+mod graph;
+mod movement;
+mod report;
+mod retreat;
 mod validate;
 
-pub use step::{
-    AdjustmentInput, AdjustmentOrder, AdjustmentReport, AdjustmentReportEntry, Fork, GraphUnit,
-    MovementReport, MovementReportEntry, RetreatInput, RetreatOrder, RetreatProblem, RetreatReport,
-    RetreatReportEntry,
+pub use adjustment::{AdjustmentInput, AdjustmentOrder};
+pub use report::{
+    AdjustmentReport, AdjustmentReportEntry, Fork, GraphUnit, MovementReport, MovementReportEntry,
+    RetreatReport, RetreatReportEntry,
 };
+pub use retreat::{RetreatInput, RetreatOrder, RetreatProblem};
 pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
 
 use std::collections::BTreeMap;
