@@ -1,8 +1,10 @@
-//! The builder of one movement step's decision graph: its units (live and replayed) and the
+//! The builder of one movement step's decision graph: its units (live ones with the orders
+//! given, and orders replayed from the records of re-opened seasons with their pins) and the
 //! index from spots to them.
 
 use super::report::GraphUnit;
-use super::{SeasonKey, Spot};
+use super::validate::{Illegal, OrderInput};
+use super::{MoveOrder, RecordedOrder, SeasonKey, Spot};
 use crate::Pin;
 
 /// Builder of one movement step's decision graph.
@@ -91,5 +93,87 @@ impl Graph {
         self.units.push(unit.clone());
         self.index.insert(unit.spot, self.units.len() - 1);
         self.units.len() - 1
+    }
+}
+
+/// Gives the live units their orders. Several legal orders for one unit (DATC 4.D.3):
+/// identical ones count once; different ones are all dropped and the unit holds (choice c).
+/// Illegal orders do not count: a unit with one legal and one illegal order follows the legal
+/// one. Returns the validation results with the dropped orders marked.
+pub(super) fn give_live_orders(
+    graph: &mut Graph,
+    inputs: &[OrderInput],
+    mut validated: Vec<Result<MoveOrder, Illegal>>,
+) -> Vec<Result<MoveOrder, Illegal>> {
+    let mut first_input: Vec<Option<usize>> = vec![None; graph.units.len()];
+    let mut conflict = vec![false; graph.units.len()];
+    for (i, r) in validated.iter().enumerate() {
+        let (Ok(o), Some(g)) = (r, graph.get(&inputs[i].unit.spot)) else {
+            continue;
+        };
+        match first_input[g] {
+            None => first_input[g] = Some(i),
+            Some(f) => conflict[g] |= validated[f].as_ref().ok() != Some(o),
+        }
+    }
+    for (i, r) in validated.iter_mut().enumerate() {
+        if let (Ok(o), Some(g)) = (&*r, graph.get(&inputs[i].unit.spot)) {
+            if conflict[g] {
+                *r = Err(Illegal::Duplicate);
+            } else {
+                graph.units[g].order = *o;
+            }
+        }
+    }
+    validated
+}
+
+/// A recorded order of re-opened season `s`, replayed with the pin its record imposes.
+pub(super) fn replayed(ro: &RecordedOrder, s: SeasonKey) -> GraphUnit {
+    let own = ro.unit.season;
+    let pin = if own == s {
+        if acts_inside(&ro.order, s) {
+            Pin::Free
+        } else {
+            pin_of(ro.success)
+        }
+    } else {
+        match ro.order {
+            // A move into S is contested again but may only lose.
+            MoveOrder::Move { to, .. } if to.season == s => {
+                if ro.success {
+                    Pin::Free
+                } else {
+                    Pin::Fails
+                }
+            }
+            _ => pin_of(ro.success),
+        }
+    };
+    let left =
+        own == s && ro.success && matches!(ro.order, MoveOrder::Move { to, .. } if to.season != s);
+    GraphUnit {
+        spot: ro.unit,
+        sig: ro.sig,
+        order: ro.order,
+        live: false,
+        pin,
+        records: vec![s],
+        left,
+    }
+}
+
+/// Whether an order acts only inside its own season (rule 13: such orders are resolved again
+/// when their season is re-opened).
+fn acts_inside(order: &MoveOrder, own: SeasonKey) -> bool {
+    order.referenced_seasons(own).is_empty()
+}
+
+/// The pin of a recorded outcome.
+fn pin_of(success: bool) -> Pin {
+    if success {
+        Pin::Succeeds
+    } else {
+        Pin::Fails
     }
 }

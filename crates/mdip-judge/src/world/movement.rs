@@ -11,7 +11,7 @@ use std::sync::Arc;
 use mdip_map::{Location, ProvinceId};
 
 use super::geography::StepGeography;
-use super::graph::Graph;
+use super::graph::{give_live_orders, replayed, Graph};
 use super::report::{Fork, GraphUnit, MovementReport, MovementReportEntry};
 use super::validate::{Illegal, OrderInput};
 use super::{
@@ -23,12 +23,6 @@ use crate::{
     Unit as CoreUnit,
 };
 
-/// Whether an order acts only inside its own season (rule 13: such orders are resolved again
-/// when their season is re-opened).
-fn acts_inside(order: &MoveOrder, own: SeasonKey) -> bool {
-    order.referenced_seasons(own).is_empty()
-}
-
 /// The season a battle is fought in, for an order that acts on another season.
 fn battle_season(order: &MoveOrder) -> Option<SeasonKey> {
     match *order {
@@ -37,14 +31,6 @@ fn battle_season(order: &MoveOrder) -> Option<SeasonKey> {
         MoveOrder::SupportHold { target } => Some(target.season),
         MoveOrder::SupportMove { to, .. } => Some(to.season),
         MoveOrder::Convoy { to, .. } => Some(to.season),
-    }
-}
-
-fn pin_of(success: bool) -> Pin {
-    if success {
-        Pin::Succeeds
-    } else {
-        Pin::Fails
     }
 }
 
@@ -538,73 +524,6 @@ fn wrong_phase(validated: Vec<Result<MoveOrder, Illegal>>, phase: Phase) -> Move
             })
             .collect(),
         ..MovementReport::default()
-    }
-}
-
-/// Gives the live units their orders. Several legal orders for one unit (DATC 4.D.3):
-/// identical ones count once; different ones are all dropped and the unit holds (choice c).
-/// Illegal orders do not count: a unit with one legal and one illegal order follows the legal
-/// one. Returns the validation results with the dropped orders marked.
-fn give_live_orders(
-    graph: &mut Graph,
-    inputs: &[OrderInput],
-    mut validated: Vec<Result<MoveOrder, Illegal>>,
-) -> Vec<Result<MoveOrder, Illegal>> {
-    let mut first_input: Vec<Option<usize>> = vec![None; graph.units.len()];
-    let mut conflict = vec![false; graph.units.len()];
-    for (i, r) in validated.iter().enumerate() {
-        let (Ok(o), Some(g)) = (r, graph.get(&inputs[i].unit.spot)) else {
-            continue;
-        };
-        match first_input[g] {
-            None => first_input[g] = Some(i),
-            Some(f) => conflict[g] |= validated[f].as_ref().ok() != Some(o),
-        }
-    }
-    for (i, r) in validated.iter_mut().enumerate() {
-        if let (Ok(o), Some(g)) = (&*r, graph.get(&inputs[i].unit.spot)) {
-            if conflict[g] {
-                *r = Err(Illegal::Duplicate);
-            } else {
-                graph.units[g].order = *o;
-            }
-        }
-    }
-    validated
-}
-
-/// A recorded order of re-opened season `s`, replayed with the pin its record imposes.
-fn replayed(ro: &RecordedOrder, s: SeasonKey) -> GraphUnit {
-    let own = ro.unit.season;
-    let pin = if own == s {
-        if acts_inside(&ro.order, s) {
-            Pin::Free
-        } else {
-            pin_of(ro.success)
-        }
-    } else {
-        match ro.order {
-            // A move into S is contested again but may only lose.
-            MoveOrder::Move { to, .. } if to.season == s => {
-                if ro.success {
-                    Pin::Free
-                } else {
-                    Pin::Fails
-                }
-            }
-            _ => pin_of(ro.success),
-        }
-    };
-    let left =
-        own == s && ro.success && matches!(ro.order, MoveOrder::Move { to, .. } if to.season != s);
-    GraphUnit {
-        spot: ro.unit,
-        sig: ro.sig,
-        order: ro.order,
-        live: false,
-        pin,
-        records: vec![s],
-        left,
     }
 }
 
