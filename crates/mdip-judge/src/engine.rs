@@ -644,67 +644,67 @@ impl<'a> Engine<'a> {
         let dislodger = dislodged_by[u];
         match slot.kind {
             Kind::Hold => match dislodger {
-                NONE => Outcome::new(true, Reason::Held),
-                by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                NONE => Outcome::new(Reason::Held),
+                by => Outcome::new(Reason::Dislodged { by: by as usize }),
             },
             Kind::Move => {
                 let success = moved[u];
                 if self.pinned(u) {
-                    return Outcome::new(success, Reason::Pinned);
+                    return Outcome::new(Reason::Pinned { succeeded: success });
                 }
                 if success {
                     let by_convoy = slot.route == Route::Convoy;
-                    return Outcome::new(true, Reason::Moved { by_convoy });
+                    return Outcome::new(Reason::Moved { by_convoy });
                 }
-                Outcome::new(false, self.move_failure(u))
+                Outcome::new(self.move_failure(u))
             }
             Kind::SupportHold | Kind::SupportMove => {
                 if !slot.matched {
-                    return Outcome::new(false, Reason::SupportVoid);
+                    return Outcome::new(Reason::SupportVoid);
                 }
                 let given = self.value(u);
                 if self.pinned(u) {
-                    return Outcome::new(given, Reason::Pinned);
+                    return Outcome::new(Reason::Pinned { succeeded: given });
                 }
                 if self.paradox(u) {
-                    return Outcome::new(false, Reason::Paradox);
+                    return Outcome::new(Reason::Paradox);
                 }
                 if given {
-                    return Outcome::new(true, Reason::SupportGiven);
+                    return Outcome::new(Reason::SupportGiven);
                 }
                 if let Some(cutter) = self.cutter(u) {
-                    return Outcome::new(false, Reason::SupportCut { by: cutter });
+                    return Outcome::new(Reason::SupportCut { by: cutter });
                 }
                 match dislodger {
-                    NONE => Outcome::new(false, Reason::Paradox),
-                    by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                    NONE => Outcome::new(Reason::Paradox),
+                    by => Outcome::new(Reason::Dislodged { by: by as usize }),
                 }
             }
             Kind::Convoy => {
                 if !slot.matched {
-                    return Outcome::new(false, Reason::ConvoyVoid);
+                    return Outcome::new(Reason::ConvoyVoid);
                 }
                 if !slot.valid {
-                    return Outcome::new(false, Reason::ConvoyNotUsed);
+                    return Outcome::new(Reason::ConvoyNotUsed);
                 }
                 let army = slot.target as usize;
                 let available = self.value(u);
                 let carried = available && self.path(army, true) && self.on_route(army, u);
                 if self.pinned(u) {
-                    return Outcome::new(carried, Reason::Pinned);
+                    return Outcome::new(Reason::Pinned { succeeded: carried });
                 }
                 if self.paradox(u) {
-                    return Outcome::new(false, Reason::ConvoyParadox);
+                    return Outcome::new(Reason::ConvoyParadox);
                 }
                 if carried {
-                    return Outcome::new(true, Reason::ConvoyUsed);
+                    return Outcome::new(Reason::ConvoyUsed);
                 }
                 if available {
-                    return Outcome::new(false, Reason::ConvoyDisrupted);
+                    return Outcome::new(Reason::ConvoyDisrupted);
                 }
                 match dislodger {
-                    NONE => Outcome::new(false, Reason::Paradox),
-                    by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                    NONE => Outcome::new(Reason::Paradox),
+                    by => Outcome::new(Reason::Dislodged { by: by as usize }),
                 }
             }
         }

@@ -182,14 +182,12 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     let mut retreats: Vec<RetreatOutcome> = Vec::with_capacity(chosen.len());
     for (d, order) in movement.dislodged.iter().zip(&chosen) {
         let (outcome, to) = match (order, retreating(units, d)) {
-            (None, _) => (Outcome::new(false, Reason::NoRetreatOrder), None),
-            (Some(RetreatOrder::Disband), _) => (Outcome::new(true, Reason::Disbanded), None),
-            (Some(RetreatOrder::Move(_)), None) => {
-                (Outcome::new(false, Reason::RetreatUnreachable), None)
-            }
+            (None, _) => (Outcome::new(Reason::NoRetreatOrder), None),
+            (Some(RetreatOrder::Disband), _) => (Outcome::new(Reason::Disbanded), None),
+            (Some(RetreatOrder::Move(_)), None) => (Outcome::new(Reason::RetreatUnreachable), None),
             (Some(RetreatOrder::Move(to)), Some(r)) => match board.check(&r, *to, geo) {
-                Ok(to) => (Outcome::new(true, Reason::Retreated), Some(to)),
-                Err(reason) => (Outcome::new(false, reason), None),
+                Ok(to) => (Outcome::new(Reason::Retreated), Some(to)),
+                Err(reason) => (Outcome::new(reason), None),
             },
         };
         retreats.push(RetreatOutcome {
@@ -204,7 +202,7 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     for (i, others) in retreat_collisions(&targets).into_iter().enumerate() {
         if !others.is_empty() {
             let with = others.iter().map(|&j| movement.dislodged[j].unit).collect();
-            retreats[i].outcome = Outcome::new(false, Reason::RetreatCollision { with });
+            retreats[i].outcome = Outcome::new(Reason::RetreatCollision { with });
             retreats[i].to = None;
         }
     }

@@ -87,7 +87,7 @@ fn check(available: &[bool]) {
     let expected = on_some_route(available);
     let arrives = expected.iter().any(|&b| b);
     assert_eq!(
-        result.outcomes[0].success,
+        result.outcomes[0].success(),
         arrives,
         "the army with {} fleets, available {:?}",
         available.len(),
@@ -96,7 +96,7 @@ fn check(available: &[bool]) {
     for (k, &on) in expected.iter().enumerate() {
         if available[k] {
             assert_eq!(
-                result.outcomes[k + 1].success,
+                result.outcomes[k + 1].success(),
                 on,
                 "the fleet on layer {k} of {}",
                 available.len()
@@ -177,12 +177,15 @@ fn fleets_past_the_64th_still_give_a_route() {
         }
         let result = adjudicate_movement(&input, &Hub);
         assert_eq!(
-            result.outcomes[0].success,
+            result.outcomes[0].success(),
             unavailable < fleets,
             "{fleets} fleets, the first {unavailable} unavailable"
         );
         for k in unavailable + 1..=fleets {
-            assert!(result.outcomes[k].success, "fleet {k} of {fleets} convoys");
+            assert!(
+                result.outcomes[k].success(),
+                "fleet {k} of {fleets} convoys"
+            );
         }
     }
 }

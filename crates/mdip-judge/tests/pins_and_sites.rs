@@ -12,8 +12,8 @@ fn a_move_pinned_to_fail_still_prevents() {
         &["Austria: A vie - tyr", "Italy: A ven - tyr"],
         &[("vie", Pin::Fails)],
     ));
-    assert_eq!(c.reason("vie"), &Reason::Pinned);
-    assert!(!c.outcome("ven").success);
+    assert_eq!(c.reason("vie"), &Reason::Pinned { succeeded: false });
+    assert!(!c.outcome("ven").success());
     assert_eq!(c.result.contested.len(), 1);
 }
 
@@ -27,7 +27,7 @@ fn a_move_pinned_to_fail_stays_and_can_be_dislodged() {
         ],
         &[("ber", Pin::Fails)],
     ));
-    assert!(c.outcome("pru").success);
+    assert!(c.outcome("pru").success());
     assert_eq!(c.dislodged(), vec!["ber"]);
 }
 
@@ -39,11 +39,11 @@ fn a_move_pinned_to_succeed_leaves_its_place() {
         "Germany: F kie - ber",
     ];
     let free = Case::run(&lines);
-    assert!(!free.outcome("kie").success);
+    assert!(!free.outcome("kie").success());
     let c = Case::from_input(pinned(&lines, &[("ber", Pin::Succeeds)]));
-    assert!(c.outcome("ber").success);
-    assert!(!c.outcome("war").success);
-    assert!(c.outcome("kie").success);
+    assert!(c.outcome("ber").success());
+    assert!(!c.outcome("war").success());
+    assert!(c.outcome("kie").success());
     assert_eq!(c.result.positions[c.unit("kie")], at("ber"));
 }
 
@@ -59,7 +59,7 @@ fn a_support_pinned_to_succeed_is_not_cut() {
     assert!(free.dislodged().is_empty());
     let c = Case::from_input(pinned(&lines, &[("tyr", Pin::Succeeds)]));
     assert_eq!(c.dislodged(), vec!["tri"]);
-    assert_eq!(c.reason("tyr"), &Reason::Pinned);
+    assert_eq!(c.reason("tyr"), &Reason::Pinned { succeeded: true });
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn a_support_pinned_to_fail_adds_nothing() {
         &[("tyr", Pin::Fails)],
     ));
     assert!(c.dislodged().is_empty());
-    assert!(!c.outcome("ven").success);
+    assert!(!c.outcome("ven").success());
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn a_convoy_pinned_to_succeed_carries_its_army_even_when_dislodged() {
         ],
         &[("nth", Pin::Succeeds)],
     ));
-    assert!(c.outcome("lon").success);
+    assert!(c.outcome("lon").success());
     assert_eq!(c.dislodged(), vec!["nth"]);
 }
 
@@ -140,7 +140,7 @@ fn places_on_different_sites_are_different() {
         ],
     };
     let result = adjudicate_movement(&input, &Layers);
-    assert!(result.outcomes.iter().all(|o| o.success));
+    assert!(result.outcomes.iter().all(|o| o.success()));
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn a_move_and_a_support_across_sites() {
         ],
     };
     let result = adjudicate_movement(&input, &Layers);
-    assert!(result.outcomes[1].success);
+    assert!(result.outcomes[1].success());
     assert_eq!(result.dislodged.len(), 1);
     assert_eq!(result.dislodged[0].unit, 0);
     assert_eq!(result.dislodged[0].attacker_from.site, Site(1));

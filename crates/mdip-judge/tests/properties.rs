@@ -277,7 +277,7 @@ fn check_consistent(input: &MovementInput, result: &MovementResult) {
     let n = input.units.len();
     assert_eq!(result.outcomes.len(), n);
     let moved =
-        |u: usize| matches!(input.orders[u].0, Order::Move { .. }) && result.outcomes[u].success;
+        |u: usize| matches!(input.orders[u].0, Order::Move { .. }) && result.outcomes[u].success();
     // One unit per place, dislodged units aside.
     let mut places: Vec<_> = (0..n)
         .filter(|&u| result.dislodgement(u).is_none())
@@ -324,8 +324,8 @@ proptest! {
         check_consistent(&shuffled, &other);
         for (old, &new) in new_of.iter().enumerate() {
             prop_assert_eq!(
-                result.outcomes[old].success,
-                other.outcomes[new].success,
+                result.outcomes[old].success(),
+                other.outcomes[new].success(),
                 "unit {} changed with the unit order", old
             );
             prop_assert_eq!(result.positions[old], other.positions[new]);

@@ -52,7 +52,7 @@ fn ring(n: usize, next: impl Fn(usize) -> usize) -> MovementInput {
 fn a_long_chain_of_moves_into_vacated_places_succeeds() {
     let n = 5000;
     let result = adjudicate_movement(&ring(n, |i| i + 1), &Everywhere);
-    assert!(result.outcomes.iter().all(|o| o.success));
+    assert!(result.outcomes.iter().all(|o| o.success()));
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn a_long_chain_blocked_at_its_end_fails_everywhere() {
     let mut input = ring(n, |i| i + 1);
     input.orders[n - 1].0 = Order::Hold;
     let result = adjudicate_movement(&input, &Everywhere);
-    assert!(result.outcomes[..n - 1].iter().all(|o| !o.success));
+    assert!(result.outcomes[..n - 1].iter().all(|o| !o.success()));
     assert!(result.dislodged.is_empty());
 }
 
@@ -69,6 +69,6 @@ fn a_long_chain_blocked_at_its_end_fails_everywhere() {
 fn a_long_circular_movement_succeeds() {
     let n = 1000;
     let result = adjudicate_movement(&ring(n, |i| (i + 1) % n), &Everywhere);
-    assert!(result.outcomes.iter().all(|o| o.success));
+    assert!(result.outcomes.iter().all(|o| o.success()));
     assert!(result.dislodged.is_empty());
 }

@@ -5,9 +5,10 @@ use std::sync::Arc;
 
 use mdip_map::{Coast, Location, Power, ProvinceId, UnitType};
 
-use super::report::{AdjustmentReport, AdjustmentReportEntry};
+use super::report::{Build, OrderOutcome, Removal, StepEntry, StepReport};
+use super::validate::Illegal;
 use super::{BoardUnit, Origin, Phase, SeasonKey, World};
-use crate::{adjudicate_adjustments, AdjustmentOrder as CoreAdjustmentOrder, Outcome, Reason};
+use crate::{adjudicate_adjustments, AdjustmentOrder as CoreAdjustmentOrder};
 
 /// An adjustment-phase order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,15 +45,10 @@ pub struct AdjustmentInput {
 }
 
 /// An entry for an order no pending board took: not allowed in the phase named.
-fn unplaced(input: usize, illegal_phase: Phase) -> AdjustmentReportEntry {
-    AdjustmentReportEntry {
+fn unplaced(input: usize, illegal_phase: Phase) -> StepEntry {
+    StepEntry {
         input,
-        season: None,
-        outcome: Outcome {
-            success: false,
-            reason: Reason::WrongPhase(illegal_phase.name()),
-        },
-        illegal: true,
+        outcome: OrderOutcome::Illegal(Illegal::WrongPhase(illegal_phase)),
     }
 }
 
@@ -80,15 +76,16 @@ fn core_order(order: AdjustmentOrder) -> CoreAdjustmentOrder {
 impl World {
     /// Adjudicates the adjustment step of every season pending adjustment (per timeline, never
     /// pooled): builds, removals, waives and civil disorder.
-    pub fn adjustment_step(&mut self, inputs: &[AdjustmentInput]) -> AdjustmentReport {
-        let mut report = AdjustmentReport::default();
+    pub fn adjustment_step(&mut self, inputs: &[AdjustmentInput]) -> StepReport {
         if self.phase != Phase::Adjustment {
-            report.orders = (0..inputs.len()).map(|i| unplaced(i, self.phase)).collect();
-            return report;
+            return StepReport::not_run(inputs.iter().map(|_| Illegal::WrongPhase(self.phase)));
         }
-        report.ran = true;
+        let mut report = StepReport {
+            ran: true,
+            ..StepReport::default()
+        };
         let pending = std::mem::take(&mut self.pending_adjustments);
-        let mut entries: Vec<Option<AdjustmentReportEntry>> = vec![None; inputs.len()];
+        let mut entries: Vec<Option<StepEntry>> = vec![None; inputs.len()];
         for &key in &pending {
             let mine: Vec<usize> = (0..inputs.len())
                 .filter(|&i| match inputs[i].season {
@@ -98,7 +95,7 @@ impl World {
                 .collect();
             self.adjust_season(key, inputs, &mine, &mut entries, &mut report);
         }
-        report.orders = entries
+        report.entries = entries
             .into_iter()
             .enumerate()
             .map(|(i, e)| e.unwrap_or_else(|| unplaced(i, Phase::Adjustment)))
@@ -115,8 +112,8 @@ impl World {
         key: SeasonKey,
         inputs: &[AdjustmentInput],
         mine: &[usize],
-        entries: &mut [Option<AdjustmentReportEntry>],
-        report: &mut AdjustmentReport,
+        entries: &mut [Option<StepEntry>],
+        report: &mut StepReport,
     ) {
         let Some(season) = self.seasons.get(&key) else {
             return;
@@ -132,11 +129,20 @@ impl World {
             .collect();
         let result = adjudicate_adjustments(self.map, &units, &season.owners, &orders);
         for (k, &i) in mine.iter().enumerate() {
-            entries[i] = Some(AdjustmentReportEntry {
+            let outcome = result.outcomes[k].clone();
+            entries[i] = Some(StepEntry {
                 input: i,
-                season: Some(key),
-                outcome: result.outcomes[k].clone(),
-                illegal: result.illegal[k],
+                outcome: if result.illegal[k] {
+                    OrderOutcome::Illegal(Illegal::BadAdjustment {
+                        season: key,
+                        reason: outcome.reason,
+                    })
+                } else {
+                    OrderOutcome::Adjusted {
+                        season: key,
+                        outcome,
+                    }
+                },
             });
         }
         let s = self
@@ -148,9 +154,13 @@ impl World {
         removed_idx.sort_unstable();
         for &(ui, by_disorder) in &result.removed {
             let u = s.units[ui];
-            report
-                .removed
-                .push((key, u.power, u.kind, u.loc, by_disorder));
+            report.removed.push(Removal {
+                season: key,
+                power: u.power,
+                kind: u.kind,
+                loc: u.loc,
+                civil_disorder: by_disorder,
+            });
         }
         for &ui in removed_idx.iter().rev() {
             s.units.remove(ui);
@@ -162,7 +172,12 @@ impl World {
                 loc,
                 origin: Origin::Built,
             });
-            report.built.push((key, power, kind, loc));
+            report.built.push(Build {
+                season: key,
+                power,
+                kind,
+                loc,
+            });
         }
         s.units.sort_unstable_by_key(|u| u.loc.province);
     }

@@ -18,10 +18,10 @@ mod validate;
 
 pub use adjustment::{AdjustmentInput, AdjustmentOrder};
 pub use report::{
-    AdjustmentReport, AdjustmentReportEntry, Fork, GraphUnit, MovementReport, MovementReportEntry,
-    RetreatReport, RetreatReportEntry,
+    Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
+    StepEntry, StepReport,
 };
-pub use retreat::{RetreatInput, RetreatOrder, RetreatProblem};
+pub use retreat::{RetreatInput, RetreatOrder};
 pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
 
 use std::collections::BTreeMap;

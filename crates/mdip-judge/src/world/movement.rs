@@ -12,7 +12,7 @@ use mdip_map::{Location, ProvinceId};
 
 use super::geography::StepGeography;
 use super::graph::{give_live_orders, replayed, Graph};
-use super::report::{Fork, GraphUnit, MovementReport, MovementReportEntry};
+use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
 use super::validate::{Illegal, OrderInput};
 use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
@@ -70,7 +70,7 @@ impl Adjudicated {
             .units
             .iter()
             .zip(&result.outcomes)
-            .map(|(g, o)| matches!(g.order, MoveOrder::Move { .. }) && o.success)
+            .map(|(g, o)| matches!(g.order, MoveOrder::Move { .. }) && o.success())
             .collect();
         let mut dislodged_by = vec![None; graph.units.len()];
         for d in &result.dislodged {
@@ -141,10 +141,15 @@ struct SeasonResult {
 impl World {
     /// Adjudicates the movement step of every head together with the past seasons the live
     /// orders re-open, then advances every head, creates forks and records the results.
-    pub fn movement_step(&mut self, inputs: &[OrderInput]) -> MovementReport {
+    pub fn movement_step(&mut self, inputs: &[OrderInput]) -> StepReport {
         let validated = self.validate_all(inputs);
         if self.phase != Phase::Movement {
-            return wrong_phase(validated, self.phase);
+            let phase = self.phase;
+            return StepReport::not_run(
+                validated
+                    .into_iter()
+                    .map(|r| r.err().unwrap_or(Illegal::WrongPhase(phase))),
+            );
         }
         let heads = self.heads();
         let mut graph = self.live_graph(&heads);
@@ -159,8 +164,8 @@ impl World {
         let (advanced, forks) = self.advance(&heads, &forking, &results);
         let dislodged = self.retreats(&advanced, &forks, &graph, &adjudicated, &results);
         let reported_cut = reported_cuts(&graph, &adjudicated);
-        MovementReport {
-            orders: entries(inputs, validated, &graph),
+        StepReport {
+            entries: entries(inputs, validated, &graph, &adjudicated),
             reported_cut,
             reopened: reopened.into_iter().collect(),
             advanced,
@@ -169,6 +174,7 @@ impl World {
             graph: graph.units,
             outcomes: adjudicated.outcomes,
             ran: true,
+            ..StepReport::default()
         }
     }
 
@@ -354,7 +360,7 @@ impl World {
                     unit: g.spot,
                     sig: g.sig,
                     order: g.order,
-                    success: adjudicated.outcomes[i].success,
+                    success: adjudicated.outcomes[i].success(),
                 });
             }
             rec.result = results[&h].sig.clone();
@@ -401,10 +407,13 @@ impl World {
         heads: &[SeasonKey],
         forking: &[SeasonKey],
         results: &BTreeMap<SeasonKey, SeasonResult>,
-    ) -> (Vec<(SeasonKey, SeasonKey)>, Vec<Fork>) {
-        let advanced: Vec<(SeasonKey, SeasonKey)> = heads
+    ) -> (Vec<Advance>, Vec<Fork>) {
+        let advanced: Vec<Advance> = heads
             .iter()
-            .map(|&h| (h, SeasonKey::new(h.turn + 1, h.timeline)))
+            .map(|&h| Advance {
+                head: h,
+                next: SeasonKey::new(h.turn + 1, h.timeline),
+            })
             .collect();
         let first_new_timeline = self.timelines.len() as u32;
         let forks: Vec<Fork> = (first_new_timeline..)
@@ -459,7 +468,7 @@ impl World {
     /// the dislodged units.
     fn retreats(
         &mut self,
-        advanced: &[(SeasonKey, SeasonKey)],
+        advanced: &[Advance],
         forks: &[Fork],
         graph: &Graph,
         adjudicated: &Adjudicated,
@@ -512,21 +521,6 @@ impl World {
     }
 }
 
-/// The report of a step that did not run: the world was in another phase.
-fn wrong_phase(validated: Vec<Result<MoveOrder, Illegal>>, phase: Phase) -> MovementReport {
-    MovementReport {
-        orders: validated
-            .into_iter()
-            .enumerate()
-            .map(|(input, r)| MovementReportEntry {
-                input,
-                result: Err(r.err().unwrap_or(Illegal::WrongPhase(phase))),
-            })
-            .collect(),
-        ..MovementReport::default()
-    }
-}
-
 /// The core's order for a graph unit. A replayed order acting on a season whose original order
 /// set does not hold it acts nowhere: a move goes to a place no unit can reach (it left, and
 /// arrives nowhere new), anything else holds.
@@ -575,25 +569,27 @@ fn entries(
     inputs: &[OrderInput],
     validated: Vec<Result<MoveOrder, Illegal>>,
     graph: &Graph,
-) -> Vec<MovementReportEntry> {
+    adjudicated: &Adjudicated,
+) -> Vec<StepEntry> {
     validated
         .into_iter()
         .enumerate()
         .map(|(i, r)| {
             let spot = inputs[i].unit.spot;
-            MovementReportEntry {
-                input: i,
-                result: match r {
-                    Ok(_) => graph.get(&spot).ok_or(Illegal::NoUnit(spot)),
-                    Err(e) => Err(e),
+            let outcome = match r.map(|_| graph.get(&spot).ok_or(Illegal::NoUnit(spot))) {
+                Ok(Ok(unit)) => OrderOutcome::Adjudicated {
+                    unit,
+                    outcome: adjudicated.outcomes[unit].clone(),
                 },
-            }
+                Ok(Err(e)) | Err(e) => OrderOutcome::Illegal(e),
+            };
+            StepEntry { input: i, outcome }
         })
         .collect()
 }
 
 /// Supports replayed with a recorded outcome that a live attack would cut now.
-fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<(usize, usize)> {
+fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<ReportedCut> {
     let mut cut = Vec::new();
     for (si, g) in graph.units.iter().enumerate() {
         let is_support = matches!(
@@ -616,7 +612,10 @@ fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<(usize, usize)
                 _ => false,
             };
             if a.sig.0 != g.sig.0 && !from_target {
-                cut.push((si, ai));
+                cut.push(ReportedCut {
+                    support: si,
+                    by: ai,
+                });
             }
         }
     }
@@ -625,10 +624,10 @@ fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<(usize, usize)
 
 /// Every season the step creates, after its parent: the heads' next seasons, then the forks'
 /// first seasons.
-fn new_seasons(advanced: &[(SeasonKey, SeasonKey)], forks: &[Fork]) -> Vec<(SeasonKey, SeasonKey)> {
+fn new_seasons(advanced: &[Advance], forks: &[Fork]) -> Vec<(SeasonKey, SeasonKey)> {
     advanced
         .iter()
-        .copied()
+        .map(|a| (a.head, a.next))
         .chain(forks.iter().map(|f| (f.from, f.first)))
         .collect()
 }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use mdip_map::{Coast, Location, Power, UnitType};
 
 use super::geography::StepGeography;
-use super::report::{RetreatReport, RetreatReportEntry};
-use super::validate::UnitRef;
+use super::report::{Disband, OrderOutcome, Retreat, StepEntry, StepReport};
+use super::validate::{Illegal, UnitRef};
 use super::{BoardUnit, Dislodged, Origin, Phase, Pos, SeasonKey, Spot, World};
 use crate::{retreat_collisions, At, Place, Reason, RetreatBoard, Retreating};
 
@@ -35,63 +35,6 @@ pub struct RetreatInput {
     /// The order.
     pub order: RetreatOrder,
 }
-
-/// Why a retreat failed or was illegal.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum RetreatProblem {
-    /// The unit is not waiting to retreat.
-    NotDislodged,
-    /// Not the power's unit.
-    ForeignUnit(Power),
-    /// The world is not in its retreat phase.
-    WrongPhase(Phase),
-    /// Retreats stay in their season.
-    LeavesSeason,
-    /// Not adjacent, or the unit cannot stand there.
-    Unreachable,
-    /// Occupied after the movement.
-    Occupied,
-    /// Left empty by a standoff.
-    Contested,
-    /// The province the attacker came from.
-    AttackerOrigin,
-    /// The fleet could reach several coasts and none was given.
-    CoastMissing,
-    /// Another unit retreated there too: both are disbanded.
-    Bounced,
-    /// Several orders for this unit: all dropped.
-    Duplicate,
-}
-
-impl std::fmt::Display for RetreatProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RetreatProblem::NotDislodged => write!(f, "this unit is not waiting to retreat"),
-            RetreatProblem::ForeignUnit(p) => write!(f, "the unit belongs to {}", p.name()),
-            RetreatProblem::WrongPhase(p) => {
-                write!(f, "retreats are not allowed in the {} phase", p.name())
-            }
-            RetreatProblem::LeavesSeason => write!(f, "a retreat cannot change season"),
-            RetreatProblem::Unreachable => write!(f, "the unit cannot retreat there"),
-            RetreatProblem::Occupied => write!(f, "that province is occupied"),
-            RetreatProblem::Contested => write!(f, "that province was left empty by a standoff"),
-            RetreatProblem::AttackerOrigin => {
-                write!(f, "a unit cannot retreat to where its attacker came from")
-            }
-            RetreatProblem::CoastMissing => write!(f, "the coast must be given"),
-            RetreatProblem::Bounced => {
-                write!(f, "another unit retreated there too: both are disbanded")
-            }
-            RetreatProblem::Duplicate => {
-                write!(f, "several orders for one unit: all are dropped")
-            }
-        }
-    }
-}
-
-/// The result of one retreat order while the step is worked out: see
-/// [`RetreatReportEntry::result`].
-type RetreatResult = Result<Option<Pos>, (bool, RetreatProblem)>;
 
 impl World {
     /// The retreat rules' view of a dislodged unit (rule 6: DATC's rules within its season):
@@ -156,53 +99,55 @@ impl World {
     }
 
     /// Adjudicates the retreat step: every dislodged unit retreats as ordered or is disbanded.
-    /// Adjudicates the retreat step: every dislodged unit retreats as ordered or is disbanded.
-    pub fn retreat_step(&mut self, inputs: &[RetreatInput]) -> RetreatReport {
-        let mut report = RetreatReport::default();
+    pub fn retreat_step(&mut self, inputs: &[RetreatInput]) -> StepReport {
         if self.phase != Phase::Retreat {
-            report.orders = (0..inputs.len())
-                .map(|input| RetreatReportEntry {
-                    input,
-                    result: Err((true, RetreatProblem::WrongPhase(self.phase))),
-                })
-                .collect();
-            return report;
+            return StepReport::not_run(inputs.iter().map(|_| Illegal::WrongPhase(self.phase)));
         }
-        report.ran = true;
+        let mut report = StepReport {
+            ran: true,
+            ..StepReport::default()
+        };
         let pending = std::mem::take(&mut self.pending_retreats);
-        let mut results: Vec<RetreatResult> = inputs
+        let mut results: Vec<OrderOutcome> = inputs
             .iter()
-            .map(|input| self.check_retreat(&pending, input))
+            .map(|input| match self.check_retreat(&pending, input) {
+                Ok(outcome) => outcome,
+                Err(illegal) => OrderOutcome::Illegal(illegal),
+            })
             .collect();
         drop_duplicates(&pending, inputs, &mut results);
         bounce_collisions(&mut results);
         self.apply_retreats(&pending, inputs, &results, &mut report);
-        report.orders = results
+        report.entries = results
             .into_iter()
             .enumerate()
-            .map(|(input, result)| RetreatReportEntry { input, result })
+            .map(|(input, outcome)| StepEntry { input, outcome })
             .collect();
         self.steps += 1;
         self.after_retreats();
         report
     }
 
-    /// Validates one retreat order against the units waiting to retreat.
-    fn check_retreat(&self, pending: &[Dislodged], input: &RetreatInput) -> RetreatResult {
+    /// Validates one retreat order against the units waiting to retreat: a retreat to where,
+    /// a disband, or why it is illegal.
+    fn check_retreat(
+        &self,
+        pending: &[Dislodged],
+        input: &RetreatInput,
+    ) -> Result<OrderOutcome, Illegal> {
         let Some(d) = find_dislodged(pending, input.unit.spot) else {
-            return Err((true, RetreatProblem::NotDislodged));
+            return Err(Illegal::NotDislodged);
         };
         if d.power != input.power {
-            Err((true, RetreatProblem::ForeignUnit(d.power)))
+            Err(Illegal::ForeignUnit { owner: d.power })
         } else if input.unit.kind.is_some_and(|k| k != d.kind) {
-            Err((true, RetreatProblem::NotDislodged))
+            Err(Illegal::NotDislodged)
         } else {
             match input.order {
-                RetreatOrder::Disband => Ok(None),
+                RetreatOrder::Disband => Ok(OrderOutcome::Disbanded),
                 RetreatOrder::Move { to, coast } => self
                     .validate_retreat(d, to, coast)
-                    .map(Some)
-                    .map_err(|p| (true, p)),
+                    .map(|to| OrderOutcome::Retreated { to }),
             }
         }
     }
@@ -213,8 +158,8 @@ impl World {
         &mut self,
         pending: &[Dislodged],
         inputs: &[RetreatInput],
-        results: &[RetreatResult],
-        report: &mut RetreatReport,
+        results: &[OrderOutcome],
+        report: &mut StepReport,
     ) {
         let mut done = vec![false; pending.len()];
         for (i, r) in results.iter().enumerate() {
@@ -228,7 +173,7 @@ impl World {
                 continue;
             }
             let d = &pending[di];
-            if let Ok(Some(to)) = r {
+            if let OrderOutcome::Retreated { to } = r {
                 done[di] = true;
                 let landing = Pos {
                     season: d.into,
@@ -243,12 +188,19 @@ impl World {
                     });
                     s.units.sort_unstable_by_key(|u| u.loc.province);
                 }
-                report.retreated.push((d.at, landing));
+                report.retreated.push(Retreat {
+                    from: d.at,
+                    to: landing,
+                });
             }
         }
         for (di, d) in pending.iter().enumerate() {
             if !done[di] {
-                report.disbanded.push((d.power, d.kind, d.at));
+                report.disbanded.push(Disband {
+                    power: d.power,
+                    kind: d.kind,
+                    at: d.at,
+                });
             }
         }
     }
@@ -260,9 +212,9 @@ impl World {
         d: &Dislodged,
         to: Spot,
         coast: Option<Coast>,
-    ) -> Result<Pos, RetreatProblem> {
+    ) -> Result<Pos, Illegal> {
         if to.season != d.at.season {
-            return Err(RetreatProblem::LeavesSeason);
+            return Err(Illegal::RetreatLeavesSeason);
         }
         // Settle the coast of the destination (the written one, or the only reachable one).
         let candidates: Vec<Location> = self
@@ -272,9 +224,9 @@ impl World {
             .filter(|l| d.kind == UnitType::Army || coast.is_none() || l.coast == coast)
             .collect();
         let loc = match candidates.as_slice() {
-            [] => return Err(RetreatProblem::Unreachable),
+            [] => return Err(Illegal::RetreatUnreachable),
             [one] => *one,
-            _ => return Err(RetreatProblem::CoastMissing),
+            _ => return Err(Illegal::RetreatCoastMissing),
         };
         let (geo, board, r) = self.retreat_view(d);
         match board.check(&r, At::new(r.at.site, loc), &geo) {
@@ -282,10 +234,10 @@ impl World {
                 season: d.at.season,
                 loc: at.loc,
             }),
-            Err(Reason::RetreatOccupied) => Err(RetreatProblem::Occupied),
-            Err(Reason::RetreatContested) => Err(RetreatProblem::Contested),
-            Err(Reason::RetreatToAttacker) => Err(RetreatProblem::AttackerOrigin),
-            Err(_) => Err(RetreatProblem::Unreachable),
+            Err(Reason::RetreatOccupied) => Err(Illegal::RetreatOccupied),
+            Err(Reason::RetreatContested) => Err(Illegal::RetreatContested),
+            Err(Reason::RetreatToAttacker) => Err(Illegal::RetreatToAttacker),
+            Err(_) => Err(Illegal::RetreatUnreachable),
         }
     }
 }
@@ -296,7 +248,7 @@ fn find_dislodged(pending: &[Dislodged], spot: Spot) -> Option<&Dislodged> {
 }
 
 /// Several orders for one dislodged unit: all are dropped.
-fn drop_duplicates(pending: &[Dislodged], inputs: &[RetreatInput], results: &mut [RetreatResult]) {
+fn drop_duplicates(pending: &[Dislodged], inputs: &[RetreatInput], results: &mut [OrderOutcome]) {
     for i in 0..inputs.len() {
         let spot = inputs[i].unit.spot;
         let waiting = find_dislodged(pending, spot).is_some();
@@ -304,19 +256,19 @@ fn drop_duplicates(pending: &[Dislodged], inputs: &[RetreatInput], results: &mut
             .filter(|&j| inputs[j].unit.spot == spot && waiting)
             .count();
         if same > 1 && waiting {
-            results[i] = Err((true, RetreatProblem::Duplicate));
+            results[i] = OrderOutcome::Illegal(Illegal::Duplicate);
         }
     }
 }
 
 /// Two retreats to one place both fail. Every season is a site of its own here, so the same
 /// province in two seasons is two places.
-fn bounce_collisions(results: &mut [RetreatResult]) {
+fn bounce_collisions(results: &mut [OrderOutcome]) {
     let mut seasons: Vec<SeasonKey> = Vec::new();
     let targets: Vec<Option<Place>> = results
         .iter()
         .map(|r| match r {
-            Ok(Some(p)) => {
+            OrderOutcome::Retreated { to: p } => {
                 let site = seasons
                     .iter()
                     .position(|&s| s == p.season)
@@ -331,7 +283,7 @@ fn bounce_collisions(results: &mut [RetreatResult]) {
         .collect();
     for (r, others) in results.iter_mut().zip(retreat_collisions(&targets)) {
         if !others.is_empty() {
-            *r = Err((false, RetreatProblem::Bounced));
+            *r = OrderOutcome::RetreatBounced;
         }
     }
 }

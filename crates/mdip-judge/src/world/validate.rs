@@ -1,7 +1,7 @@
 //! Static legality of movement orders (rules 8–11 and 22): everything that can be decided
 //! before adjudication. An illegal order is reported with its reason and the unit holds.
-
-use std::fmt;
+//! [`Illegal`] also names what makes retreat and adjustment orders illegal, so that every step
+//! reports rejections in one type; the analysis words them.
 
 use mdip_map::{Coast, Location, Terrain, UnitType};
 
@@ -67,7 +67,8 @@ pub struct OrderInput {
     pub order: UnitOrder,
 }
 
-/// Why an order is illegal. The unit then holds.
+/// Why an order is illegal. A movement order's unit then holds; a retreating unit without a
+/// legal order is disbanded.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Illegal {
     /// The season named does not exist.
@@ -129,6 +130,27 @@ pub enum Illegal {
     Duplicate,
     /// `@rules standard` forbids orders that leave the unit's season.
     OtherSeasonInStandardRules,
+    /// Retreat step: the unit is not waiting to retreat.
+    NotDislodged,
+    /// Retreat step: retreats stay in their season.
+    RetreatLeavesSeason,
+    /// Retreat step: not adjacent, or the unit cannot stand there.
+    RetreatUnreachable,
+    /// Retreat step: occupied after the movement.
+    RetreatOccupied,
+    /// Retreat step: left empty by a standoff.
+    RetreatContested,
+    /// Retreat step: the province the attacker came from.
+    RetreatToAttacker,
+    /// Retreat step: the fleet could reach several coasts and none was given.
+    RetreatCoastMissing,
+    /// Adjustment step: the adjustment rules reject the order on the board of `season`.
+    BadAdjustment {
+        /// The season whose board took the order.
+        season: SeasonKey,
+        /// Why it was rejected (a failing reason of the adjustment rules).
+        reason: crate::Reason,
+    },
 }
 
 /// The board the convoy rules look at, built once per step when an order needs it.
@@ -154,88 +176,6 @@ pub enum ReachProblem {
     NoConvoyRoute,
 }
 
-impl fmt::Display for ReachProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ReachProblem::NotAdjacent => "not adjacent",
-            ReachProblem::TooFarInTime => "more than one turn away",
-            ReachProblem::TimelinesNotAdjacent => "in a timeline that is not adjacent",
-            ReachProblem::NoConvoyRoute => {
-                "not adjacent, and no fleets could convoy the army there"
-            }
-        })
-    }
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
-            Illegal::NoUnit(s) => write!(f, "no unit stands there in {}", s.season),
-            Illegal::WrongUnitType { actual, .. } => {
-                let name = actual.name().to_lowercase();
-                let article = if name.starts_with('a') { "an" } else { "a" };
-                write!(f, "the unit there is {article} {name}")
-            }
-            Illegal::ForeignUnit { owner } => write!(f, "the unit belongs to {}", owner.name()),
-            Illegal::NotAHead { head } => write!(
-                f,
-                "the unit is in a past season; only units in heads take orders (head: {head})"
-            ),
-            Illegal::WrongPhase(p) => {
-                write!(f, "this order is not allowed in the {} phase", p.name())
-            }
-            Illegal::WrongTerrain => write!(f, "this unit type cannot go there"),
-            Illegal::MoveToSelf => write!(f, "a unit cannot move to its own province"),
-            Illegal::Unreachable(p) => write!(f, "the destination is {p}"),
-            Illegal::CoastMissing(c) => write!(
-                f,
-                "the coast must be given: the fleet can reach {}",
-                coast_list(c)
-            ),
-            Illegal::CoastUnreachable { reachable } if reachable.is_empty() => {
-                write!(f, "the fleet cannot reach that coast")
-            }
-            Illegal::CoastUnreachable { reachable } => write!(
-                f,
-                "the fleet cannot reach that coast, only {}",
-                coast_list(reachable)
-            ),
-            Illegal::SupportSelf => write!(f, "a unit cannot support itself"),
-            Illegal::SupportUnreachable(p) => {
-                write!(f, "the supporting unit cannot reach there ({p})")
-            }
-            Illegal::SupportIntoOwnPlace => {
-                write!(f, "a unit cannot support a move into its own province")
-            }
-            Illegal::ConvoyByArmy => write!(f, "only fleets can convoy"),
-            Illegal::ConvoyFromCoast => write!(f, "only fleets at sea can convoy"),
-            Illegal::ConvoyOfFleet => write!(f, "only armies can be convoyed"),
-            Illegal::ConvoyDestination => {
-                write!(f, "a convoyed army can only land in a coastal province")
-            }
-            Illegal::ConvoyNotOnRoute => {
-                write!(f, "the fleet is on no possible convoy route for that army")
-            }
-            Illegal::SupportedMoveImpossible => write!(
-                f,
-                "the supported army could only get there by a convoy that needs the supporting fleet"
-            ),
-            Illegal::Duplicate => write!(f, "several orders for one unit: all are dropped"),
-            Illegal::OtherSeasonInStandardRules => {
-                write!(f, "standard rules: orders cannot reach other seasons")
-            }
-        }
-    }
-}
-
-fn coast_list(c: &[Coast]) -> String {
-    c.iter()
-        .map(|c| format!("({})", c.abbrev()))
-        .collect::<Vec<_>>()
-        .join(" or ")
-}
-
 /// The ordered unit as validation needs it.
 #[derive(Clone, Copy)]
 struct Ordered {
@@ -259,7 +199,7 @@ fn leaves_season(order: &UnitOrder, own: SeasonKey) -> bool {
 }
 
 impl World {
-    /// Why a move from `from` to `to` is not direct, for messages.
+    /// Why a move from `from` to `to` is not direct.
     fn reach_problem(&self, from: SeasonKey, to: SeasonKey) -> ReachProblem {
         if from.turn.abs_diff(to.turn) > 1 {
             ReachProblem::TooFarInTime

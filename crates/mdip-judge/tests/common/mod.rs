@@ -188,7 +188,7 @@ impl Case {
             out.push_str(&format!(
                 "  {name}: {:?} {}\n",
                 self.input.orders[u].0,
-                describe(self, o)
+                describe(o)
             ));
         }
         out
@@ -216,13 +216,13 @@ impl Case {
     }
 }
 
-/// The describe text of an outcome, naming units by their starting province.
-fn describe(case: &Case, o: &Outcome) -> String {
-    let name = |u: UnitId| abbrev(case.input.units[u].at.loc.province);
+/// An outcome for failure messages (the judge writes no words: its reason as debugged, units
+/// named by index).
+fn describe(o: &Outcome) -> String {
     format!(
-        "{} ({})",
-        if o.success { "ok" } else { "FAILED" },
-        o.reason.describe(name)
+        "{} ({:?})",
+        if o.success() { "ok" } else { "FAILED" },
+        o.reason
     )
 }
 
@@ -250,7 +250,7 @@ pub fn check(lines: &[&str], expected: &str) -> Case {
             "succeeds" => {
                 for n in &names {
                     assert!(
-                        case.outcome(n).success,
+                        case.outcome(n).success(),
                         "{n} should succeed\n{}",
                         case.dump()
                     );
@@ -258,7 +258,11 @@ pub fn check(lines: &[&str], expected: &str) -> Case {
             }
             "fails" => {
                 for n in &names {
-                    assert!(!case.outcome(n).success, "{n} should fail\n{}", case.dump());
+                    assert!(
+                        !case.outcome(n).success(),
+                        "{n} should fail\n{}",
+                        case.dump()
+                    );
                 }
             }
             "dislodged" => {
@@ -306,7 +310,7 @@ impl Retreats<'_> {
     /// Whether the unit that started in `province` survives the retreat phase.
     pub fn survives(&self, text: &str) -> bool {
         let o = self.outcome(text);
-        o.success && o.reason == Reason::Retreated
+        o.success() && o.reason == Reason::Retreated
     }
 }
 
