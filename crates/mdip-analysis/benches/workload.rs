@@ -171,9 +171,9 @@ fn core_input(world: &World, inputs: &[OrderInput]) -> MovementInput {
         .graph
         .iter()
         .map(|g| CoreUnit {
-            power: g.sig.0,
-            kind: g.sig.1,
-            at: At::standard(g.sig.2),
+            power: g.sig.power,
+            kind: g.sig.kind,
+            at: At::standard(g.sig.loc),
         })
         .collect();
     let orders = report

@@ -161,7 +161,7 @@ impl State {
         let map = self.map;
         let name = |g: usize| -> String {
             let u = &report.graph[g];
-            describe::unit(map, u.sig.1, u.sig.2, u.spot.season, multiversal)
+            describe::unit(map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
         };
         for (k, e) in report.entries.iter().enumerate() {
             let oi = given.lines[k];
@@ -243,7 +243,7 @@ impl State {
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
         let name = |g: usize| -> String {
             let u = &report.graph[g];
-            describe::unit(self.map, u.sig.1, u.sig.2, u.spot.season, multiversal)
+            describe::unit(self.map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
         };
         for (gi, g) in report.graph.iter().enumerate() {
             if !line_of_graph.contains_key(&gi) && g.live {
@@ -251,7 +251,7 @@ impl State {
                 if !out.success() {
                     step.notes.push(format!(
                         "{} {}: {}",
-                        g.sig.0.name(),
+                        g.sig.power.name(),
                         name(gi),
                         describe::reason(&out.reason, name)
                     ));

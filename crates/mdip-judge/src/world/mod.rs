@@ -19,7 +19,7 @@ mod validate;
 pub use adjustment::{AdjustmentInput, AdjustmentOrder};
 pub use report::{
     Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
-    StepEntry, StepReport,
+    StepEntry, StepReport, UnitSig,
 };
 pub use retreat::{RetreatInput, RetreatOrder};
 pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
@@ -164,9 +164,6 @@ pub struct BoardUnit {
     /// How it came there.
     pub origin: Origin,
 }
-
-/// A unit as the fork rule compares it: power, type and location.
-pub type UnitSig = (Power, UnitType, Location);
 
 /// What a movement adjudication left in a season before retreats (rule 16): the units that stay
 /// or arrive, and the units dislodged. Both lists are sorted by province (a province holds one

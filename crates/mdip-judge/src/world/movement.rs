@@ -16,7 +16,7 @@ use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEnt
 use super::validate::{Illegal, OrderInput};
 use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
-    SeasonKey, Spot, Timeline, World,
+    SeasonKey, Spot, Timeline, UnitSig, World,
 };
 use crate::{
     adjudicate_movement, Dislodgement, MovementInput, Order as CoreOrder, Outcome, Pin, Place,
@@ -198,7 +198,7 @@ impl World {
                         season: h,
                         province: u.loc.province,
                     },
-                    sig: (u.power, u.kind, u.loc),
+                    sig: UnitSig::of(u),
                     order: MoveOrder::Hold,
                     live: true,
                     pin: Pin::Free,
@@ -241,12 +241,12 @@ impl World {
             .units
             .iter()
             .map(|g| CoreUnit {
-                power: g.sig.0,
-                kind: g.sig.1,
+                power: g.sig.power,
+                kind: g.sig.kind,
                 at: if g.left && g.pin == Pin::Free {
-                    geo.ghost_at(g.spot.season, g.sig.2)
+                    geo.ghost_at(g.spot.season, g.sig.loc)
                 } else {
-                    geo.at(g.spot.season, g.sig.2)
+                    geo.at(g.spot.season, g.sig.loc)
                 },
             })
             .collect();
@@ -297,7 +297,7 @@ impl World {
             let gone = gi.is_some_and(|i| adjudicated.moved[i] || graph.units[i].left);
             let lost = gi.is_some_and(|i| adjudicated.dislodged_by[i].is_some());
             if lost {
-                sig.dislodged.push((u.power, u.kind, u.loc));
+                sig.dislodged.push(UnitSig::of(u));
                 if let Some(i) = gi {
                     dislodged.push(i);
                 }
@@ -317,13 +317,13 @@ impl World {
                     board.insert(
                         at,
                         BoardUnit {
-                            power: g.sig.0,
-                            kind: g.sig.1,
+                            power: g.sig.power,
+                            kind: g.sig.kind,
                             loc: to.loc,
                             origin: Origin::Moved {
                                 from: Pos {
                                     season: g.spot.season,
-                                    loc: g.sig.2,
+                                    loc: g.sig.loc,
                                 },
                             },
                         },
@@ -331,7 +331,7 @@ impl World {
                 }
             }
         }
-        sig.units = board.iter().map(|u| (u.power, u.kind, u.loc)).collect();
+        sig.units = board.iter().map(UnitSig::of).collect();
         SeasonResult {
             sig,
             board,
@@ -491,10 +491,10 @@ impl World {
                 let mut dl = Dislodged {
                     at: Pos {
                         season: parent,
-                        loc: g.sig.2,
+                        loc: g.sig.loc,
                     },
-                    power: g.sig.0,
-                    kind: g.sig.1,
+                    power: g.sig.power,
+                    kind: g.sig.kind,
                     into: key,
                     attacker_from: graph.units[d.by].spot,
                     by_convoy: d.by_convoy,
@@ -611,7 +611,7 @@ fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<ReportedCut> {
                 MoveOrder::SupportHold { target } => target == a.spot,
                 _ => false,
             };
-            if a.sig.0 != g.sig.0 && !from_target {
+            if a.sig.power != g.sig.power && !from_target {
                 cut.push(ReportedCut {
                     support: si,
                     by: ai,

@@ -6,8 +6,30 @@
 use mdip_map::{Location, Power, UnitType};
 
 use super::validate::Illegal;
-use super::{Dislodged, MoveOrder, Pos, SeasonKey, Spot, UnitSig};
+use super::{BoardUnit, Dislodged, MoveOrder, Pos, SeasonKey, Spot};
 use crate::{Outcome, Pin};
+
+/// A unit as the fork rule compares it: power, type and location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnitSig {
+    /// The owner.
+    pub power: Power,
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// Where it stands.
+    pub loc: Location,
+}
+
+impl UnitSig {
+    /// The signature of a unit on a board.
+    pub fn of(u: &BoardUnit) -> UnitSig {
+        UnitSig {
+            power: u.power,
+            kind: u.kind,
+            loc: u.loc,
+        }
+    }
+}
 
 /// One unit of a step's decision graph.
 #[derive(Clone, Debug, PartialEq, Eq)]

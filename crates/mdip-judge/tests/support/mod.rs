@@ -914,9 +914,9 @@ fn plan_support(
                     if let MoveOrder::Move { to, .. } = ro.order {
                         if to.spot() != own && reach(to.spot()) {
                             let target = UnitRef {
-                                kind: Some(ro.sig.1),
+                                kind: Some(ro.sig.kind),
                                 spot: ro.unit,
-                                coast: ro.sig.2.coast,
+                                coast: ro.sig.loc.coast,
                             };
                             cands.push((
                                 UnitOrder::SupportMove {
@@ -1612,13 +1612,13 @@ impl Stats {
 }
 
 fn sig(u: &BoardUnit) -> UnitSig {
-    (u.power, u.kind, u.loc)
+    UnitSig::of(u)
 }
 
 /// Unit signatures in the canonical order of a result signature: by province.
 fn sorted_sigs<'a>(units: impl Iterator<Item = &'a BoardUnit>) -> Vec<UnitSig> {
     let mut v: Vec<UnitSig> = units.map(sig).collect();
-    v.sort_by_key(|s| s.2.province);
+    v.sort_by_key(|s| s.loc.province);
     v
 }
 
@@ -1955,9 +1955,13 @@ pub fn check_movement(
             .dislodged
             .iter()
             .filter(|d| d.at.season == p)
-            .map(|d| (d.power, d.kind, d.at.loc))
+            .map(|d| UnitSig {
+                power: d.power,
+                kind: d.kind,
+                loc: d.at.loc,
+            })
             .collect();
-        dis.sort_by_key(|s| s.2.province);
+        dis.sort_by_key(|s| s.loc.province);
         ensure!(
             dis == created.dislodged,
             "{c}: dislodged units differ from its result"
@@ -1985,7 +1989,12 @@ pub fn check_movement(
                         .ok_or(format!("{c}: arrival from {from:?} not in graph"))?;
                     let gu = &r.graph[g];
                     ensure!(
-                        gu.sig == (x.power, x.kind, from.loc),
+                        gu.sig
+                            == UnitSig {
+                                power: x.power,
+                                kind: x.kind,
+                                loc: from.loc,
+                            },
                         "{c}: arrival is not the unit at {from:?}"
                     );
                     ensure!(
@@ -2035,7 +2044,7 @@ pub fn check_movement(
         }
         let from = Pos {
             season: gu.spot.season,
-            loc: gu.sig.2,
+            loc: gu.sig.loc,
         };
         let arrived = moved_from.get(&from).cloned().unwrap_or_default();
         let MoveOrder::Move { to, .. } = gu.order else {
@@ -2275,13 +2284,21 @@ pub fn check_adjustment(
             .built
             .iter()
             .filter(|b| b.season == s.key)
-            .map(|b| (b.power, b.kind, b.loc))
+            .map(|b| UnitSig {
+                power: b.power,
+                kind: b.kind,
+                loc: b.loc,
+            })
             .collect();
         let removed: Vec<UnitSig> = r
             .removed
             .iter()
             .filter(|b| b.season == s.key)
-            .map(|b| (b.power, b.kind, b.loc))
+            .map(|b| UnitSig {
+                power: b.power,
+                kind: b.kind,
+                loc: b.loc,
+            })
             .collect();
         let mut expected = sorted_sigs(s.units.iter());
         for x in &removed {
@@ -2291,7 +2308,7 @@ pub fn check_adjustment(
                 .ok_or(format!("{}: removed a unit that was not there", s.key))?;
             expected.remove(i);
         }
-        for &(power, kind, loc) in &built {
+        for &UnitSig { power, kind, loc } in &built {
             ensure!(
                 map.home_centres(power).contains(&loc.province),
                 "{}: built outside a home centre",
@@ -2307,9 +2324,9 @@ pub fn check_adjustment(
                 "{}: built in an occupied centre",
                 s.key
             );
-            expected.push((power, kind, loc));
+            expected.push(UnitSig { power, kind, loc });
         }
-        expected.sort_by_key(|s| s.2.province);
+        expected.sort_by_key(|s| s.loc.province);
         ensure!(
             sorted_sigs(a.units.iter()) == expected,
             "{}: board is not the old one minus removals plus builds",
