@@ -23,8 +23,8 @@ use mdip_judge::world::{
     MoveOrder, OrderInput, OrderOutcome as StepOutcome, Spot, StepReport, UnitOrder, UnitRef, World,
 };
 use mdip_judge::{
-    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, Place, Reason, Site,
-    StandardGeography, Unit as CoreUnit,
+    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, PinnedOrder, Place, Reason,
+    Site, StandardGeography, Unit as CoreUnit,
 };
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
 
@@ -198,7 +198,7 @@ fn core_input(world: &World, inputs: &[OrderInput]) -> MovementInput {
                     dest: Place::new(Site(0), to.province),
                 },
             };
-            (order, Pin::Free)
+            PinnedOrder::new(order, Pin::Free)
         })
         .collect();
     MovementInput { units, orders }

@@ -21,7 +21,7 @@
 use mdip_map::UnitType;
 
 use crate::geography::{At, Geography, Place};
-use crate::movement::{Dislodgement, MovementResult, Order, Pin, Unit, UnitId};
+use crate::movement::{Dislodgement, MovementResult, Order, Pin, PinnedOrder, Unit, UnitId};
 use crate::reason::{Outcome, Reason};
 
 /// The absent index.
@@ -136,7 +136,7 @@ struct Engine<'a> {
 /// Adjudicates a movement phase (see [`crate::adjudicate_movement`]).
 pub(crate) fn adjudicate<G: Geography + ?Sized>(
     units: &[Unit],
-    orders: &[(Order, Pin)],
+    orders: &[PinnedOrder],
     geo: &G,
 ) -> MovementResult {
     let mut engine = Engine::build(units, orders, geo);
@@ -148,14 +148,17 @@ impl<'a> Engine<'a> {
     /// Normalises the orders and builds every per-phase index.
     fn build<G: Geography + ?Sized>(
         units: &'a [Unit],
-        orders: &[(Order, Pin)],
+        orders: &[PinnedOrder],
         geo: &G,
     ) -> Engine<'a> {
         let mut slots: Vec<Slot> = units
             .iter()
             .enumerate()
             .map(|(u, unit)| {
-                let (order, pin) = orders.get(u).copied().unwrap_or((Order::Hold, Pin::Free));
+                let PinnedOrder { order, pin } = orders
+                    .get(u)
+                    .copied()
+                    .unwrap_or(PinnedOrder::new(Order::Hold, Pin::Free));
                 Slot::new(units, unit, order, pin, geo)
             })
             .collect();

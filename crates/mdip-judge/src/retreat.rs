@@ -156,6 +156,15 @@ fn retreating(units: &[Unit], d: &Dislodgement) -> Option<Retreating> {
     })
 }
 
+/// A retreat-phase order for a dislodged unit, named by its id in the movement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRetreat {
+    /// The dislodged unit.
+    pub unit: UnitId,
+    /// Its order.
+    pub order: RetreatOrder,
+}
+
 /// Adjudicates a retreat phase.
 ///
 /// `units` and `movement` are the input and result of the movement phase; `orders` name
@@ -164,13 +173,13 @@ fn retreating(units: &[Unit], d: &Dislodgement) -> Option<Retreating> {
 pub fn adjudicate_retreats<G: Geography + ?Sized>(
     units: &[Unit],
     movement: &MovementResult,
-    orders: &[(UnitId, RetreatOrder)],
+    orders: &[UnitRetreat],
     geo: &G,
 ) -> RetreatResult {
     let board = RetreatBoard::after(units, movement);
     let mut ignored = Vec::new();
     let mut chosen: Vec<Option<RetreatOrder>> = vec![None; movement.dislodged.len()];
-    for (i, &(unit, order)) in orders.iter().enumerate() {
+    for (i, &UnitRetreat { unit, order }) in orders.iter().enumerate() {
         match movement.dislodged.iter().position(|d| d.unit == unit) {
             Some(k) if chosen[k].is_none() => chosen[k] = Some(order),
             Some(_) => {}

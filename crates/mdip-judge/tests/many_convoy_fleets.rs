@@ -12,7 +12,9 @@ mod common;
 
 use common::Layers;
 
-use mdip_judge::{adjudicate_movement, At, Geography, MovementInput, Order, Pin, Site, Unit};
+use mdip_judge::{
+    adjudicate_movement, At, Geography, MovementInput, Order, Pin, PinnedOrder, Site, Unit,
+};
 use mdip_map::{Map, Power, UnitType};
 use proptest::prelude::*;
 
@@ -33,7 +35,7 @@ fn chain(available: &[bool]) -> MovementInput {
         kind: UnitType::Army,
         at: on(0, "lon"),
     }];
-    let mut orders = vec![(
+    let mut orders = vec![PinnedOrder::new(
         Order::Move {
             dest,
             via_convoy: true,
@@ -47,7 +49,7 @@ fn chain(available: &[bool]) -> MovementInput {
             at: on(k, "nth"),
         });
         let pin = if ok { Pin::Free } else { Pin::Fails };
-        orders.push((
+        orders.push(PinnedOrder::new(
             Order::Convoy {
                 army: 0,
                 dest: dest.place(),
@@ -148,7 +150,7 @@ fn fleets_past_the_64th_still_give_a_route() {
                 kind: UnitType::Army,
                 at: on(0, "lon"),
             }],
-            orders: vec![(
+            orders: vec![PinnedOrder::new(
                 Order::Move {
                     dest,
                     via_convoy: true,
@@ -167,7 +169,7 @@ fn fleets_past_the_64th_still_give_a_route() {
             } else {
                 Pin::Free
             };
-            input.orders.push((
+            input.orders.push(PinnedOrder::new(
                 Order::Convoy {
                     army: 0,
                     dest: dest.place(),

@@ -19,8 +19,8 @@ use super::{
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
 use crate::{
-    adjudicate_movement, Dislodgement, MovementInput, Order as CoreOrder, Outcome, Pin, Place,
-    Unit as CoreUnit,
+    adjudicate_movement, Dislodgement, MovementInput, Order as CoreOrder, Outcome, Pin,
+    PinnedOrder, Place, Unit as CoreUnit,
 };
 
 /// The season a battle is fought in, for an order that acts on another season.
@@ -253,7 +253,7 @@ impl World {
         let orders = graph
             .units
             .iter()
-            .map(|g| (core_order(g, graph, &mut geo), g.pin))
+            .map(|g| PinnedOrder::new(core_order(g, graph, &mut geo), g.pin))
             .collect();
         (geo, MovementInput { units, orders })
     }

@@ -10,8 +10,9 @@
 
 use mdip_judge::{
     adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, AdjustmentOrder,
-    AdjustmentResult, At, BoardUnit, MovementInput, MovementResult, Order, Outcome, Pin, Reason,
-    RetreatOrder, RetreatResult, Site, StandardGeography, Unit, UnitId,
+    AdjustmentResult, At, BoardUnit, MovementInput, MovementResult, Order, Outcome, Pin,
+    PinnedOrder, Reason, RetreatOrder, RetreatResult, Site, StandardGeography, Unit, UnitId,
+    UnitRetreat,
 };
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
@@ -124,7 +125,7 @@ pub fn movement_input(lines: &[&str]) -> MovementInput {
                 },
                 other => panic!("cannot read order {other:?}"),
             };
-            (order, Pin::Free)
+            PinnedOrder::new(order, Pin::Free)
         })
         .collect();
     MovementInput { units, orders }
@@ -187,7 +188,7 @@ impl Case {
             let name = abbrev(self.input.units[u].at.loc.province);
             out.push_str(&format!(
                 "  {name}: {:?} {}\n",
-                self.input.orders[u].0,
+                self.input.orders[u].order,
                 describe(o)
             ));
         }
@@ -197,7 +198,7 @@ impl Case {
     /// Adjudicates retreat lines (`England: F nwy - nth`, `Russia: A war disband`) after this
     /// movement phase.
     pub fn retreat(&self, lines: &[&str]) -> Retreats<'_> {
-        let orders: Vec<(UnitId, RetreatOrder)> = lines
+        let orders: Vec<UnitRetreat> = lines
             .iter()
             .map(|line| {
                 let l = split(line);
@@ -207,7 +208,7 @@ impl Case {
                     ["disband"] | ["D"] => RetreatOrder::Disband,
                     other => panic!("cannot read retreat {other:?}"),
                 };
-                (u, order)
+                UnitRetreat { unit: u, order }
             })
             .collect();
         let result =
@@ -386,7 +387,7 @@ pub fn pinned(lines: &[&str], pins: &[(&str, Pin)]) -> MovementInput {
             .iter()
             .position(|u| u.at.loc.province == p)
             .expect("pinned unit");
-        input.orders[u].1 = *pin;
+        input.orders[u].pin = *pin;
     }
     input
 }
