@@ -19,10 +19,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use diplomacy::judge::{MappedMainOrder, OrderOutcome, OrderState, Rulebook, Submission};
-use mdip_judge::world::{MoveOrder, MovementReport, OrderInput, Spot, UnitOrder, UnitRef, World};
+use mdip_judge::world::{
+    MoveOrder, OrderInput, OrderOutcome as StepOutcome, Spot, StepReport, UnitOrder, UnitRef, World,
+};
 use mdip_judge::{
-    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, Place, Reason, Site,
-    StandardGeography, Unit as CoreUnit,
+    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, PinnedOrder, Place, Reason,
+    Site, StandardGeography, Unit as CoreUnit,
 };
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
 
@@ -169,9 +171,9 @@ fn core_input(world: &World, inputs: &[OrderInput]) -> MovementInput {
         .graph
         .iter()
         .map(|g| CoreUnit {
-            power: g.sig.0,
-            kind: g.sig.1,
-            at: At::standard(g.sig.2),
+            power: g.sig.power,
+            kind: g.sig.kind,
+            at: At::standard(g.sig.loc),
         })
         .collect();
     let orders = report
@@ -196,7 +198,7 @@ fn core_input(world: &World, inputs: &[OrderInput]) -> MovementInput {
                     dest: Place::new(Site(0), to.province),
                 },
             };
-            (order, Pin::Free)
+            PinnedOrder::new(order, Pin::Free)
         })
         .collect();
     MovementInput { units, orders }
@@ -527,11 +529,11 @@ fn touches_gap(p: &Phase, gaps: &BTreeSet<(ProvinceId, ProvinceId)>) -> bool {
 }
 
 /// Whether each order of a phase succeeded in mdip (`None`: illegal).
-fn mdip_results(report: &MovementReport) -> Vec<Option<bool>> {
+fn mdip_results(report: &StepReport) -> Vec<Option<bool>> {
     report
-        .orders
+        .entries
         .iter()
-        .map(|e| e.result.as_ref().ok().map(|&g| report.outcomes[g].success))
+        .map(|e| e.outcome.illegal().is_none().then(|| e.outcome.succeeded()))
         .collect()
 }
 
@@ -595,9 +597,12 @@ fn agreement(
             }
             differs = true;
             a.moves_differing += 1;
-            let our_why = match &report.orders[i].result {
-                Ok(g) => format!("{:?}", report.outcomes[*g].reason),
-                Err(e) => format!("illegal: {e}"),
+            let our_why = match &report.entries[i].outcome {
+                StepOutcome::Illegal(e) => format!("illegal: {e:?}"),
+                other => match other.outcome() {
+                    Some(o) => format!("{:?}", o.reason),
+                    None => format!("{other:?}"),
+                },
             };
             let their_why = match theirs {
                 OrderOutcome::Move(m) => format!("{m:?}"),
@@ -656,8 +661,8 @@ fn sanity(phases: &[Phase]) -> Sanity {
         }
         let mut w = p.world.clone();
         let report = w.movement_step(&p.inputs);
-        for e in &report.orders {
-            if let Err(i) = &e.result {
+        for e in &report.entries {
+            if let Some(i) = e.outcome.illegal() {
                 *illegal.entry(variant_name(i)).or_default() += 1;
             }
         }

@@ -185,8 +185,8 @@ pub fn adjudicate_adjustments_under(
             }
         };
         let outcome = match reason {
-            Ok(reason) => Outcome::new(true, reason),
-            Err(reason) => Outcome::new(false, reason),
+            Ok(reason) => Outcome::new(reason),
+            Err(reason) => Outcome::new(reason),
         };
         result.illegal.push(matches!(
             outcome.reason,

@@ -8,13 +8,22 @@
 //! to the backup rule once recursion has retreated to the order that started the whole cycle.
 //!
 //! Everything is stored in vectors indexed by unit id, built once per phase; the hot path
-//! allocates nothing.
+//! allocates nothing. [`Engine::build`] reads as its steps: one `Slot` per unit, the places and
+//! the moves into each, the matching of supports and convoys, head-to-head battles, and the
+//! support and convoy indexes.
+//!
+//! The file is one unit on purpose, although longer than the others: the decisions (move,
+//! support, convoy, path) and the strengths (attack, defend, prevent, hold) are mutually
+//! recursive over one state, the `Engine`, and the cycle bookkeeping of `resolve` must see every
+//! one of them. Split across files they would only trade one long file for private fields
+//! shared between many.
 
 use mdip_map::UnitType;
 
 use crate::geography::{At, Geography, Place};
-use crate::movement::{Dislodgement, MovementResult, Order, Pin, Unit, UnitId};
+use crate::movement::{Dislodgement, MovementResult, Order, Pin, PinnedOrder, Unit, UnitId};
 use crate::reason::{Outcome, Reason};
+use crate::rules::ConvoyIntent;
 
 /// The absent index.
 const NONE: u32 = u32::MAX;
@@ -128,7 +137,7 @@ struct Engine<'a> {
 /// Adjudicates a movement phase (see [`crate::adjudicate_movement`]).
 pub(crate) fn adjudicate<G: Geography + ?Sized>(
     units: &[Unit],
-    orders: &[(Order, Pin)],
+    orders: &[PinnedOrder],
     geo: &G,
 ) -> MovementResult {
     let mut engine = Engine::build(units, orders, geo);
@@ -140,286 +149,36 @@ impl<'a> Engine<'a> {
     /// Normalises the orders and builds every per-phase index.
     fn build<G: Geography + ?Sized>(
         units: &'a [Unit],
-        orders: &[(Order, Pin)],
+        orders: &[PinnedOrder],
         geo: &G,
     ) -> Engine<'a> {
-        let n = units.len();
-        let mut slots: Vec<Slot> = Vec::with_capacity(n);
-        for (u, unit) in units.iter().enumerate() {
-            let (order, pin) = orders.get(u).copied().unwrap_or((Order::Hold, Pin::Free));
-            let origin = unit.at.place();
-            let mut slot = Slot {
-                kind: Kind::Hold,
-                route: Route::Direct,
-                matched: false,
-                valid: false,
-                pinned: false,
-                state: 0,
-                origin,
-                aim: origin,
-                aim_at: unit.at,
-                target: NONE,
-                occupant: NONE,
-                h2h: NONE,
-                own_group: NONE,
-                dest_group: NONE,
-                sup: (0, 0),
-                cv: (0, 0),
-                cycle_pos: 0,
-            };
-            match order {
-                Order::Hold => {}
-                Order::Move { dest, via_convoy } => {
-                    slot.kind = Kind::Move;
-                    slot.aim = dest.place();
-                    slot.aim_at = dest;
-                    slot.route = if slot.aim == origin {
-                        Route::Impossible
-                    } else {
-                        match unit.kind {
-                            UnitType::Army => {
-                                let direct = geo.reaches(
-                                    UnitType::Army,
-                                    unit.at.without_coast(),
-                                    dest.without_coast(),
-                                );
-                                if direct && !via_convoy {
-                                    Route::Direct
-                                } else {
-                                    Route::Convoy
-                                }
-                            }
-                            UnitType::Fleet => {
-                                if geo.reaches(UnitType::Fleet, unit.at, dest) {
-                                    Route::Direct
-                                } else {
-                                    Route::Impossible
-                                }
-                            }
-                        }
-                    };
-                }
-                Order::SupportHold { target } => {
-                    slot.kind = Kind::SupportHold;
-                    if let Some(t) = units.get(target) {
-                        slot.aim = t.at.place();
-                        slot.target = index(target);
-                    }
-                }
-                Order::SupportMove { target, dest } => {
-                    slot.kind = Kind::SupportMove;
-                    slot.aim = dest.place();
-                    slot.aim_at = dest;
-                    if target < n {
-                        slot.target = index(target);
-                    }
-                }
-                Order::Convoy { army, dest } => {
-                    slot.kind = Kind::Convoy;
-                    slot.aim = dest;
-                    if army < n {
-                        slot.target = index(army);
-                    }
-                }
-            }
-            slot.state = match (slot.kind, pin) {
-                (Kind::Hold, _) | (_, Pin::Free) => 0,
-                (_, Pin::Succeeds) => RESOLVED | RESULT,
-                (_, Pin::Fails) => RESOLVED,
-            };
-            slot.pinned = slot.state & RESOLVED != 0;
-            slots.push(slot);
-        }
-
-        // Dense ids for the places that matter (where units stand and where moves go), the
-        // unit standing in each, and the moves into each (grouped in `groups`).
-        let mut keys: Vec<Place> = Vec::with_capacity(2 * n);
-        keys.extend(slots.iter().map(|slot| slot.origin));
-        keys.extend(
-            slots
-                .iter()
-                .filter(|slot| slot.kind == Kind::Move)
-                .map(|slot| slot.aim),
-        );
-        let (ids, place_list) = place_ids(&keys);
-        let mut occupant_of = vec![NONE; place_list.len()];
-        let mut starts = vec![0u32; place_list.len() + 1];
-        let mut next = n;
-        for u in 0..n {
-            let origin = ids[u];
-            slots[u].own_group = origin;
-            if occupant_of[origin as usize] == NONE {
-                occupant_of[origin as usize] = index(u);
-            }
-            if slots[u].kind == Kind::Move {
-                let aim = ids[next];
-                next += 1;
-                slots[u].dest_group = aim;
-                starts[aim as usize + 1] += 1;
-            }
-        }
-        for slot in &mut slots {
-            if slot.kind == Kind::Move && slot.route != Route::Impossible {
-                slot.occupant = occupant_of[slot.dest_group as usize];
-            }
-        }
-        prefix_sums(&mut starts);
-        // Each range starts empty at its group's start; filling moves its end.
-        let mut group_ranges: Vec<(u32, u32)> = starts[..place_list.len()]
+        let mut slots: Vec<Slot> = units
             .iter()
-            .map(|&start| (start, start))
+            .enumerate()
+            .map(|(u, unit)| {
+                let PinnedOrder { order, pin } = orders
+                    .get(u)
+                    .copied()
+                    .unwrap_or(PinnedOrder::new(Order::Hold, Pin::Free));
+                Slot::new(units, unit, order, pin, geo)
+            })
             .collect();
-        let mut groups = vec![0u32; next - n];
-        for u in 0..n {
-            if slots[u].kind == Kind::Move {
-                let range = &mut group_ranges[slots[u].dest_group as usize];
-                groups[range.1 as usize] = index(u);
-                range.1 += 1;
-            }
-        }
-
-        // Matching of supports and convoys; convoy intent from a fleet of the army's power.
-        let intent = geo.rules().convoy_intent;
-        for u in 0..n {
-            let t = slots[u].target;
-            if t == NONE || t as usize == u {
-                continue;
-            }
-            let target = slots[t as usize];
-            slots[u].matched = match slots[u].kind {
-                Kind::SupportHold => target.kind != Kind::Move,
-                Kind::SupportMove => {
-                    target.kind == Kind::Move
-                        && target.aim == slots[u].aim
-                        && coasts_match(slots[u].aim_at, target.aim_at)
-                }
-                Kind::Convoy => {
-                    target.kind == Kind::Move
-                        && target.aim == slots[u].aim
-                        && units[t as usize].kind == UnitType::Army
-                        && units[u].kind == UnitType::Fleet
-                }
-                Kind::Hold | Kind::Move => false,
-            };
-            if slots[u].kind == Kind::Convoy
-                && slots[u].matched
-                && intent.convoy_order_shows_intent(units[u].power, units[t as usize].power)
-                && slots[t as usize].route == Route::Direct
-            {
-                slots[t as usize].route = Route::Convoy;
-            }
-        }
-        for u in 0..n {
-            slots[u].valid = match slots[u].kind {
-                Kind::SupportHold | Kind::SupportMove => slots[u].matched,
-                Kind::Convoy => {
-                    slots[u].matched && slots[slots[u].target as usize].route == Route::Convoy
-                }
-                Kind::Hold | Kind::Move => false,
-            };
-            if matches!(
-                slots[u].kind,
-                Kind::SupportHold | Kind::SupportMove | Kind::Convoy
-            ) && !slots[u].valid
-                && slots[u].state & RESOLVED == 0
-            {
-                slots[u].state = RESOLVED;
-            }
-        }
-
-        // Head-to-head battles: two direct moves in opposite directions.
-        for u in 0..n {
-            let o = slots[u].occupant;
-            if o == NONE || slots[u].route != Route::Direct {
-                continue;
-            }
-            let other = slots[o as usize];
-            if other.kind == Kind::Move
-                && other.route == Route::Direct
-                && other.aim == slots[u].origin
-            {
-                slots[u].h2h = o;
-            }
-        }
-
-        // Valid supports per supported unit.
-        let mut counts = vec![0u32; n + 1];
-        for slot in &slots {
-            if slot.valid && matches!(slot.kind, Kind::SupportHold | Kind::SupportMove) {
-                counts[slot.target as usize + 1] += 1;
-            }
-        }
-        prefix_sums(&mut counts);
-        let mut sup = vec![0u32; counts[n] as usize];
-        let mut fill = counts.clone();
-        for (u, slot) in slots.iter().enumerate() {
-            if slot.valid && matches!(slot.kind, Kind::SupportHold | Kind::SupportMove) {
-                let t = slot.target as usize;
-                sup[fill[t] as usize] = index(u);
-                fill[t] += 1;
-            }
-        }
-        for (u, slot) in slots.iter_mut().enumerate() {
-            slot.sup = (counts[u], counts[u + 1]);
-        }
-
-        // Convoying fleets per convoyed army, and their hops.
-        let mut counts = vec![0u32; n + 1];
-        for slot in &slots {
-            if slot.kind == Kind::Convoy && slot.valid {
-                counts[slot.target as usize + 1] += 1;
-            }
-        }
-        prefix_sums(&mut counts);
-        let mut cv = vec![0u32; counts[n] as usize];
-        let mut fill = counts.clone();
-        for (u, slot) in slots.iter().enumerate() {
-            if slot.kind == Kind::Convoy && slot.valid {
-                let t = slot.target as usize;
-                cv[fill[t] as usize] = index(u);
-                fill[t] += 1;
-            }
-        }
-        let mut cv_ends = vec![0u8; cv.len()];
-        let mut cv_adj = vec![(0u32, 0u32); cv.len()];
-        let mut cv_next: Vec<u32> = Vec::new();
-        for m in 0..n {
-            let (s, e) = (counts[m] as usize, counts[m + 1] as usize);
-            slots[m].cv = (counts[m], counts[m + 1]);
-            if s == e {
-                continue;
-            }
-            let army = units[m].at.without_coast();
-            let dest = slots[m].aim_at.without_coast();
-            for i in s..e {
-                let fleet = units[cv[i] as usize].at;
-                if geo.convoy_hop(army, fleet) {
-                    cv_ends[i] |= FIRST_HOP;
-                }
-                if geo.convoy_hop(fleet, dest) {
-                    cv_ends[i] |= LAST_HOP;
-                }
-                let start = index(cv_next.len());
-                for j in s..e {
-                    if i != j && geo.convoy_hop(fleet, units[cv[j] as usize].at) {
-                        cv_next.push(index(j - s));
-                    }
-                }
-                cv_adj[i] = (start, index(cv_next.len()));
-            }
-        }
-
+        let places = group_places(&mut slots);
+        match_orders(&mut slots, units, geo.rules().convoy_intent);
+        mark_head_to_head(&mut slots);
+        let sup = index_supports(&mut slots);
+        let convoys = index_convoys(&mut slots, units, geo);
         Engine {
             units,
             slots,
             sup,
-            group_ranges,
-            groups,
-            place_list,
-            cv,
-            cv_ends,
-            cv_adj,
-            cv_next,
+            group_ranges: places.group_ranges,
+            groups: places.groups,
+            place_list: places.place_list,
+            cv: convoys.cv,
+            cv_ends: convoys.cv_ends,
+            cv_adj: convoys.cv_adj,
+            cv_next: convoys.cv_next,
             cycle: Vec::new(),
             hits: 0,
             low: NONE,
@@ -889,67 +648,67 @@ impl<'a> Engine<'a> {
         let dislodger = dislodged_by[u];
         match slot.kind {
             Kind::Hold => match dislodger {
-                NONE => Outcome::new(true, Reason::Held),
-                by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                NONE => Outcome::new(Reason::Held),
+                by => Outcome::new(Reason::Dislodged { by: by as usize }),
             },
             Kind::Move => {
                 let success = moved[u];
                 if self.pinned(u) {
-                    return Outcome::new(success, Reason::Pinned);
+                    return Outcome::new(Reason::Pinned { succeeded: success });
                 }
                 if success {
                     let by_convoy = slot.route == Route::Convoy;
-                    return Outcome::new(true, Reason::Moved { by_convoy });
+                    return Outcome::new(Reason::Moved { by_convoy });
                 }
-                Outcome::new(false, self.move_failure(u))
+                Outcome::new(self.move_failure(u))
             }
             Kind::SupportHold | Kind::SupportMove => {
                 if !slot.matched {
-                    return Outcome::new(false, Reason::SupportVoid);
+                    return Outcome::new(Reason::SupportVoid);
                 }
                 let given = self.value(u);
                 if self.pinned(u) {
-                    return Outcome::new(given, Reason::Pinned);
+                    return Outcome::new(Reason::Pinned { succeeded: given });
                 }
                 if self.paradox(u) {
-                    return Outcome::new(false, Reason::Paradox);
+                    return Outcome::new(Reason::Paradox);
                 }
                 if given {
-                    return Outcome::new(true, Reason::SupportGiven);
+                    return Outcome::new(Reason::SupportGiven);
                 }
                 if let Some(cutter) = self.cutter(u) {
-                    return Outcome::new(false, Reason::SupportCut { by: cutter });
+                    return Outcome::new(Reason::SupportCut { by: cutter });
                 }
                 match dislodger {
-                    NONE => Outcome::new(false, Reason::Paradox),
-                    by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                    NONE => Outcome::new(Reason::Paradox),
+                    by => Outcome::new(Reason::Dislodged { by: by as usize }),
                 }
             }
             Kind::Convoy => {
                 if !slot.matched {
-                    return Outcome::new(false, Reason::ConvoyVoid);
+                    return Outcome::new(Reason::ConvoyVoid);
                 }
                 if !slot.valid {
-                    return Outcome::new(false, Reason::ConvoyNotUsed);
+                    return Outcome::new(Reason::ConvoyNotUsed);
                 }
                 let army = slot.target as usize;
                 let available = self.value(u);
                 let carried = available && self.path(army, true) && self.on_route(army, u);
                 if self.pinned(u) {
-                    return Outcome::new(carried, Reason::Pinned);
+                    return Outcome::new(Reason::Pinned { succeeded: carried });
                 }
                 if self.paradox(u) {
-                    return Outcome::new(false, Reason::ConvoyParadox);
+                    return Outcome::new(Reason::ConvoyParadox);
                 }
                 if carried {
-                    return Outcome::new(true, Reason::ConvoyUsed);
+                    return Outcome::new(Reason::ConvoyUsed);
                 }
                 if available {
-                    return Outcome::new(false, Reason::ConvoyDisrupted);
+                    return Outcome::new(Reason::ConvoyDisrupted);
                 }
                 match dislodger {
-                    NONE => Outcome::new(false, Reason::Paradox),
-                    by => Outcome::new(false, Reason::Dislodged { by: by as usize }),
+                    NONE => Outcome::new(Reason::Paradox),
+                    by => Outcome::new(Reason::Dislodged { by: by as usize }),
                 }
             }
         }
@@ -1086,5 +845,336 @@ fn coasts_match(support: At, moving: At) -> bool {
 fn prefix_sums(counts: &mut [u32]) {
     for i in 1..counts.len() {
         counts[i] += counts[i - 1];
+    }
+}
+
+impl Slot {
+    /// The slot of one unit with its order normalised: kind, aim, target, route and pin.
+    fn new<G: Geography + ?Sized>(
+        units: &[Unit],
+        unit: &Unit,
+        order: Order,
+        pin: Pin,
+        geo: &G,
+    ) -> Slot {
+        let n = units.len();
+        let origin = unit.at.place();
+        let mut slot = Slot {
+            kind: Kind::Hold,
+            route: Route::Direct,
+            matched: false,
+            valid: false,
+            pinned: false,
+            state: 0,
+            origin,
+            aim: origin,
+            aim_at: unit.at,
+            target: NONE,
+            occupant: NONE,
+            h2h: NONE,
+            own_group: NONE,
+            dest_group: NONE,
+            sup: (0, 0),
+            cv: (0, 0),
+            cycle_pos: 0,
+        };
+        match order {
+            Order::Hold => {}
+            Order::Move { dest, via_convoy } => {
+                slot.kind = Kind::Move;
+                slot.aim = dest.place();
+                slot.aim_at = dest;
+                slot.route = if slot.aim == origin {
+                    Route::Impossible
+                } else {
+                    move_route(unit, dest, via_convoy, geo)
+                };
+            }
+            Order::SupportHold { target } => {
+                slot.kind = Kind::SupportHold;
+                if let Some(t) = units.get(target) {
+                    slot.aim = t.at.place();
+                    slot.target = index(target);
+                }
+            }
+            Order::SupportMove { target, dest } => {
+                slot.kind = Kind::SupportMove;
+                slot.aim = dest.place();
+                slot.aim_at = dest;
+                if target < n {
+                    slot.target = index(target);
+                }
+            }
+            Order::Convoy { army, dest } => {
+                slot.kind = Kind::Convoy;
+                slot.aim = dest;
+                if army < n {
+                    slot.target = index(army);
+                }
+            }
+        }
+        slot.state = match (slot.kind, pin) {
+            (Kind::Hold, _) | (_, Pin::Free) => 0,
+            (_, Pin::Succeeds) => RESOLVED | RESULT,
+            (_, Pin::Fails) => RESOLVED,
+        };
+        slot.pinned = slot.state & RESOLVED != 0;
+        slot
+    }
+}
+
+/// How a move to another place travels: an army directly only over a border and without
+/// `via Convoy`, else by convoy; a fleet directly or not at all.
+fn move_route<G: Geography + ?Sized>(unit: &Unit, dest: At, via_convoy: bool, geo: &G) -> Route {
+    match unit.kind {
+        UnitType::Army => {
+            let direct = geo.reaches(
+                UnitType::Army,
+                unit.at.without_coast(),
+                dest.without_coast(),
+            );
+            if direct && !via_convoy {
+                Route::Direct
+            } else {
+                Route::Convoy
+            }
+        }
+        UnitType::Fleet => {
+            if geo.reaches(UnitType::Fleet, unit.at, dest) {
+                Route::Direct
+            } else {
+                Route::Impossible
+            }
+        }
+    }
+}
+
+/// The places of one phase and the moves into each (see `Engine::group_ranges`).
+struct Places {
+    group_ranges: Vec<(u32, u32)>,
+    groups: Vec<u32>,
+    place_list: Vec<Place>,
+}
+
+/// Dense ids for the places that matter (where units stand and where moves go), the unit
+/// standing in each (a move's `occupant`), and the moves into each (grouped in `groups`).
+fn group_places(slots: &mut [Slot]) -> Places {
+    let n = slots.len();
+    let mut keys: Vec<Place> = Vec::with_capacity(2 * n);
+    keys.extend(slots.iter().map(|slot| slot.origin));
+    keys.extend(
+        slots
+            .iter()
+            .filter(|slot| slot.kind == Kind::Move)
+            .map(|slot| slot.aim),
+    );
+    let (ids, place_list) = place_ids(&keys);
+    let mut occupant_of = vec![NONE; place_list.len()];
+    let mut starts = vec![0u32; place_list.len() + 1];
+    let mut next = n;
+    for u in 0..n {
+        let origin = ids[u];
+        slots[u].own_group = origin;
+        if occupant_of[origin as usize] == NONE {
+            occupant_of[origin as usize] = index(u);
+        }
+        if slots[u].kind == Kind::Move {
+            let aim = ids[next];
+            next += 1;
+            slots[u].dest_group = aim;
+            starts[aim as usize + 1] += 1;
+        }
+    }
+    for slot in slots.iter_mut() {
+        if slot.kind == Kind::Move && slot.route != Route::Impossible {
+            slot.occupant = occupant_of[slot.dest_group as usize];
+        }
+    }
+    prefix_sums(&mut starts);
+    // Each range starts empty at its group's start; filling moves its end.
+    let mut group_ranges: Vec<(u32, u32)> = starts[..place_list.len()]
+        .iter()
+        .map(|&start| (start, start))
+        .collect();
+    let mut groups = vec![0u32; next - n];
+    for u in 0..n {
+        if slots[u].kind == Kind::Move {
+            let range = &mut group_ranges[slots[u].dest_group as usize];
+            groups[range.1 as usize] = index(u);
+            range.1 += 1;
+        }
+    }
+    Places {
+        group_ranges,
+        groups,
+        place_list,
+    }
+}
+
+/// Matching of supports and convoys with their targets' orders; convoy intent from a fleet of
+/// the army's power (as `intent` says); validity (an invalid support or convoy is settled as
+/// failing).
+fn match_orders(slots: &mut [Slot], units: &[Unit], intent: ConvoyIntent) {
+    let n = slots.len();
+    for u in 0..n {
+        let t = slots[u].target;
+        if t == NONE || t as usize == u {
+            continue;
+        }
+        let target = slots[t as usize];
+        slots[u].matched = match slots[u].kind {
+            Kind::SupportHold => target.kind != Kind::Move,
+            Kind::SupportMove => {
+                target.kind == Kind::Move
+                    && target.aim == slots[u].aim
+                    && coasts_match(slots[u].aim_at, target.aim_at)
+            }
+            Kind::Convoy => {
+                target.kind == Kind::Move
+                    && target.aim == slots[u].aim
+                    && units[t as usize].kind == UnitType::Army
+                    && units[u].kind == UnitType::Fleet
+            }
+            Kind::Hold | Kind::Move => false,
+        };
+        if slots[u].kind == Kind::Convoy
+            && slots[u].matched
+            && intent.convoy_order_shows_intent(units[u].power, units[t as usize].power)
+            && slots[t as usize].route == Route::Direct
+        {
+            slots[t as usize].route = Route::Convoy;
+        }
+    }
+    for u in 0..n {
+        slots[u].valid = match slots[u].kind {
+            Kind::SupportHold | Kind::SupportMove => slots[u].matched,
+            Kind::Convoy => {
+                slots[u].matched && slots[slots[u].target as usize].route == Route::Convoy
+            }
+            Kind::Hold | Kind::Move => false,
+        };
+        if matches!(
+            slots[u].kind,
+            Kind::SupportHold | Kind::SupportMove | Kind::Convoy
+        ) && !slots[u].valid
+            && slots[u].state & RESOLVED == 0
+        {
+            slots[u].state = RESOLVED;
+        }
+    }
+}
+
+/// Head-to-head battles: two direct moves in opposite directions.
+fn mark_head_to_head(slots: &mut [Slot]) {
+    for u in 0..slots.len() {
+        let o = slots[u].occupant;
+        if o == NONE || slots[u].route != Route::Direct {
+            continue;
+        }
+        let other = slots[o as usize];
+        if other.kind == Kind::Move && other.route == Route::Direct && other.aim == slots[u].origin
+        {
+            slots[u].h2h = o;
+        }
+    }
+}
+
+/// Valid supports grouped by supported unit (see `Slot::sup`).
+fn index_supports(slots: &mut [Slot]) -> Vec<u32> {
+    let n = slots.len();
+    let mut counts = vec![0u32; n + 1];
+    for slot in slots.iter() {
+        if slot.valid && matches!(slot.kind, Kind::SupportHold | Kind::SupportMove) {
+            counts[slot.target as usize + 1] += 1;
+        }
+    }
+    prefix_sums(&mut counts);
+    let mut sup = vec![0u32; counts[n] as usize];
+    let mut fill = counts.clone();
+    for (u, slot) in slots.iter().enumerate() {
+        if slot.valid && matches!(slot.kind, Kind::SupportHold | Kind::SupportMove) {
+            let t = slot.target as usize;
+            sup[fill[t] as usize] = index(u);
+            fill[t] += 1;
+        }
+    }
+    for (u, slot) in slots.iter_mut().enumerate() {
+        slot.sup = (counts[u], counts[u + 1]);
+    }
+    sup
+}
+
+/// Convoying fleets per army and their hops (see `Engine::cv` and the fields after it).
+struct Convoys {
+    cv: Vec<u32>,
+    cv_ends: Vec<u8>,
+    cv_adj: Vec<(u32, u32)>,
+    cv_next: Vec<u32>,
+}
+
+/// Convoying fleets grouped by convoyed army (see `Slot::cv`), and their hops.
+fn index_convoys<G: Geography + ?Sized>(slots: &mut [Slot], units: &[Unit], geo: &G) -> Convoys {
+    let n = slots.len();
+    let mut counts = vec![0u32; n + 1];
+    for slot in slots.iter() {
+        if slot.kind == Kind::Convoy && slot.valid {
+            counts[slot.target as usize + 1] += 1;
+        }
+    }
+    prefix_sums(&mut counts);
+    let mut cv = vec![0u32; counts[n] as usize];
+    let mut fill = counts.clone();
+    for (u, slot) in slots.iter().enumerate() {
+        if slot.kind == Kind::Convoy && slot.valid {
+            let t = slot.target as usize;
+            cv[fill[t] as usize] = index(u);
+            fill[t] += 1;
+        }
+    }
+    let mut convoys = Convoys {
+        cv_ends: vec![0u8; cv.len()],
+        cv_adj: vec![(0u32, 0u32); cv.len()],
+        cv_next: Vec::new(),
+        cv,
+    };
+    for m in 0..n {
+        let (s, e) = (counts[m] as usize, counts[m + 1] as usize);
+        slots[m].cv = (counts[m], counts[m + 1]);
+        if s != e {
+            convoys.hops(s..e, units[m].at, slots[m].aim_at, units, geo);
+        }
+    }
+    convoys
+}
+
+impl Convoys {
+    /// The hops of the fleets `range` of one army from `army` to `dest`: first and last hops,
+    /// and which fleets of the group each reaches.
+    fn hops<G: Geography + ?Sized>(
+        &mut self,
+        range: std::ops::Range<usize>,
+        army: At,
+        dest: At,
+        units: &[Unit],
+        geo: &G,
+    ) {
+        let (army, dest) = (army.without_coast(), dest.without_coast());
+        let s = range.start;
+        for i in range.clone() {
+            let fleet = units[self.cv[i] as usize].at;
+            if geo.convoy_hop(army, fleet) {
+                self.cv_ends[i] |= FIRST_HOP;
+            }
+            if geo.convoy_hop(fleet, dest) {
+                self.cv_ends[i] |= LAST_HOP;
+            }
+            let start = index(self.cv_next.len());
+            for j in range.clone() {
+                if i != j && geo.convoy_hop(fleet, units[self.cv[j] as usize].at) {
+                    self.cv_next.push(index(j - s));
+                }
+            }
+            self.cv_adj[i] = (start, index(self.cv_next.len()));
+        }
     }
 }

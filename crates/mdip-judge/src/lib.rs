@@ -74,11 +74,12 @@ pub use adjustment::{
 pub use geography::{At, Geography, MapGeography, Place, Site, StandardGeography};
 pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible};
 pub use movement::{
-    adjudicate_movement, Dislodgement, MovementInput, MovementResult, Order, Pin, Unit, UnitId,
+    adjudicate_movement, Dislodgement, MovementInput, MovementResult, Order, Pin, PinnedOrder,
+    Unit, UnitId,
 };
 pub use reason::{Outcome, Reason};
 pub use retreat::{
     adjudicate_retreats, retreat_collisions, retreat_options, RetreatBoard, RetreatOrder,
-    RetreatOutcome, RetreatResult, Retreating,
+    RetreatOutcome, RetreatResult, Retreating, UnitRetreat,
 };
 pub use rules::{CivilDisorder, ConvoyIntent, ForkPolicy, Rules, TimeAdjacency};

@@ -95,7 +95,23 @@ pub struct MovementInput {
     /// Every unit taking part (on every site of the decision graph).
     pub units: Vec<Unit>,
     /// One order and pin per unit.
-    pub orders: Vec<(Order, Pin)>,
+    pub orders: Vec<PinnedOrder>,
+}
+
+/// A unit's order with the pin that fixes its resolution, or leaves it free.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PinnedOrder {
+    /// The order.
+    pub order: Order,
+    /// The pin.
+    pub pin: Pin,
+}
+
+impl PinnedOrder {
+    /// An order with its pin.
+    pub fn new(order: Order, pin: Pin) -> PinnedOrder {
+        PinnedOrder { order, pin }
+    }
 }
 
 /// A unit dislodged in a movement phase.

@@ -1,8 +1,9 @@
 //! Outcomes and the reasons behind them, for every phase.
 //!
-//! Every order the adjudicator looks at gets an [`Outcome`]: whether it succeeded and a
-//! [`Reason`] saying why. [`Reason::describe`] turns a reason into the English sentence fragment
-//! used by reports and editor hovers, so both say the same thing.
+//! Every order the adjudicator looks at gets an [`Outcome`]: a [`Reason`] saying what became of
+//! it, from which whether it succeeded is derived ([`Reason::succeeded`]), so that the two
+//! cannot contradict each other. The judge writes no words: the analysis turns reasons into the
+//! sentences of reports and editor hovers.
 
 use crate::movement::UnitId;
 
@@ -71,7 +72,10 @@ pub enum Reason {
     /// The convoyed army did not order this move: the convoy is void.
     ConvoyVoid,
     /// The outcome was fixed by the caller (a [`Pin`](crate::Pin)), as recorded earlier.
-    Pinned,
+    Pinned {
+        /// Whether the pin made the order succeed.
+        succeeded: bool,
+    },
     /// The order was part of a paradox that no specific rule settles; the backup rule made every
     /// order in it fail.
     Paradox,
@@ -133,10 +137,6 @@ pub enum Reason {
     AlreadyRemoved,
     /// An earlier build of this phase already uses that home centre (DATC 4.D.5).
     AlreadyBuilt,
-
-    // Any phase.
-    /// The order kind is not allowed in this phase (the phase's name).
-    WrongPhase(&'static str),
 }
 
 impl Reason {
@@ -153,132 +153,46 @@ impl Reason {
         }
     }
 
-    /// The reason as an English phrase (lower case, no final full stop), naming units with
-    /// `name`, e.g. `"bounced off A Vienna and A Venice"`.
-    pub fn describe(&self, name: impl Fn(UnitId) -> String) -> String {
-        match self {
-            Reason::Moved { by_convoy: false } => "moved".to_owned(),
-            Reason::Moved { by_convoy: true } => "moved by convoy".to_owned(),
-            Reason::Bounced { by } if by.is_empty() => "bounced".to_owned(),
-            Reason::Bounced { by } => format!("bounced off {}", list(by, &name)),
-            Reason::LostHeadToHead { to } => {
-                format!("lost the head-to-head battle against {}", name(*to))
-            }
-            Reason::WouldDislodgeOwnUnit { unit } => {
-                format!("would dislodge {}, a unit of the same power", name(*unit))
-            }
-            Reason::NoConvoyPath => "no chain of fleets was ordered to convoy it".to_owned(),
-            Reason::ConvoyDisrupted => "the convoy was disrupted".to_owned(),
-            Reason::ConvoyParadox => {
-                "convoy paradox: the convoy is cancelled (Szykman rule)".to_owned()
-            }
-            Reason::Unreachable => "the destination cannot be reached".to_owned(),
-            Reason::Held => "held".to_owned(),
-            Reason::Dislodged { by } => format!("dislodged by {}", name(*by)),
-            Reason::SupportGiven => "support given".to_owned(),
-            Reason::SupportCut { by } => format!("support cut by {}", name(*by)),
-            Reason::SupportVoid => "void: the supported unit did not order that".to_owned(),
-            Reason::ConvoyUsed => "convoyed the army".to_owned(),
-            Reason::ConvoyNotUsed => {
-                "not used: the army moves over land (no convoy intent)".to_owned()
-            }
-            Reason::ConvoyVoid => "void: the army did not order that move".to_owned(),
-            Reason::Pinned => "fixed by an earlier adjudication".to_owned(),
-            Reason::Paradox => "part of a paradox: every order in it fails".to_owned(),
-            Reason::Retreated => "retreated".to_owned(),
-            Reason::Disbanded => "disbanded".to_owned(),
-            Reason::NoRetreatOrder => "disbanded: no retreat order".to_owned(),
-            Reason::RetreatUnreachable => {
-                "disbanded: the retreat destination is not adjacent".to_owned()
-            }
-            Reason::RetreatOccupied => "disbanded: the retreat destination is occupied".to_owned(),
-            Reason::RetreatContested => {
-                "disbanded: the retreat destination was left empty by a standoff".to_owned()
-            }
-            Reason::RetreatToAttacker => {
-                "disbanded: cannot retreat to where the attacker came from".to_owned()
-            }
-            Reason::RetreatCollision { with } => {
-                format!(
-                    "disbanded: retreated to the same place as {}",
-                    list(with, &name)
-                )
-            }
-            Reason::NotDislodged => "not dislodged: no retreat order possible".to_owned(),
-            Reason::Built => "built".to_owned(),
-            Reason::Waived => "build waived".to_owned(),
-            Reason::Removed => "removed".to_owned(),
-            Reason::CivilDisorder => "removed by the civil-disorder rule".to_owned(),
-            Reason::NoBuildAllowed => "no build allowed".to_owned(),
-            Reason::NoBuildsLeft => "all allowed builds are already used".to_owned(),
-            Reason::NotHomeCentre => "not a home supply centre of this power".to_owned(),
-            Reason::CentreNotOwned => "the home centre is not owned by this power".to_owned(),
-            Reason::CentreOccupied => "the home centre is occupied".to_owned(),
-            Reason::WrongTerrain => "that unit cannot stand there".to_owned(),
-            Reason::NoRemovalAllowed => "no removal needed".to_owned(),
-            Reason::NoRemovalsLeft => "all required removals are already made".to_owned(),
-            Reason::NoUnitThere => "no unit there".to_owned(),
-            Reason::NotOwnUnit => "the unit there belongs to another power".to_owned(),
-            Reason::AlreadyRemoved => "the unit is already removed".to_owned(),
-            Reason::AlreadyBuilt => "another build already uses that centre".to_owned(),
-            Reason::WrongPhase(phase) => format!("not allowed in the {phase} phase"),
-        }
-    }
-}
-
-/// Joins unit names as "A", "A and B" or "A, B and C".
-fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
-    let names: Vec<String> = ids.iter().map(|&id| name(id)).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {}", rest.join(", "), last),
-    }
-}
-
-/// The outcome of one order (or of one unit's part in a phase).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
     /// Whether the order succeeded: a move arrived, a hold kept its place, a support was given,
-    /// a convoy carried its army's chain, a retreat or adjustment took effect. (Whether a unit
-    /// was dislodged, whatever its order, is in [`MovementResult::dislodged`].)
+    /// a convoy carried its army's chain, a retreat, disband or adjustment took effect, or a pin
+    /// fixed it to succeed. (Whether a unit was dislodged, whatever its order, is in
+    /// [`MovementResult::dislodged`].)
     ///
     /// [`MovementResult::dislodged`]: crate::MovementResult::dislodged
-    pub success: bool,
-    /// Why.
+    pub fn succeeded(&self) -> bool {
+        matches!(
+            self,
+            Reason::Moved { .. }
+                | Reason::Held
+                | Reason::SupportGiven
+                | Reason::ConvoyUsed
+                | Reason::Pinned { succeeded: true }
+                | Reason::Retreated
+                | Reason::Disbanded
+                | Reason::Built
+                | Reason::Waived
+                | Reason::Removed
+                | Reason::CivilDisorder
+        )
+    }
+}
+
+/// The outcome of one order (or of one unit's part in a phase): its reason, from which its
+/// success follows.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// What became of the order, and why.
     pub reason: Reason,
 }
 
 impl Outcome {
-    /// An outcome from its success and reason.
-    pub fn new(success: bool, reason: Reason) -> Outcome {
-        Outcome { success, reason }
+    /// The outcome with this reason.
+    pub fn new(reason: Reason) -> Outcome {
+        Outcome { reason }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn descriptions_name_units() {
-        let name = |u: UnitId| format!("unit {u}");
-        assert_eq!(
-            Reason::Bounced { by: vec![1, 2, 3] }.describe(name),
-            "bounced off unit 1, unit 2 and unit 3"
-        );
-        assert_eq!(Reason::Bounced { by: vec![] }.describe(name), "bounced");
-        assert_eq!(
-            Reason::SupportCut { by: 4 }.describe(name),
-            "support cut by unit 4"
-        );
-        assert_eq!(
-            Reason::WrongPhase("retreat").describe(name),
-            "not allowed in the retreat phase"
-        );
-        assert_eq!(
-            Reason::Moved { by_convoy: true }.describe(name),
-            "moved by convoy"
-        );
+    /// Whether the order succeeded (see [`Reason::succeeded`]).
+    pub fn success(&self) -> bool {
+        self.reason.succeeded()
     }
 }

@@ -156,6 +156,15 @@ fn retreating(units: &[Unit], d: &Dislodgement) -> Option<Retreating> {
     })
 }
 
+/// A retreat-phase order for a dislodged unit, named by its id in the movement phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnitRetreat {
+    /// The dislodged unit.
+    pub unit: UnitId,
+    /// Its order.
+    pub order: RetreatOrder,
+}
+
 /// Adjudicates a retreat phase.
 ///
 /// `units` and `movement` are the input and result of the movement phase; `orders` name
@@ -164,13 +173,13 @@ fn retreating(units: &[Unit], d: &Dislodgement) -> Option<Retreating> {
 pub fn adjudicate_retreats<G: Geography + ?Sized>(
     units: &[Unit],
     movement: &MovementResult,
-    orders: &[(UnitId, RetreatOrder)],
+    orders: &[UnitRetreat],
     geo: &G,
 ) -> RetreatResult {
     let board = RetreatBoard::after(units, movement);
     let mut ignored = Vec::new();
     let mut chosen: Vec<Option<RetreatOrder>> = vec![None; movement.dislodged.len()];
-    for (i, &(unit, order)) in orders.iter().enumerate() {
+    for (i, &UnitRetreat { unit, order }) in orders.iter().enumerate() {
         match movement.dislodged.iter().position(|d| d.unit == unit) {
             Some(k) if chosen[k].is_none() => chosen[k] = Some(order),
             Some(_) => {}
@@ -182,14 +191,12 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     let mut retreats: Vec<RetreatOutcome> = Vec::with_capacity(chosen.len());
     for (d, order) in movement.dislodged.iter().zip(&chosen) {
         let (outcome, to) = match (order, retreating(units, d)) {
-            (None, _) => (Outcome::new(false, Reason::NoRetreatOrder), None),
-            (Some(RetreatOrder::Disband), _) => (Outcome::new(true, Reason::Disbanded), None),
-            (Some(RetreatOrder::Move(_)), None) => {
-                (Outcome::new(false, Reason::RetreatUnreachable), None)
-            }
+            (None, _) => (Outcome::new(Reason::NoRetreatOrder), None),
+            (Some(RetreatOrder::Disband), _) => (Outcome::new(Reason::Disbanded), None),
+            (Some(RetreatOrder::Move(_)), None) => (Outcome::new(Reason::RetreatUnreachable), None),
             (Some(RetreatOrder::Move(to)), Some(r)) => match board.check(&r, *to, geo) {
-                Ok(to) => (Outcome::new(true, Reason::Retreated), Some(to)),
-                Err(reason) => (Outcome::new(false, reason), None),
+                Ok(to) => (Outcome::new(Reason::Retreated), Some(to)),
+                Err(reason) => (Outcome::new(reason), None),
             },
         };
         retreats.push(RetreatOutcome {
@@ -204,7 +211,7 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     for (i, others) in retreat_collisions(&targets).into_iter().enumerate() {
         if !others.is_empty() {
             let with = others.iter().map(|&j| movement.dislodged[j].unit).collect();
-            retreats[i].outcome = Outcome::new(false, Reason::RetreatCollision { with });
+            retreats[i].outcome = Outcome::new(Reason::RetreatCollision { with });
             retreats[i].to = None;
         }
     }

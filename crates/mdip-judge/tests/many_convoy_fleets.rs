@@ -12,7 +12,9 @@ mod common;
 
 use common::Layers;
 
-use mdip_judge::{adjudicate_movement, At, Geography, MovementInput, Order, Pin, Site, Unit};
+use mdip_judge::{
+    adjudicate_movement, At, Geography, MovementInput, Order, Pin, PinnedOrder, Site, Unit,
+};
 use mdip_map::{Map, Power, UnitType};
 use proptest::prelude::*;
 
@@ -33,7 +35,7 @@ fn chain(available: &[bool]) -> MovementInput {
         kind: UnitType::Army,
         at: on(0, "lon"),
     }];
-    let mut orders = vec![(
+    let mut orders = vec![PinnedOrder::new(
         Order::Move {
             dest,
             via_convoy: true,
@@ -47,7 +49,7 @@ fn chain(available: &[bool]) -> MovementInput {
             at: on(k, "nth"),
         });
         let pin = if ok { Pin::Free } else { Pin::Fails };
-        orders.push((
+        orders.push(PinnedOrder::new(
             Order::Convoy {
                 army: 0,
                 dest: dest.place(),
@@ -87,7 +89,7 @@ fn check(available: &[bool]) {
     let expected = on_some_route(available);
     let arrives = expected.iter().any(|&b| b);
     assert_eq!(
-        result.outcomes[0].success,
+        result.outcomes[0].success(),
         arrives,
         "the army with {} fleets, available {:?}",
         available.len(),
@@ -96,7 +98,7 @@ fn check(available: &[bool]) {
     for (k, &on) in expected.iter().enumerate() {
         if available[k] {
             assert_eq!(
-                result.outcomes[k + 1].success,
+                result.outcomes[k + 1].success(),
                 on,
                 "the fleet on layer {k} of {}",
                 available.len()
@@ -148,7 +150,7 @@ fn fleets_past_the_64th_still_give_a_route() {
                 kind: UnitType::Army,
                 at: on(0, "lon"),
             }],
-            orders: vec![(
+            orders: vec![PinnedOrder::new(
                 Order::Move {
                     dest,
                     via_convoy: true,
@@ -167,7 +169,7 @@ fn fleets_past_the_64th_still_give_a_route() {
             } else {
                 Pin::Free
             };
-            input.orders.push((
+            input.orders.push(PinnedOrder::new(
                 Order::Convoy {
                     army: 0,
                     dest: dest.place(),
@@ -177,12 +179,15 @@ fn fleets_past_the_64th_still_give_a_route() {
         }
         let result = adjudicate_movement(&input, &Hub);
         assert_eq!(
-            result.outcomes[0].success,
+            result.outcomes[0].success(),
             unavailable < fleets,
             "{fleets} fleets, the first {unavailable} unavailable"
         );
         for k in unavailable + 1..=fleets {
-            assert!(result.outcomes[k].success, "fleet {k} of {fleets} convoys");
+            assert!(
+                result.outcomes[k].success(),
+                "fleet {k} of {fleets} convoys"
+            );
         }
     }
 }

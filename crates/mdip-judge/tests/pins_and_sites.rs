@@ -3,7 +3,9 @@
 mod common;
 
 use common::{at, movement_input, pinned, Case, Layers};
-use mdip_judge::{adjudicate_movement, At, MovementInput, Order, Pin, Reason, Site, Unit};
+use mdip_judge::{
+    adjudicate_movement, At, MovementInput, Order, Pin, PinnedOrder, Reason, Site, Unit,
+};
 use mdip_map::{Power, UnitType};
 
 #[test]
@@ -12,8 +14,8 @@ fn a_move_pinned_to_fail_still_prevents() {
         &["Austria: A vie - tyr", "Italy: A ven - tyr"],
         &[("vie", Pin::Fails)],
     ));
-    assert_eq!(c.reason("vie"), &Reason::Pinned);
-    assert!(!c.outcome("ven").success);
+    assert_eq!(c.reason("vie"), &Reason::Pinned { succeeded: false });
+    assert!(!c.outcome("ven").success());
     assert_eq!(c.result.contested.len(), 1);
 }
 
@@ -27,7 +29,7 @@ fn a_move_pinned_to_fail_stays_and_can_be_dislodged() {
         ],
         &[("ber", Pin::Fails)],
     ));
-    assert!(c.outcome("pru").success);
+    assert!(c.outcome("pru").success());
     assert_eq!(c.dislodged(), vec!["ber"]);
 }
 
@@ -39,11 +41,11 @@ fn a_move_pinned_to_succeed_leaves_its_place() {
         "Germany: F kie - ber",
     ];
     let free = Case::run(&lines);
-    assert!(!free.outcome("kie").success);
+    assert!(!free.outcome("kie").success());
     let c = Case::from_input(pinned(&lines, &[("ber", Pin::Succeeds)]));
-    assert!(c.outcome("ber").success);
-    assert!(!c.outcome("war").success);
-    assert!(c.outcome("kie").success);
+    assert!(c.outcome("ber").success());
+    assert!(!c.outcome("war").success());
+    assert!(c.outcome("kie").success());
     assert_eq!(c.result.positions[c.unit("kie")], at("ber"));
 }
 
@@ -59,7 +61,7 @@ fn a_support_pinned_to_succeed_is_not_cut() {
     assert!(free.dislodged().is_empty());
     let c = Case::from_input(pinned(&lines, &[("tyr", Pin::Succeeds)]));
     assert_eq!(c.dislodged(), vec!["tri"]);
-    assert_eq!(c.reason("tyr"), &Reason::Pinned);
+    assert_eq!(c.reason("tyr"), &Reason::Pinned { succeeded: true });
 }
 
 #[test]
@@ -73,7 +75,7 @@ fn a_support_pinned_to_fail_adds_nothing() {
         &[("tyr", Pin::Fails)],
     ));
     assert!(c.dislodged().is_empty());
-    assert!(!c.outcome("ven").success);
+    assert!(!c.outcome("ven").success());
 }
 
 #[test]
@@ -87,7 +89,7 @@ fn a_convoy_pinned_to_succeed_carries_its_army_even_when_dislodged() {
         ],
         &[("nth", Pin::Succeeds)],
     ));
-    assert!(c.outcome("lon").success);
+    assert!(c.outcome("lon").success());
     assert_eq!(c.dislodged(), vec!["nth"]);
 }
 
@@ -123,14 +125,14 @@ fn places_on_different_sites_are_different() {
             unit(Power::Italy, UnitType::Army, 1, "ven"),
         ],
         orders: vec![
-            (
+            PinnedOrder::new(
                 Order::Move {
                     dest: on(0, "tyr"),
                     via_convoy: false,
                 },
                 Pin::Free,
             ),
-            (
+            PinnedOrder::new(
                 Order::Move {
                     dest: on(1, "tyr"),
                     via_convoy: false,
@@ -140,7 +142,7 @@ fn places_on_different_sites_are_different() {
         ],
     };
     let result = adjudicate_movement(&input, &Layers);
-    assert!(result.outcomes.iter().all(|o| o.success));
+    assert!(result.outcomes.iter().all(|o| o.success()));
 }
 
 #[test]
@@ -154,15 +156,15 @@ fn a_move_and_a_support_across_sites() {
             unit(Power::Italy, UnitType::Army, 1, "ven"),
         ],
         orders: vec![
-            (Order::Hold, Pin::Free),
-            (
+            PinnedOrder::new(Order::Hold, Pin::Free),
+            PinnedOrder::new(
                 Order::Move {
                     dest: on(0, "tyr"),
                     via_convoy: false,
                 },
                 Pin::Free,
             ),
-            (
+            PinnedOrder::new(
                 Order::SupportMove {
                     target: 1,
                     dest: on(0, "tyr"),
@@ -172,7 +174,7 @@ fn a_move_and_a_support_across_sites() {
         ],
     };
     let result = adjudicate_movement(&input, &Layers);
-    assert!(result.outcomes[1].success);
+    assert!(result.outcomes[1].success());
     assert_eq!(result.dislodged.len(), 1);
     assert_eq!(result.dislodged[0].unit, 0);
     assert_eq!(result.dislodged[0].attacker_from.site, Site(1));
@@ -202,22 +204,22 @@ fn a_support_is_cut_from_the_same_province_on_another_site() {
                 attacker,
             ],
             orders: vec![
-                (defender_order, Pin::Free),
-                (
+                PinnedOrder::new(defender_order, Pin::Free),
+                PinnedOrder::new(
                     Order::Move {
                         dest: on(0, "tri"),
                         via_convoy: false,
                     },
                     Pin::Free,
                 ),
-                (
+                PinnedOrder::new(
                     Order::SupportMove {
                         target: 1,
                         dest: on(0, "tri"),
                     },
                     Pin::Free,
                 ),
-                (
+                PinnedOrder::new(
                     Order::Move {
                         dest: on(0, "tyr"),
                         via_convoy: false,
@@ -234,7 +236,7 @@ fn a_support_is_cut_from_the_same_province_on_another_site() {
 
     // The defender itself attacks the supporter; a bystander far away holds.
     let mut same_place = phase(unit(Power::Austria, UnitType::Fleet, 1, "bla"), true);
-    same_place.orders[3] = (Order::Hold, Pin::Free);
+    same_place.orders[3] = PinnedOrder::new(Order::Hold, Pin::Free);
     let result = adjudicate_movement(&same_place, &Layers);
     assert_eq!(result.outcomes[2].reason, Reason::SupportGiven);
     assert_eq!(result.dislodged.len(), 1);
@@ -250,15 +252,15 @@ fn no_self_dislodgement_across_sites() {
             unit(Power::Italy, UnitType::Army, 1, "ven"),
         ],
         orders: vec![
-            (Order::Hold, Pin::Free),
-            (
+            PinnedOrder::new(Order::Hold, Pin::Free),
+            PinnedOrder::new(
                 Order::Move {
                     dest: on(0, "tyr"),
                     via_convoy: false,
                 },
                 Pin::Free,
             ),
-            (
+            PinnedOrder::new(
                 Order::SupportMove {
                     target: 1,
                     dest: on(0, "tyr"),
@@ -285,14 +287,14 @@ fn convoy_chains_may_change_site_at_any_hop() {
             unit(Power::England, UnitType::Fleet, 0, "nth"),
         ],
         orders: vec![
-            (
+            PinnedOrder::new(
                 Order::Move {
                     dest: on(1, "hol"),
                     via_convoy: false,
                 },
                 Pin::Free,
             ),
-            (
+            PinnedOrder::new(
                 Order::Convoy {
                     army: 0,
                     dest: on(1, "hol").place(),
@@ -309,12 +311,12 @@ fn convoy_chains_may_change_site_at_any_hop() {
 #[test]
 fn orders_out_of_range_do_not_panic() {
     let mut input = movement_input(&["England: F nth H", "France: A bre H"]);
-    input.orders[0].0 = Order::SupportHold { target: 99 };
-    input.orders[1].0 = Order::Convoy {
+    input.orders[0].order = Order::SupportHold { target: 99 };
+    input.orders[1].order = Order::Convoy {
         army: 7,
         dest: at("lon").place(),
     };
-    input.orders.push((Order::Hold, Pin::Free));
+    input.orders.push(PinnedOrder::new(Order::Hold, Pin::Free));
     let result = adjudicate_movement(&input, &mdip_judge::StandardGeography);
     assert_eq!(result.outcomes[0].reason, Reason::SupportVoid);
     assert_eq!(result.outcomes[1].reason, Reason::ConvoyVoid);

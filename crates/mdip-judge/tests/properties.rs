@@ -4,8 +4,8 @@
 //! no self-dislodgement).
 
 use mdip_judge::{
-    adjudicate_movement, At, MovementInput, MovementResult, Order, Pin, Site, StandardGeography,
-    Unit,
+    adjudicate_movement, At, MovementInput, MovementResult, Order, Pin, PinnedOrder, Site,
+    StandardGeography, Unit,
 };
 use mdip_map::{Location, Map, Power, Terrain, UnitType};
 use proptest::prelude::*;
@@ -80,7 +80,10 @@ fn random_phase(seed: u64) -> MovementInput {
     };
 
     // Moves and holds first, then supports and convoys that usually match them.
-    let mut orders: Vec<(Order, Pin)> = fixed.iter().map(|&o| (o, Pin::Free)).collect();
+    let mut orders: Vec<PinnedOrder> = fixed
+        .iter()
+        .map(|&o| PinnedOrder::new(o, Pin::Free))
+        .collect();
     for unit in &units[fixed.len()..] {
         let p = unit.at.loc.province;
         let mut order = Order::Hold;
@@ -123,10 +126,10 @@ fn random_phase(seed: u64) -> MovementInput {
                 };
             }
         }
-        orders.push((order, Pin::Free));
+        orders.push(PinnedOrder::new(order, Pin::Free));
     }
     let movers: Vec<usize> = (0..units.len())
-        .filter(|&u| matches!(orders[u].0, Order::Move { .. }))
+        .filter(|&u| matches!(orders[u].order, Order::Move { .. }))
         .collect();
     let armies: Vec<usize> = movers
         .iter()
@@ -134,14 +137,14 @@ fn random_phase(seed: u64) -> MovementInput {
         .filter(|&u| units[u].kind == UnitType::Army)
         .collect();
     for u in fixed.len()..units.len() {
-        if orders[u].0 != Order::Hold || rng.chance(25) {
+        if orders[u].order != Order::Hold || rng.chance(25) {
             continue;
         }
         let sea = map.terrain(units[u].at.loc.province) == Terrain::Sea;
         if units[u].kind == UnitType::Fleet && sea && !armies.is_empty() && rng.chance(60) {
             let t = armies[rng.below(armies.len())];
-            if let Order::Move { dest, .. } = orders[t].0 {
-                orders[u].0 = Order::Convoy {
+            if let Order::Move { dest, .. } = orders[t].order {
+                orders[u].order = Order::Convoy {
                     army: t,
                     dest: dest.place(),
                 };
@@ -156,7 +159,7 @@ fn random_phase(seed: u64) -> MovementInput {
         if t == u {
             continue;
         }
-        orders[u].0 = match orders[t].0 {
+        orders[u].order = match orders[t].order {
             Order::Move { dest, .. } if rng.chance(90) => Order::SupportMove { target: t, dest },
             _ => Order::SupportHold { target: t },
         };
@@ -267,7 +270,7 @@ fn permuted(input: &MovementInput, seed: u64) -> (MovementInput, Vec<usize>) {
     let units = order.iter().map(|&old| input.units[old]).collect();
     let orders = order
         .iter()
-        .map(|&old| (remap(input.orders[old].0), input.orders[old].1))
+        .map(|&old| PinnedOrder::new(remap(input.orders[old].order), input.orders[old].pin))
         .collect();
     (MovementInput { units, orders }, new_of)
 }
@@ -276,8 +279,9 @@ fn permuted(input: &MovementInput, seed: u64) -> (MovementInput, Vec<usize>) {
 fn check_consistent(input: &MovementInput, result: &MovementResult) {
     let n = input.units.len();
     assert_eq!(result.outcomes.len(), n);
-    let moved =
-        |u: usize| matches!(input.orders[u].0, Order::Move { .. }) && result.outcomes[u].success;
+    let moved = |u: usize| {
+        matches!(input.orders[u].order, Order::Move { .. }) && result.outcomes[u].success()
+    };
     // One unit per place, dislodged units aside.
     let mut places: Vec<_> = (0..n)
         .filter(|&u| result.dislodgement(u).is_none())
@@ -324,8 +328,8 @@ proptest! {
         check_consistent(&shuffled, &other);
         for (old, &new) in new_of.iter().enumerate() {
             prop_assert_eq!(
-                result.outcomes[old].success,
-                other.outcomes[new].success,
+                result.outcomes[old].success(),
+                other.outcomes[new].success(),
                 "unit {} changed with the unit order", old
             );
             prop_assert_eq!(result.positions[old], other.positions[new]);

@@ -1,7 +1,9 @@
 //! Large decision graphs over many sites: long chains and a long circular movement stay within
 //! the stack of a test thread and settle as the rules say.
 
-use mdip_judge::{adjudicate_movement, At, Geography, MovementInput, Order, Pin, Site, Unit};
+use mdip_judge::{
+    adjudicate_movement, At, Geography, MovementInput, Order, Pin, PinnedOrder, Site, Unit,
+};
 use mdip_map::{Location, Map, Power, UnitType};
 
 /// Every position reaches every other one.
@@ -36,7 +38,7 @@ fn ring(n: usize, next: impl Fn(usize) -> usize) -> MovementInput {
             .collect(),
         orders: (0..n)
             .map(|i| {
-                (
+                PinnedOrder::new(
                     Order::Move {
                         dest: at(next(i)),
                         via_convoy: false,
@@ -52,16 +54,16 @@ fn ring(n: usize, next: impl Fn(usize) -> usize) -> MovementInput {
 fn a_long_chain_of_moves_into_vacated_places_succeeds() {
     let n = 5000;
     let result = adjudicate_movement(&ring(n, |i| i + 1), &Everywhere);
-    assert!(result.outcomes.iter().all(|o| o.success));
+    assert!(result.outcomes.iter().all(|o| o.success()));
 }
 
 #[test]
 fn a_long_chain_blocked_at_its_end_fails_everywhere() {
     let n = 5000;
     let mut input = ring(n, |i| i + 1);
-    input.orders[n - 1].0 = Order::Hold;
+    input.orders[n - 1].order = Order::Hold;
     let result = adjudicate_movement(&input, &Everywhere);
-    assert!(result.outcomes[..n - 1].iter().all(|o| !o.success));
+    assert!(result.outcomes[..n - 1].iter().all(|o| !o.success()));
     assert!(result.dislodged.is_empty());
 }
 
@@ -69,6 +71,6 @@ fn a_long_chain_blocked_at_its_end_fails_everywhere() {
 fn a_long_circular_movement_succeeds() {
     let n = 1000;
     let result = adjudicate_movement(&ring(n, |i| (i + 1) % n), &Everywhere);
-    assert!(result.outcomes.iter().all(|o| o.success));
+    assert!(result.outcomes.iter().all(|o| o.success()));
     assert!(result.dislodged.is_empty());
 }

@@ -1,9 +1,11 @@
 //! The one notation printer of a run: how units, locations, seasons and the heads of the game
 //! are written in reasons, notes and diagnostics, so that a unit is spelt the same way
-//! everywhere in one analysis.
+//! everywhere in one analysis; and the words for the judge's reasons and illegal orders (the
+//! judge itself writes none).
 
-use mdip_judge::world::{SeasonKey, World};
-use mdip_map::{Location, Map, UnitType};
+use mdip_judge::world::{Illegal, Phase, ReachProblem, SeasonKey, World};
+use mdip_judge::{Reason, UnitId};
+use mdip_map::{Coast, Location, Map, UnitType};
 
 /// "A Munich" or, in a multiversal game, "A Munich 1:0".
 pub(crate) fn unit(
@@ -28,4 +30,197 @@ pub(crate) fn heads(world: &World) -> String {
         .map(|h| h.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A judge's reason as an English phrase (lower case, no final full stop), naming units with
+/// `name`, e.g. `"bounced off A Vienna and A Venice"`.
+pub(crate) fn reason(reason: &Reason, name: impl Fn(UnitId) -> String) -> String {
+    match reason {
+        Reason::Moved { by_convoy: false } => "moved".to_owned(),
+        Reason::Moved { by_convoy: true } => "moved by convoy".to_owned(),
+        Reason::Bounced { by } if by.is_empty() => "bounced".to_owned(),
+        Reason::Bounced { by } => format!("bounced off {}", list(by, &name)),
+        Reason::LostHeadToHead { to } => {
+            format!("lost the head-to-head battle against {}", name(*to))
+        }
+        Reason::WouldDislodgeOwnUnit { unit } => {
+            format!("would dislodge {}, a unit of the same power", name(*unit))
+        }
+        Reason::NoConvoyPath => "no chain of fleets was ordered to convoy it".to_owned(),
+        Reason::ConvoyDisrupted => "the convoy was disrupted".to_owned(),
+        Reason::ConvoyParadox => {
+            "convoy paradox: the convoy is cancelled (Szykman rule)".to_owned()
+        }
+        Reason::Unreachable => "the destination cannot be reached".to_owned(),
+        Reason::Held => "held".to_owned(),
+        Reason::Dislodged { by } => format!("dislodged by {}", name(*by)),
+        Reason::SupportGiven => "support given".to_owned(),
+        Reason::SupportCut { by } => format!("support cut by {}", name(*by)),
+        Reason::SupportVoid => "void: the supported unit did not order that".to_owned(),
+        Reason::ConvoyUsed => "convoyed the army".to_owned(),
+        Reason::ConvoyNotUsed => "not used: the army moves over land (no convoy intent)".to_owned(),
+        Reason::ConvoyVoid => "void: the army did not order that move".to_owned(),
+        Reason::Pinned { .. } => "fixed by an earlier adjudication".to_owned(),
+        Reason::Paradox => "part of a paradox: every order in it fails".to_owned(),
+        Reason::Retreated => "retreated".to_owned(),
+        Reason::Disbanded => "disbanded".to_owned(),
+        Reason::NoRetreatOrder => "disbanded: no retreat order".to_owned(),
+        Reason::RetreatUnreachable => {
+            "disbanded: the retreat destination is not adjacent".to_owned()
+        }
+        Reason::RetreatOccupied => "disbanded: the retreat destination is occupied".to_owned(),
+        Reason::RetreatContested => {
+            "disbanded: the retreat destination was left empty by a standoff".to_owned()
+        }
+        Reason::RetreatToAttacker => {
+            "disbanded: cannot retreat to where the attacker came from".to_owned()
+        }
+        Reason::RetreatCollision { with } => {
+            format!(
+                "disbanded: retreated to the same place as {}",
+                list(with, &name)
+            )
+        }
+        Reason::NotDislodged => "not dislodged: no retreat order possible".to_owned(),
+        Reason::Built => "built".to_owned(),
+        Reason::Waived => "build waived".to_owned(),
+        Reason::Removed => "removed".to_owned(),
+        Reason::CivilDisorder => "removed by the civil-disorder rule".to_owned(),
+        Reason::NoBuildAllowed => "no build allowed".to_owned(),
+        Reason::NoBuildsLeft => "all allowed builds are already used".to_owned(),
+        Reason::NotHomeCentre => "not a home supply centre of this power".to_owned(),
+        Reason::CentreNotOwned => "the home centre is not owned by this power".to_owned(),
+        Reason::CentreOccupied => "the home centre is occupied".to_owned(),
+        Reason::WrongTerrain => "that unit cannot stand there".to_owned(),
+        Reason::NoRemovalAllowed => "no removal needed".to_owned(),
+        Reason::NoRemovalsLeft => "all required removals are already made".to_owned(),
+        Reason::NoUnitThere => "no unit there".to_owned(),
+        Reason::NotOwnUnit => "the unit there belongs to another power".to_owned(),
+        Reason::AlreadyRemoved => "the unit is already removed".to_owned(),
+        Reason::AlreadyBuilt => "another build already uses that centre".to_owned(),
+    }
+}
+
+/// Joins unit names as "A", "A and B" or "A, B and C".
+fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
+    let names: Vec<String> = ids.iter().map(|&id| name(id)).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {}", rest.join(", "), last),
+    }
+}
+
+/// Why an order given to a step of kind `step` is illegal, as a phrase.
+pub(crate) fn illegal(i: &Illegal, step: Phase) -> String {
+    match i {
+        Illegal::WrongPhase(p) => match step {
+            Phase::Movement => format!("this order is not allowed in the {} phase", p.name()),
+            Phase::Retreat => format!("retreats are not allowed in the {} phase", p.name()),
+            Phase::Adjustment => format!("not allowed in the {} phase", p.name()),
+        },
+        Illegal::NotDislodged => "this unit is not waiting to retreat".to_owned(),
+        Illegal::RetreatLeavesSeason => "a retreat cannot change season".to_owned(),
+        Illegal::RetreatUnreachable => "the unit cannot retreat there".to_owned(),
+        Illegal::RetreatOccupied => "that province is occupied".to_owned(),
+        Illegal::RetreatContested => "that province was left empty by a standoff".to_owned(),
+        Illegal::RetreatToAttacker => {
+            "a unit cannot retreat to where its attacker came from".to_owned()
+        }
+        Illegal::RetreatCoastMissing => "the coast must be given".to_owned(),
+        Illegal::BadAdjustment { reason: r, .. } => reason(r, |_| String::new()),
+        Illegal::NoSuchSeason(s) => format!("season {s} does not exist"),
+        Illegal::NoUnit(s) => format!("no unit stands there in {}", s.season),
+        Illegal::WrongUnitType { actual, .. } => {
+            let name = actual.name().to_lowercase();
+            let article = if name.starts_with('a') { "an" } else { "a" };
+            format!("the unit there is {article} {name}")
+        }
+        Illegal::ForeignUnit { owner } => format!("the unit belongs to {}", owner.name()),
+        Illegal::NotAHead { head } => {
+            format!("the unit is in a past season; only units in heads take orders (head: {head})")
+        }
+        Illegal::WrongTerrain => "this unit type cannot go there".to_owned(),
+        Illegal::MoveToSelf => "a unit cannot move to its own province".to_owned(),
+        Illegal::Unreachable(p) => format!("the destination is {}", reach(*p)),
+        Illegal::CoastMissing(c) => format!(
+            "the coast must be given: the fleet can reach {}",
+            coast_list(c)
+        ),
+        Illegal::CoastUnreachable { reachable } if reachable.is_empty() => {
+            "the fleet cannot reach that coast".to_owned()
+        }
+        Illegal::CoastUnreachable { reachable } => format!(
+            "the fleet cannot reach that coast, only {}",
+            coast_list(reachable)
+        ),
+        Illegal::SupportSelf => "a unit cannot support itself".to_owned(),
+        Illegal::SupportUnreachable(p) => {
+            format!("the supporting unit cannot reach there ({})", reach(*p))
+        }
+        Illegal::SupportIntoOwnPlace => {
+            "a unit cannot support a move into its own province".to_owned()
+        }
+        Illegal::ConvoyByArmy => "only fleets can convoy".to_owned(),
+        Illegal::ConvoyFromCoast => "only fleets at sea can convoy".to_owned(),
+        Illegal::ConvoyOfFleet => "only armies can be convoyed".to_owned(),
+        Illegal::ConvoyDestination => {
+            "a convoyed army can only land in a coastal province".to_owned()
+        }
+        Illegal::ConvoyNotOnRoute => {
+            "the fleet is on no possible convoy route for that army".to_owned()
+        }
+        Illegal::SupportedMoveImpossible => {
+            "the supported army could only get there by a convoy that needs the supporting fleet"
+                .to_owned()
+        }
+        Illegal::Duplicate => "several orders for one unit: all are dropped".to_owned(),
+        Illegal::OtherSeasonInStandardRules => {
+            "standard rules: orders cannot reach other seasons".to_owned()
+        }
+    }
+}
+
+/// What makes a destination unreachable, as a phrase.
+fn reach(p: ReachProblem) -> &'static str {
+    match p {
+        ReachProblem::NotAdjacent => "not adjacent",
+        ReachProblem::TooFarInTime => "more than one turn away",
+        ReachProblem::TimelinesNotAdjacent => "in a timeline that is not adjacent",
+        ReachProblem::NoConvoyRoute => "not adjacent, and no fleets could convoy the army there",
+    }
+}
+
+fn coast_list(c: &[Coast]) -> String {
+    c.iter()
+        .map(|c| format!("({})", c.abbrev()))
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn descriptions_name_units() {
+        let name = |u: UnitId| format!("unit {u}");
+        assert_eq!(
+            reason(&Reason::Bounced { by: vec![1, 2, 3] }, name),
+            "bounced off unit 1, unit 2 and unit 3"
+        );
+        assert_eq!(reason(&Reason::Bounced { by: vec![] }, name), "bounced");
+        assert_eq!(
+            reason(&Reason::SupportCut { by: 4 }, name),
+            "support cut by unit 4"
+        );
+        assert_eq!(
+            illegal(&Illegal::WrongPhase(Phase::Retreat), Phase::Adjustment),
+            "not allowed in the retreat phase"
+        );
+        assert_eq!(
+            reason(&Reason::Moved { by_convoy: true }, name),
+            "moved by convoy"
+        );
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use mdip_judge::world::{Illegal, Phase, RetreatProblem, SeasonKey, Spot};
+use mdip_judge::world::{Illegal, OrderOutcome, Phase, SeasonKey, Spot, StepReport};
 use mdip_syntax::{ExpectedOutcome, Span};
 
 use super::describe;
@@ -68,110 +68,22 @@ impl State {
         step: &mut StepInfo,
         step_index: usize,
     ) {
-        let mut idx = Vec::new();
+        let mut given = Given::default();
         let mut inputs = Vec::new();
-        let mut parts = Vec::new();
         for (i, p, pt) in pending {
             if let Pending::Movement(m) = p {
-                idx.push(i);
+                given.push(i, pt, Some(m.unit.spot));
                 inputs.push(m);
-                parts.push(pt);
             }
         }
         step.seasons = self.world.heads();
         let report = self.world.movement_step(&inputs);
         step.reopened = report.reopened.clone();
-        step.advanced = report.advanced.clone();
+        step.advanced = report.advanced.iter().map(|a| (a.head, a.next)).collect();
         step.forks = report.forks.clone();
         step.dislodged = report.dislodged.clone();
-        // Which order line each graph unit's order came from, for related information.
-        let mut line_of_graph: BTreeMap<usize, usize> = BTreeMap::new();
-        for (k, e) in report.orders.iter().enumerate() {
-            if let Ok(g) = e.result {
-                line_of_graph.insert(g, idx[k]);
-            }
-        }
-        let multiversal = self.multiversal || self.world.timelines().len() > 1;
-        let describe = |g: usize| -> String {
-            let u = &report.graph[g];
-            describe::unit(self.map, u.sig.1, u.sig.2, u.spot.season, multiversal)
-        };
-        for (k, e) in report.orders.iter().enumerate() {
-            let oi = idx[k];
-            let info = &mut self.orders[oi];
-            info.step = Some(step_index);
-            match &e.result {
-                Ok(g) => {
-                    let out = &report.outcomes[*g];
-                    info.status = if out.success {
-                        Status::Succeeds
-                    } else {
-                        Status::Fails
-                    };
-                    info.reason = out.reason.describe(describe);
-                    for other in out.reason.units() {
-                        if let Some(&ol) = line_of_graph.get(&other) {
-                            let span = self.orders[ol].span;
-                            let d = describe(other);
-                            self.orders[oi].related.push(Related { span, message: d });
-                        }
-                    }
-                    // Forks caused by this order: a live move arriving in the past, or any
-                    // live order touching a season that forked.
-                    let g_unit = &report.graph[*g];
-                    let touched = g_unit.order.referenced_seasons(g_unit.spot.season);
-                    let forks: Vec<SeasonKey> = report
-                        .forks
-                        .iter()
-                        .filter(|f| touched.contains(&f.from))
-                        .map(|f| f.first)
-                        .collect();
-                    self.orders[oi].forks = forks;
-                    for &(s, a) in &report.reported_cut {
-                        if s == *g {
-                            self.orders[oi].reason.push_str(&format!(
-                                " (cut by {}, which changes nothing in the past)",
-                                describe(a)
-                            ));
-                        }
-                    }
-                }
-                Err(illegal) => {
-                    info.status = Status::Illegal;
-                    info.reason = illegal.to_string();
-                    let span = illegal_span(illegal, &parts[k], info.span, inputs[k].unit.spot);
-                    let mut d = illegal_diagnostic(illegal, span);
-                    // Say which coast a fleet stands on when that is why it cannot get there.
-                    if let Illegal::Unreachable(_) | Illegal::CoastUnreachable { .. } = illegal {
-                        if let Some(u) = self.world.unit(inputs[k].unit.spot) {
-                            if u.loc.coast.is_some() && d.hint.is_none() {
-                                d = d.with_hint(format!(
-                                    "the fleet stands on {}",
-                                    self.map.location_name(u.loc)
-                                ));
-                            }
-                        }
-                    }
-                    if info.expect == Some(ExpectedOutcome::Illegal) {
-                        d.expected = true;
-                    }
-                    self.diags.push(d);
-                }
-            }
-        }
-        for (gi, g) in report.graph.iter().enumerate() {
-            if !line_of_graph.contains_key(&gi) && g.live {
-                let out = &report.outcomes[gi];
-                if !out.success {
-                    step.notes.push(format!(
-                        "{} {}: {}",
-                        g.sig.0.name(),
-                        describe(gi),
-                        out.reason.describe(describe)
-                    ));
-                }
-            }
-        }
+        self.map_back(&report, Phase::Movement, &given, step_index);
+        self.note_unordered(&report, &given, step);
     }
 
     fn close_retreat(
@@ -180,14 +92,12 @@ impl State {
         step: &mut StepInfo,
         step_index: usize,
     ) {
-        let mut idx = Vec::new();
+        let mut given = Given::default();
         let mut inputs = Vec::new();
-        let mut parts = Vec::new();
         for (i, p, pt) in pending {
             if let Pending::Retreat(r) = p {
-                idx.push(i);
+                given.push(i, pt, None);
                 inputs.push(r);
-                parts.push(pt);
             }
         }
         let mut seasons: Vec<SeasonKey> = self
@@ -199,49 +109,13 @@ impl State {
         seasons.dedup();
         step.seasons = seasons;
         let report = self.world.retreat_step(&inputs);
-        for &(from, to) in &report.retreated {
-            step.retreated.push((from.season, from.loc, to.loc));
+        for r in &report.retreated {
+            step.retreated.push((r.from.season, r.from.loc, r.to.loc));
         }
-        for &(power, kind, at) in &report.disbanded {
-            step.removed.push((power, kind, at.season, at.loc));
+        for d in &report.disbanded {
+            step.removed.push((d.power, d.kind, d.at.season, d.at.loc));
         }
-        for (k, e) in report.orders.iter().enumerate() {
-            let oi = idx[k];
-            let info = &mut self.orders[oi];
-            info.step = Some(step_index);
-            match &e.result {
-                Ok(Some(p)) => {
-                    info.status = Status::Succeeds;
-                    info.reason = format!("retreats to {}", self.map.location_name(p.loc));
-                }
-                Ok(None) => {
-                    info.status = Status::Succeeds;
-                    info.reason = "disbanded".into();
-                }
-                Err((illegal, problem)) => {
-                    info.reason = problem.to_string();
-                    if *illegal {
-                        info.status = Status::Illegal;
-                        let span = match problem {
-                            RetreatProblem::NotDislodged | RetreatProblem::ForeignUnit(_) => {
-                                parts[k].unit
-                            }
-                            _ => parts[k].dest.unwrap_or(info.span),
-                        };
-                        let mut d = Diagnostic::new(Code::BadRetreat, span, problem.to_string());
-                        if let RetreatProblem::WrongPhase(_) = problem {
-                            d.code = Code::WrongPhase;
-                        }
-                        if info.expect == Some(ExpectedOutcome::Illegal) {
-                            d.expected = true;
-                        }
-                        self.diags.push(d);
-                    } else {
-                        info.status = Status::Fails;
-                    }
-                }
-            }
-        }
+        self.map_back(&report, Phase::Retreat, &given, step_index);
     }
 
     fn close_adjustment(
@@ -250,53 +124,219 @@ impl State {
         step: &mut StepInfo,
         step_index: usize,
     ) {
-        let mut idx = Vec::new();
+        let mut given = Given::default();
         let mut inputs = Vec::new();
-        let mut parts = Vec::new();
         for (i, p, pt) in pending {
             if let Pending::Adjustment(a) = p {
-                idx.push(i);
+                given.push(i, pt, None);
                 inputs.push(a);
-                parts.push(pt);
             }
         }
         step.seasons = self.world.pending_adjustments().to_vec();
         let report = self.world.adjustment_step(&inputs);
-        for &(s, power, kind, loc) in &report.built {
-            step.built.push((power, kind, s, loc));
+        for b in &report.built {
+            step.built.push((b.power, b.kind, b.season, b.loc));
         }
-        for &(s, power, kind, loc, disorder) in &report.removed {
-            step.removed.push((power, kind, s, loc));
-            if disorder {
+        for r in &report.removed {
+            step.removed.push((r.power, r.kind, r.season, r.loc));
+            if r.civil_disorder {
                 step.notes.push(format!(
                     "{}: {} {} removed by civil disorder in {}",
-                    power.name(),
-                    kind.letter(),
-                    self.map.location_name(loc),
-                    s
+                    r.power.name(),
+                    r.kind.letter(),
+                    self.map.location_name(r.loc),
+                    r.season
                 ));
             }
         }
-        for (k, e) in report.orders.iter().enumerate() {
-            let oi = idx[k];
+        self.map_back(&report, Phase::Adjustment, &given, step_index);
+    }
+
+    /// The one map-back loop: writes each entry of a step's report onto its order (status,
+    /// reason, related units, forks) and a diagnostic for each illegal order.
+    fn map_back(&mut self, report: &StepReport, phase: Phase, given: &Given, step_index: usize) {
+        // Which order line each graph unit's order came from, for related information.
+        let line_of_graph = line_of_graph(report, given);
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
+        let map = self.map;
+        let name = |g: usize| -> String {
+            let u = &report.graph[g];
+            describe::unit(map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
+        };
+        for (k, e) in report.entries.iter().enumerate() {
+            let oi = given.lines[k];
             let info = &mut self.orders[oi];
             info.step = Some(step_index);
-            info.reason = e.outcome.reason.describe(|_| String::new());
-            if e.illegal {
-                info.status = Status::Illegal;
-                let mut d =
-                    Diagnostic::new(Code::BadAdjustment, parts[k].unit, info.reason.clone());
-                if info.expect == Some(ExpectedOutcome::Illegal) {
-                    d.expected = true;
-                }
-                self.diags.push(d);
-            } else if e.outcome.success {
-                info.status = Status::Succeeds;
+            info.status = if e.outcome.succeeded() {
+                Status::Succeeds
             } else {
-                info.status = Status::Fails;
+                Status::Fails
+            };
+            match &e.outcome {
+                OrderOutcome::Adjudicated { unit, outcome } => {
+                    info.reason = describe::reason(&outcome.reason, name);
+                    self.map_back_graph_unit(report, *unit, oi, &line_of_graph, &name);
+                }
+                OrderOutcome::Adjusted { outcome, .. } => {
+                    info.reason = describe::reason(&outcome.reason, |_| String::new());
+                }
+                OrderOutcome::Retreated { to } => {
+                    info.reason = format!("retreats to {}", map.location_name(to.loc));
+                }
+                OrderOutcome::Disbanded => info.reason = "disbanded".into(),
+                OrderOutcome::RetreatBounced => {
+                    info.reason = "another unit retreated there too: both are disbanded".into();
+                }
+                OrderOutcome::Illegal(illegal) => {
+                    info.status = Status::Illegal;
+                    info.reason = describe::illegal(illegal, phase);
+                    let mut d = self.illegal_diagnostic(illegal, phase, given, k, oi);
+                    if self.orders[oi].expect == Some(ExpectedOutcome::Illegal) {
+                        d.expected = true;
+                    }
+                    self.diags.push(d);
+                }
             }
         }
     }
+
+    /// The related units, forks and reported cuts of a movement order adjudicated as graph
+    /// unit `g`.
+    fn map_back_graph_unit(
+        &mut self,
+        report: &StepReport,
+        g: usize,
+        oi: usize,
+        line_of_graph: &BTreeMap<usize, usize>,
+        name: &impl Fn(usize) -> String,
+    ) {
+        for other in report.outcomes[g].reason.units() {
+            if let Some(&ol) = line_of_graph.get(&other) {
+                let span = self.orders[ol].span;
+                let d = name(other);
+                self.orders[oi].related.push(Related { span, message: d });
+            }
+        }
+        // Forks caused by this order: a live move arriving in the past, or any live order
+        // touching a season that forked.
+        let g_unit = &report.graph[g];
+        let touched = g_unit.order.referenced_seasons(g_unit.spot.season);
+        self.orders[oi].forks = report
+            .forks
+            .iter()
+            .filter(|f| touched.contains(&f.from))
+            .map(|f| f.first)
+            .collect();
+        for cut in &report.reported_cut {
+            if cut.support == g {
+                self.orders[oi].reason.push_str(&format!(
+                    " (cut by {}, which changes nothing in the past)",
+                    name(cut.by)
+                ));
+            }
+        }
+    }
+
+    /// Notes for the live units that failed without an order of the file.
+    fn note_unordered(&self, report: &StepReport, given: &Given, step: &mut StepInfo) {
+        let line_of_graph = line_of_graph(report, given);
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
+        let name = |g: usize| -> String {
+            let u = &report.graph[g];
+            describe::unit(self.map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
+        };
+        for (gi, g) in report.graph.iter().enumerate() {
+            if !line_of_graph.contains_key(&gi) && g.live {
+                let out = &report.outcomes[gi];
+                if !out.success() {
+                    step.notes.push(format!(
+                        "{} {}: {}",
+                        g.sig.power.name(),
+                        name(gi),
+                        describe::reason(&out.reason, name)
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The diagnostic of the illegal order `k` of a step (line `oi`), with the most precise
+    /// range it can have.
+    fn illegal_diagnostic(
+        &self,
+        illegal: &Illegal,
+        phase: Phase,
+        given: &Given,
+        k: usize,
+        oi: usize,
+    ) -> Diagnostic {
+        let parts = &given.parts[k];
+        let whole = self.orders[oi].span;
+        let message = describe::illegal(illegal, phase);
+        match phase {
+            Phase::Movement => {
+                let own = given.units[k].expect("movement orders name their unit");
+                let span = illegal_span(illegal, parts, whole, own);
+                let d = illegal_diagnostic(illegal, span, &message);
+                self.with_coast_hint(d, illegal, own)
+            }
+            Phase::Retreat => {
+                let span = match illegal {
+                    Illegal::NotDislodged | Illegal::ForeignUnit { .. } => parts.unit,
+                    _ => parts.dest.unwrap_or(whole),
+                };
+                let code = match illegal {
+                    Illegal::WrongPhase(_) => Code::WrongPhase,
+                    _ => Code::BadRetreat,
+                };
+                Diagnostic::new(code, span, message)
+            }
+            Phase::Adjustment => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
+        }
+    }
+
+    /// Says which coast a fleet stands on when that is why it cannot get there.
+    fn with_coast_hint(&self, d: Diagnostic, illegal: &Illegal, own: Spot) -> Diagnostic {
+        if let Illegal::Unreachable(_) | Illegal::CoastUnreachable { .. } = illegal {
+            if let Some(u) = self.world.unit(own) {
+                if u.loc.coast.is_some() && d.hint.is_none() {
+                    return d.with_hint(format!(
+                        "the fleet stands on {}",
+                        self.map.location_name(u.loc)
+                    ));
+                }
+            }
+        }
+        d
+    }
+}
+
+/// The orders given to one step: their lines in the file, the spans of their parts, and for
+/// movement orders the spot of the ordered unit; indexed like the step's input.
+#[derive(Default)]
+struct Given {
+    lines: Vec<usize>,
+    parts: Vec<Parts>,
+    units: Vec<Option<Spot>>,
+}
+
+impl Given {
+    fn push(&mut self, line: usize, parts: Parts, unit: Option<Spot>) {
+        self.lines.push(line);
+        self.parts.push(parts);
+        self.units.push(unit);
+    }
+}
+
+/// Which order line each graph unit's order came from.
+fn line_of_graph(report: &StepReport, given: &Given) -> BTreeMap<usize, usize> {
+    let mut lines = BTreeMap::new();
+    for (k, e) in report.entries.iter().enumerate() {
+        if let OrderOutcome::Adjudicated { unit, .. } = e.outcome {
+            lines.insert(unit, given.lines[k]);
+        }
+    }
+    lines
 }
 
 /// The most precise range for an illegal order's diagnostic.
@@ -330,7 +370,7 @@ fn whole_or(s: Span, whole: Span) -> Span {
 }
 
 /// The diagnostic for an illegal movement order.
-fn illegal_diagnostic(i: &Illegal, span: Span) -> Diagnostic {
+fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
     let code = match i {
         Illegal::NoSuchSeason(_) => Code::NoSuchSeason,
         Illegal::NoUnit(_) => Code::NoSuchUnit,
@@ -353,8 +393,17 @@ fn illegal_diagnostic(i: &Illegal, span: Span) -> Diagnostic {
         Illegal::SupportedMoveImpossible => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
+        // Problems of the other steps' orders, not met in a movement step.
+        Illegal::NotDislodged
+        | Illegal::RetreatLeavesSeason
+        | Illegal::RetreatUnreachable
+        | Illegal::RetreatOccupied
+        | Illegal::RetreatContested
+        | Illegal::RetreatToAttacker
+        | Illegal::RetreatCoastMissing => Code::BadRetreat,
+        Illegal::BadAdjustment { .. } => Code::BadAdjustment,
     };
-    let mut d = Diagnostic::new(code, span, format!("illegal order: {i}"));
+    let mut d = Diagnostic::new(code, span, format!("illegal order: {message}"));
     match i {
         Illegal::NotAHead { head } => {
             d = d.with_hint(format!("order the unit in its timeline's head, {head}"));

@@ -9,18 +9,22 @@
 //! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22). A world is made on a
 //! map under a [`Rules`] value (`setup.rs`), and reads the map and the policies from itself.
 
+mod adjustment;
 mod geography;
+mod graph;
+mod movement;
+mod report;
+mod retreat;
 mod setup;
-mod step;
 mod validate;
 
 pub use crate::rules::Rules;
-pub use setup::SetupError;
-pub use step::{
-    AdjustmentInput, AdjustmentOrder, AdjustmentReport, AdjustmentReportEntry, Fork, GraphUnit,
-    MovementReport, MovementReportEntry, RetreatInput, RetreatOrder, RetreatProblem, RetreatReport,
-    RetreatReportEntry,
+pub use adjustment::{AdjustmentInput, AdjustmentOrder};
+pub use report::{
+    Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
+    StepEntry, StepReport, UnitSig,
 };
+pub use retreat::{RetreatInput, RetreatOrder};
 pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
 
 use std::collections::BTreeMap;
@@ -153,9 +157,6 @@ pub struct BoardUnit {
     /// How it came there.
     pub origin: Origin,
 }
-
-/// A unit as the fork rule compares it: power, type and location.
-pub type UnitSig = (Power, UnitType, Location);
 
 /// What a movement adjudication left in a season before retreats (rule 16): the units that stay
 /// or arrive, and the units dislodged. Both lists are sorted by province (a province holds one

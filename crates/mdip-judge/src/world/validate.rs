@@ -1,7 +1,7 @@
 //! Static legality of movement orders (rules 8–11 and 22): everything that can be decided
 //! before adjudication. An illegal order is reported with its reason and the unit holds.
-
-use std::fmt;
+//! [`Illegal`] also names what makes retreat and adjustment orders illegal, so that every step
+//! reports rejections in one type; the analysis words them.
 
 use mdip_map::{Coast, Location, Terrain, UnitType};
 
@@ -67,7 +67,8 @@ pub struct OrderInput {
     pub order: UnitOrder,
 }
 
-/// Why an order is illegal. The unit then holds.
+/// Why an order is illegal. A movement order's unit then holds; a retreating unit without a
+/// legal order is disbanded.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Illegal {
     /// The season named does not exist.
@@ -129,6 +130,27 @@ pub enum Illegal {
     Duplicate,
     /// `@rules standard` forbids orders that leave the unit's season.
     OtherSeasonInStandardRules,
+    /// Retreat step: the unit is not waiting to retreat.
+    NotDislodged,
+    /// Retreat step: retreats stay in their season.
+    RetreatLeavesSeason,
+    /// Retreat step: not adjacent, or the unit cannot stand there.
+    RetreatUnreachable,
+    /// Retreat step: occupied after the movement.
+    RetreatOccupied,
+    /// Retreat step: left empty by a standoff.
+    RetreatContested,
+    /// Retreat step: the province the attacker came from.
+    RetreatToAttacker,
+    /// Retreat step: the fleet could reach several coasts and none was given.
+    RetreatCoastMissing,
+    /// Adjustment step: the adjustment rules reject the order on the board of `season`.
+    BadAdjustment {
+        /// The season whose board took the order.
+        season: SeasonKey,
+        /// Why it was rejected (a failing reason of the adjustment rules).
+        reason: crate::Reason,
+    },
 }
 
 /// The board the convoy rules look at, built once per step when an order needs it.
@@ -154,90 +176,30 @@ pub enum ReachProblem {
     NoConvoyRoute,
 }
 
-impl fmt::Display for ReachProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ReachProblem::NotAdjacent => "not adjacent",
-            ReachProblem::TooFarInTime => "more than one turn away",
-            ReachProblem::TimelinesNotAdjacent => "in a timeline that is not adjacent",
-            ReachProblem::NoConvoyRoute => {
-                "not adjacent, and no fleets could convoy the army there"
-            }
-        })
-    }
+/// The ordered unit as validation needs it.
+#[derive(Clone, Copy)]
+struct Ordered {
+    /// Its type.
+    kind: UnitType,
+    /// Where it stands.
+    from: Pos,
+    /// Its spot as the order names it.
+    spot: Spot,
 }
 
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Illegal::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
-            Illegal::NoUnit(s) => write!(f, "no unit stands there in {}", s.season),
-            Illegal::WrongUnitType { actual, .. } => {
-                let name = actual.name().to_lowercase();
-                let article = if name.starts_with('a') { "an" } else { "a" };
-                write!(f, "the unit there is {article} {name}")
-            }
-            Illegal::ForeignUnit { owner } => write!(f, "the unit belongs to {}", owner.name()),
-            Illegal::NotAHead { head } => write!(
-                f,
-                "the unit is in a past season; only units in heads take orders (head: {head})"
-            ),
-            Illegal::WrongPhase(p) => {
-                write!(f, "this order is not allowed in the {} phase", p.name())
-            }
-            Illegal::WrongTerrain => write!(f, "this unit type cannot go there"),
-            Illegal::MoveToSelf => write!(f, "a unit cannot move to its own province"),
-            Illegal::Unreachable(p) => write!(f, "the destination is {p}"),
-            Illegal::CoastMissing(c) => write!(
-                f,
-                "the coast must be given: the fleet can reach {}",
-                coast_list(c)
-            ),
-            Illegal::CoastUnreachable { reachable } if reachable.is_empty() => {
-                write!(f, "the fleet cannot reach that coast")
-            }
-            Illegal::CoastUnreachable { reachable } => write!(
-                f,
-                "the fleet cannot reach that coast, only {}",
-                coast_list(reachable)
-            ),
-            Illegal::SupportSelf => write!(f, "a unit cannot support itself"),
-            Illegal::SupportUnreachable(p) => {
-                write!(f, "the supporting unit cannot reach there ({p})")
-            }
-            Illegal::SupportIntoOwnPlace => {
-                write!(f, "a unit cannot support a move into its own province")
-            }
-            Illegal::ConvoyByArmy => write!(f, "only fleets can convoy"),
-            Illegal::ConvoyFromCoast => write!(f, "only fleets at sea can convoy"),
-            Illegal::ConvoyOfFleet => write!(f, "only armies can be convoyed"),
-            Illegal::ConvoyDestination => {
-                write!(f, "a convoyed army can only land in a coastal province")
-            }
-            Illegal::ConvoyNotOnRoute => {
-                write!(f, "the fleet is on no possible convoy route for that army")
-            }
-            Illegal::SupportedMoveImpossible => write!(
-                f,
-                "the supported army could only get there by a convoy that needs the supporting fleet"
-            ),
-            Illegal::Duplicate => write!(f, "several orders for one unit: all are dropped"),
-            Illegal::OtherSeasonInStandardRules => {
-                write!(f, "standard rules: orders cannot reach other seasons")
-            }
-        }
+/// Whether an order acts on a season other than `own` (forbidden by `@rules standard`).
+fn leaves_season(order: &UnitOrder, own: SeasonKey) -> bool {
+    match *order {
+        UnitOrder::Hold => false,
+        UnitOrder::Move { to, .. } => to.season != own,
+        UnitOrder::SupportHold { target } => target.spot.season != own,
+        UnitOrder::SupportMove { target, to, .. } => target.spot.season != own || to.season != own,
+        UnitOrder::Convoy { army, to } => army.spot.season != own || to.season != own,
     }
-}
-
-fn coast_list(c: &[Coast]) -> String {
-    c.iter()
-        .map(|c| format!("({})", c.abbrev()))
-        .collect::<Vec<_>>()
-        .join(" or ")
 }
 
 impl World {
-    /// Why a move from `from` to `to` is not direct, for messages.
+    /// Why a move from `from` to `to` is not direct.
     fn reach_problem(&self, from: SeasonKey, to: SeasonKey) -> ReachProblem {
         if from.turn.abs_diff(to.turn) > 1 {
             ReachProblem::TooFarInTime
@@ -290,117 +252,131 @@ impl World {
         if self.phase != Phase::Movement {
             return Err(Illegal::WrongPhase(self.phase));
         }
-        let from = Pos { season: own, loc };
-        let standard = !self.rules.adjacency.crosses_seasons();
+        if !self.rules.adjacency.crosses_seasons() && leaves_season(&input.order, own) {
+            return Err(Illegal::OtherSeasonInStandardRules);
+        }
+        let unit = Ordered {
+            kind,
+            from: Pos { season: own, loc },
+            spot: input.unit.spot,
+        };
         match input.order {
             UnitOrder::Hold => Ok(MoveOrder::Hold),
             UnitOrder::Move {
                 to,
                 coast,
                 via_convoy,
-            } => {
-                if standard && to.season != own {
-                    return Err(Illegal::OtherSeasonInStandardRules);
-                }
-                self.validate_move(kind, from, to, coast, via_convoy, cache)
-            }
-            UnitOrder::SupportHold { target } => {
-                if standard && target.spot.season != own {
-                    return Err(Illegal::OtherSeasonInStandardRules);
-                }
-                self.named_unit(target)?;
-                if target.spot == input.unit.spot {
-                    return Err(Illegal::SupportSelf);
-                }
-                if !self.reaches_province(kind, from, target.spot) {
-                    return Err(Illegal::SupportUnreachable(
-                        self.reach_problem(own, target.spot.season),
-                    ));
-                }
-                Ok(MoveOrder::SupportHold {
-                    target: target.spot,
-                })
-            }
+            } => self.validate_move(kind, unit.from, to, coast, via_convoy, cache),
+            UnitOrder::SupportHold { target } => self.validate_support_hold(unit, target),
             UnitOrder::SupportMove { target, to, coast } => {
-                if standard && (target.spot.season != own || to.season != own) {
-                    return Err(Illegal::OtherSeasonInStandardRules);
-                }
-                self.named_unit(target)?;
-                if !self.exists(to.season) {
-                    return Err(Illegal::NoSuchSeason(to.season));
-                }
-                if target.spot == input.unit.spot {
-                    return Err(Illegal::SupportSelf);
-                }
-                if to == input.unit.spot {
-                    return Err(Illegal::SupportIntoOwnPlace);
-                }
-                if !self.reaches_province(kind, from, to) {
-                    return Err(Illegal::SupportUnreachable(
-                        self.reach_problem(own, to.season),
-                    ));
-                }
-                // The supported unit must be able to make that move at all (DATC 4.E.1:
-                // 6.A.5, 6.D.22–6.D.24); a convoy that would need the supporting fleet itself does
-                // not count (6.D.31).
-                if let Some(t) = self.unit(target.spot) {
-                    let tpos = Pos {
-                        season: target.spot.season,
-                        loc: t.loc,
-                    };
-                    if !self.move_possible(t.kind, tpos, to, Some(input.unit.spot), cache) {
-                        return Err(Illegal::SupportedMoveImpossible);
-                    }
-                }
-                let coast = if self.map.coasts(to.province).is_empty() {
-                    None
-                } else {
-                    coast
-                };
-                Ok(MoveOrder::SupportMove {
-                    target: target.spot,
-                    to,
-                    coast,
-                })
+                self.validate_support_move(unit, target, to, coast, cache)
             }
-            UnitOrder::Convoy { army, to } => {
-                if standard && (army.spot.season != own || to.season != own) {
-                    return Err(Illegal::OtherSeasonInStandardRules);
-                }
-                if kind != UnitType::Fleet {
-                    return Err(Illegal::ConvoyByArmy);
-                }
-                if self.map.terrain(loc.province) != Terrain::Sea {
-                    return Err(Illegal::ConvoyFromCoast);
-                }
-                let (army_kind, _, _) = self.named_unit(UnitRef { kind: None, ..army })?;
-                if army.kind == Some(UnitType::Fleet) || army_kind != UnitType::Army {
-                    return Err(Illegal::ConvoyOfFleet);
-                }
-                if army.kind.is_some_and(|k| k != army_kind) {
-                    return Err(Illegal::WrongUnitType {
-                        spot: army.spot,
-                        actual: army_kind,
-                    });
-                }
-                if !self.exists(to.season) {
-                    return Err(Illegal::NoSuchSeason(to.season));
-                }
-                if self.map.terrain(to.province) != Terrain::Coastal {
-                    return Err(Illegal::ConvoyDestination);
-                }
-                // The fleet must lie on a possible convoy route (DATC 4.E.1, 6.G.7, 6.G.19).
-                if to == army.spot
-                    || !self.convoy_order_possible(input.unit.spot, army.spot, to, cache)
-                {
-                    return Err(Illegal::ConvoyNotOnRoute);
-                }
-                Ok(MoveOrder::Convoy {
-                    army: army.spot,
-                    to,
-                })
+            UnitOrder::Convoy { army, to } => self.validate_convoy(unit, army, to, cache),
+        }
+    }
+
+    /// Checks a support to hold (rule 9).
+    fn validate_support_hold(&self, unit: Ordered, target: UnitRef) -> Result<MoveOrder, Illegal> {
+        self.named_unit(target)?;
+        if target.spot == unit.spot {
+            return Err(Illegal::SupportSelf);
+        }
+        if !self.reaches_province(unit.kind, unit.from, target.spot) {
+            return Err(Illegal::SupportUnreachable(
+                self.reach_problem(unit.from.season, target.spot.season),
+            ));
+        }
+        Ok(MoveOrder::SupportHold {
+            target: target.spot,
+        })
+    }
+
+    /// Checks a support to move (rule 9; DATC 4.E.1, 6.B.9).
+    fn validate_support_move<'w>(
+        &'w self,
+        unit: Ordered,
+        target: UnitRef,
+        to: Spot,
+        coast: Option<Coast>,
+        cache: &mut Option<ConvoyCache<'w>>,
+    ) -> Result<MoveOrder, Illegal> {
+        self.named_unit(target)?;
+        if !self.exists(to.season) {
+            return Err(Illegal::NoSuchSeason(to.season));
+        }
+        if target.spot == unit.spot {
+            return Err(Illegal::SupportSelf);
+        }
+        if to == unit.spot {
+            return Err(Illegal::SupportIntoOwnPlace);
+        }
+        if !self.reaches_province(unit.kind, unit.from, to) {
+            return Err(Illegal::SupportUnreachable(
+                self.reach_problem(unit.from.season, to.season),
+            ));
+        }
+        // The supported unit must be able to make that move at all (DATC 4.E.1: 6.A.5,
+        // 6.D.22–6.D.24); a convoy that would need the supporting fleet itself does not count
+        // (6.D.31).
+        if let Some(t) = self.unit(target.spot) {
+            let tpos = Pos {
+                season: target.spot.season,
+                loc: t.loc,
+            };
+            if !self.move_possible(t.kind, tpos, to, Some(unit.spot), cache) {
+                return Err(Illegal::SupportedMoveImpossible);
             }
         }
+        let coast = if self.map.coasts(to.province).is_empty() {
+            None
+        } else {
+            coast
+        };
+        Ok(MoveOrder::SupportMove {
+            target: target.spot,
+            to,
+            coast,
+        })
+    }
+
+    /// Checks a convoy order (rule 10; DATC 4.E.1, 6.G.7, 6.G.19).
+    fn validate_convoy<'w>(
+        &'w self,
+        unit: Ordered,
+        army: UnitRef,
+        to: Spot,
+        cache: &mut Option<ConvoyCache<'w>>,
+    ) -> Result<MoveOrder, Illegal> {
+        if unit.kind != UnitType::Fleet {
+            return Err(Illegal::ConvoyByArmy);
+        }
+        if self.map.terrain(unit.from.loc.province) != Terrain::Sea {
+            return Err(Illegal::ConvoyFromCoast);
+        }
+        let (army_kind, _, _) = self.named_unit(UnitRef { kind: None, ..army })?;
+        if army.kind == Some(UnitType::Fleet) || army_kind != UnitType::Army {
+            return Err(Illegal::ConvoyOfFleet);
+        }
+        if army.kind.is_some_and(|k| k != army_kind) {
+            return Err(Illegal::WrongUnitType {
+                spot: army.spot,
+                actual: army_kind,
+            });
+        }
+        if !self.exists(to.season) {
+            return Err(Illegal::NoSuchSeason(to.season));
+        }
+        if self.map.terrain(to.province) != Terrain::Coastal {
+            return Err(Illegal::ConvoyDestination);
+        }
+        // The fleet must lie on a possible convoy route.
+        if to == army.spot || !self.convoy_order_possible(unit.spot, army.spot, to, cache) {
+            return Err(Illegal::ConvoyNotOnRoute);
+        }
+        Ok(MoveOrder::Convoy {
+            army: army.spot,
+            to,
+        })
     }
 
     /// Checks a move and settles the destination coast (DATC 6.B.1–6.B.3, 6.B.12).
@@ -420,102 +396,101 @@ impl World {
         if to == from.spot() {
             return Err(Illegal::MoveToSelf);
         }
+        let dest = match kind {
+            UnitType::Army => self.army_destination(from, to, cache)?,
+            UnitType::Fleet => self.fleet_destination(from, to, coast)?,
+        };
+        Ok(MoveOrder::Move {
+            to: Pos {
+                season: to.season,
+                loc: dest,
+            },
+            via_convoy,
+        })
+    }
+
+    /// Where an army's move goes: the province (a coast given is ignored, DATC 6.B.12), if it
+    /// is reachable directly or by a convoy that fleets on the board could form.
+    fn army_destination<'w>(
+        &'w self,
+        from: Pos,
+        to: Spot,
+        cache: &mut Option<ConvoyCache<'w>>,
+    ) -> Result<Location, Illegal> {
         let terrain = self.map.terrain(to.province);
-        match kind {
-            UnitType::Army => {
-                if terrain == Terrain::Sea {
-                    return Err(Illegal::WrongTerrain);
-                }
-                // An army ignores a coast given with its destination (DATC 6.B.12).
-                let dest = Pos {
-                    season: to.season,
-                    loc: Location {
-                        province: to.province,
-                        coast: None,
-                    },
-                };
-                let direct = self.reaches(kind, from, dest);
-                let convoyable = self.map.terrain(from.loc.province) == Terrain::Coastal
-                    && terrain == Terrain::Coastal
-                    && self.rules_allow_convoy(from.season, to.season);
-                if !direct && !convoyable {
-                    return Err(Illegal::Unreachable(
-                        self.reach_problem(from.season, to.season),
-                    ));
-                }
-                // A move only a convoy could make needs fleets that could form a route on the
-                // board, whatever their orders (DATC 4.E.1, 6.D.32).
-                if !direct && !self.convoy_possible(from, dest, None, cache) {
-                    return Err(Illegal::Unreachable(ReachProblem::NoConvoyRoute));
-                }
-                Ok(MoveOrder::Move {
-                    to: dest,
-                    via_convoy,
-                })
-            }
-            UnitType::Fleet => {
-                if terrain == Terrain::Inland {
-                    return Err(Illegal::WrongTerrain);
-                }
-                let coasts = self.map.coasts(to.province);
-                let reach = |c: Option<Coast>| {
-                    self.reaches(
-                        kind,
-                        from,
-                        Pos {
-                            season: to.season,
-                            loc: Location {
-                                province: to.province,
-                                coast: c,
-                            },
-                        },
-                    )
-                };
-                if coasts.is_empty() {
-                    // A coast given for a province without coasts is ignored.
-                    if !reach(None) {
-                        return Err(Illegal::Unreachable(
-                            self.reach_problem(from.season, to.season),
-                        ));
-                    }
-                    return Ok(MoveOrder::Move {
-                        to: Pos {
-                            season: to.season,
-                            loc: Location {
-                                province: to.province,
-                                coast: None,
-                            },
-                        },
-                        via_convoy,
-                    });
-                }
-                let reachable: Vec<Coast> =
-                    coasts.iter().copied().filter(|&c| reach(Some(c))).collect();
-                let chosen = match coast {
-                    Some(c) if reachable.contains(&c) => c,
-                    Some(_) => return Err(Illegal::CoastUnreachable { reachable }),
-                    None => match reachable.as_slice() {
-                        [] => {
-                            return Err(Illegal::Unreachable(
-                                self.reach_problem(from.season, to.season),
-                            ))
-                        }
-                        [one] => *one,
-                        _ => return Err(Illegal::CoastMissing(reachable)),
-                    },
-                };
-                Ok(MoveOrder::Move {
-                    to: Pos {
-                        season: to.season,
-                        loc: Location {
-                            province: to.province,
-                            coast: Some(chosen),
-                        },
-                    },
-                    via_convoy,
-                })
-            }
+        if terrain == Terrain::Sea {
+            return Err(Illegal::WrongTerrain);
         }
+        let dest = Pos {
+            season: to.season,
+            loc: Location {
+                province: to.province,
+                coast: None,
+            },
+        };
+        let direct = self.reaches(UnitType::Army, from, dest);
+        let convoyable = self.map.terrain(from.loc.province) == Terrain::Coastal
+            && terrain == Terrain::Coastal
+            && self.rules_allow_convoy(from.season, to.season);
+        if !direct && !convoyable {
+            return Err(Illegal::Unreachable(
+                self.reach_problem(from.season, to.season),
+            ));
+        }
+        // A move only a convoy could make needs fleets that could form a route on the board,
+        // whatever their orders (DATC 4.E.1, 6.D.32).
+        if !direct && !self.convoy_possible(from, dest, None, cache) {
+            return Err(Illegal::Unreachable(ReachProblem::NoConvoyRoute));
+        }
+        Ok(dest.loc)
+    }
+
+    /// Where a fleet's move goes: the province, or the coast written or the only one it
+    /// reaches (DATC 6.B.1–6.B.3).
+    fn fleet_destination(
+        &self,
+        from: Pos,
+        to: Spot,
+        coast: Option<Coast>,
+    ) -> Result<Location, Illegal> {
+        if self.map.terrain(to.province) == Terrain::Inland {
+            return Err(Illegal::WrongTerrain);
+        }
+        let at = |coast: Option<Coast>| Location {
+            province: to.province,
+            coast,
+        };
+        let reach = |c: Option<Coast>| {
+            self.reaches(
+                UnitType::Fleet,
+                from,
+                Pos {
+                    season: to.season,
+                    loc: at(c),
+                },
+            )
+        };
+        let unreachable = || Illegal::Unreachable(self.reach_problem(from.season, to.season));
+        let coasts = self.map.coasts(to.province);
+        if coasts.is_empty() {
+            // A coast given for a province without coasts is ignored.
+            return if reach(None) {
+                Ok(at(None))
+            } else {
+                Err(unreachable())
+            };
+        }
+        let reachable: Vec<Coast> = coasts.iter().copied().filter(|&c| reach(Some(c))).collect();
+        let chosen = match coast {
+            Some(c) if reachable.contains(&c) => c,
+            Some(_) => return Err(Illegal::CoastUnreachable { reachable }),
+            None => match reachable.as_slice() {
+                [] => return Err(unreachable()),
+                [one] => *one,
+                _ => return Err(Illegal::CoastMissing(reachable)),
+            },
+        };
+        Ok(at(Some(chosen)))
     }
 
     /// The board the convoy rules look at, kept in `cache` for the orders of one step: every

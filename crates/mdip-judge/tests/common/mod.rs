@@ -10,8 +10,9 @@
 
 use mdip_judge::{
     adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, AdjustmentOrder,
-    AdjustmentResult, At, BoardUnit, MovementInput, MovementResult, Order, Outcome, Pin, Reason,
-    RetreatOrder, RetreatResult, Site, StandardGeography, Unit, UnitId,
+    AdjustmentResult, At, BoardUnit, MovementInput, MovementResult, Order, Outcome, Pin,
+    PinnedOrder, Reason, RetreatOrder, RetreatResult, Site, StandardGeography, Unit, UnitId,
+    UnitRetreat,
 };
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
@@ -124,7 +125,7 @@ pub fn movement_input(lines: &[&str]) -> MovementInput {
                 },
                 other => panic!("cannot read order {other:?}"),
             };
-            (order, Pin::Free)
+            PinnedOrder::new(order, Pin::Free)
         })
         .collect();
     MovementInput { units, orders }
@@ -187,8 +188,8 @@ impl Case {
             let name = abbrev(self.input.units[u].at.loc.province);
             out.push_str(&format!(
                 "  {name}: {:?} {}\n",
-                self.input.orders[u].0,
-                describe(self, o)
+                self.input.orders[u].order,
+                describe(o)
             ));
         }
         out
@@ -197,7 +198,7 @@ impl Case {
     /// Adjudicates retreat lines (`England: F nwy - nth`, `Russia: A war disband`) after this
     /// movement phase.
     pub fn retreat(&self, lines: &[&str]) -> Retreats<'_> {
-        let orders: Vec<(UnitId, RetreatOrder)> = lines
+        let orders: Vec<UnitRetreat> = lines
             .iter()
             .map(|line| {
                 let l = split(line);
@@ -207,7 +208,7 @@ impl Case {
                     ["disband"] | ["D"] => RetreatOrder::Disband,
                     other => panic!("cannot read retreat {other:?}"),
                 };
-                (u, order)
+                UnitRetreat { unit: u, order }
             })
             .collect();
         let result =
@@ -216,13 +217,13 @@ impl Case {
     }
 }
 
-/// The describe text of an outcome, naming units by their starting province.
-fn describe(case: &Case, o: &Outcome) -> String {
-    let name = |u: UnitId| abbrev(case.input.units[u].at.loc.province);
+/// An outcome for failure messages (the judge writes no words: its reason as debugged, units
+/// named by index).
+fn describe(o: &Outcome) -> String {
     format!(
-        "{} ({})",
-        if o.success { "ok" } else { "FAILED" },
-        o.reason.describe(name)
+        "{} ({:?})",
+        if o.success() { "ok" } else { "FAILED" },
+        o.reason
     )
 }
 
@@ -250,7 +251,7 @@ pub fn check(lines: &[&str], expected: &str) -> Case {
             "succeeds" => {
                 for n in &names {
                     assert!(
-                        case.outcome(n).success,
+                        case.outcome(n).success(),
                         "{n} should succeed\n{}",
                         case.dump()
                     );
@@ -258,7 +259,11 @@ pub fn check(lines: &[&str], expected: &str) -> Case {
             }
             "fails" => {
                 for n in &names {
-                    assert!(!case.outcome(n).success, "{n} should fail\n{}", case.dump());
+                    assert!(
+                        !case.outcome(n).success(),
+                        "{n} should fail\n{}",
+                        case.dump()
+                    );
                 }
             }
             "dislodged" => {
@@ -306,7 +311,7 @@ impl Retreats<'_> {
     /// Whether the unit that started in `province` survives the retreat phase.
     pub fn survives(&self, text: &str) -> bool {
         let o = self.outcome(text);
-        o.success && o.reason == Reason::Retreated
+        o.success() && o.reason == Reason::Retreated
     }
 }
 
@@ -382,7 +387,7 @@ pub fn pinned(lines: &[&str], pins: &[(&str, Pin)]) -> MovementInput {
             .iter()
             .position(|u| u.at.loc.province == p)
             .expect("pinned unit");
-        input.orders[u].1 = *pin;
+        input.orders[u].pin = *pin;
     }
     input
 }

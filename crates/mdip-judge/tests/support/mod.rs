@@ -18,9 +18,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use mdip_judge::world::{
-    AdjustmentInput, AdjustmentOrder, AdjustmentReport, BoardUnit, Dislodged, MoveOrder,
-    MovementReport, OrderInput, Origin, Phase, Pos, RetreatInput, RetreatOrder, RetreatReport,
-    Season, SeasonKey, Spot, Timeline, UnitOrder, UnitRef, UnitSig, World,
+    AdjustmentInput, AdjustmentOrder, Advance, BoardUnit, Dislodged, MoveOrder, OrderInput,
+    OrderOutcome, Origin, Phase, Pos, Retreat, RetreatInput, RetreatOrder, Season, SeasonKey, Spot,
+    StepReport as WorldReport, Timeline, UnitOrder, UnitRef, UnitSig, World,
 };
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, Terrain, UnitType};
 
@@ -356,11 +356,11 @@ impl Game {
 #[derive(Clone, Debug)]
 pub enum StepReport {
     /// A movement step.
-    Movement(MovementReport),
+    Movement(WorldReport),
     /// A retreat step.
-    Retreat(RetreatReport),
+    Retreat(WorldReport),
     /// An adjustment step.
-    Adjustment(AdjustmentReport),
+    Adjustment(WorldReport),
 }
 
 /// The outcome of one input, as the analysis reports it per order line.
@@ -377,39 +377,15 @@ pub enum Verdict {
 impl StepReport {
     /// The verdict of every input, in input order.
     pub fn verdicts(&self) -> Vec<Verdict> {
-        match self {
-            StepReport::Movement(r) => r
-                .orders
-                .iter()
-                .map(|e| match e.result {
-                    Ok(g) if r.outcomes[g].success => Verdict::Succeeds,
-                    Ok(_) => Verdict::Fails,
-                    Err(_) => Verdict::Illegal,
-                })
-                .collect(),
-            StepReport::Retreat(r) => r
-                .orders
-                .iter()
-                .map(|e| match e.result {
-                    Ok(_) => Verdict::Succeeds,
-                    Err((true, _)) => Verdict::Illegal,
-                    Err((false, _)) => Verdict::Fails,
-                })
-                .collect(),
-            StepReport::Adjustment(r) => r
-                .orders
-                .iter()
-                .map(|e| {
-                    if e.illegal {
-                        Verdict::Illegal
-                    } else if e.outcome.success {
-                        Verdict::Succeeds
-                    } else {
-                        Verdict::Fails
-                    }
-                })
-                .collect(),
-        }
+        let (StepReport::Movement(r) | StepReport::Retreat(r) | StepReport::Adjustment(r)) = self;
+        r.entries
+            .iter()
+            .map(|e| match e.outcome {
+                OrderOutcome::Illegal(_) => Verdict::Illegal,
+                _ if e.outcome.succeeded() => Verdict::Succeeds,
+                _ => Verdict::Fails,
+            })
+            .collect()
     }
 
     /// What the step did, independent of the order of its inputs (for comparisons).
@@ -423,14 +399,14 @@ impl StepReport {
                 let mut a = r.retreated.clone();
                 a.sort();
                 let mut d = r.disbanded.clone();
-                d.sort_by_key(|x| x.2);
+                d.sort_by_key(|x| x.at);
                 format!("retreated {a:?} disbanded {d:?}")
             }
             StepReport::Adjustment(r) => {
                 let mut b = r.built.clone();
-                b.sort_by_key(|x| (x.0, x.3));
+                b.sort_by_key(|x| (x.season, x.loc));
                 let mut m = r.removed.clone();
-                m.sort_by_key(|x| (x.0, x.3));
+                m.sort_by_key(|x| (x.season, x.loc));
                 format!("built {b:?} removed {m:?}")
             }
         }
@@ -938,9 +914,9 @@ fn plan_support(
                     if let MoveOrder::Move { to, .. } = ro.order {
                         if to.spot() != own && reach(to.spot()) {
                             let target = UnitRef {
-                                kind: Some(ro.sig.1),
+                                kind: Some(ro.sig.kind),
                                 spot: ro.unit,
-                                coast: ro.sig.2.coast,
+                                coast: ro.sig.loc.coast,
                             };
                             cands.push((
                                 UnitOrder::SupportMove {
@@ -1636,13 +1612,13 @@ impl Stats {
 }
 
 fn sig(u: &BoardUnit) -> UnitSig {
-    (u.power, u.kind, u.loc)
+    UnitSig::of(u)
 }
 
 /// Unit signatures in the canonical order of a result signature: by province.
 fn sorted_sigs<'a>(units: impl Iterator<Item = &'a BoardUnit>) -> Vec<UnitSig> {
     let mut v: Vec<UnitSig> = units.map(sig).collect();
-    v.sort_by_key(|s| s.2.province);
+    v.sort_by_key(|s| s.loc.province);
     v
 }
 
@@ -1754,13 +1730,16 @@ pub fn check_world(world: &World) -> Result<(), String> {
 pub fn check_movement(
     before: &World,
     inputs: &[OrderInput],
-    r: &MovementReport,
+    r: &WorldReport,
     after: &World,
     stats: &mut Stats,
 ) -> Result<Vec<(SeasonKey, SeasonKey)>, String> {
     let map = before.map();
     ensure!(r.ran, "the movement step did not run");
-    ensure!(r.orders.len() == inputs.len(), "one report entry per input");
+    ensure!(
+        r.entries.len() == inputs.len(),
+        "one report entry per input"
+    );
     let heads = before.heads();
     let n0 = before.timelines().len() as u32;
 
@@ -1797,18 +1776,24 @@ pub fn check_movement(
             ensure!(r.graph[*g].sig == sig(u), "head unit {spot:?} sig differs");
         }
     }
-    for (i, e) in r.orders.iter().enumerate() {
+    for (i, e) in r.entries.iter().enumerate() {
         stats.orders += 1;
-        match e.result {
-            Ok(g) => ensure!(
-                r.graph[g].spot == inputs[i].unit.spot && r.graph[g].live,
+        match e.outcome {
+            OrderOutcome::Adjudicated {
+                unit: g,
+                ref outcome,
+            } => ensure!(
+                r.graph[g].spot == inputs[i].unit.spot
+                    && r.graph[g].live
+                    && *outcome == r.outcomes[g],
                 "input {i} maps to another unit"
             ),
-            Err(_) => stats.illegal += 1,
+            OrderOutcome::Illegal(_) => stats.illegal += 1,
+            _ => return Err(format!("input {i} has no movement outcome")),
         }
     }
     let moved =
-        |i: usize| matches!(r.graph[i].order, MoveOrder::Move { .. }) && r.outcomes[i].success;
+        |i: usize| matches!(r.graph[i].order, MoveOrder::Move { .. }) && r.outcomes[i].success();
     let live_arrival = |s: SeasonKey| {
         live.iter().any(|&i| {
             matches!(r.graph[i].order, MoveOrder::Move { to, .. } if to.season == s) && moved(i)
@@ -1834,7 +1819,14 @@ pub fn check_movement(
 
     // Heads advance by exactly one turn (rule 5).
     ensure!(r.advanced.len() == heads.len(), "every head advances");
-    for (&h, &(from, to)) in heads.iter().zip(&r.advanced) {
+    for (
+        &h,
+        &Advance {
+            head: from,
+            next: to,
+        },
+    ) in heads.iter().zip(&r.advanced)
+    {
         ensure!(
             from == h && to == SeasonKey::new(h.turn + 1, h.timeline),
             "head {h} advanced to {to}"
@@ -1854,7 +1846,8 @@ pub fn check_movement(
         after.timelines().len(),
         r.forks.len()
     );
-    let mut pairs: Vec<(SeasonKey, SeasonKey)> = r.advanced.clone();
+    let mut pairs: Vec<(SeasonKey, SeasonKey)> =
+        r.advanced.iter().map(|a| (a.head, a.next)).collect();
     for (i, f) in r.forks.iter().enumerate() {
         ensure!(
             reopened.contains(&f.from),
@@ -1962,9 +1955,13 @@ pub fn check_movement(
             .dislodged
             .iter()
             .filter(|d| d.at.season == p)
-            .map(|d| (d.power, d.kind, d.at.loc))
+            .map(|d| UnitSig {
+                power: d.power,
+                kind: d.kind,
+                loc: d.at.loc,
+            })
             .collect();
-        dis.sort_by_key(|s| s.2.province);
+        dis.sort_by_key(|s| s.loc.province);
         ensure!(
             dis == created.dislodged,
             "{c}: dislodged units differ from its result"
@@ -1992,7 +1989,12 @@ pub fn check_movement(
                         .ok_or(format!("{c}: arrival from {from:?} not in graph"))?;
                     let gu = &r.graph[g];
                     ensure!(
-                        gu.sig == (x.power, x.kind, from.loc),
+                        gu.sig
+                            == UnitSig {
+                                power: x.power,
+                                kind: x.kind,
+                                loc: from.loc,
+                            },
                         "{c}: arrival is not the unit at {from:?}"
                     );
                     ensure!(
@@ -2042,7 +2044,7 @@ pub fn check_movement(
         }
         let from = Pos {
             season: gu.spot.season,
-            loc: gu.sig.2,
+            loc: gu.sig.loc,
         };
         let arrived = moved_from.get(&from).cloned().unwrap_or_default();
         let MoveOrder::Move { to, .. } = gu.order else {
@@ -2080,7 +2082,7 @@ pub fn check_movement(
         if matches!(
             g.order,
             MoveOrder::SupportHold { .. } | MoveOrder::SupportMove { .. }
-        ) && r.outcomes[i].success
+        ) && r.outcomes[i].success()
             && !g.order.referenced_seasons(g.spot.season).is_empty()
         {
             stats.cross_season_supports += 1;
@@ -2174,37 +2176,40 @@ pub fn check_ownership(world: &World, pairs: &[(SeasonKey, SeasonKey)]) -> Resul
 pub fn check_retreat(
     before: &World,
     inputs: &[RetreatInput],
-    r: &RetreatReport,
+    r: &WorldReport,
     after: &World,
     stats: &mut Stats,
 ) -> Result<(), String> {
     ensure!(r.ran, "the retreat step did not run");
-    ensure!(r.orders.len() == inputs.len(), "one report entry per input");
+    ensure!(
+        r.entries.len() == inputs.len(),
+        "one report entry per input"
+    );
     let pending = before.pending_retreats();
     for d in pending {
-        let n = r.retreated.iter().filter(|x| x.0 == d.at).count()
-            + r.disbanded.iter().filter(|x| x.2 == d.at).count();
+        let n = r.retreated.iter().filter(|x| x.from == d.at).count()
+            + r.disbanded.iter().filter(|x| x.at == d.at).count();
         ensure!(n == 1, "{:?} retreated or disbanded {n} times", d.at);
     }
     ensure!(
         r.retreated.len() + r.disbanded.len() == pending.len(),
         "retreat report names units that were not dislodged"
     );
-    for (i, e) in r.orders.iter().enumerate() {
+    for (i, e) in r.entries.iter().enumerate() {
         stats.orders += 1;
-        match e.result {
-            Ok(Some(to)) => ensure!(
+        match e.outcome {
+            OrderOutcome::Retreated { to } => ensure!(
                 r.retreated
                     .iter()
-                    .any(|x| x.0.spot() == inputs[i].unit.spot && x.1.loc == to.loc),
+                    .any(|x| x.from.spot() == inputs[i].unit.spot && x.to.loc == to.loc),
                 "successful retreat {i} not applied"
             ),
-            Err((true, _)) => stats.illegal += 1,
+            OrderOutcome::Illegal(_) => stats.illegal += 1,
             _ => {}
         }
     }
     let mut into: BTreeMap<SeasonKey, Vec<BoardUnit>> = BTreeMap::new();
-    for &(from, to) in &r.retreated {
+    for &Retreat { from, to } in &r.retreated {
         let d = pending
             .iter()
             .find(|d| d.at == from)
@@ -2247,16 +2252,19 @@ pub fn check_retreat(
 pub fn check_adjustment(
     before: &World,
     inputs: &[AdjustmentInput],
-    r: &AdjustmentReport,
+    r: &WorldReport,
     after: &World,
     stats: &mut Stats,
 ) -> Result<(), String> {
     let map = before.map();
     ensure!(r.ran, "the adjustment step did not run");
-    ensure!(r.orders.len() == inputs.len(), "one report entry per input");
-    for e in &r.orders {
+    ensure!(
+        r.entries.len() == inputs.len(),
+        "one report entry per input"
+    );
+    for e in &r.entries {
         stats.orders += 1;
-        if e.illegal {
+        if e.outcome.illegal().is_some() {
             stats.illegal += 1;
         }
     }
@@ -2275,14 +2283,22 @@ pub fn check_adjustment(
         let built: Vec<UnitSig> = r
             .built
             .iter()
-            .filter(|b| b.0 == s.key)
-            .map(|b| (b.1, b.2, b.3))
+            .filter(|b| b.season == s.key)
+            .map(|b| UnitSig {
+                power: b.power,
+                kind: b.kind,
+                loc: b.loc,
+            })
             .collect();
         let removed: Vec<UnitSig> = r
             .removed
             .iter()
-            .filter(|b| b.0 == s.key)
-            .map(|b| (b.1, b.2, b.3))
+            .filter(|b| b.season == s.key)
+            .map(|b| UnitSig {
+                power: b.power,
+                kind: b.kind,
+                loc: b.loc,
+            })
             .collect();
         let mut expected = sorted_sigs(s.units.iter());
         for x in &removed {
@@ -2292,7 +2308,7 @@ pub fn check_adjustment(
                 .ok_or(format!("{}: removed a unit that was not there", s.key))?;
             expected.remove(i);
         }
-        for &(power, kind, loc) in &built {
+        for &UnitSig { power, kind, loc } in &built {
             ensure!(
                 map.home_centres(power).contains(&loc.province),
                 "{}: built outside a home centre",
@@ -2308,9 +2324,9 @@ pub fn check_adjustment(
                 "{}: built in an occupied centre",
                 s.key
             );
-            expected.push((power, kind, loc));
+            expected.push(UnitSig { power, kind, loc });
         }
-        expected.sort_by_key(|s| s.2.province);
+        expected.sort_by_key(|s| s.loc.province);
         ensure!(
             sorted_sigs(a.units.iter()) == expected,
             "{}: board is not the old one minus removals plus builds",
@@ -2341,7 +2357,7 @@ pub fn check_adjustment(
             let disorder = r
                 .removed
                 .iter()
-                .filter(|x| x.0 == s.key && x.1 == power && x.4)
+                .filter(|x| x.season == s.key && x.power == power && x.civil_disorder)
                 .count();
             ensure!(
                 disorder == 0 || ub > c,
@@ -2352,7 +2368,7 @@ pub fn check_adjustment(
     }
     stats.built += r.built.len();
     stats.removed += r.removed.len();
-    stats.civil_disorder += r.removed.iter().filter(|x| x.4).count();
+    stats.civil_disorder += r.removed.iter().filter(|x| x.civil_disorder).count();
     ensure!(after.phase() == Phase::Movement, "phase after adjustments");
     ensure!(
         after.pending_adjustments().is_empty(),

@@ -1,0 +1,185 @@
+//! The adjustment step: builds, removals, waives and civil disorder on every board pending
+//! adjustment, each board on its own (per timeline, never pooled).
+
+use std::sync::Arc;
+
+use mdip_map::{Coast, Location, Power, ProvinceId, UnitType};
+
+use super::report::{Build, OrderOutcome, Removal, StepEntry, StepReport};
+use super::validate::Illegal;
+use super::{BoardUnit, Origin, Phase, SeasonKey, World};
+use crate::{adjudicate_adjustments_under, AdjustmentOrder as CoreAdjustmentOrder};
+
+/// An adjustment-phase order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AdjustmentOrder {
+    /// Build a unit.
+    Build {
+        /// Army or fleet.
+        kind: UnitType,
+        /// Where.
+        province: ProvinceId,
+        /// The coast as written.
+        coast: Option<Coast>,
+    },
+    /// Remove a unit.
+    Remove {
+        /// The type as written.
+        kind: Option<UnitType>,
+        /// Where it stands.
+        province: ProvinceId,
+    },
+    /// Waive one build.
+    Waive,
+}
+
+/// One adjustment-phase order for the world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AdjustmentInput {
+    /// The power giving it.
+    pub power: Power,
+    /// The season whose board it changes (`None`: the only one pending).
+    pub season: Option<SeasonKey>,
+    /// The order.
+    pub order: AdjustmentOrder,
+}
+
+/// An entry for an order no pending board took: not allowed in the phase named.
+fn unplaced(input: usize, illegal_phase: Phase) -> StepEntry {
+    StepEntry {
+        input,
+        outcome: OrderOutcome::Illegal(Illegal::WrongPhase(illegal_phase)),
+    }
+}
+
+/// The core's form of an adjustment order (an army's coast dropped).
+fn core_order(order: AdjustmentOrder) -> CoreAdjustmentOrder {
+    match order {
+        AdjustmentOrder::Build {
+            kind,
+            province,
+            coast,
+        } => CoreAdjustmentOrder::Build(
+            kind,
+            Location {
+                province,
+                coast: if kind == UnitType::Army { None } else { coast },
+            },
+        ),
+        AdjustmentOrder::Remove { province, .. } => {
+            CoreAdjustmentOrder::Remove(Location::province(province))
+        }
+        AdjustmentOrder::Waive => CoreAdjustmentOrder::Waive,
+    }
+}
+
+impl World {
+    /// Adjudicates the adjustment step of every season pending adjustment (per timeline, never
+    /// pooled): builds, removals, waives and civil disorder.
+    pub fn adjustment_step(&mut self, inputs: &[AdjustmentInput]) -> StepReport {
+        if self.phase != Phase::Adjustment {
+            return StepReport::not_run(inputs.iter().map(|_| Illegal::WrongPhase(self.phase)));
+        }
+        let mut report = StepReport {
+            ran: true,
+            ..StepReport::default()
+        };
+        let pending = std::mem::take(&mut self.pending_adjustments);
+        let mut entries: Vec<Option<StepEntry>> = vec![None; inputs.len()];
+        for &key in &pending {
+            let mine: Vec<usize> = (0..inputs.len())
+                .filter(|&i| match inputs[i].season {
+                    Some(s) => s == key,
+                    None => pending.len() == 1,
+                })
+                .collect();
+            self.adjust_season(key, inputs, &mine, &mut entries, &mut report);
+        }
+        report.entries = entries
+            .into_iter()
+            .enumerate()
+            .map(|(i, e)| e.unwrap_or_else(|| unplaced(i, Phase::Adjustment)))
+            .collect();
+        self.steps += 1;
+        self.phase = Phase::Movement;
+        report
+    }
+
+    /// Adjudicates the orders `mine` (indices into `inputs`) on the board of `key` and applies
+    /// the builds and removals.
+    fn adjust_season(
+        &mut self,
+        key: SeasonKey,
+        inputs: &[AdjustmentInput],
+        mine: &[usize],
+        entries: &mut [Option<StepEntry>],
+        report: &mut StepReport,
+    ) {
+        let Some(season) = self.seasons.get(&key) else {
+            return;
+        };
+        let units: Vec<(Power, UnitType, Location)> = season
+            .units
+            .iter()
+            .map(|u| (u.power, u.kind, u.loc))
+            .collect();
+        let orders: Vec<(Power, CoreAdjustmentOrder)> = mine
+            .iter()
+            .map(|&i| (inputs[i].power, core_order(inputs[i].order)))
+            .collect();
+        let result =
+            adjudicate_adjustments_under(self.map, self.rules, &units, &season.owners, &orders);
+        for (k, &i) in mine.iter().enumerate() {
+            let outcome = result.outcomes[k].clone();
+            entries[i] = Some(StepEntry {
+                input: i,
+                outcome: if result.illegal[k] {
+                    OrderOutcome::Illegal(Illegal::BadAdjustment {
+                        season: key,
+                        reason: outcome.reason,
+                    })
+                } else {
+                    OrderOutcome::Adjusted {
+                        season: key,
+                        outcome,
+                    }
+                },
+            });
+        }
+        let s = self
+            .seasons
+            .get_mut(&key)
+            .map(Arc::make_mut)
+            .expect("pending seasons exist");
+        let mut removed_idx: Vec<usize> = result.removed.iter().map(|r| r.0).collect();
+        removed_idx.sort_unstable();
+        for &(ui, by_disorder) in &result.removed {
+            let u = s.units[ui];
+            report.removed.push(Removal {
+                season: key,
+                power: u.power,
+                kind: u.kind,
+                loc: u.loc,
+                civil_disorder: by_disorder,
+            });
+        }
+        for &ui in removed_idx.iter().rev() {
+            s.units.remove(ui);
+        }
+        for &(power, kind, loc) in &result.built {
+            s.units.push(BoardUnit {
+                power,
+                kind,
+                loc,
+                origin: Origin::Built,
+            });
+            report.built.push(Build {
+                season: key,
+                power,
+                kind,
+                loc,
+            });
+        }
+        s.units.sort_unstable_by_key(|u| u.loc.province);
+    }
+}

@@ -1,0 +1,633 @@
+//! The movement step: every head together with the past seasons its live orders re-open is one
+//! decision graph for the core (rules 5 and 12–15); then every head advances, re-opened seasons
+//! whose result changed fork (rules 16–20), and dislodged units wait to retreat.
+//!
+//! [`World::movement_step`] reads as its phases: validate, live graph, reopen, to core,
+//! results per season, heads, forks, advance, retreats.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::Arc;
+
+use mdip_map::{Location, ProvinceId};
+
+use super::geography::StepGeography;
+use super::graph::{give_live_orders, replayed, Graph};
+use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
+use super::validate::{Illegal, OrderInput};
+use super::{
+    BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
+    SeasonKey, Spot, Timeline, UnitSig, World,
+};
+use crate::{
+    adjudicate_movement, Dislodgement, MovementInput, Order as CoreOrder, Outcome, Pin,
+    PinnedOrder, Place, Unit as CoreUnit,
+};
+
+/// The season a battle is fought in, for an order that acts on another season.
+fn battle_season(order: &MoveOrder) -> Option<SeasonKey> {
+    match *order {
+        MoveOrder::Hold => None,
+        MoveOrder::Move { to, .. } => Some(to.season),
+        MoveOrder::SupportHold { target } => Some(target.season),
+        MoveOrder::SupportMove { to, .. } => Some(to.season),
+        MoveOrder::Convoy { to, .. } => Some(to.season),
+    }
+}
+
+/// What the core decided for the graph, with the indexes the later phases read: so that each
+/// season's work touches only its own units.
+struct Adjudicated {
+    /// The outcome of each graph unit's order.
+    outcomes: Vec<Outcome>,
+    /// Places left empty by a standoff.
+    contested: Vec<Place>,
+    /// Whether each graph unit moved (a move that succeeded).
+    moved: Vec<bool>,
+    /// The dislodgement of each graph unit, if dislodged.
+    dislodged_by: Vec<Option<Dislodgement>>,
+    /// The site of each season (standoffs are reported per site; a ghost site holds only a
+    /// replayed unit that left, never a standoff, so it is not the season's site).
+    real_site: HashMap<SeasonKey, usize>,
+    /// Successful moves by destination season.
+    arrivals: HashMap<SeasonKey, Vec<usize>>,
+    /// Live moves by destination spot.
+    live_moves_into: HashMap<Spot, Vec<usize>>,
+    /// For each season, the units that act on it (rule 13's record).
+    acting_on: HashMap<SeasonKey, Vec<usize>>,
+}
+
+impl Adjudicated {
+    /// Adjudicates the core's input and indexes the result over the graph.
+    fn new(graph: &Graph, input: &MovementInput, geo: &StepGeography<'_>) -> Adjudicated {
+        let result = adjudicate_movement(input, geo);
+        let mut real_site: HashMap<SeasonKey, usize> = HashMap::with_capacity(geo.sites.len());
+        for (i, (&s, &ghost)) in geo.sites.iter().zip(&geo.ghosts).enumerate() {
+            if !ghost {
+                real_site.entry(s).or_insert(i);
+            }
+        }
+        let moved: Vec<bool> = graph
+            .units
+            .iter()
+            .zip(&result.outcomes)
+            .map(|(g, o)| matches!(g.order, MoveOrder::Move { .. }) && o.success())
+            .collect();
+        let mut dislodged_by = vec![None; graph.units.len()];
+        for d in &result.dislodged {
+            if let Some(slot) = dislodged_by.get_mut(d.unit) {
+                *slot = Some(*d);
+            }
+        }
+        let mut adjudicated = Adjudicated {
+            outcomes: result.outcomes,
+            contested: result.contested,
+            moved,
+            dislodged_by,
+            real_site,
+            arrivals: HashMap::new(),
+            live_moves_into: HashMap::new(),
+            acting_on: HashMap::new(),
+        };
+        adjudicated.index(graph);
+        adjudicated
+    }
+
+    /// Fills the arrival, live-move and acting-on indexes.
+    fn index(&mut self, graph: &Graph) {
+        for (i, g) in graph.units.iter().enumerate() {
+            if let MoveOrder::Move { to, .. } = g.order {
+                if self.moved[i] {
+                    self.arrivals.entry(to.season).or_default().push(i);
+                }
+                if g.live {
+                    self.live_moves_into.entry(to.spot()).or_default().push(i);
+                }
+            }
+            let mut acts_on = vec![g.spot.season];
+            if g.live {
+                acts_on.extend(battle_season(&g.order));
+                acts_on.extend(g.order.referenced_seasons(g.spot.season));
+            }
+            acts_on.sort_unstable();
+            acts_on.dedup();
+            for s in acts_on {
+                self.acting_on.entry(s).or_default().push(i);
+            }
+        }
+    }
+
+    /// The site of a season in the graph, if it has a real one.
+    fn site_of(&self, s: SeasonKey) -> Option<usize> {
+        self.real_site.get(&s).copied()
+    }
+
+    /// The successful moves into season `s`.
+    fn arrivals_into(&self, s: SeasonKey) -> &[usize] {
+        self.arrivals.get(&s).map_or(&[][..], Vec::as_slice)
+    }
+}
+
+/// What a season of the graph now holds (rule 16's result), before retreats.
+#[derive(Clone)]
+struct SeasonResult {
+    /// The result signature the fork rule compares.
+    sig: ResultSig,
+    /// The board of its next season, sorted by province.
+    board: Vec<BoardUnit>,
+    /// The graph indices of its units dislodged.
+    dislodged: Vec<usize>,
+}
+
+impl World {
+    /// Adjudicates the movement step of every head together with the past seasons the live
+    /// orders re-open, then advances every head, creates forks and records the results.
+    pub fn movement_step(&mut self, inputs: &[OrderInput]) -> StepReport {
+        let validated = self.validate_all(inputs);
+        if self.phase != Phase::Movement {
+            let phase = self.phase;
+            return StepReport::not_run(
+                validated
+                    .into_iter()
+                    .map(|r| r.err().unwrap_or(Illegal::WrongPhase(phase))),
+            );
+        }
+        let heads = self.heads();
+        let mut graph = self.live_graph(&heads);
+        let validated = give_live_orders(&mut graph, inputs, validated);
+        let reopened = self.reopen(&mut graph);
+        let (geo, input) = self.to_core(&graph);
+        let adjudicated = Adjudicated::new(&graph, &input, &geo);
+        drop(geo);
+        let results = self.results_per_season(&graph, &adjudicated, &heads, &reopened);
+        self.record_heads(&heads, &graph, &adjudicated, &results);
+        let forking = self.forking(&reopened, &graph, &adjudicated, &results);
+        let (advanced, forks) = self.advance(&heads, &forking, &results);
+        let dislodged = self.retreats(&advanced, &forks, &graph, &adjudicated, &results);
+        let reported_cut = reported_cuts(&graph, &adjudicated);
+        StepReport {
+            entries: entries(inputs, validated, &graph, &adjudicated),
+            reported_cut,
+            reopened: reopened.into_iter().collect(),
+            advanced,
+            forks,
+            dislodged,
+            graph: graph.units,
+            outcomes: adjudicated.outcomes,
+            ran: true,
+            ..StepReport::default()
+        }
+    }
+
+    /// Validates every order, sharing one convoy board between them.
+    fn validate_all(&self, inputs: &[OrderInput]) -> Vec<Result<MoveOrder, Illegal>> {
+        let mut cache = None;
+        inputs
+            .iter()
+            .map(|i| self.validate_with(i, &mut cache))
+            .collect()
+    }
+
+    /// Live units: every unit of every head, holding until its order is known.
+    fn live_graph(&self, heads: &[SeasonKey]) -> Graph {
+        let live_total: usize = heads.iter().map(|h| self.seasons[h].units.len()).sum();
+        let mut graph = Graph::new(self.map.province_count(), live_total);
+        for &h in heads {
+            for u in &self.seasons[&h].units {
+                graph.add(GraphUnit {
+                    spot: Spot {
+                        season: h,
+                        province: u.loc.province,
+                    },
+                    sig: UnitSig::of(u),
+                    order: MoveOrder::Hold,
+                    live: true,
+                    pin: Pin::Free,
+                    records: Vec::new(),
+                    left: false,
+                });
+            }
+        }
+        graph
+    }
+
+    /// Past seasons re-opened by live orders (rule 12; not transitive), with their original
+    /// order sets replayed into the graph (rule 13).
+    fn reopen(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
+        let mut reopened: BTreeSet<SeasonKey> = BTreeSet::new();
+        for g in &graph.units {
+            for s in g.order.referenced_seasons(g.spot.season) {
+                if self.exists(s) && !self.is_head(s) {
+                    reopened.insert(s);
+                }
+            }
+        }
+        for &s in &reopened {
+            let Some(record) = self.seasons[&s].record.as_ref() else {
+                continue;
+            };
+            for ro in &record.orders {
+                graph.add(replayed(ro, s));
+            }
+        }
+        reopened
+    }
+
+    /// The core's view of the graph: its sites, units and orders.
+    fn to_core(&self, graph: &Graph) -> (StepGeography<'_>, MovementInput) {
+        let mut geo = StepGeography::new(self, Vec::new());
+        // A replayed move that left its season for good but is contested again stands on a
+        // ghost of its season: it reaches as from there, and nothing there is in its way.
+        let units: Vec<CoreUnit> = graph
+            .units
+            .iter()
+            .map(|g| CoreUnit {
+                power: g.sig.power,
+                kind: g.sig.kind,
+                at: if g.left && g.pin == Pin::Free {
+                    geo.ghost_at(g.spot.season, g.sig.loc)
+                } else {
+                    geo.at(g.spot.season, g.sig.loc)
+                },
+            })
+            .collect();
+        let orders = graph
+            .units
+            .iter()
+            .map(|g| PinnedOrder::new(core_order(g, graph, &mut geo), g.pin))
+            .collect();
+        (geo, MovementInput { units, orders })
+    }
+
+    /// What each season in play (heads and re-opened seasons) now holds, before retreats.
+    fn results_per_season(
+        &self,
+        graph: &Graph,
+        adjudicated: &Adjudicated,
+        heads: &[SeasonKey],
+        reopened: &BTreeSet<SeasonKey>,
+    ) -> BTreeMap<SeasonKey, SeasonResult> {
+        heads
+            .iter()
+            .chain(reopened.iter())
+            .map(|&s| (s, self.season_result(s, graph, adjudicated)))
+            .collect()
+    }
+
+    /// What season `s` now holds: the units that stay, then the arrivals that count there.
+    fn season_result(
+        &self,
+        s: SeasonKey,
+        graph: &Graph,
+        adjudicated: &Adjudicated,
+    ) -> SeasonResult {
+        let n = self.seasons[&s].units.len();
+        // Boards are sorted by province; the result signature follows the board's order.
+        let mut sig = ResultSig {
+            units: Vec::new(),
+            dislodged: Vec::new(),
+        };
+        let mut board = Vec::with_capacity(n + 2);
+        let mut dislodged = Vec::new();
+        for u in &self.seasons[&s].units {
+            let spot = Spot {
+                season: s,
+                province: u.loc.province,
+            };
+            let gi = graph.get(&spot);
+            let gone = gi.is_some_and(|i| adjudicated.moved[i] || graph.units[i].left);
+            let lost = gi.is_some_and(|i| adjudicated.dislodged_by[i].is_some());
+            if lost {
+                sig.dislodged.push(UnitSig::of(u));
+                if let Some(i) = gi {
+                    dislodged.push(i);
+                }
+            } else if !gone {
+                board.push(BoardUnit {
+                    origin: Origin::Stayed { from: s },
+                    ..*u
+                });
+            }
+        }
+        for &i in adjudicated.arrivals_into(s) {
+            let g = &graph.units[i];
+            if let MoveOrder::Move { to, .. } = g.order {
+                if g.live || g.records.contains(&s) {
+                    let at =
+                        board.partition_point(|b: &BoardUnit| b.loc.province < to.loc.province);
+                    board.insert(
+                        at,
+                        BoardUnit {
+                            power: g.sig.power,
+                            kind: g.sig.kind,
+                            loc: to.loc,
+                            origin: Origin::Moved {
+                                from: Pos {
+                                    season: g.spot.season,
+                                    loc: g.sig.loc,
+                                },
+                            },
+                        },
+                    );
+                }
+            }
+        }
+        sig.units = board.iter().map(UnitSig::of).collect();
+        SeasonResult {
+            sig,
+            board,
+            dislodged,
+        }
+    }
+
+    /// The record of every head: its own orders and the orders from other seasons acting on
+    /// it, with their outcomes (rule 13).
+    fn record_heads(
+        &mut self,
+        heads: &[SeasonKey],
+        graph: &Graph,
+        adjudicated: &Adjudicated,
+        results: &BTreeMap<SeasonKey, SeasonResult>,
+    ) {
+        for &h in heads {
+            let acting = adjudicated.acting_on.get(&h).map_or(&[][..], Vec::as_slice);
+            let mut rec = Record {
+                orders: Vec::with_capacity(acting.len()),
+                result: ResultSig::default(),
+            };
+            for &i in acting {
+                let g = &graph.units[i];
+                rec.orders.push(RecordedOrder {
+                    unit: g.spot,
+                    sig: g.sig,
+                    order: g.order,
+                    success: adjudicated.outcomes[i].success(),
+                });
+            }
+            rec.result = results[&h].sig.clone();
+            self.seasons
+                .get_mut(&h)
+                .map(Arc::make_mut)
+                .expect("heads exist")
+                .record = Some(rec);
+        }
+    }
+
+    /// Which re-opened seasons fork (rule 16), numbered by (turn, timeline) (rule 18): those a
+    /// live move arrived in, and those whose result matches none of their children.
+    fn forking(
+        &self,
+        reopened: &BTreeSet<SeasonKey>,
+        graph: &Graph,
+        adjudicated: &Adjudicated,
+        results: &BTreeMap<SeasonKey, SeasonResult>,
+    ) -> Vec<SeasonKey> {
+        let mut forking: Vec<SeasonKey> = Vec::new();
+        for &s in reopened {
+            let live_arrival = adjudicated
+                .arrivals_into(s)
+                .iter()
+                .any(|&i| graph.units[i].live);
+            let sig = &results[&s].sig;
+            let matches_child = self.seasons[&s]
+                .children
+                .iter()
+                .any(|c| self.seasons[c].created_by.as_ref() == Some(sig));
+            if self.rules.forks.forks(live_arrival, matches_child) {
+                forking.push(s);
+            }
+        }
+        forking.sort();
+        forking
+    }
+
+    /// Advances every head (rule 5), even an empty one, and creates a timeline for every
+    /// forking season. Returns the heads with their next seasons, and the forks.
+    fn advance(
+        &mut self,
+        heads: &[SeasonKey],
+        forking: &[SeasonKey],
+        results: &BTreeMap<SeasonKey, SeasonResult>,
+    ) -> (Vec<Advance>, Vec<Fork>) {
+        let advanced: Vec<Advance> = heads
+            .iter()
+            .map(|&h| Advance {
+                head: h,
+                next: SeasonKey::new(h.turn + 1, h.timeline),
+            })
+            .collect();
+        let first_new_timeline = self.timelines.len() as u32;
+        let forks: Vec<Fork> = (first_new_timeline..)
+            .zip(forking.iter())
+            .map(|(next_timeline, &s)| Fork {
+                from: s,
+                first: SeasonKey::new(s.turn + 1, next_timeline),
+            })
+            .collect();
+        for &(parent, key) in new_seasons(&advanced, &forks).iter() {
+            self.create_season(parent, key, &results[&parent]);
+        }
+        (advanced, forks)
+    }
+
+    /// Creates season `key` after `parent` with the board of the parent's result, as the next
+    /// season of its timeline or the first of a new one.
+    fn create_season(&mut self, parent: SeasonKey, key: SeasonKey, result: &SeasonResult) {
+        let owners = self.seasons[&parent].owners.clone();
+        self.seasons.insert(
+            key,
+            Arc::new(Season {
+                key,
+                parent: Some(parent),
+                children: Vec::new(),
+                units: result.board.clone(),
+                owners,
+                record: None,
+                created_by: Some(result.sig.clone()),
+            }),
+        );
+        self.seasons
+            .get_mut(&parent)
+            .map(Arc::make_mut)
+            .expect("parents exist")
+            .children
+            .push(key);
+        if key.timeline == parent.timeline {
+            self.timelines[key.timeline as usize].head = key;
+        } else {
+            self.timelines.push(Timeline {
+                number: key.timeline,
+                branched_from: Some(parent),
+                first: key,
+                head: key,
+            });
+        }
+    }
+
+    /// Dislodged units of heads and forking seasons retreat into their new seasons: they wait
+    /// for the retreat step (or, without any, the step goes on to the adjustments). Returns
+    /// the dislodged units.
+    fn retreats(
+        &mut self,
+        advanced: &[Advance],
+        forks: &[Fork],
+        graph: &Graph,
+        adjudicated: &Adjudicated,
+        results: &BTreeMap<SeasonKey, SeasonResult>,
+    ) -> Vec<Dislodged> {
+        let new_seasons = new_seasons(advanced, forks);
+        let mut pending = Vec::new();
+        for &(parent, key) in &new_seasons {
+            let contested: Vec<ProvinceId> = adjudicated
+                .contested
+                .iter()
+                .filter(|p| adjudicated.site_of(parent) == Some(p.site.0 as usize))
+                .map(|p| p.province)
+                .collect();
+            for &gi in &results[&parent].dislodged {
+                let Some(d) = adjudicated.dislodged_by[gi] else {
+                    continue;
+                };
+                let g = &graph.units[gi];
+                let mut dl = Dislodged {
+                    at: Pos {
+                        season: parent,
+                        loc: g.sig.loc,
+                    },
+                    power: g.sig.power,
+                    kind: g.sig.kind,
+                    into: key,
+                    attacker_from: graph.units[d.by].spot,
+                    by_convoy: d.by_convoy,
+                    contested: contested.clone(),
+                    options: Vec::new(),
+                };
+                dl.options = self.retreat_options(&dl);
+                pending.push(dl);
+            }
+        }
+        self.steps += 1;
+        self.pending_retreats = pending.clone();
+        self.pending_adjustments = new_seasons
+            .iter()
+            .filter(|(parent, _)| parent.is_fall())
+            .map(|&(_, key)| key)
+            .collect();
+        if self.pending_retreats.is_empty() {
+            self.after_retreats();
+        } else {
+            self.phase = Phase::Retreat;
+        }
+        pending
+    }
+}
+
+/// The core's order for a graph unit. A replayed order acting on a season whose original order
+/// set does not hold it acts nowhere: a move goes to a place no unit can reach (it left, and
+/// arrives nowhere new), anything else holds.
+fn core_order(g: &GraphUnit, graph: &Graph, geo: &mut StepGeography<'_>) -> CoreOrder {
+    let void = SeasonKey::new(u32::MAX, u32::MAX);
+    let acts_elsewhere = !g.live
+        && battle_season(&g.order).is_some_and(|b| b != g.spot.season && !g.records.contains(&b));
+    if acts_elsewhere {
+        return match g.order {
+            MoveOrder::Move { to, via_convoy } => CoreOrder::Move {
+                dest: geo.at(void, to.loc),
+                via_convoy,
+            },
+            _ => CoreOrder::Hold,
+        };
+    }
+    match g.order {
+        MoveOrder::Hold => CoreOrder::Hold,
+        MoveOrder::Move { to, via_convoy } => CoreOrder::Move {
+            dest: geo.at(to.season, to.loc),
+            via_convoy,
+        },
+        MoveOrder::SupportHold { target } => match graph.get(&target) {
+            Some(t) => CoreOrder::SupportHold { target: t },
+            None => CoreOrder::Hold,
+        },
+        MoveOrder::SupportMove { target, to, coast } => match graph.get(&target) {
+            Some(t) => CoreOrder::SupportMove {
+                target: t,
+                dest: geo.at(to.season, Location::new(to.province, coast)),
+            },
+            None => CoreOrder::Hold,
+        },
+        MoveOrder::Convoy { army, to } => match graph.get(&army) {
+            Some(a) => CoreOrder::Convoy {
+                army: a,
+                dest: Place::new(geo.site(to.season), to.province),
+            },
+            None => CoreOrder::Hold,
+        },
+    }
+}
+
+/// Entries for the caller: the graph unit of each legal order, or why it was illegal.
+fn entries(
+    inputs: &[OrderInput],
+    validated: Vec<Result<MoveOrder, Illegal>>,
+    graph: &Graph,
+    adjudicated: &Adjudicated,
+) -> Vec<StepEntry> {
+    validated
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let spot = inputs[i].unit.spot;
+            let outcome = match r.map(|_| graph.get(&spot).ok_or(Illegal::NoUnit(spot))) {
+                Ok(Ok(unit)) => OrderOutcome::Adjudicated {
+                    unit,
+                    outcome: adjudicated.outcomes[unit].clone(),
+                },
+                Ok(Err(e)) | Err(e) => OrderOutcome::Illegal(e),
+            };
+            StepEntry { input: i, outcome }
+        })
+        .collect()
+}
+
+/// Supports replayed with a recorded outcome that a live attack would cut now.
+fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<ReportedCut> {
+    let mut cut = Vec::new();
+    for (si, g) in graph.units.iter().enumerate() {
+        let is_support = matches!(
+            g.order,
+            MoveOrder::SupportHold { .. } | MoveOrder::SupportMove { .. }
+        );
+        if g.live || g.pin == Pin::Free || !is_support {
+            continue;
+        }
+        for &ai in adjudicated
+            .live_moves_into
+            .get(&g.spot)
+            .into_iter()
+            .flatten()
+        {
+            let a = &graph.units[ai];
+            let from_target = match g.order {
+                MoveOrder::SupportMove { to: t, .. } => t == a.spot,
+                MoveOrder::SupportHold { target } => target == a.spot,
+                _ => false,
+            };
+            if a.sig.power != g.sig.power && !from_target {
+                cut.push(ReportedCut {
+                    support: si,
+                    by: ai,
+                });
+            }
+        }
+    }
+    cut
+}
+
+/// Every season the step creates, after its parent: the heads' next seasons, then the forks'
+/// first seasons.
+fn new_seasons(advanced: &[Advance], forks: &[Fork]) -> Vec<(SeasonKey, SeasonKey)> {
+    advanced
+        .iter()
+        .map(|a| (a.head, a.next))
+        .chain(forks.iter().map(|f| (f.from, f.first)))
+        .collect()
+}
