@@ -207,26 +207,29 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             f.from, f.first.timeline, f.first
         ));
     }
-    for (power, kind, season, loc) in &step.built {
+    for u in &step.built {
         out.push_str(&format!(
-            "  built: {} {} {} in {season}\n",
-            power.name(),
-            kind.letter(),
-            map.location_name(*loc)
+            "  built: {} {} {} in {}\n",
+            u.power.name(),
+            u.kind.letter(),
+            map.location_name(u.loc),
+            u.season
         ));
     }
     if step.phase != Phase::Movement {
-        for (power, kind, season, loc) in &step.removed {
+        for u in &step.removed {
             out.push_str(&format!(
-                "  removed: {} {} {} in {season}\n",
-                power.name(),
-                kind.letter(),
-                map.location_name(*loc)
+                "  removed: {} {} {} in {}\n",
+                u.power.name(),
+                u.kind.letter(),
+                map.location_name(u.loc),
+                u.season
             ));
         }
     }
-    for (season, units) in &step.boards {
-        let list: Vec<String> = units
+    for board in &step.boards {
+        let list: Vec<String> = board
+            .units
             .iter()
             .map(|u| {
                 format!(
@@ -238,7 +241,8 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             })
             .collect();
         out.push_str(&format!(
-            "  board {season}: {}\n",
+            "  board {}: {}\n",
+            board.season,
             if list.is_empty() {
                 "empty".into()
             } else {
