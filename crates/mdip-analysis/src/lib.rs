@@ -25,7 +25,8 @@ pub use run::Checkpoints;
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use model::{
-    Analysis, LineContext, OrderInfo, OrderKind, Status, StepBoard, StepInfo, StepUnit, UnitInfo,
+    Analysis, ExpectationCount, LineContext, OrderInfo, OrderKind, Status, StepBoard, StepInfo,
+    StepUnit, UnitInfo,
 };
 
 /// Analyses a whole file: parses it, runs every step and checks its expectations.

@@ -197,9 +197,18 @@ pub struct Analysis {
     /// Whether the file names seasons anywhere (reports then show them).
     pub multiversal: bool,
     /// How many expectations the file states, and how many failed.
-    pub expectations: (usize, usize),
+    pub expectations: ExpectationCount,
     /// Saved states of the run, for [`crate::analyze_incremental`].
     pub checkpoints: crate::run::Checkpoints,
+}
+
+/// How many expectations a file states, and how many of them failed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExpectationCount {
+    /// Expectations stated.
+    pub stated: usize,
+    /// Expectations that failed.
+    pub failed: usize,
 }
 
 /// What a line of the file is "in": for hover and completion.
@@ -243,7 +252,10 @@ impl Analysis {
             out.push_str(&format!("T {:?}\n", t));
         }
         out.push_str(&format!("C {:?}\n", self.contexts));
-        out.push_str(&format!("E {:?}\n", self.expectations));
+        out.push_str(&format!(
+            "E ({}, {})\n",
+            self.expectations.stated, self.expectations.failed
+        ));
         out
     }
 

@@ -94,7 +94,7 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
         "timelines": timelines(a),
         "heads": a.world.heads().into_iter().map(season).collect::<Vec<_>>(),
         "winner": a.world.winner().map(|p| p.name()),
-        "expectations": { "stated": a.expectations.0, "failed": a.expectations.1 },
+        "expectations": { "stated": a.expectations.stated, "failed": a.expectations.failed },
     })
 }
 

@@ -4,7 +4,7 @@
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
-use mdip_analysis::{Analysis, OrderInfo, Severity, Status, StepInfo};
+use mdip_analysis::{Analysis, ExpectationCount, OrderInfo, Severity, Status, StepInfo};
 use mdip_judge::world::Phase;
 use mdip_map::Map;
 
@@ -86,7 +86,7 @@ fn clamp(start: usize, end: usize, text: &str) -> std::ops::Range<usize> {
 /// One line per file: its name and whether it passed.
 pub fn file_summary(name: &str, a: &Analysis) -> String {
     let errors = a.diagnostics.iter().filter(|d| d.is_failure()).count();
-    let (stated, failed) = a.expectations;
+    let ExpectationCount { stated, failed } = a.expectations;
     let status = if a.has_errors() { "FAILED" } else { "ok" };
     format!(
         "{name}: {status} ({} step{}, {} order{}, {stated} expectation{}{}, {errors} error{})",

@@ -25,7 +25,7 @@ use self::lower::{Lower, LoweredOrder};
 use self::setup::Effect;
 use self::state::Class;
 use crate::diagnostics::Diagnostic;
-use crate::model::{Analysis, LineContext};
+use crate::model::{Analysis, ExpectationCount, LineContext};
 use crate::names;
 
 impl State {
@@ -103,7 +103,7 @@ impl State {
             world: self.world,
             contexts: self.contexts,
             multiversal: self.multiversal,
-            expectations: (stated, failed),
+            expectations: ExpectationCount { stated, failed },
             checkpoints: Checkpoints(kept),
         }
     }
