@@ -25,7 +25,7 @@ use self::lower::{Lower, LoweredOrder};
 use self::setup::Effect;
 use self::state::Class;
 use crate::diagnostics::Diagnostic;
-use crate::model::{Analysis, ExpectationCount, LineContext};
+use crate::model::{Analysis, LineContext};
 use crate::names;
 
 impl State {
@@ -91,7 +91,7 @@ impl State {
             self.diags.push(Diagnostic::from(e));
         }
         let mut diags = std::mem::take(&mut self.diags);
-        let (stated, failed) =
+        let expectations =
             self.expectations
                 .check(&self.world, &self.orders, &self.steps, &mut diags, self.map);
         diags.sort_by_key(|d| (d.span.start, d.span.end));
@@ -103,7 +103,7 @@ impl State {
             world: self.world,
             contexts: self.contexts,
             multiversal: self.multiversal,
-            expectations: ExpectationCount { stated, failed },
+            expectations,
             checkpoints: Checkpoints(kept),
         }
     }
