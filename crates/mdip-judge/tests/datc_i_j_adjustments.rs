@@ -4,7 +4,7 @@
 mod common;
 
 use common::{loc, Adjust};
-use mdip_judge::{update_ownership, Reason};
+use mdip_judge::{update_ownership, Reason, RemovedUnit};
 use mdip_map::{Map, Power};
 
 /// The reasons of a result's outcomes, in order.
@@ -34,7 +34,7 @@ fn i_01_too_many_build_orders() {
         vec![Reason::NotHomeCentre, Reason::Built, Reason::NoBuildsLeft]
     );
     assert_eq!(r.built.len(), 1);
-    assert_eq!(r.built[0].2, loc("kie"));
+    assert_eq!(r.built[0].loc, loc("kie"));
 }
 
 #[test]
@@ -104,7 +104,13 @@ fn j_01_too_many_disband_orders() {
         reasons(&r),
         vec![Reason::NoUnitThere, Reason::Removed, Reason::NoRemovalsLeft]
     );
-    assert_eq!(r.removed, vec![(1, false)]);
+    assert_eq!(
+        r.removed,
+        vec![RemovedUnit {
+            unit: 1,
+            civil_disorder: false
+        }]
+    );
     assert_eq!(r.illegal, vec![true, false, false]);
 }
 
