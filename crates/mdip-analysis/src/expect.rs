@@ -224,7 +224,7 @@ impl Checker<'_> {
             "{} {} {}",
             power.adjective(),
             kind.letter(),
-            self.map.location_name(loc)
+            crate::run::describe::location(self.map, loc)
         );
         if let Some(s) = s {
             if self.world.timelines().len() > 1 || s != self.world.root() {

@@ -21,7 +21,7 @@ pub mod model;
 pub mod names;
 mod run;
 
-pub use run::Checkpoints;
+pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use model::{

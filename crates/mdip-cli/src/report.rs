@@ -4,6 +4,7 @@
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
+use mdip_analysis::describe;
 use mdip_analysis::{Analysis, ExpectationCount, OrderInfo, Severity, Status, StepInfo};
 use mdip_judge::world::Phase;
 use mdip_map::Map;
@@ -192,7 +193,7 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             "  dislodged: {} {} {} in {} (retreats: {})\n",
             d.power.name(),
             d.kind.letter(),
-            map.location_name(d.at.loc),
+            describe::location(map, d.at.loc),
             d.at.season,
             if opts.is_empty() {
                 "none".into()
@@ -212,7 +213,7 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             "  built: {} {} {} in {}\n",
             u.power.name(),
             u.kind.letter(),
-            map.location_name(u.loc),
+            describe::location(map, u.loc),
             u.season
         ));
     }
@@ -222,7 +223,7 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
                 "  removed: {} {} {} in {}\n",
                 u.power.name(),
                 u.kind.letter(),
-                map.location_name(u.loc),
+                describe::location(map, u.loc),
                 u.season
             ));
         }

@@ -29,8 +29,6 @@ pub use inlay::{inlay_hints, InlayHint, InlayKind};
 pub use navigation::{definition, Navigation};
 pub use outline::{document_symbols, folding_ranges, Fold, FoldKind, Symbol, SymbolKind};
 
-use mdip_judge::world::SeasonKey;
-use mdip_map::{Location, Map, UnitType};
 use mdip_syntax::Highlight;
 
 use crate::Analysis;
@@ -40,27 +38,7 @@ pub fn highlights(analysis: &Analysis, text: &str) -> Vec<Highlight> {
     mdip_syntax::highlight_parse(text, &analysis.parse)
 }
 
-/// A location as the notation writes it: `Munich`, `Spain(nc)`.
-pub(crate) fn loc_text(map: &Map, loc: Location) -> String {
-    match loc.coast {
-        Some(c) => format!("{}({})", map.name(loc.province), c.abbrev()),
-        None => map.name(loc.province).to_owned(),
-    }
-}
-
-/// A unit as the notation writes it: `A Munich`, `F Spain(nc) 1:0` (the season only when
-/// given).
-pub(crate) fn unit_text(
-    map: &Map,
-    kind: UnitType,
-    loc: Location,
-    season: Option<SeasonKey>,
-) -> String {
-    match season {
-        Some(s) => format!("{} {} {s}", kind.letter(), loc_text(map, loc)),
-        None => format!("{} {}", kind.letter(), loc_text(map, loc)),
-    }
-}
+pub(crate) use crate::run::describe::{location as loc_text, unit_text};
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,30 @@
-//! The one notation printer of a run: how units, locations, seasons and the heads of the game
-//! are written in reasons, notes and diagnostics, so that a unit is spelt the same way
-//! everywhere in one analysis; and the words for the judge's reasons and illegal orders (the
+//! The one notation printer: how units, locations, seasons and the heads of the game are
+//! written in reasons, notes, diagnostics, IDE answers and the text report, so that a unit is
+//! spelt the same way everywhere (`F St Petersburg(sc)`, as the notation writes it); and the words for the judge's reasons and illegal orders (the
 //! judge itself writes none).
 
 use mdip_judge::world::{Illegal, Phase, ReachProblem, SeasonKey, SetupError, World};
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
+
+/// A location as the notation writes it: `Munich`, `St Petersburg(sc)`. Every sentence of
+/// the analysis, the IDE and the text report spells locations so, which is also what a user
+/// can type back.
+pub fn location(map: &Map, loc: Location) -> String {
+    match loc.coast {
+        Some(c) => format!("{}({})", map.name(loc.province), c.abbrev()),
+        None => map.name(loc.province).to_owned(),
+    }
+}
+
+/// A unit as the notation writes it: `A Munich`, `F Spain(nc) 1:0` (the season only when
+/// given).
+pub fn unit_text(map: &Map, kind: UnitType, loc: Location, season: Option<SeasonKey>) -> String {
+    match season {
+        Some(s) => format!("{} {} {s}", kind.letter(), location(map, loc)),
+        None => format!("{} {}", kind.letter(), location(map, loc)),
+    }
+}
 
 /// "A Munich" or, in a multiversal game, "A Munich 1:0".
 pub(crate) fn unit(
@@ -15,11 +34,7 @@ pub(crate) fn unit(
     season: SeasonKey,
     multiversal: bool,
 ) -> String {
-    if multiversal {
-        format!("{} {} {}", kind.letter(), map.location_name(loc), season)
-    } else {
-        format!("{} {}", kind.letter(), map.location_name(loc))
-    }
+    unit_text(map, kind, loc, multiversal.then_some(season))
 }
 
 /// The heads of the game, for messages: "2:0, 1:1".

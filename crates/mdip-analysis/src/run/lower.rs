@@ -452,7 +452,7 @@ impl<'a> Lower<'a> {
                     lit.span,
                     format!(
                         "the fleet stands on {}; the coast written is ignored",
-                        self.map.location_name(b.loc)
+                        describe::location(self.map, b.loc)
                     ),
                 )
                 .with_fix(

@@ -160,7 +160,7 @@ impl State {
                     "{}: {} {} removed by civil disorder in {}",
                     r.power.name(),
                     r.kind.letter(),
-                    self.map.location_name(r.loc),
+                    describe::location(self.map, r.loc),
                     r.season
                 ));
             }
@@ -197,7 +197,7 @@ impl State {
                     info.reason = describe::reason(&outcome.reason, |_| String::new());
                 }
                 OrderOutcome::Retreated { to } => {
-                    info.reason = format!("retreats to {}", map.location_name(to.loc));
+                    info.reason = format!("retreats to {}", describe::location(map, to.loc));
                 }
                 OrderOutcome::Disbanded => info.reason = "disbanded".into(),
                 OrderOutcome::RetreatBounced => {
@@ -318,7 +318,7 @@ impl State {
                 if u.loc.coast.is_some() && d.hint.is_none() {
                     return d.with_hint(format!(
                         "the fleet stands on {}",
-                        self.map.location_name(u.loc)
+                        describe::location(self.map, u.loc)
                     ));
                 }
             }

@@ -8,7 +8,7 @@
 //! of the file — and closing a step runs the judge and maps its report back (`map_back.rs`).
 //! The state a checkpoint clones lives in `state.rs`; `describe.rs` is the notation printer.
 
-mod describe;
+pub mod describe;
 mod lower;
 mod map_back;
 mod setup;

@@ -234,7 +234,10 @@ pub(crate) fn stand_location(
         Diagnostic::new(
             Code::BadPlacement,
             span,
-            format!("{unit} cannot stand in {}", map.location_name(loc)),
+            format!(
+                "{unit} cannot stand in {}",
+                super::describe::location(map, loc)
+            ),
         )
         .with_hint(hint),
     );
