@@ -15,14 +15,12 @@
 //! Run: `cargo bench -p mdip-analysis --bench multiverse`. `MDIP_BENCH_RUNS` (default 15) sets
 //! the number of runs, `MDIP_BENCH_SEED` (default 1) the first seed tried.
 
-#[path = "../../mdip-judge/tests/support/mod.rs"]
-mod support;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mdip_analysis::analyze;
-use support::{apply, digest, generate, render, Config, StepInput, StepReport, Style};
+use mdip_test_support::{apply, digest, generate, render, Config, StepInput, StepReport, Style};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)

@@ -10,14 +10,12 @@
 //! runs per measure, `MDIP_SCALE_TIMELINES` (default `32,64,128,250`) the sizes,
 //! `MDIP_SCALE_STEPS` (default 50) the movement steps.
 
-#[path = "../../mdip-judge/tests/support/mod.rs"]
-mod support;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mdip_analysis::analyze;
-use support::{apply, generate, render, Config, StepInput, Style};
+use mdip_test_support::{apply, generate, render, Config, StepInput, Style};
 
 fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())

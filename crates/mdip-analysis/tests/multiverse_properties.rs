@@ -12,13 +12,11 @@
 //!
 //! `MDIP_MULTIVERSE_GAMES=n` and `MDIP_MULTIVERSE_SEED=s` run other games.
 
-#[path = "../../mdip-judge/tests/support/mod.rs"]
-mod support;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mdip_analysis::{analyze, Analysis, Status};
-use support::{
+use mdip_test_support::{
     apply, digest, first_difference, generate, render, Config, Digest, Game, Rendered, Rng,
     StepReport, Style, Verdict,
 };

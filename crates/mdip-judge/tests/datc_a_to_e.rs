@@ -4,9 +4,8 @@
 //! Orders that DATC calls illegal are written as the holds the caller turns them into (DATC
 //! 4.E.1); the adjudicator itself only sees legal orders.
 
-mod common;
 
-use common::check;
+use mdip_test_support::fixtures::check;
 use mdip_judge::Reason;
 
 #[test]

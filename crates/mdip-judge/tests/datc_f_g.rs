@@ -3,9 +3,8 @@
 //!
 //! Orders that DATC calls illegal are written as the holds the caller turns them into.
 
-mod common;
 
-use common::check;
+use mdip_test_support::fixtures::check;
 use mdip_judge::Reason;
 
 #[test]

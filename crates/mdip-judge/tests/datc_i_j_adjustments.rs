@@ -1,9 +1,8 @@
 //! DATC v3.0 chapter 6, sections I and J (and 6.B.14): builds, removals and civil disorder, plus
 //! the change of supply-centre ownership after a Fall turn.
 
-mod common;
 
-use common::{loc, Adjust};
+use mdip_test_support::fixtures::{loc, Adjust};
 use mdip_judge::{update_ownership, Reason};
 use mdip_map::{Map, Power};
 

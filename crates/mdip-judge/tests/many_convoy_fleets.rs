@@ -8,10 +8,10 @@
 //! iff it lies on such a chain (DATC 6.G.6). The reference below computes both by hand, for
 //! chains well past 64 fleets.
 
-mod common;
 
-use common::Layers;
+use mdip_test_support::fixtures::Layers;
 
+use mdip_test_support::fixtures;
 use mdip_judge::{
     adjudicate_movement, At, Geography, MovementInput, Order, Pin, PinnedOrder, Site, Unit,
 };
@@ -21,7 +21,7 @@ use proptest::prelude::*;
 fn on(site: usize, loc: &str) -> At {
     At::new(
         Site(u32::try_from(site).expect("few layers")),
-        common::loc(loc),
+        fixtures::loc(loc),
     )
 }
 

@@ -2,10 +2,9 @@
 //! JSON-RPC to it, once per position encoding. The sample puts non-ASCII text before the
 //! positions that matter, so UTF-8 and UTF-16 columns differ.
 
-mod support;
 
 use serde_json::{json, Value};
-use support::{at, TestClient};
+use mdip_test_support::lsp::{at, TestClient};
 
 const URI: &str = "file:///test/sample.mdip";
 

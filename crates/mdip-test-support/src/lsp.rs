@@ -2,8 +2,6 @@
 //! the server in-process over duplex pipes (or talks to a child process), and generators of
 //! large order files.
 
-#![allow(dead_code)] // Each test binary uses a part.
-
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
