@@ -67,30 +67,7 @@ pub(crate) fn movement_orders(world: &World, rng: &mut Rng, cfg: &Config) -> Vec
             (h, v)
         })
         .collect();
-    let live: Vec<(SeasonKey, BoardUnit)> = heads
-        .iter()
-        .flat_map(|&h| {
-            world
-                .season(h)
-                .expect("heads exist")
-                .units
-                .iter()
-                .map(move |u| (h, *u))
-        })
-        .collect();
-    let live_index: BTreeMap<Spot, usize> = live
-        .iter()
-        .enumerate()
-        .map(|(i, (h, u))| {
-            (
-                Spot {
-                    season: *h,
-                    province: u.loc.province,
-                },
-                i,
-            )
-        })
-        .collect();
+    let (live, live_index) = live_units(world, &heads);
     let mut plans = vec![Plan::Implicit; live.len()];
     let mut visit: Vec<usize> = (0..live.len()).collect();
     rng.shuffle(&mut visit);
@@ -142,6 +119,50 @@ pub(crate) fn movement_orders(world: &World, rng: &mut Rng, cfg: &Config) -> Vec
         }
     }
 
+    orders_of_plans(world, rng, cfg, &live, &plans)
+}
+
+/// Every unit of every head, with its head, and the index of each by spot.
+fn live_units(
+    world: &World,
+    heads: &[SeasonKey],
+) -> (Vec<(SeasonKey, BoardUnit)>, BTreeMap<Spot, usize>) {
+    let live: Vec<(SeasonKey, BoardUnit)> = heads
+        .iter()
+        .flat_map(|&h| {
+            world
+                .season(h)
+                .expect("heads exist")
+                .units
+                .iter()
+                .map(move |u| (h, *u))
+        })
+        .collect();
+    let live_index: BTreeMap<Spot, usize> = live
+        .iter()
+        .enumerate()
+        .map(|(i, (h, u))| {
+            (
+                Spot {
+                    season: *h,
+                    province: u.loc.province,
+                },
+                i,
+            )
+        })
+        .collect();
+    (live, live_index)
+}
+
+/// The order inputs of the planned orders (implicit holds left out, unresolved plans hold),
+/// with the odd orders the configuration asks for; at least one line.
+fn orders_of_plans(
+    world: &World,
+    rng: &mut Rng,
+    cfg: &Config,
+    live: &[(SeasonKey, BoardUnit)],
+    plans: &[Plan],
+) -> Vec<OrderInput> {
     let mut out = Vec::new();
     for (i, (h, u)) in live.iter().enumerate() {
         let order = match plans[i] {

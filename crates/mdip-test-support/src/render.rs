@@ -208,6 +208,9 @@ impl Words<'_> {
     }
 }
 
+/// The blocks of one step: (header, lines as (input index, text)).
+type Blocks = Vec<(String, Vec<(usize, String)>)>;
+
 /// Writes a game as an `.mdip` file.
 pub fn render(game: &Game, style: &Style) -> Rendered {
     let map = Map::standard();
@@ -235,66 +238,7 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
     let mut phase_written = false;
     for (k, step) in game.steps.iter().enumerate() {
         w.line("");
-        // Blocks: (header, lines as (input index, text)).
-        let mut blocks: Vec<(String, Vec<(usize, String)>)> = Vec::new();
-        let mut key_of: BTreeMap<(Power, Option<SeasonKey>), usize> = BTreeMap::new();
-        let mut add = |blocks: &mut Vec<(String, Vec<(usize, String)>)>,
-                       words: &mut Words,
-                       power: Power,
-                       season: Option<SeasonKey>,
-                       line: (usize, String)| {
-            let b = *key_of.entry((power, season)).or_insert_with(|| {
-                let colon = if style.vary_words && words.rng.chance(30) {
-                    ":"
-                } else {
-                    ""
-                };
-                let p = words.power(power);
-                let header = match season {
-                    Some(s) => format!("{p} {s}{colon}"),
-                    None => format!("{p}{colon}"),
-                };
-                blocks.push((header, Vec::new()));
-                blocks.len() - 1
-            });
-            blocks[b].1.push(line);
-        };
-        let mut has_waive = false;
-        match step {
-            StepInput::Movement(v) => {
-                for (i, o) in v.iter().enumerate() {
-                    let s = o.unit.spot.season;
-                    let text = words.movement(o, s);
-                    add(&mut blocks, &mut words, o.power, Some(s), (i, text));
-                }
-            }
-            StepInput::Retreat(v) => {
-                for (i, o) in v.iter().enumerate() {
-                    let text = words.retreat(o);
-                    add(&mut blocks, &mut words, o.power, None, (i, text));
-                }
-            }
-            StepInput::Adjustment(v) => {
-                // One block per power and season: a waive needs its block's season, and a
-                // power's orders for one season keep their order when blocks are shuffled. A
-                // power whose orders include a waive without a season gets a single block.
-                let unseasoned: BTreeSet<Power> = v
-                    .iter()
-                    .filter(|o| o.season.is_none())
-                    .map(|o| o.power)
-                    .collect();
-                for (i, o) in v.iter().enumerate() {
-                    has_waive |= matches!(o.order, AdjustmentOrder::Waive) && o.season.is_none();
-                    let block = if unseasoned.contains(&o.power) {
-                        None
-                    } else {
-                        o.season
-                    };
-                    let text = words.adjustment(o, block);
-                    add(&mut blocks, &mut words, o.power, block, (i, text));
-                }
-            }
-        }
+        let (mut blocks, has_waive) = step_blocks(step, style, &mut words);
         if style.shuffle {
             shuffler.shuffle(&mut blocks);
             // A power's adjustment orders keep their order (see `random_permutation`).
@@ -324,44 +268,7 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
     let mut expectations = 0;
     if style.expectations {
         w.line("");
-        let world = &game.last;
-        let mut lines = Vec::new();
-        let numbers: Vec<String> = world
-            .timelines()
-            .iter()
-            .map(|t| t.number.to_string())
-            .collect();
-        lines.push(format!("@expect timelines {}", numbers.join(" ")));
-        let heads: Vec<String> = world.heads().iter().map(|h| h.to_string()).collect();
-        lines.push(format!("@expect heads {}", heads.join(" ")));
-        let seasons: Vec<String> = world.seasons().map(|s| s.key.to_string()).collect();
-        lines.push(format!("@expect seasons {}", seasons.join(" ")));
-        let mut keys: Vec<SeasonKey> = world.seasons().map(|s| s.key).collect();
-        Rng::new(style.seed ^ 0xE7).shuffle(&mut keys);
-        for &key in keys.iter().take(2) {
-            let season = world.season(key).expect("exists");
-            if season.units.is_empty() {
-                lines.push(format!("@expect empty {key}"));
-            }
-            for u in &season.units {
-                lines.push(format!(
-                    "@expect unit {} {} {} {key}",
-                    u.power.name(),
-                    u.kind.letter(),
-                    map.location_abbrev(u.loc)
-                ));
-            }
-        }
-        // Once a unit is expected, the units dislodged in the last movement step must be listed.
-        for d in &game.last_dislodged {
-            lines.push(format!(
-                "@expect dislodged {} {} {} {}",
-                d.power.name(),
-                d.kind.letter(),
-                map.location_abbrev(d.at.loc),
-                d.at.season
-            ));
-        }
+        let lines = expectation_lines(game, style, map);
         expectations = lines.len();
         for l in lines {
             w.line(&l);
@@ -372,4 +279,113 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
         orders: w.orders,
         expectations,
     }
+}
+
+/// The order lines of one step, in blocks per power (and season), worded by `words`. Also
+/// says whether the step waives a build without naming a season.
+fn step_blocks(step: &StepInput, style: &Style, words: &mut Words) -> (Blocks, bool) {
+    let mut blocks: Blocks = Vec::new();
+    let mut key_of: BTreeMap<(Power, Option<SeasonKey>), usize> = BTreeMap::new();
+    let mut add = |blocks: &mut Blocks,
+                   words: &mut Words,
+                   power: Power,
+                   season: Option<SeasonKey>,
+                   line: (usize, String)| {
+        let b = *key_of.entry((power, season)).or_insert_with(|| {
+            let colon = if style.vary_words && words.rng.chance(30) {
+                ":"
+            } else {
+                ""
+            };
+            let p = words.power(power);
+            let header = match season {
+                Some(s) => format!("{p} {s}{colon}"),
+                None => format!("{p}{colon}"),
+            };
+            blocks.push((header, Vec::new()));
+            blocks.len() - 1
+        });
+        blocks[b].1.push(line);
+    };
+    let mut has_waive = false;
+    match step {
+        StepInput::Movement(v) => {
+            for (i, o) in v.iter().enumerate() {
+                let s = o.unit.spot.season;
+                let text = words.movement(o, s);
+                add(&mut blocks, words, o.power, Some(s), (i, text));
+            }
+        }
+        StepInput::Retreat(v) => {
+            for (i, o) in v.iter().enumerate() {
+                let text = words.retreat(o);
+                add(&mut blocks, words, o.power, None, (i, text));
+            }
+        }
+        StepInput::Adjustment(v) => {
+            // One block per power and season: a waive needs its block's season, and a
+            // power's orders for one season keep their order when blocks are shuffled. A
+            // power whose orders include a waive without a season gets a single block.
+            let unseasoned: BTreeSet<Power> = v
+                .iter()
+                .filter(|o| o.season.is_none())
+                .map(|o| o.power)
+                .collect();
+            for (i, o) in v.iter().enumerate() {
+                has_waive |= matches!(o.order, AdjustmentOrder::Waive) && o.season.is_none();
+                let block = if unseasoned.contains(&o.power) {
+                    None
+                } else {
+                    o.season
+                };
+                let text = words.adjustment(o, block);
+                add(&mut blocks, words, o.power, block, (i, text));
+            }
+        }
+    }
+    (blocks, has_waive)
+}
+
+/// The `@expect` lines describing the game's final world: timelines, heads, seasons, the
+/// boards of two random seasons and the units dislodged in the last movement step.
+fn expectation_lines(game: &Game, style: &Style, map: &Map) -> Vec<String> {
+    let world = &game.last;
+    let mut lines = Vec::new();
+    let numbers: Vec<String> = world
+        .timelines()
+        .iter()
+        .map(|t| t.number.to_string())
+        .collect();
+    lines.push(format!("@expect timelines {}", numbers.join(" ")));
+    let heads: Vec<String> = world.heads().iter().map(|h| h.to_string()).collect();
+    lines.push(format!("@expect heads {}", heads.join(" ")));
+    let seasons: Vec<String> = world.seasons().map(|s| s.key.to_string()).collect();
+    lines.push(format!("@expect seasons {}", seasons.join(" ")));
+    let mut keys: Vec<SeasonKey> = world.seasons().map(|s| s.key).collect();
+    Rng::new(style.seed ^ 0xE7).shuffle(&mut keys);
+    for &key in keys.iter().take(2) {
+        let season = world.season(key).expect("exists");
+        if season.units.is_empty() {
+            lines.push(format!("@expect empty {key}"));
+        }
+        for u in &season.units {
+            lines.push(format!(
+                "@expect unit {} {} {} {key}",
+                u.power.name(),
+                u.kind.letter(),
+                map.location_abbrev(u.loc)
+            ));
+        }
+    }
+    // Once a unit is expected, the units dislodged in the last movement step must be listed.
+    for d in &game.last_dislodged {
+        lines.push(format!(
+            "@expect dislodged {} {} {} {}",
+            d.power.name(),
+            d.kind.letter(),
+            map.location_abbrev(d.at.loc),
+            d.at.season
+        ));
+    }
+    lines
 }

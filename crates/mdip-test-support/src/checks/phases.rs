@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use mdip_judge::world::{
-    AdjustmentInput, BoardUnit, OrderOutcome, Origin, Phase, Retreat, RetreatInput, SeasonKey,
-    StepReport as WorldReport, UnitSig, World,
+    AdjustmentInput, BoardUnit, OrderOutcome, Origin, Phase, Retreat, RetreatInput, Season,
+    SeasonKey, StepReport as WorldReport, UnitSig, World,
 };
 use mdip_map::Power;
 
@@ -94,7 +94,6 @@ pub fn check_adjustment(
     after: &World,
     stats: &mut Stats,
 ) -> Result<(), String> {
-    let map = before.map();
     ensure!(r.ran, "the adjustment step did not run");
     ensure!(
         r.entries.len() == inputs.len(),
@@ -118,91 +117,7 @@ pub fn check_adjustment(
             ensure!(a.units == s.units, "{} changed but was not pending", s.key);
             continue;
         }
-        let built: Vec<UnitSig> = r
-            .built
-            .iter()
-            .filter(|b| b.season == s.key)
-            .map(|b| UnitSig {
-                power: b.power,
-                kind: b.kind,
-                loc: b.loc,
-            })
-            .collect();
-        let removed: Vec<UnitSig> = r
-            .removed
-            .iter()
-            .filter(|b| b.season == s.key)
-            .map(|b| UnitSig {
-                power: b.power,
-                kind: b.kind,
-                loc: b.loc,
-            })
-            .collect();
-        let mut expected = sorted_sigs(s.units.iter());
-        for x in &removed {
-            let i = expected
-                .iter()
-                .position(|y| y == x)
-                .ok_or(format!("{}: removed a unit that was not there", s.key))?;
-            expected.remove(i);
-        }
-        for &UnitSig { power, kind, loc } in &built {
-            ensure!(
-                map.home_centres(power).contains(&loc.province),
-                "{}: built outside a home centre",
-                s.key
-            );
-            ensure!(
-                s.owner(loc.province) == Some(power),
-                "{}: built in a centre not owned",
-                s.key
-            );
-            ensure!(
-                s.unit_at(loc.province).is_none(),
-                "{}: built in an occupied centre",
-                s.key
-            );
-            expected.push(UnitSig { power, kind, loc });
-        }
-        expected.sort_by_key(|s| s.loc.province);
-        ensure!(
-            sorted_sigs(a.units.iter()) == expected,
-            "{}: board is not the old one minus removals plus builds",
-            s.key
-        );
-        for u in &a.units {
-            if built.contains(&sig(u)) {
-                ensure!(u.origin == Origin::Built, "{}: built unit's origin", s.key);
-            }
-        }
-        for power in Power::ALL {
-            let c = before.centre_count(s.key, power);
-            let ub = s.units.iter().filter(|u| u.power == power).count();
-            let ua = a.units.iter().filter(|u| u.power == power).count();
-            if ub > c {
-                ensure!(
-                    ua == c,
-                    "{}: {power:?} has {ua} units for {c} centres",
-                    s.key
-                );
-            } else {
-                ensure!(
-                    ub <= ua && ua <= c,
-                    "{}: {power:?} went from {ub} to {ua} units with {c} centres",
-                    s.key
-                );
-            }
-            let disorder = r
-                .removed
-                .iter()
-                .filter(|x| x.season == s.key && x.power == power && x.civil_disorder)
-                .count();
-            ensure!(
-                disorder == 0 || ub > c,
-                "{}: civil disorder without excess units",
-                s.key
-            );
-        }
+        check_adjusted_season(before, r, s, a)?;
     }
     stats.built += r.built.len();
     stats.removed += r.removed.len();
@@ -212,5 +127,113 @@ pub fn check_adjustment(
         after.pending_adjustments().is_empty(),
         "adjustments left pending"
     );
+    Ok(())
+}
+
+/// The checks of pending season `s` (now `a`) after adjustments: its board is the old one minus
+/// removals plus builds in owned, free home centres, and every power's unit count is allowed.
+fn check_adjusted_season(
+    before: &World,
+    r: &WorldReport,
+    s: &Season,
+    a: &Season,
+) -> Result<(), String> {
+    let map = before.map();
+    let built: Vec<UnitSig> = r
+        .built
+        .iter()
+        .filter(|b| b.season == s.key)
+        .map(|b| UnitSig {
+            power: b.power,
+            kind: b.kind,
+            loc: b.loc,
+        })
+        .collect();
+    let removed: Vec<UnitSig> = r
+        .removed
+        .iter()
+        .filter(|b| b.season == s.key)
+        .map(|b| UnitSig {
+            power: b.power,
+            kind: b.kind,
+            loc: b.loc,
+        })
+        .collect();
+    let mut expected = sorted_sigs(s.units.iter());
+    for x in &removed {
+        let i = expected
+            .iter()
+            .position(|y| y == x)
+            .ok_or(format!("{}: removed a unit that was not there", s.key))?;
+        expected.remove(i);
+    }
+    for &UnitSig { power, kind, loc } in &built {
+        ensure!(
+            map.home_centres(power).contains(&loc.province),
+            "{}: built outside a home centre",
+            s.key
+        );
+        ensure!(
+            s.owner(loc.province) == Some(power),
+            "{}: built in a centre not owned",
+            s.key
+        );
+        ensure!(
+            s.unit_at(loc.province).is_none(),
+            "{}: built in an occupied centre",
+            s.key
+        );
+        expected.push(UnitSig { power, kind, loc });
+    }
+    expected.sort_by_key(|s| s.loc.province);
+    ensure!(
+        sorted_sigs(a.units.iter()) == expected,
+        "{}: board is not the old one minus removals plus builds",
+        s.key
+    );
+    for u in &a.units {
+        if built.contains(&sig(u)) {
+            ensure!(u.origin == Origin::Built, "{}: built unit's origin", s.key);
+        }
+    }
+    check_unit_counts(before, r, s, a)
+}
+
+/// Every power ends with as many units as centres if it had more, else between its old count
+/// and its centres; civil disorder removes only excess units.
+fn check_unit_counts(
+    before: &World,
+    r: &WorldReport,
+    s: &Season,
+    a: &Season,
+) -> Result<(), String> {
+    for power in Power::ALL {
+        let c = before.centre_count(s.key, power);
+        let ub = s.units.iter().filter(|u| u.power == power).count();
+        let ua = a.units.iter().filter(|u| u.power == power).count();
+        if ub > c {
+            ensure!(
+                ua == c,
+                "{}: {power:?} has {ua} units for {c} centres",
+                s.key
+            );
+        } else {
+            ensure!(
+                ub <= ua && ua <= c,
+                "{}: {power:?} went from {ub} to {ua} units with {c} centres",
+                s.key
+            );
+        }
+        let disorder = r
+            .removed
+            .iter()
+            .filter(|x| x.season == s.key && x.power == power && x.civil_disorder)
+            .count();
+        ensure!(
+            disorder == 0 || ub > c,
+            "{}: civil disorder without excess units",
+            s.key
+        );
+    }
     Ok(())
 }
