@@ -4,9 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mdip_test_support::fixtures;
 use mdip_judge::{adjudicate_movement, StandardGeography};
-
+use mdip_test_support::fixtures;
 
 /// Spring 1901 with common opening orders (22 units).
 const OPENING: &[&str] = &[

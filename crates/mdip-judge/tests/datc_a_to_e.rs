@@ -4,9 +4,8 @@
 //! Orders that DATC calls illegal are written as the holds the caller turns them into (DATC
 //! 4.E.1); the adjudicator itself only sees legal orders.
 
-
-use mdip_test_support::fixtures::check;
 use mdip_judge::Reason;
+use mdip_test_support::fixtures::check;
 
 #[test]
 fn a_08_support_to_hold_yourself_is_not_possible() {

@@ -18,7 +18,6 @@
 //! which DATC 4.D.4–4.D.6 take one by one). `MDIP_MULTIVERSE_GAMES=n` and `MDIP_MULTIVERSE_SEED=s` run other
 //! games; a failing game is written as `.mdip` text to the temporary directory.
 
-
 use mdip_test_support::{
     apply, digest, first_difference, generate, render, run_checked, Config, Game, Rng, Stats, Style,
 };

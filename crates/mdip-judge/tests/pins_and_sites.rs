@@ -1,12 +1,11 @@
 //! The multiversal hooks of the core: pinned orders, and decision graphs over several sites.
 
-
-use mdip_test_support::fixtures::{at, movement_input, pinned, Case, Layers};
-use mdip_test_support::fixtures;
 use mdip_judge::{
     adjudicate_movement, At, MovementInput, Order, Pin, PinnedOrder, Reason, Site, Unit,
 };
 use mdip_map::{Power, UnitType};
+use mdip_test_support::fixtures;
+use mdip_test_support::fixtures::{at, movement_input, pinned, Case, Layers};
 
 #[test]
 fn a_move_pinned_to_fail_still_prevents() {

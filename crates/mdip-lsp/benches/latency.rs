@@ -4,7 +4,6 @@
 //!
 //! Run: `cargo bench -p mdip-lsp --bench latency` (add `-- --quick` for fewer samples).
 
-
 use std::time::Instant;
 
 use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};

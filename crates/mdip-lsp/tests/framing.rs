@@ -3,11 +3,10 @@
 //! message is served as usual. After `shutdown`, edits are ignored; `exit` without `shutdown`
 //! ends the session as unclean.
 
-
 use std::time::Duration;
 
-use serde_json::{json, Value};
 use mdip_test_support::lsp::{at, TestClient};
+use serde_json::{json, Value};
 
 const URI: &str = "file:///test/framing.mdip";
 

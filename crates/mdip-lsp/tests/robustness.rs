@@ -2,12 +2,11 @@
 //! hundreds of rapid edits, and the built server binary. Each is answered with an error or an
 //! empty result, and the server is alive afterwards.
 
-
 use std::process::Stdio;
 use std::time::Duration;
 
-use serde_json::{json, Value};
 use mdip_test_support::lsp::{at, long_standard_game, TestClient};
+use serde_json::{json, Value};
 
 const URI: &str = "file:///test/robust.mdip";
 
