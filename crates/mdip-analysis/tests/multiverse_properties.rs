@@ -1,6 +1,6 @@
 //! Properties of the analysis over generated multiversal files (issue 4, item 6).
 //!
-//! The games come from the generator of the judge's tests (`mdip-judge/tests/support`), which
+//! The games come from the generator of the shared test support (`mdip-test-support`), which
 //! also writes them as `.mdip` text in several styles: terse with `@phase` after every step;
 //! steps closed by the founding rule where the notation allows; varied wording (full names,
 //! long keywords, header colons) with default seasons left out; blocks and lines of every step
@@ -11,7 +11,6 @@
 //! the final world, which must hold). Mutilated files (random lines dropped) must not panic.
 //!
 //! `MDIP_MULTIVERSE_GAMES=n` and `MDIP_MULTIVERSE_SEED=s` run other games.
-
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

@@ -1,8 +1,9 @@
 //! Properties of the multiversal World over random games (issue 4, item 6).
 //!
-//! Games come from the seeded generator in `support/` (standard opening or a small random
-//! position, 8–14 movement steps with moves across seasons and timelines, supports and convoys,
-//! retreat and adjustment steps). After every step the checks of `support::run_checked` hold:
+//! Games come from the seeded generator of `mdip-test-support` (standard opening or a small
+//! random position, 8–14 movement steps with moves across seasons and timelines, supports and
+//! convoys, retreat and adjustment steps). After every step the checks of
+//! `mdip_test_support::run_checked` hold:
 //!
 //! - no unit is duplicated or lost: every unit of a head or forked season is in its successor
 //!   (stayed), arrived somewhere by a successful move (exactly once for a live move, in the
