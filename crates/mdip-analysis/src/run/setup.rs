@@ -90,16 +90,15 @@ impl State {
     }
 
     fn rules(&mut self, name: &Name) {
-        match name.text.to_ascii_lowercase().as_str() {
-            "mdatc" => self.world.set_rules(Rules::mdatc()),
-            "standard" => self.world.set_rules(Rules::standard()),
-            _ => self.diags.push(
+        match Rules::named(&name.text) {
+            Some(rules) => self.world.set_rules(rules),
+            None => self.diags.push(
                 Diagnostic::new(
                     Code::UnknownDirectiveWord,
                     name.span,
                     format!("unknown rule set `{}`", name.text),
                 )
-                .with_hint("rule sets: mdatc, standard"),
+                .with_hint(format!("rule sets: {}", Rules::NAMES.join(", "))),
             ),
         }
     }
