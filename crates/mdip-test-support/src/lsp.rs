@@ -265,14 +265,14 @@ pub fn at(uri: &str, line: u32, character: u32) -> Value {
 }
 
 /// A tiny deterministic random generator (xorshift), for generated files.
-pub struct Rng(u64);
+struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
+    fn new(seed: u64) -> Rng {
         Rng(seed.max(1))
     }
 
-    pub fn next(&mut self) -> u64 {
+    fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;
@@ -281,7 +281,7 @@ impl Rng {
         x
     }
 
-    pub fn below(&mut self, n: u64) -> u64 {
+    fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
 }
