@@ -8,7 +8,7 @@ use mdip_map::{Coast, Location, Map, Power, UnitType};
 use mdip_syntax::{DirectiveKind, Name, SeasonLit, Span, UnitRef};
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::{OrderInfo, StepInfo};
+use crate::model::{ExpectationCount, OrderInfo, StepInfo};
 use crate::names;
 use crate::run::unit_type;
 
@@ -160,7 +160,8 @@ impl Expectations {
         }
     }
 
-    /// Checks every expectation; adds a diagnostic per failure. Returns (stated, failed).
+    /// Checks every expectation; adds a diagnostic per failure. Returns how many were stated
+    /// and how many failed.
     pub(crate) fn check(
         &self,
         world: &World,
@@ -168,7 +169,7 @@ impl Expectations {
         steps: &[StepInfo],
         diags: &mut Vec<Diagnostic>,
         map: &Map,
-    ) -> (usize, usize) {
+    ) -> ExpectationCount {
         let mut c = Checker {
             world,
             map,
@@ -183,7 +184,10 @@ impl Expectations {
             c.world_item(item);
         }
         c.diagnostics(&self.diags);
-        (c.stated, c.failed)
+        ExpectationCount {
+            stated: c.stated,
+            failed: c.failed,
+        }
     }
 }
 

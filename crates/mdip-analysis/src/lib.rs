@@ -24,7 +24,10 @@ mod run;
 pub use run::Checkpoints;
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
-pub use model::{Analysis, LineContext, OrderInfo, OrderKind, Status, StepInfo, UnitInfo};
+pub use model::{
+    Analysis, ExpectationCount, LineContext, OrderInfo, OrderKind, Status, StepBoard, StepInfo,
+    StepUnit, UnitInfo,
+};
 
 /// Analyses a whole file: parses it, runs every step and checks its expectations.
 ///

@@ -1,6 +1,6 @@
 //! The result of analysing a file: plain data that the CLI renders and the server converts.
 
-use mdip_judge::world::{BoardUnit, Dislodged, Fork, Phase, SeasonKey, World};
+use mdip_judge::world::{Advance, BoardUnit, Dislodged, Fork, Phase, Retreat, SeasonKey, World};
 use mdip_map::{Location, Power, UnitType};
 use mdip_syntax::{ExpectedOutcome, Parse, Span};
 
@@ -137,23 +137,46 @@ pub struct StepInfo {
     pub closed_at: Option<usize>,
     /// Past seasons re-opened.
     pub reopened: Vec<SeasonKey>,
-    /// Heads advanced: from, to.
-    pub advanced: Vec<(SeasonKey, SeasonKey)>,
+    /// Heads advanced: from ([`Advance::head`]), to ([`Advance::next`]).
+    pub advanced: Vec<Advance>,
     /// Timelines created.
     pub forks: Vec<Fork>,
     /// Units dislodged (movement steps).
     pub dislodged: Vec<Dislodged>,
-    /// Units that retreated (retreat steps): from season and location, to location.
-    pub retreated: Vec<(SeasonKey, Location, Location)>,
-    /// Units disbanded or removed: power, type, season, location.
-    pub removed: Vec<(Power, UnitType, SeasonKey, Location)>,
-    /// Units built: power, type, season, location.
-    pub built: Vec<(Power, UnitType, SeasonKey, Location)>,
+    /// Units that retreated (retreat steps): where each was dislodged and where it stands now
+    /// (same location as written, in the season after).
+    pub retreated: Vec<Retreat>,
+    /// Units disbanded or removed.
+    pub removed: Vec<StepUnit>,
+    /// Units built.
+    pub built: Vec<StepUnit>,
     /// Implicit holds and other units of the graph without an order line: their outcome as
     /// text, for units that were dislodged ("A Paris: dislodged by A Burgundy").
     pub notes: Vec<String>,
     /// The boards this step produced or changed, as they stood right after it.
-    pub boards: Vec<(SeasonKey, Vec<BoardUnit>)>,
+    pub boards: Vec<StepBoard>,
+}
+
+/// A unit a step built, disbanded or removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepUnit {
+    /// Its power.
+    pub power: Power,
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// The season of its board.
+    pub season: SeasonKey,
+    /// Its location.
+    pub loc: Location,
+}
+
+/// One board as it stood right after a step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepBoard {
+    /// The season of the board.
+    pub season: SeasonKey,
+    /// Its units, by province.
+    pub units: Vec<BoardUnit>,
 }
 
 /// Everything the analysis knows about one file.
@@ -174,9 +197,18 @@ pub struct Analysis {
     /// Whether the file names seasons anywhere (reports then show them).
     pub multiversal: bool,
     /// How many expectations the file states, and how many failed.
-    pub expectations: (usize, usize),
+    pub expectations: ExpectationCount,
     /// Saved states of the run, for [`crate::analyze_incremental`].
     pub checkpoints: crate::run::Checkpoints,
+}
+
+/// How many expectations a file states, and how many of them failed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExpectationCount {
+    /// Expectations stated.
+    pub stated: usize,
+    /// Expectations that failed.
+    pub failed: usize,
 }
 
 /// What a line of the file is "in": for hover and completion.
@@ -220,7 +252,10 @@ impl Analysis {
             out.push_str(&format!("T {:?}\n", t));
         }
         out.push_str(&format!("C {:?}\n", self.contexts));
-        out.push_str(&format!("E {:?}\n", self.expectations));
+        out.push_str(&format!(
+            "E ({}, {})\n",
+            self.expectations.stated, self.expectations.failed
+        ));
         out
     }
 

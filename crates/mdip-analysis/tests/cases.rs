@@ -171,7 +171,7 @@ fn rules_document_examples_pass() {
                 d.message
             ));
         }
-        let (expectations, _) = a.expectations;
+        let expectations = a.expectations.stated;
         assert!(
             expectations > 0,
             "example {} checks nothing:\n{block}",

@@ -167,10 +167,10 @@ fn compare(
             ));
         }
     }
-    if a.expectations.1 != 0 || a.expectations.0 != r.expectations {
+    if a.expectations.failed != 0 || a.expectations.stated != r.expectations {
         return Err(format!(
-            "expectations stated/failed {:?}, written {}",
-            a.expectations, r.expectations
+            "expectations stated/failed ({}, {}), written {}",
+            a.expectations.stated, a.expectations.failed, r.expectations
         ));
     }
     Ok(())

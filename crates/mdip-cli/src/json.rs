@@ -1,7 +1,7 @@
 //! The JSON output of `mdip check --format json`, schema `mdip-check/1` (documented in
 //! `docs/json-schema.md`). Field names and meanings never change within a schema version.
 
-use mdip_analysis::{Analysis, Severity};
+use mdip_analysis::{Analysis, Severity, StepUnit};
 use mdip_judge::world::{BoardUnit, Dislodged, SeasonKey};
 use mdip_map::{Location, Map};
 use mdip_syntax::{LineIndex, Span};
@@ -64,6 +64,10 @@ fn unit(u: &BoardUnit) -> Value {
     json!({ "power": u.power.name(), "type": u.kind.name().to_lowercase(), "location": loc(u.loc) })
 }
 
+fn step_unit(u: &StepUnit) -> Value {
+    json!({ "power": u.power.name(), "type": u.kind.name().to_lowercase(), "season": u.season.to_string(), "location": loc(u.loc) })
+}
+
 fn dislodged(d: &Dislodged) -> Value {
     json!({
         "power": d.power.name(),
@@ -90,7 +94,7 @@ fn file(name: &str, text: &str, a: &Analysis) -> Value {
         "timelines": timelines(a),
         "heads": a.world.heads().into_iter().map(season).collect::<Vec<_>>(),
         "winner": a.world.winner().map(|p| p.name()),
-        "expectations": { "stated": a.expectations.0, "failed": a.expectations.1 },
+        "expectations": { "stated": a.expectations.stated, "failed": a.expectations.failed },
     })
 }
 
@@ -159,13 +163,13 @@ fn phases(a: &Analysis) -> Vec<Value> {
                 "seasons": s.seasons.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
                 "orders": s.orders,
                 "reopened": s.reopened.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
-                "advanced": s.advanced.iter().map(|(f, t)| json!({"from": f.to_string(), "to": t.to_string()})).collect::<Vec<_>>(),
+                "advanced": s.advanced.iter().map(|a| json!({"from": a.head.to_string(), "to": a.next.to_string()})).collect::<Vec<_>>(),
                 "forks": s.forks.iter().map(|f| json!({"from": f.from.to_string(), "first": f.first.to_string(), "timeline": f.first.timeline})).collect::<Vec<_>>(),
                 "dislodged": s.dislodged.iter().map(dislodged).collect::<Vec<_>>(),
-                "retreated": s.retreated.iter().map(|(season, from, to)| json!({"season": season.to_string(), "from": loc(*from), "to": loc(*to)})).collect::<Vec<_>>(),
-                "built": s.built.iter().map(|(p, k, season, l)| json!({"power": p.name(), "type": k.name().to_lowercase(), "season": season.to_string(), "location": loc(*l)})).collect::<Vec<_>>(),
-                "removed": s.removed.iter().map(|(p, k, season, l)| json!({"power": p.name(), "type": k.name().to_lowercase(), "season": season.to_string(), "location": loc(*l)})).collect::<Vec<_>>(),
-                "units": s.boards.iter().map(|(season, units)| json!({"season": season.to_string(), "units": units.iter().map(unit).collect::<Vec<_>>()})).collect::<Vec<_>>(),
+                "retreated": s.retreated.iter().map(|r| json!({"season": r.from.season.to_string(), "from": loc(r.from.loc), "to": loc(r.to.loc)})).collect::<Vec<_>>(),
+                "built": s.built.iter().map(step_unit).collect::<Vec<_>>(),
+                "removed": s.removed.iter().map(step_unit).collect::<Vec<_>>(),
+                "units": s.boards.iter().map(|b| json!({"season": b.season.to_string(), "units": b.units.iter().map(unit).collect::<Vec<_>>()})).collect::<Vec<_>>(),
                 "notes": s.notes,
             })
         })

@@ -4,7 +4,7 @@
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
-use mdip_analysis::{Analysis, OrderInfo, Severity, Status, StepInfo};
+use mdip_analysis::{Analysis, ExpectationCount, OrderInfo, Severity, Status, StepInfo};
 use mdip_judge::world::Phase;
 use mdip_map::Map;
 
@@ -86,7 +86,7 @@ fn clamp(start: usize, end: usize, text: &str) -> std::ops::Range<usize> {
 /// One line per file: its name and whether it passed.
 pub fn file_summary(name: &str, a: &Analysis) -> String {
     let errors = a.diagnostics.iter().filter(|d| d.is_failure()).count();
-    let (stated, failed) = a.expectations;
+    let ExpectationCount { stated, failed } = a.expectations;
     let status = if a.has_errors() { "FAILED" } else { "ok" };
     format!(
         "{name}: {status} ({} step{}, {} order{}, {stated} expectation{}{}, {errors} error{})",
@@ -207,26 +207,29 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             f.from, f.first.timeline, f.first
         ));
     }
-    for (power, kind, season, loc) in &step.built {
+    for u in &step.built {
         out.push_str(&format!(
-            "  built: {} {} {} in {season}\n",
-            power.name(),
-            kind.letter(),
-            map.location_name(*loc)
+            "  built: {} {} {} in {}\n",
+            u.power.name(),
+            u.kind.letter(),
+            map.location_name(u.loc),
+            u.season
         ));
     }
     if step.phase != Phase::Movement {
-        for (power, kind, season, loc) in &step.removed {
+        for u in &step.removed {
             out.push_str(&format!(
-                "  removed: {} {} {} in {season}\n",
-                power.name(),
-                kind.letter(),
-                map.location_name(*loc)
+                "  removed: {} {} {} in {}\n",
+                u.power.name(),
+                u.kind.letter(),
+                map.location_name(u.loc),
+                u.season
             ));
         }
     }
-    for (season, units) in &step.boards {
-        let list: Vec<String> = units
+    for board in &step.boards {
+        let list: Vec<String> = board
+            .units
             .iter()
             .map(|u| {
                 format!(
@@ -238,7 +241,8 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             })
             .collect();
         out.push_str(&format!(
-            "  board {season}: {}\n",
+            "  board {}: {}\n",
+            board.season,
             if list.is_empty() {
                 "empty".into()
             } else {

@@ -18,7 +18,33 @@ use crate::reason::{Outcome, Reason};
 use crate::rules::{CivilDisorder, Rules};
 
 /// A unit on one board, as the adjustment phase sees it: owner, type and location.
-pub type BoardUnit = (Power, UnitType, Location);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AdjustmentUnit {
+    /// The power that owns it.
+    pub power: Power,
+    /// Army or fleet.
+    pub kind: UnitType,
+    /// Where it stands (a fleet on a split-coast province names its coast).
+    pub loc: Location,
+}
+
+/// One power's adjustment order, as given in file order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PowerOrder {
+    /// The power giving the order.
+    pub power: Power,
+    /// The order.
+    pub order: AdjustmentOrder,
+}
+
+/// A unit removed in the adjustment phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RemovedUnit {
+    /// Index into the input units.
+    pub unit: UnitId,
+    /// Whether civil disorder removed it (rather than an order).
+    pub civil_disorder: bool,
+}
 
 /// An adjustment-phase order of one power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,11 +91,10 @@ pub struct AdjustmentResult {
     /// as opposed to legal but in excess of the allowance.
     pub illegal: Vec<bool>,
     /// The units built, in order.
-    pub built: Vec<BoardUnit>,
-    /// The units removed, as (index into the input units, whether by civil disorder): first the
-    /// ordered removals in order, then civil disorder power by power in the order of the map's
-    /// powers ([`Map::powers`]).
-    pub removed: Vec<(UnitId, bool)>,
+    pub built: Vec<AdjustmentUnit>,
+    /// The units removed: first the ordered removals in order, then civil disorder power by
+    /// power in the order of the map's powers ([`Map::powers`]).
+    pub removed: Vec<RemovedUnit>,
     /// Every power of the map's count, in the order of [`Map::powers`].
     pub powers: Vec<PowerAdjustment>,
 }
@@ -90,11 +115,11 @@ pub struct OwnershipChange {
 /// Returns the changes in unit order.
 pub fn update_ownership(
     map: &Map,
-    units: &[BoardUnit],
+    units: &[AdjustmentUnit],
     owners: &mut [Option<Power>],
 ) -> Vec<OwnershipChange> {
     let mut changes = Vec::new();
-    for &(power, _, loc) in units {
+    for &AdjustmentUnit { power, loc, .. } in units {
         let province = loc.province;
         if !map.is_supply_centre(province) {
             continue;
@@ -113,27 +138,49 @@ pub fn update_ownership(
     changes
 }
 
-/// Adjudicates one board's adjustment phase under the default rules ([`Rules::mdatc`]; see
-/// [`adjudicate_adjustments_under`]).
-pub fn adjudicate_adjustments(
-    map: &Map,
-    units: &[BoardUnit],
-    owners: &[Option<Power>],
-    orders: &[(Power, AdjustmentOrder)],
-) -> AdjustmentResult {
-    adjudicate_adjustments_under(map, Rules::default(), units, owners, orders)
-}
-
 /// Adjudicates one board's adjustment phase under `rules` (their [`Rules::civil_disorder`]):
 /// `units` are the board's units, `owners` the supply-centre owners indexed by province id
 /// (after [`update_ownership`]), `orders` every power's orders in file order.
-pub fn adjudicate_adjustments_under(
+pub fn adjudicate_adjustments(
     map: &Map,
     rules: Rules,
-    units: &[BoardUnit],
+    units: &[AdjustmentUnit],
     owners: &[Option<Power>],
-    orders: &[(Power, AdjustmentOrder)],
+    orders: &[PowerOrder],
 ) -> AdjustmentResult {
+    let mut powers = count_powers(map, units, owners);
+    let board = Board { map, units, owners };
+    let mut removed_flags = vec![false; units.len()];
+    let mut result = AdjustmentResult::default();
+    for &PowerOrder { power, order } in orders {
+        let count = &mut powers[power.index()];
+        let reason = board.order(count, power, order, &mut removed_flags, &mut result);
+        let outcome = match reason {
+            Ok(reason) => Outcome::new(reason),
+            Err(reason) => Outcome::new(reason),
+        };
+        result.illegal.push(is_illegal(&outcome.reason));
+        result.outcomes.push(outcome);
+    }
+
+    civil_disorder(
+        rules.civil_disorder,
+        &board,
+        &mut powers,
+        &mut removed_flags,
+        &mut result,
+    );
+    result.powers = powers;
+    result
+}
+
+/// Every power of the map's count of supply centres and units on this board, with nothing
+/// built or removed yet.
+fn count_powers(
+    map: &Map,
+    units: &[AdjustmentUnit],
+    owners: &[Option<Power>],
+) -> Vec<PowerAdjustment> {
     let mut powers: Vec<PowerAdjustment> = map
         .powers()
         .iter()
@@ -150,67 +197,26 @@ pub fn adjudicate_adjustments_under(
             powers[owner.index()].centres += 1;
         }
     }
-    for &(power, _, _) in units {
-        powers[power.index()].units += 1;
+    for unit in units {
+        powers[unit.power.index()].units += 1;
     }
+    powers
+}
 
-    let board = Board { map, units, owners };
-    let mut removed_flags = vec![false; units.len()];
-    let mut result = AdjustmentResult::default();
-    for &(power, order) in orders {
-        let count = &mut powers[power.index()];
-        let reason = match order {
-            AdjustmentOrder::Build(kind, loc) => board
-                .build(&result.built, count, power, kind, loc)
-                .map(|unit| {
-                    result.built.push(unit);
-                    Reason::Built
-                }),
-            AdjustmentOrder::Waive => {
-                if count.delta() <= 0 {
-                    Err(Reason::NoBuildAllowed)
-                } else if i64::from(count.built) >= count.delta() {
-                    Err(Reason::NoBuildsLeft)
-                } else {
-                    count.built += 1;
-                    Ok(Reason::Waived)
-                }
-            }
-            AdjustmentOrder::Remove(loc) => {
-                board.remove(&removed_flags, count, power, loc).map(|u| {
-                    removed_flags[u] = true;
-                    result.removed.push((u, false));
-                    Reason::Removed
-                })
-            }
-        };
-        let outcome = match reason {
-            Ok(reason) => Outcome::new(reason),
-            Err(reason) => Outcome::new(reason),
-        };
-        result.illegal.push(matches!(
-            outcome.reason,
-            Reason::NoBuildAllowed
-                | Reason::NotHomeCentre
-                | Reason::CentreNotOwned
-                | Reason::CentreOccupied
-                | Reason::WrongTerrain
-                | Reason::NoRemovalAllowed
-                | Reason::NoUnitThere
-                | Reason::NotOwnUnit
-        ));
-        result.outcomes.push(outcome);
-    }
-
-    civil_disorder(
-        rules.civil_disorder,
-        &board,
-        &mut powers,
-        &mut removed_flags,
-        &mut result,
-    );
-    result.powers = powers;
-    result
+/// Whether an order failing for `reason` was illegal (could not be valid on this board), as
+/// opposed to legal but in excess of the allowance.
+fn is_illegal(reason: &Reason) -> bool {
+    matches!(
+        reason,
+        Reason::NoBuildAllowed
+            | Reason::NotHomeCentre
+            | Reason::CentreNotOwned
+            | Reason::CentreOccupied
+            | Reason::WrongTerrain
+            | Reason::NoRemovalAllowed
+            | Reason::NoUnitThere
+            | Reason::NotOwnUnit
+    )
 }
 
 /// Removes, for every power that removed too few units, the units `policy` chooses (see
@@ -232,8 +238,8 @@ fn civil_disorder(
         let mut candidates: Vec<(Reverse<u32>, u8, String, UnitId)> = units
             .iter()
             .enumerate()
-            .filter(|&(u, unit)| unit.0 == count.power && !removed_flags[u])
-            .map(|(u, &(_, kind, loc))| {
+            .filter(|&(u, unit)| unit.power == count.power && !removed_flags[u])
+            .map(|(u, &AdjustmentUnit { kind, loc, .. })| {
                 let distance = map.distance_to_home(kind, loc, &owned).unwrap_or(u32::MAX);
                 let fleet_first = match kind {
                     UnitType::Fleet => 0,
@@ -252,7 +258,10 @@ fn civil_disorder(
         for (_, _, _, u) in candidates.into_iter().take(take) {
             removed_flags[u] = true;
             count.removed += 1;
-            result.removed.push((u, true));
+            result.removed.push(RemovedUnit {
+                unit: u,
+                civil_disorder: true,
+            });
         }
     }
 }
@@ -260,20 +269,51 @@ fn civil_disorder(
 /// The board of an adjustment phase.
 struct Board<'a> {
     map: &'a Map,
-    units: &'a [BoardUnit],
+    units: &'a [AdjustmentUnit],
     owners: &'a [Option<Power>],
 }
 
 impl Board<'_> {
+    /// Checks one order of `power` (whose count is `count`) and records what it does in
+    /// `result` (and `removed_flags`); returns the reason of its outcome.
+    fn order(
+        &self,
+        count: &mut PowerAdjustment,
+        power: Power,
+        order: AdjustmentOrder,
+        removed_flags: &mut [bool],
+        result: &mut AdjustmentResult,
+    ) -> Result<Reason, Reason> {
+        match order {
+            AdjustmentOrder::Build(kind, loc) => self
+                .build(&result.built, count, power, kind, loc)
+                .map(|unit| {
+                    result.built.push(unit);
+                    Reason::Built
+                }),
+            AdjustmentOrder::Waive => waive(count),
+            AdjustmentOrder::Remove(loc) => {
+                self.remove(removed_flags, count, power, loc).map(|u| {
+                    removed_flags[u] = true;
+                    result.removed.push(RemovedUnit {
+                        unit: u,
+                        civil_disorder: false,
+                    });
+                    Reason::Removed
+                })
+            }
+        }
+    }
+
     /// Checks a build and returns the unit it makes, or why it fails.
     fn build(
         &self,
-        built: &[BoardUnit],
+        built: &[AdjustmentUnit],
         count: &mut PowerAdjustment,
         power: Power,
         kind: UnitType,
         loc: Location,
-    ) -> Result<BoardUnit, Reason> {
+    ) -> Result<AdjustmentUnit, Reason> {
         if count.delta() <= 0 {
             return Err(Reason::NoBuildAllowed);
         }
@@ -284,10 +324,10 @@ impl Board<'_> {
         if self.owners.get(province.index()).copied().flatten() != Some(power) {
             return Err(Reason::CentreNotOwned);
         }
-        if self.units.iter().any(|u| u.2.province == province) {
+        if self.units.iter().any(|u| u.loc.province == province) {
             return Err(Reason::CentreOccupied);
         }
-        if built.iter().any(|u| u.2.province == province) {
+        if built.iter().any(|u| u.loc.province == province) {
             return Err(Reason::AlreadyBuilt);
         }
         let loc = match kind {
@@ -301,7 +341,7 @@ impl Board<'_> {
             return Err(Reason::NoBuildsLeft);
         }
         count.built += 1;
-        Ok((power, kind, loc))
+        Ok(AdjustmentUnit { power, kind, loc })
     }
 
     /// Checks a removal and returns the unit it removes, or why it fails.
@@ -315,10 +355,14 @@ impl Board<'_> {
         if count.delta() >= 0 {
             return Err(Reason::NoRemovalAllowed);
         }
-        let Some(u) = self.units.iter().position(|u| u.2.province == loc.province) else {
+        let Some(u) = self
+            .units
+            .iter()
+            .position(|u| u.loc.province == loc.province)
+        else {
             return Err(Reason::NoUnitThere);
         };
-        if self.units[u].0 != power {
+        if self.units[u].power != power {
             return Err(Reason::NotOwnUnit);
         }
         if removed[u] {
@@ -329,5 +373,17 @@ impl Board<'_> {
         }
         count.removed += 1;
         Ok(u)
+    }
+}
+
+/// Checks a waived build of a power whose count is `count`.
+fn waive(count: &mut PowerAdjustment) -> Result<Reason, Reason> {
+    if count.delta() <= 0 {
+        Err(Reason::NoBuildAllowed)
+    } else if i64::from(count.built) >= count.delta() {
+        Err(Reason::NoBuildsLeft)
+    } else {
+        count.built += 1;
+        Ok(Reason::Waived)
     }
 }

@@ -9,11 +9,11 @@
 //!   [`Dislodgement`]s and the places left empty by a standoff.
 //! - **Retreats**: [`adjudicate_retreats`] takes the units, the movement result and the
 //!   [`RetreatOrder`]s, and returns a [`RetreatResult`].
-//! - **Adjustments**: [`adjudicate_adjustments`] takes one board's units ([`BoardUnit`]), its
-//!   supply-centre owners and the [`AdjustmentOrder`]s in file order, and returns an
-//!   [`AdjustmentResult`] with builds, removals and civil disorder
-//!   ([`adjudicate_adjustments_under`] takes the [`Rules`]). [`update_ownership`] moves
-//!   supply centres to the powers occupying them after a Fall turn.
+//! - **Adjustments**: [`adjudicate_adjustments`] takes the [`Rules`], one board's units
+//!   ([`AdjustmentUnit`]), its supply-centre owners and the [`AdjustmentOrder`]s in file order
+//!   ([`PowerOrder`]), and returns an [`AdjustmentResult`] with builds, removals
+//!   ([`RemovedUnit`]) and civil disorder. [`update_ownership`] moves supply centres to the
+//!   powers occupying them after a Fall turn.
 //!
 //! - **Legality help**: [`convoy_possible`] and [`convoy_order_is_legal`] answer the convoy
 //!   questions of DATC 4.E.1 that depend on the whole board (6.D.31, 6.D.32, 6.G.7, 6.G.19), for
@@ -68,8 +68,8 @@ mod rules;
 pub mod world;
 
 pub use adjustment::{
-    adjudicate_adjustments, adjudicate_adjustments_under, update_ownership, AdjustmentOrder,
-    AdjustmentResult, BoardUnit, OwnershipChange, PowerAdjustment,
+    adjudicate_adjustments, update_ownership, AdjustmentOrder, AdjustmentResult, AdjustmentUnit,
+    OwnershipChange, PowerAdjustment, PowerOrder, RemovedUnit,
 };
 pub use geography::{At, Geography, MapGeography, Place, Site, StandardGeography};
 pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible};

@@ -10,7 +10,7 @@
 //!
 //! Where each policy is read: [`ConvoyIntent`] by the movement core (`engine.rs`) through
 //! [`Geography::rules`](crate::Geography::rules), when it matches convoys to armies;
-//! [`CivilDisorder`] by [`adjudicate_adjustments_under`](crate::adjudicate_adjustments_under);
+//! [`CivilDisorder`] by [`adjudicate_adjustments`](crate::adjudicate_adjustments);
 //! [`TimeAdjacency`] by the world's order validation (`world/validate.rs`); [`ForkPolicy`] by
 //! the world's movement step (`world/step.rs`), when a re-opened season forks.
 

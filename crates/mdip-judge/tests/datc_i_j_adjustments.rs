@@ -1,7 +1,7 @@
 //! DATC v3.0 chapter 6, sections I and J (and 6.B.14): builds, removals and civil disorder, plus
 //! the change of supply-centre ownership after a Fall turn.
 
-use mdip_judge::{update_ownership, Reason};
+use mdip_judge::{update_ownership, Reason, RemovedUnit};
 use mdip_map::{Map, Power};
 use mdip_test_support::fixtures::{loc, Adjust};
 
@@ -32,7 +32,7 @@ fn i_01_too_many_build_orders() {
         vec![Reason::NotHomeCentre, Reason::Built, Reason::NoBuildsLeft]
     );
     assert_eq!(r.built.len(), 1);
-    assert_eq!(r.built[0].2, loc("kie"));
+    assert_eq!(r.built[0].loc, loc("kie"));
 }
 
 #[test]
@@ -102,7 +102,13 @@ fn j_01_too_many_disband_orders() {
         reasons(&r),
         vec![Reason::NoUnitThere, Reason::Removed, Reason::NoRemovalsLeft]
     );
-    assert_eq!(r.removed, vec![(1, false)]);
+    assert_eq!(
+        r.removed,
+        vec![RemovedUnit {
+            unit: 1,
+            civil_disorder: false
+        }]
+    );
     assert_eq!(r.illegal, vec![true, false, false]);
 }
 

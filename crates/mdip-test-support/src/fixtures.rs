@@ -8,9 +8,9 @@
 
 use mdip_judge::{
     adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, AdjustmentOrder,
-    AdjustmentResult, At, BoardUnit, MovementInput, MovementResult, Order, Outcome, Pin,
-    PinnedOrder, Reason, RetreatOrder, RetreatResult, Site, StandardGeography, Unit, UnitId,
-    UnitRetreat,
+    AdjustmentResult, AdjustmentUnit, At, MovementInput, MovementResult, Order, Outcome, Pin,
+    PinnedOrder, PowerOrder, Reason, RetreatOrder, RetreatResult, Rules, Site, StandardGeography,
+    Unit, UnitId, UnitRetreat,
 };
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
@@ -315,7 +315,7 @@ impl Retreats<'_> {
 
 /// A board for adjustment tests.
 pub struct Adjust {
-    pub units: Vec<BoardUnit>,
+    pub units: Vec<AdjustmentUnit>,
     pub owners: Vec<Option<Power>>,
 }
 
@@ -326,7 +326,11 @@ impl Adjust {
             .iter()
             .map(|line| {
                 let l = split(line);
-                (l.power, l.kind, l.at.loc)
+                AdjustmentUnit {
+                    power: l.power,
+                    kind: l.kind,
+                    loc: l.at.loc,
+                }
             })
             .collect();
         Adjust {
@@ -347,7 +351,7 @@ impl Adjust {
     /// Adjudicates order lines: `Germany: build A war`, `France: remove A par`,
     /// `Russia: waive`.
     pub fn run(&self, lines: &[&str]) -> AdjustmentResult {
-        let orders: Vec<(Power, AdjustmentOrder)> = lines
+        let orders: Vec<PowerOrder> = lines
             .iter()
             .map(|line| {
                 let (p, rest) = line.split_once(':').expect("power");
@@ -358,10 +362,19 @@ impl Adjust {
                     ["waive"] => AdjustmentOrder::Waive,
                     other => panic!("cannot read adjustment {other:?}"),
                 };
-                (power(p.trim()), order)
+                PowerOrder {
+                    power: power(p.trim()),
+                    order,
+                }
             })
             .collect();
-        adjudicate_adjustments(Map::standard(), &self.units, &self.owners, &orders)
+        adjudicate_adjustments(
+            Map::standard(),
+            Rules::default(),
+            &self.units,
+            &self.owners,
+            &orders,
+        )
     }
 
     /// The provinces of units removed by civil disorder.
@@ -369,8 +382,8 @@ impl Adjust {
         result
             .removed
             .iter()
-            .filter(|r| r.1)
-            .map(|&(u, _)| abbrev(self.units[u].2.province))
+            .filter(|r| r.civil_disorder)
+            .map(|r| abbrev(self.units[r.unit].loc.province))
             .collect()
     }
 }

@@ -258,7 +258,7 @@ fn read_workload(text: &str) -> Vec<Phase> {
         for l in &lines {
             world
                 .place_unit(root, l.power, l.kind, l.loc)
-                .unwrap_or_else(|e| panic!("phase {number}: cannot place `{}`: {e}", l.text));
+                .unwrap_or_else(|e| panic!("phase {number}: cannot place `{}`: {e:?}", l.text));
         }
         let inputs: Vec<OrderInput> = lines.iter().map(|l| lower(&world, l)).collect();
         let core = core_input(&world, &inputs);

@@ -3,7 +3,7 @@
 //! everywhere in one analysis; and the words for the judge's reasons and illegal orders (the
 //! judge itself writes none).
 
-use mdip_judge::world::{Illegal, Phase, ReachProblem, SeasonKey, World};
+use mdip_judge::world::{Illegal, Phase, ReachProblem, SeasonKey, SetupError, World};
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
 
@@ -30,6 +30,24 @@ pub(crate) fn heads(world: &World) -> String {
         .map(|h| h.to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A setup error as an English phrase (lower case, no final full stop), e.g.
+/// `"this unit cannot stand there"`.
+pub(crate) fn setup_error(e: &SetupError) -> String {
+    match e {
+        SetupError::NoSuchSeason(s) => format!("season {s} does not exist"),
+        SetupError::CannotStand => "this unit cannot stand there".to_owned(),
+        SetupError::Occupied(p, k) => format!(
+            "a {} {} already stands there",
+            p.adjective(),
+            k.name().to_lowercase()
+        ),
+        SetupError::NotASupplyCentre => "not a supply centre".to_owned(),
+        SetupError::AlreadyStarted => {
+            "the position can only be set up before the first step".to_owned()
+        }
+    }
 }
 
 /// A judge's reason as an English phrase (lower case, no final full stop), naming units with

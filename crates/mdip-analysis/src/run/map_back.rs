@@ -10,7 +10,7 @@ use mdip_syntax::{ExpectedOutcome, Span};
 use super::describe;
 use super::state::{Parts, Pending, State};
 use crate::diagnostics::{Code, Diagnostic, Related};
-use crate::model::{Status, StepInfo};
+use crate::model::{Status, StepBoard, StepInfo, StepUnit};
 
 impl State {
     /// Adjudicates the step in progress with its pending orders.
@@ -49,14 +49,17 @@ impl State {
             Phase::Adjustment => self.close_adjustment(pending, &mut step, step_index),
         }
         if phase == Phase::Movement {
-            touched.extend(step.advanced.iter().map(|a| a.1));
+            touched.extend(step.advanced.iter().map(|a| a.next));
             touched.extend(step.forks.iter().map(|f| f.first));
         }
         touched.sort();
         touched.dedup();
         for s in touched {
             if let Some(season) = self.world.season(s) {
-                step.boards.push((s, season.units.clone()));
+                step.boards.push(StepBoard {
+                    season: s,
+                    units: season.units.clone(),
+                });
             }
         }
         self.steps.push(step);
@@ -79,7 +82,7 @@ impl State {
         step.seasons = self.world.heads();
         let report = self.world.movement_step(&inputs);
         step.reopened = report.reopened.clone();
-        step.advanced = report.advanced.iter().map(|a| (a.head, a.next)).collect();
+        step.advanced = report.advanced.clone();
         step.forks = report.forks.clone();
         step.dislodged = report.dislodged.clone();
         self.map_back(&report, Phase::Movement, &given, step_index);
@@ -109,11 +112,14 @@ impl State {
         seasons.dedup();
         step.seasons = seasons;
         let report = self.world.retreat_step(&inputs);
-        for r in &report.retreated {
-            step.retreated.push((r.from.season, r.from.loc, r.to.loc));
-        }
+        step.retreated = report.retreated.clone();
         for d in &report.disbanded {
-            step.removed.push((d.power, d.kind, d.at.season, d.at.loc));
+            step.removed.push(StepUnit {
+                power: d.power,
+                kind: d.kind,
+                season: d.at.season,
+                loc: d.at.loc,
+            });
         }
         self.map_back(&report, Phase::Retreat, &given, step_index);
     }
@@ -135,10 +141,20 @@ impl State {
         step.seasons = self.world.pending_adjustments().to_vec();
         let report = self.world.adjustment_step(&inputs);
         for b in &report.built {
-            step.built.push((b.power, b.kind, b.season, b.loc));
+            step.built.push(StepUnit {
+                power: b.power,
+                kind: b.kind,
+                season: b.season,
+                loc: b.loc,
+            });
         }
         for r in &report.removed {
-            step.removed.push((r.power, r.kind, r.season, r.loc));
+            step.removed.push(StepUnit {
+                power: r.power,
+                kind: r.kind,
+                season: r.season,
+                loc: r.loc,
+            });
             if r.civil_disorder {
                 step.notes.push(format!(
                     "{}: {} {} removed by civil disorder in {}",

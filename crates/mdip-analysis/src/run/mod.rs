@@ -91,7 +91,7 @@ impl State {
             self.diags.push(Diagnostic::from(e));
         }
         let mut diags = std::mem::take(&mut self.diags);
-        let (stated, failed) =
+        let expectations =
             self.expectations
                 .check(&self.world, &self.orders, &self.steps, &mut diags, self.map);
         diags.sort_by_key(|d| (d.span.start, d.span.end));
@@ -103,7 +103,7 @@ impl State {
             world: self.world,
             contexts: self.contexts,
             multiversal: self.multiversal,
-            expectations: (stated, failed),
+            expectations,
             checkpoints: Checkpoints(kept),
         }
     }

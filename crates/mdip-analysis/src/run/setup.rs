@@ -6,6 +6,7 @@ use mdip_judge::world::{Phase, Rules, SeasonKey};
 use mdip_map::{Coast, Location, Map, ProvinceId, UnitType};
 use mdip_syntax::{DirectiveKind, Name, Span, UnitRef};
 
+use super::describe;
 use super::lower::unit_type;
 use super::state::State;
 use crate::diagnostics::{Code, Diagnostic};
@@ -36,7 +37,7 @@ impl State {
             DirectiveKind::Turn(n) => {
                 if let Some(t) = n.value {
                     if let Err(e) = self.world.set_root_turn(t) {
-                        self.err(Code::SetupTooLate, span, e.to_string());
+                        self.err(Code::SetupTooLate, span, describe::setup_error(&e));
                     }
                     self.setup.turn_set = true;
                 }
@@ -47,7 +48,7 @@ impl State {
                 };
                 if let Some((kind, loc, season)) = self.placement(unit) {
                     if let Err(e) = self.world.place_unit(season, power, kind, loc) {
-                        self.err(Code::BadPlacement, unit.span, e.to_string());
+                        self.err(Code::BadPlacement, unit.span, describe::setup_error(&e));
                     }
                 }
             }
@@ -59,7 +60,7 @@ impl State {
                 for p in join_province_words(self.map, provinces) {
                     if let Some(pid) = names::province(self.map, &p, &mut self.diags) {
                         if let Err(e) = self.world.set_owner(root, pid, Some(power)) {
-                            self.err(Code::BadPlacement, p.span, e.to_string());
+                            self.err(Code::BadPlacement, p.span, describe::setup_error(&e));
                         }
                     }
                 }
@@ -106,7 +107,7 @@ impl State {
     fn start(&mut self, name: &Name, span: Span) {
         if name.text.eq_ignore_ascii_case("standard") {
             if let Err(e) = self.world.place_standard_start() {
-                self.err(Code::BadPlacement, span, e.to_string());
+                self.err(Code::BadPlacement, span, describe::setup_error(&e));
             }
             self.setup.implicit_placement = false;
         } else {
@@ -156,11 +157,11 @@ impl State {
             Phase::Adjustment => {
                 if !self.setup.turn_set {
                     if let Err(e) = self.world.set_root_turn(2) {
-                        self.err(Code::SetupTooLate, span, e.to_string());
+                        self.err(Code::SetupTooLate, span, describe::setup_error(&e));
                     }
                 }
                 if let Err(e) = self.world.start_in_adjustment() {
-                    self.err(Code::SetupTooLate, span, e.to_string());
+                    self.err(Code::SetupTooLate, span, describe::setup_error(&e));
                 }
             }
             Phase::Retreat => self.diags.push(

@@ -8,7 +8,10 @@ use mdip_map::{Coast, Location, Power, ProvinceId, UnitType};
 use super::report::{Build, OrderOutcome, Removal, StepEntry, StepReport};
 use super::validate::Illegal;
 use super::{BoardUnit, Origin, Phase, SeasonKey, World};
-use crate::{adjudicate_adjustments_under, AdjustmentOrder as CoreAdjustmentOrder};
+use crate::{
+    adjudicate_adjustments, AdjustmentOrder as CoreAdjustmentOrder, AdjustmentUnit, PowerOrder,
+    RemovedUnit,
+};
 
 /// An adjustment-phase order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -118,17 +121,23 @@ impl World {
         let Some(season) = self.seasons.get(&key) else {
             return;
         };
-        let units: Vec<(Power, UnitType, Location)> = season
+        let units: Vec<AdjustmentUnit> = season
             .units
             .iter()
-            .map(|u| (u.power, u.kind, u.loc))
+            .map(|u| AdjustmentUnit {
+                power: u.power,
+                kind: u.kind,
+                loc: u.loc,
+            })
             .collect();
-        let orders: Vec<(Power, CoreAdjustmentOrder)> = mine
+        let orders: Vec<PowerOrder> = mine
             .iter()
-            .map(|&i| (inputs[i].power, core_order(inputs[i].order)))
+            .map(|&i| PowerOrder {
+                power: inputs[i].power,
+                order: core_order(inputs[i].order),
+            })
             .collect();
-        let result =
-            adjudicate_adjustments_under(self.map, self.rules, &units, &season.owners, &orders);
+        let result = adjudicate_adjustments(self.map, self.rules, &units, &season.owners, &orders);
         for (k, &i) in mine.iter().enumerate() {
             let outcome = result.outcomes[k].clone();
             entries[i] = Some(StepEntry {
@@ -151,9 +160,13 @@ impl World {
             .get_mut(&key)
             .map(Arc::make_mut)
             .expect("pending seasons exist");
-        let mut removed_idx: Vec<usize> = result.removed.iter().map(|r| r.0).collect();
+        let mut removed_idx: Vec<usize> = result.removed.iter().map(|r| r.unit).collect();
         removed_idx.sort_unstable();
-        for &(ui, by_disorder) in &result.removed {
+        for &RemovedUnit {
+            unit: ui,
+            civil_disorder: by_disorder,
+        } in &result.removed
+        {
             let u = s.units[ui];
             report.removed.push(Removal {
                 season: key,
@@ -166,7 +179,7 @@ impl World {
         for &ui in removed_idx.iter().rev() {
             s.units.remove(ui);
         }
-        for &(power, kind, loc) in &result.built {
+        for &AdjustmentUnit { power, kind, loc } in &result.built {
             s.units.push(BoardUnit {
                 power,
                 kind,

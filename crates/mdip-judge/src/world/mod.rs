@@ -25,6 +25,7 @@ pub use report::{
     StepEntry, StepReport, UnitSig,
 };
 pub use retreat::{RetreatInput, RetreatOrder};
+pub use setup::SetupError;
 pub use validate::{Illegal, OrderInput, ReachProblem, UnitOrder, UnitRef};
 
 use std::collections::BTreeMap;

@@ -2,7 +2,6 @@
 //! standard opening, and placing units, owners, the root turn and the starting phase.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::sync::Arc;
 
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
@@ -10,7 +9,7 @@ use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 use super::{BoardUnit, Origin, Phase, Season, SeasonKey, Timeline, World};
 use crate::rules::Rules;
 
-/// Errors of the setup (placing units before the first step).
+/// Errors of the setup (placing units before the first step). Their words are the analysis'.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     /// The season does not exist.
@@ -23,27 +22,6 @@ pub enum SetupError {
     NotASupplyCentre,
     /// The game has already started: setup must come before the first step.
     AlreadyStarted,
-}
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::NoSuchSeason(s) => write!(f, "season {s} does not exist"),
-            SetupError::CannotStand => write!(f, "this unit cannot stand there"),
-            SetupError::Occupied(p, k) => {
-                write!(
-                    f,
-                    "a {} {} already stands there",
-                    p.adjective(),
-                    k.name().to_lowercase()
-                )
-            }
-            SetupError::NotASupplyCentre => write!(f, "not a supply centre"),
-            SetupError::AlreadyStarted => {
-                write!(f, "the position can only be set up before the first step")
-            }
-        }
-    }
 }
 
 impl World {
