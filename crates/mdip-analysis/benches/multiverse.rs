@@ -1,6 +1,6 @@
 //! Benchmark of a large generated multiversal game (issue 4, item 5).
 //!
-//! The game comes from the generator of the judge's tests (`mdip-judge/tests/support`): the
+//! The game comes from the generator of the judge's tests (`mdip-test-support`): the
 //! standard opening, 41 movement steps with their retreat and adjustment steps, forks until at
 //! least 20 timelines, about 30 units per season, written as one `.mdip` file. It prints the
 //! file's size, then medians of repeated runs of:
@@ -15,14 +15,14 @@
 //! Run: `cargo bench -p mdip-analysis --bench multiverse`. `MDIP_BENCH_RUNS` (default 15) sets
 //! the number of runs, `MDIP_BENCH_SEED` (default 1) the first seed tried.
 
-#[path = "../../mdip-judge/tests/support/mod.rs"]
-mod support;
-
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mdip_analysis::analyze;
-use support::{apply, digest, generate, render, Config, StepInput, StepReport, Style};
+use mdip_judge::world::World;
+use mdip_test_support::{
+    apply, digest, generate, render, Config, Game, Rendered, StepInput, StepReport, Style,
+};
 
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -43,9 +43,9 @@ fn ms(d: Duration) -> String {
     format!("{:8.3} ms", d.as_secs_f64() * 1e3)
 }
 
-fn main() {
-    let runs = env("MDIP_BENCH_RUNS", 15);
-    let first_seed = env("MDIP_BENCH_SEED", 1);
+/// The first game from `first_seed` on with at least 20 timelines by turn 40, its seed and the
+/// time it took to find.
+fn big_game(first_seed: u64) -> (Game, u64, Duration) {
     let start = Instant::now();
     let mut seed = first_seed;
     let game = loop {
@@ -60,18 +60,12 @@ fn main() {
             "no seed gives 20 timelines by 40 turns"
         );
     };
-    let generated = start.elapsed();
+    (game, seed, start.elapsed())
+}
+
+/// Prints the file's and the final world's size.
+fn print_shape(game: &Game, full: &Rendered, seed: u64, generated: Duration) {
     let n = game.steps.len();
-    let full = render(&game, &Style::terse());
-    let prefix = render(&game.truncated(n - 1), &Style::terse());
-
-    // The analysis must reproduce the World-level game.
-    let a = analyze(&full.text);
-    assert!(
-        digest(&a.world) == digest(&game.last),
-        "the analysis of the file differs from the World-level game"
-    );
-
     let world = &game.last;
     let seasons = world.seasons().count();
     let units: usize = world.seasons().map(|s| s.units.len()).sum();
@@ -101,8 +95,11 @@ fn main() {
             .sum::<usize>(),
         world.heads().len(),
     );
+}
 
-    // The world before the last step, and what the last step does.
+/// The world before the last step (a movement step), with the last step's size printed.
+fn before_last_step(game: &Game) -> World {
+    let n = game.steps.len();
     let mut before_last = game.setup.world();
     for s in &game.steps[..n - 1] {
         apply(&mut before_last, s);
@@ -126,15 +123,23 @@ fn main() {
         r.reopened.len(),
         r.forks.len()
     );
+    before_last
+}
 
-    // Whole file and prefix alternate, so that a busy machine slows both alike.
+/// Whole file and prefix alternate, so that a busy machine slows both alike. Returns the
+/// whole file's median and minimum, the prefix's median and the median difference.
+fn time_full_and_prefix(
+    runs: u64,
+    full: &str,
+    prefix: &str,
+) -> (Duration, Duration, Duration, Duration) {
     let time_analyze = |text: &str| {
         let t = Instant::now();
         black_box(analyze(black_box(text)));
         t.elapsed()
     };
     let mut pairs: Vec<(Duration, Duration)> = (0..=runs)
-        .map(|_| (time_analyze(&full.text), time_analyze(&prefix.text)))
+        .map(|_| (time_analyze(full), time_analyze(prefix)))
         .skip(1)
         .collect();
     let mut diffs: Vec<Duration> = pairs.iter().map(|p| p.0.saturating_sub(p.1)).collect();
@@ -145,6 +150,30 @@ fn main() {
     let mut prefix_times: Vec<Duration> = pairs.iter().map(|p| p.1).collect();
     prefix_times.sort();
     let prefix_med = prefix_times[prefix_times.len() / 2];
+    (full_med, full_min, prefix_med, diff_med)
+}
+
+fn main() {
+    let runs = env("MDIP_BENCH_RUNS", 15);
+    let (game, seed, generated) = big_game(env("MDIP_BENCH_SEED", 1));
+    let n = game.steps.len();
+    let full = render(&game, &Style::terse());
+    let prefix = render(&game.truncated(n - 1), &Style::terse());
+
+    // The analysis must reproduce the World-level game.
+    let a = analyze(&full.text);
+    assert!(
+        digest(&a.world) == digest(&game.last),
+        "the analysis of the file differs from the World-level game"
+    );
+    print_shape(&game, &full, seed, generated);
+    let before_last = before_last_step(&game);
+    let StepInput::Movement(last) = &game.steps[n - 1] else {
+        unreachable!("games end with a movement step")
+    };
+
+    let (full_med, full_min, prefix_med, diff_med) =
+        time_full_and_prefix(runs, &full.text, &prefix.text);
     let (step_med, step_min) = measure(runs * 4, || {
         let mut w = before_last.clone();
         let t = Instant::now();

@@ -1,6 +1,6 @@
 //! Growth of the cost of a multiversal game with the number of timelines (issue 14, item 4).
 //!
-//! Generated games (the generator of the judge's tests) with more and more timelines over the
+//! Generated games (the generator of `mdip-test-support`) with more and more timelines over the
 //! same number of movement steps; for each: the file's size, the world's size, and medians of
 //! `analyze` of the whole file, of a replay of every step at the World level, and of the last
 //! movement step alone (per head). The time per head of a step should stay flat as timelines
@@ -10,14 +10,11 @@
 //! runs per measure, `MDIP_SCALE_TIMELINES` (default `32,64,128,250`) the sizes,
 //! `MDIP_SCALE_STEPS` (default 50) the movement steps.
 
-#[path = "../../mdip-judge/tests/support/mod.rs"]
-mod support;
-
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mdip_analysis::analyze;
-use support::{apply, generate, render, Config, StepInput, Style};
+use mdip_test_support::{apply, generate, render, Config, StepInput, Style};
 
 fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())

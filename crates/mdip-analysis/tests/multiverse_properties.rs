@@ -1,6 +1,6 @@
 //! Properties of the analysis over generated multiversal files (issue 4, item 6).
 //!
-//! The games come from the generator of the judge's tests (`mdip-judge/tests/support`), which
+//! The games come from the generator of the shared test support (`mdip-test-support`), which
 //! also writes them as `.mdip` text in several styles: terse with `@phase` after every step;
 //! steps closed by the founding rule where the notation allows; varied wording (full names,
 //! long keywords, header colons) with default seasons left out; blocks and lines of every step
@@ -12,13 +12,10 @@
 //!
 //! `MDIP_MULTIVERSE_GAMES=n` and `MDIP_MULTIVERSE_SEED=s` run other games.
 
-#[path = "../../mdip-judge/tests/support/mod.rs"]
-mod support;
-
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mdip_analysis::{analyze, Analysis, Status};
-use support::{
+use mdip_test_support::{
     apply, digest, first_difference, generate, render, Config, Digest, Game, Rendered, Rng,
     StepReport, Style, Verdict,
 };

@@ -5,9 +5,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mdip_judge::{adjudicate_movement, StandardGeography};
-
-#[path = "../tests/common/mod.rs"]
-mod common;
+use mdip_test_support::fixtures;
 
 /// Spring 1901 with common opening orders (22 units).
 const OPENING: &[&str] = &[
@@ -76,12 +74,12 @@ const MIDGAME: &[&str] = &[
 fn bench(c: &mut Criterion) {
     let geo = StandardGeography;
     for (name, lines) in [("opening_22", OPENING), ("midgame_34", MIDGAME)] {
-        let input = common::movement_input(lines);
+        let input = fixtures::movement_input(lines);
         c.bench_function(name, |b| {
             b.iter(|| adjudicate_movement(black_box(&input), &geo))
         });
     }
-    let paradox = common::movement_input(&[
+    let paradox = fixtures::movement_input(&[
         "England: F edi - nth",
         "England: F lon S F edi - nth",
         "England: F iri - eng",

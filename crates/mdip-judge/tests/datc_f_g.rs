@@ -3,10 +3,8 @@
 //!
 //! Orders that DATC calls illegal are written as the holds the caller turns them into.
 
-mod common;
-
-use common::check;
 use mdip_judge::Reason;
+use mdip_test_support::fixtures::check;
 
 #[test]
 fn f_01_no_convoy_in_coastal_areas() {

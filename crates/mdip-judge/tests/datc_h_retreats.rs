@@ -3,10 +3,8 @@
 //! Supports and convoys in the retreat phase are rejected by the caller (6.H.1–6.H.3); here the
 //! retreat orders that remain are adjudicated.
 
-mod common;
-
-use common::{at, check};
 use mdip_judge::{retreat_options, Reason, StandardGeography};
+use mdip_test_support::fixtures::{at, check};
 
 #[test]
 fn h_01_no_supports_during_retreat() {

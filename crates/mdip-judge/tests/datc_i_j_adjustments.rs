@@ -1,11 +1,9 @@
 //! DATC v3.0 chapter 6, sections I and J (and 6.B.14): builds, removals and civil disorder, plus
 //! the change of supply-centre ownership after a Fall turn.
 
-mod common;
-
-use common::{loc, Adjust};
 use mdip_judge::{update_ownership, Reason, RemovedUnit};
 use mdip_map::{Map, Power};
+use mdip_test_support::fixtures::{loc, Adjust};
 
 /// The reasons of a result's outcomes, in order.
 fn reasons(result: &mdip_judge::AdjustmentResult) -> Vec<Reason> {

@@ -1,10 +1,8 @@
 //! The board-dependent legality helpers for convoys (DATC 4.E.1; cases 6.D.31, 6.D.32, 6.F.1,
 //! 6.G.6, 6.G.7, 6.G.19).
 
-mod common;
-
-use common::{at, Case};
 use mdip_judge::{convoy_order_is_legal, convoy_possible, StandardGeography};
+use mdip_test_support::fixtures::{at, Case};
 
 /// The board of a case, without adjudicating anything interesting.
 fn board(lines: &[&str]) -> Case {

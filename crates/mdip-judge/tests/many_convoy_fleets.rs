@@ -8,20 +8,19 @@
 //! iff it lies on such a chain (DATC 6.G.6). The reference below computes both by hand, for
 //! chains well past 64 fleets.
 
-mod common;
-
-use common::Layers;
+use mdip_test_support::fixtures::Layers;
 
 use mdip_judge::{
     adjudicate_movement, At, Geography, MovementInput, Order, Pin, PinnedOrder, Site, Unit,
 };
 use mdip_map::{Map, Power, UnitType};
+use mdip_test_support::fixtures;
 use proptest::prelude::*;
 
 fn on(site: usize, loc: &str) -> At {
     At::new(
         Site(u32::try_from(site).expect("few layers")),
-        common::loc(loc),
+        fixtures::loc(loc),
     )
 }
 

@@ -1,8 +1,9 @@
 //! Properties of the multiversal World over random games (issue 4, item 6).
 //!
-//! Games come from the seeded generator in `support/` (standard opening or a small random
-//! position, 8–14 movement steps with moves across seasons and timelines, supports and convoys,
-//! retreat and adjustment steps). After every step the checks of `support::run_checked` hold:
+//! Games come from the seeded generator of `mdip-test-support` (standard opening or a small
+//! random position, 8–14 movement steps with moves across seasons and timelines, supports and
+//! convoys, retreat and adjustment steps). After every step the checks of
+//! `mdip_test_support::run_checked` hold:
 //!
 //! - no unit is duplicated or lost: every unit of a head or forked season is in its successor
 //!   (stayed), arrived somewhere by a successful move (exactly once for a live move, in the
@@ -18,9 +19,7 @@
 //! which DATC 4.D.4–4.D.6 take one by one). `MDIP_MULTIVERSE_GAMES=n` and `MDIP_MULTIVERSE_SEED=s` run other
 //! games; a failing game is written as `.mdip` text to the temporary directory.
 
-mod support;
-
-use support::{
+use mdip_test_support::{
     apply, digest, first_difference, generate, render, run_checked, Config, Game, Rng, Stats, Style,
 };
 

@@ -1,12 +1,11 @@
 //! The multiversal hooks of the core: pinned orders, and decision graphs over several sites.
 
-mod common;
-
-use common::{at, movement_input, pinned, Case, Layers};
 use mdip_judge::{
     adjudicate_movement, At, MovementInput, Order, Pin, PinnedOrder, Reason, Site, Unit,
 };
 use mdip_map::{Power, UnitType};
+use mdip_test_support::fixtures;
+use mdip_test_support::fixtures::{at, movement_input, pinned, Case, Layers};
 
 #[test]
 fn a_move_pinned_to_fail_still_prevents() {
@@ -107,13 +106,13 @@ fn unit(power: Power, kind: UnitType, site: u32, loc: &str) -> Unit {
     Unit {
         power,
         kind,
-        at: At::new(Site(site), common::loc(loc)),
+        at: At::new(Site(site), fixtures::loc(loc)),
     }
 }
 
 /// A position on a layer.
 fn on(site: u32, loc: &str) -> At {
-    At::new(Site(site), common::loc(loc))
+    At::new(Site(site), fixtures::loc(loc))
 }
 
 #[test]

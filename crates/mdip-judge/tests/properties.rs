@@ -7,7 +7,7 @@ use mdip_judge::{
     adjudicate_movement, At, MovementInput, MovementResult, Order, Pin, PinnedOrder, Site,
     StandardGeography, Unit,
 };
-use mdip_map::{Location, Map, Power, Terrain, UnitType};
+use mdip_map::{Location, Map, Power, ProvinceId, Terrain, UnitType};
 use proptest::prelude::*;
 
 /// A small deterministic generator (xorshift64*), driven by proptest's seed.
@@ -34,9 +34,19 @@ impl Rng {
 /// provinces, armies that mostly try convoys along chains of fleets, and fleets that mostly
 /// convoy, so that convoy disruptions and paradoxes are frequent.
 fn random_phase(seed: u64) -> MovementInput {
-    let map = Map::standard();
     let mut rng = Rng(seed | 1);
     let naval = rng.chance(50);
+    let (units, fixed) = random_units(&mut rng, naval);
+    // Moves and holds first, then supports and convoys that usually match them.
+    let mut orders = moves_and_holds(&mut rng, naval, &units, &fixed);
+    supports_and_convoys(&mut rng, &units, &mut orders, fixed.len());
+    MovementInput { units, orders }
+}
+
+/// The units of a random position: in a naval one (no inland provinces), first the cores of
+/// 1–3 convoy paradoxes, whose orders are fixed. Returns the units and those fixed orders.
+fn random_units(rng: &mut Rng, naval: bool) -> (Vec<Unit>, Vec<Order>) {
+    let map = Map::standard();
     let mut provinces: Vec<_> = map
         .provinces()
         .filter(|&p| !naval || map.terrain(p) != Terrain::Inland)
@@ -49,7 +59,7 @@ fn random_phase(seed: u64) -> MovementInput {
     let mut fixed: Vec<Order> = Vec::new();
     if naval {
         for _ in 0..1 + rng.below(3) {
-            paradox_core(&mut rng, &mut units, &mut fixed);
+            paradox_core(rng, &mut units, &mut fixed);
         }
     }
     provinces.retain(|&p| !units.iter().any(|u: &Unit| u.at.loc.province == p));
@@ -72,14 +82,18 @@ fn random_phase(seed: u64) -> MovementInput {
             at: At::new(Site(0), Location::new(p, coast)),
         });
     }
-    let fleet_at_sea = |p| {
-        map.terrain(p) == Terrain::Sea
-            && units
-                .iter()
-                .any(|u: &Unit| u.at.loc.province == p && u.kind == UnitType::Fleet)
-    };
+    (units, fixed)
+}
 
-    // Moves and holds first, then supports and convoys that usually match them.
+/// The fixed orders, then for every other unit a convoyed move (coastal armies, half the
+/// time), a move to a neighbour or a hold.
+fn moves_and_holds(
+    rng: &mut Rng,
+    naval: bool,
+    units: &[Unit],
+    fixed: &[Order],
+) -> Vec<PinnedOrder> {
+    let map = Map::standard();
     let mut orders: Vec<PinnedOrder> = fixed
         .iter()
         .map(|&o| PinnedOrder::new(o, Pin::Free))
@@ -88,28 +102,7 @@ fn random_phase(seed: u64) -> MovementInput {
         let p = unit.at.loc.province;
         let mut order = Order::Hold;
         if unit.kind == UnitType::Army && map.terrain(p) == Terrain::Coastal && rng.chance(50) {
-            // Coastal provinces reachable along seas holding fleets.
-            let mut seas: Vec<_> = map
-                .bordering(p)
-                .iter()
-                .copied()
-                .filter(|&s| fleet_at_sea(s))
-                .collect();
-            let mut i = 0;
-            while i < seas.len() {
-                for &next in map.bordering(seas[i]) {
-                    if fleet_at_sea(next) && !seas.contains(&next) {
-                        seas.push(next);
-                    }
-                }
-                i += 1;
-            }
-            let mut shores: Vec<_> = seas
-                .iter()
-                .flat_map(|&s| map.bordering(s).iter().copied())
-                .filter(|&c| c != p && map.terrain(c) == Terrain::Coastal)
-                .collect();
-            shores.dedup();
+            let shores = convoy_shores(units, p);
             if !shores.is_empty() {
                 order = Order::Move {
                     dest: At::new(Site(0), Location::province(shores[rng.below(shores.len())])),
@@ -128,6 +121,46 @@ fn random_phase(seed: u64) -> MovementInput {
         }
         orders.push(PinnedOrder::new(order, Pin::Free));
     }
+    orders
+}
+
+/// Coastal provinces reachable from `p` along seas holding fleets.
+fn convoy_shores(units: &[Unit], p: ProvinceId) -> Vec<ProvinceId> {
+    let map = Map::standard();
+    let fleet_at_sea = |p| {
+        map.terrain(p) == Terrain::Sea
+            && units
+                .iter()
+                .any(|u: &Unit| u.at.loc.province == p && u.kind == UnitType::Fleet)
+    };
+    let mut seas: Vec<_> = map
+        .bordering(p)
+        .iter()
+        .copied()
+        .filter(|&s| fleet_at_sea(s))
+        .collect();
+    let mut i = 0;
+    while i < seas.len() {
+        for &next in map.bordering(seas[i]) {
+            if fleet_at_sea(next) && !seas.contains(&next) {
+                seas.push(next);
+            }
+        }
+        i += 1;
+    }
+    let mut shores: Vec<_> = seas
+        .iter()
+        .flat_map(|&s| map.bordering(s).iter().copied())
+        .filter(|&c| c != p && map.terrain(c) == Terrain::Coastal)
+        .collect();
+    shores.dedup();
+    shores
+}
+
+/// Supports and convoys that usually match the moves: some holding units (but for the first
+/// `fixed`) become convoys of moving armies (fleets at sea) or supports of moves or holds.
+fn supports_and_convoys(rng: &mut Rng, units: &[Unit], orders: &mut [PinnedOrder], fixed: usize) {
+    let map = Map::standard();
     let movers: Vec<usize> = (0..units.len())
         .filter(|&u| matches!(orders[u].order, Order::Move { .. }))
         .collect();
@@ -136,7 +169,7 @@ fn random_phase(seed: u64) -> MovementInput {
         .copied()
         .filter(|&u| units[u].kind == UnitType::Army)
         .collect();
-    for u in fixed.len()..units.len() {
+    for u in fixed..units.len() {
         if orders[u].order != Order::Hold || rng.chance(25) {
             continue;
         }
@@ -164,7 +197,6 @@ fn random_phase(seed: u64) -> MovementInput {
             _ => Order::SupportHold { target: t },
         };
     }
-    MovementInput { units, orders }
 }
 
 /// Adds the core of a simple convoy paradox (DATC 6.F.14) on free provinces, if it finds room:

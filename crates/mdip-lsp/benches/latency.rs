@@ -4,12 +4,9 @@
 //!
 //! Run: `cargo bench -p mdip-lsp --bench latency` (add `-- --quick` for fewer samples).
 
-#[path = "../tests/support/mod.rs"]
-mod support;
-
 use std::time::Instant;
 
-use support::{ms, TestClient};
+use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -93,7 +90,7 @@ fn main() {
         .expect("runtime");
     runtime.block_on(async {
         let t = Instant::now();
-        let multi = support::multiversal_game(5000);
+        let multi = multiversal_game(5000);
         let analysis = mdip_analysis::analyze(&multi);
         println!(
             "generated: {} lines, {} bytes, {} steps, {} timelines, {} orders ({:.0} ms)",
@@ -136,7 +133,7 @@ fn main() {
         .await;
         report("5,000 lines, type in a comment (reuse)", samples);
 
-        let big = support::long_standard_game(10 << 20);
+        let big = long_standard_game(10 << 20);
         let t = Instant::now();
         let _ = mdip_analysis::analyze(&big);
         println!(

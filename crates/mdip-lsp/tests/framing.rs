@@ -3,12 +3,10 @@
 //! message is served as usual. After `shutdown`, edits are ignored; `exit` without `shutdown`
 //! ends the session as unclean.
 
-mod support;
-
 use std::time::Duration;
 
+use mdip_test_support::lsp::{at, TestClient};
 use serde_json::{json, Value};
-use support::{at, TestClient};
 
 const URI: &str = "file:///test/framing.mdip";
 

@@ -2,10 +2,8 @@
 //! JSON-RPC to it, once per position encoding. The sample puts non-ASCII text before the
 //! positions that matter, so UTF-8 and UTF-16 columns differ.
 
-mod support;
-
+use mdip_test_support::lsp::{at, TestClient};
 use serde_json::{json, Value};
-use support::{at, TestClient};
 
 const URI: &str = "file:///test/sample.mdip";
 
@@ -49,6 +47,23 @@ fn has_code(diags: &[Value], code: &str, line: u32) -> bool {
 
 async fn features(offered: &[&str], enc: &str) {
     let (mut c, init) = TestClient::start(offered).await;
+    check_capabilities(&init, enc);
+    check_open_diagnostics(&mut c, enc).await;
+    check_hovers(&mut c).await;
+    check_inlay_hints(&mut c, enc).await;
+    check_quick_fix(&mut c).await;
+    check_definition(&mut c).await;
+    check_outline(&mut c, enc).await;
+    check_formatting(&mut c, enc).await;
+    check_completion(&mut c).await;
+    check_edit(&mut c, enc).await;
+    check_close(&mut c).await;
+    let r = c.shutdown().await;
+    assert!(r["result"].is_null() && r["error"].is_null(), "{r}");
+}
+
+/// The negotiated encoding, incremental sync and every provider are advertised.
+fn check_capabilities(init: &Value, enc: &str) {
     let caps = &init["capabilities"];
     assert_eq!(caps["positionEncoding"], enc, "{init}");
     assert_eq!(caps["textDocumentSync"]["change"], 2, "incremental sync");
@@ -65,8 +80,10 @@ async fn features(offered: &[&str], enc: &str) {
     ] {
         assert!(!caps[provider].is_null(), "{provider} advertised");
     }
+}
 
-    // Diagnostics on open, with ranges in the negotiated units.
+/// Diagnostics on open, with ranges in the negotiated units.
+async fn check_open_diagnostics(c: &mut TestClient, enc: &str) {
     c.open(URI, SAMPLE).await;
     let diags = c.diagnostics(URI, 1).await;
     let d = diags
@@ -77,8 +94,11 @@ async fn features(offered: &[&str], enc: &str) {
     assert_eq!(d["severity"], 1);
     assert!(d["message"].as_str().unwrap().contains("Müních"));
     assert!(has_code(&diags, "E0202", 5), "Kiell: {diags:?}");
+}
 
-    // Hover on a unit: power, type, season, outcome, origin.
+/// Hover on a unit (power, type, season, outcome, origin), on a season literal and on a power
+/// header.
+async fn check_hovers(c: &mut TestClient) {
     let h = c.request("textDocument/hover", at(URI, 2, 3)).await;
     let text = h["result"]["contents"]["value"]
         .as_str()
@@ -107,8 +127,10 @@ async fn features(offered: &[&str], enc: &str) {
         text.contains("Germany") && text.contains("Units (2)"),
         "{text}"
     );
+}
 
-    // Inlay hints: outcomes after orders (after non-ASCII on line 4), forks on headers.
+/// Inlay hints: outcomes after orders (after non-ASCII on line 4), forks on headers.
+async fn check_inlay_hints(c: &mut TestClient, enc: &str) {
     let hints = c
         .request(
             "textDocument/inlayHint",
@@ -137,8 +159,10 @@ async fn features(offered: &[&str], enc: &str) {
         vec![("illegal".to_owned(), json!(col(line(4), 15, enc)))]
     );
     assert_eq!(label_at(1)[0].0, "forks timeline 1 (1:1)");
+}
 
-    // A quick fix from the diagnostic's "did you mean".
+/// A quick fix from the diagnostic's "did you mean".
+async fn check_quick_fix(c: &mut TestClient) {
     let actions = c
         .request(
             "textDocument/codeAction",
@@ -156,13 +180,17 @@ async fn features(offered: &[&str], enc: &str) {
     let edit = &action["edit"]["changes"][URI][0];
     assert_eq!(edit["range"], range(5, 2, 5, 7));
     assert_eq!(edit["newText"], "Kiel");
+}
 
-    // Go to definition: from A Munich in 1:0 to the order that put it there in 0:0.
+/// Go to definition: from A Munich in 1:0 to the order that put it there in 0:0.
+async fn check_definition(c: &mut TestClient) {
     let def = c.request("textDocument/definition", at(URI, 8, 3)).await;
     assert_eq!(def["result"]["uri"], URI);
     assert_eq!(def["result"]["range"], range(2, 0, 2, 13), "{def}");
+}
 
-    // Symbols, folding, semantic tokens.
+/// Symbols, folding, semantic tokens.
+async fn check_outline(c: &mut TestClient, enc: &str) {
     let symbols = c
         .request(
             "textDocument/documentSymbol",
@@ -194,8 +222,10 @@ async fn features(offered: &[&str], enc: &str) {
         &data[0..3],
         &[json!(0), json!(0), json!(col(line(0), 16, enc))]
     );
+}
 
-    // Formatting: canonical keywords, meaning kept.
+/// Formatting: canonical keywords, meaning kept.
+async fn check_formatting(c: &mut TestClient, enc: &str) {
     let edits = c
         .request(
             "textDocument/formatting",
@@ -217,8 +247,12 @@ async fn features(offered: &[&str], enc: &str) {
         on_line_4["range"]["end"]["character"],
         json!(col(line(4), line(4).len(), enc))
     );
+}
 
-    // Completion after `A ` on a new line: the power's armies in the block's season.
+/// Completion after `A ` on a new line (the power's armies in the block's season), at the
+/// start of the line (units, whole-order snippets, powers) and after a unit and `- `
+/// (destinations, other seasons included).
+async fn check_completion(c: &mut TestClient) {
     c.edit(URI, 2, 10, 0, 10, 0, "A ").await;
     let items = c.request("textDocument/completion", at(URI, 10, 2)).await;
     let labels: Vec<&str> = items["result"]["items"]
@@ -255,8 +289,10 @@ async fn features(offered: &[&str], enc: &str) {
     for l in ["Berlin", "Ruhr", "Kiel 0:0", "Munich 2:0"] {
         assert!(labels.iter().any(|x| x == l), "{l} in {labels:?}");
     }
+}
 
-    // An edit on the line with non-ASCII text, in the negotiated units, clears the diagnostic.
+/// An edit on the line with non-ASCII text, in the negotiated units, clears the diagnostic.
+async fn check_edit(c: &mut TestClient, enc: &str) {
     c.edit(URI, 5, 4, 2, 4, col(line(4), 10, enc), "Ruhr").await;
     let diags = c.diagnostics(URI, 5).await;
     assert!(!has_code(&diags, "E0202", 4), "{diags:?}");
@@ -266,8 +302,10 @@ async fn features(offered: &[&str], enc: &str) {
         .as_str()
         .unwrap()
         .contains("A Ruhr"));
+}
 
-    // Close: diagnostics cleared.
+/// Close: diagnostics cleared.
+async fn check_close(c: &mut TestClient) {
     c.notify(
         "textDocument/didClose",
         json!({ "textDocument": { "uri": URI } }),
@@ -279,9 +317,6 @@ async fn features(offered: &[&str], enc: &str) {
         })
         .await;
     assert!(p["version"].is_null());
-
-    let r = c.shutdown().await;
-    assert!(r["result"].is_null() && r["error"].is_null(), "{r}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,13 +2,11 @@
 //! hundreds of rapid edits, and the built server binary. Each is answered with an error or an
 //! empty result, and the server is alive afterwards.
 
-mod support;
-
 use std::process::Stdio;
 use std::time::Duration;
 
+use mdip_test_support::lsp::{at, long_standard_game, TestClient};
 use serde_json::{json, Value};
-use support::{at, TestClient};
 
 const URI: &str = "file:///test/robust.mdip";
 
@@ -172,7 +170,7 @@ async fn positions_past_the_end_are_clamped() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_ten_megabyte_file() {
-    let big = support::long_standard_game(10 << 20);
+    let big = long_standard_game(10 << 20);
     assert!(big.len() >= 10 << 20);
     let (mut c, _) = TestClient::start(&["utf-16"]).await;
     c.open(URI, &big).await;

@@ -13,20 +13,21 @@
 //! default), `WORKLOAD_DIFFS` (disagreements to print, 6 by default), `WORKLOAD_PROFILE=<row>`
 //! (run only that row of the table, `WORKLOAD_RUNS` times: for a profiler).
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use diplomacy::judge::{MappedMainOrder, OrderOutcome, OrderState, Rulebook, Submission};
-use mdip_judge::world::{
-    MoveOrder, OrderInput, OrderOutcome as StepOutcome, Spot, StepReport, UnitOrder, UnitRef, World,
-};
+use diplomacy::judge::{MappedMainOrder, Rulebook, Submission};
+use mdip_judge::world::{MoveOrder, OrderInput, Spot, UnitOrder, UnitRef, World};
 use mdip_judge::{
-    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, PinnedOrder, Place, Reason,
-    Site, StandardGeography, Unit as CoreUnit,
+    adjudicate_movement, At, MovementInput, Order as CoreOrder, Pin, PinnedOrder, Place, Site,
+    StandardGeography, Unit as CoreUnit,
 };
-use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
+use mdip_map::{Location, Map, Power, UnitType};
+
+mod agreement;
+
+use agreement::{agreement, crate_map_from_mdip, crate_map_gaps, sanity, touches_gap};
 
 /// An order as the workload writes it, read once for both engines.
 #[derive(Clone, Copy, Debug)]
@@ -372,329 +373,6 @@ fn median(v: &mut [Duration]) -> Duration {
     v[v.len() / 2]
 }
 
-// ----- Agreement ------------------------------------------------------------------------------
-
-/// The `diplomacy` crate's key of a location: `stp(sc)`.
-fn region_key(map: &Map, loc: Location) -> diplomacy::geo::RegionKey {
-    use diplomacy::geo::Coast as DCoast;
-    let coast = loc.coast.map(|c| match c {
-        Coast::North => DCoast::North,
-        Coast::South => DCoast::South,
-        Coast::East => DCoast::East,
-    });
-    diplomacy::geo::RegionKey::new(map.abbrev(loc.province).to_ascii_lowercase(), coast)
-}
-
-/// Every location of the standard map: one per coast, and the province itself.
-fn all_locations(map: &Map) -> Vec<Location> {
-    let mut v = Vec::new();
-    for p in map.provinces() {
-        v.extend(map.coasts(p).iter().map(|&c| Location::new(p, Some(c))));
-        v.push(Location::new(p, None));
-    }
-    v
-}
-
-/// Every adjacency of mdip's map: (unit type, from, to), both directions.
-fn adjacencies(map: &Map) -> Vec<(UnitType, Location, Location)> {
-    let mut v = Vec::new();
-    for from in all_locations(map) {
-        for kind in [UnitType::Army, UnitType::Fleet] {
-            if map.can_stand(kind, from) {
-                v.extend(
-                    map.neighbours(kind, from)
-                        .into_iter()
-                        .map(|to| (kind, from, to)),
-                );
-            }
-        }
-    }
-    v
-}
-
-/// Adjacencies of mdip's standard map that the `diplomacy` crate's map lacks (no border passable
-/// by that unit type), as province pairs in both directions, with a printable list.
-fn crate_map_gaps() -> (BTreeSet<(ProvinceId, ProvinceId)>, Vec<String>) {
-    use diplomacy::geo::Terrain as DTerrain;
-    let map = Map::standard();
-    let dmap = diplomacy::geo::standard_map();
-    let mut pairs = BTreeSet::new();
-    let mut list = Vec::new();
-    for (kind, from, to) in adjacencies(map) {
-        let passable = dmap
-            .find_border_between(&region_key(map, from), &region_key(map, to))
-            .is_some_and(|b| match b.terrain() {
-                DTerrain::Land => kind == UnitType::Army,
-                DTerrain::Sea => kind == UnitType::Fleet,
-                DTerrain::Coast => true,
-            });
-        if !passable {
-            pairs.insert((from.province, to.province));
-            if from.province < to.province {
-                list.push(format!(
-                    "{} {}-{}",
-                    kind.letter(),
-                    map.location_abbrev(from),
-                    map.location_abbrev(to)
-                ));
-            }
-        }
-    }
-    (pairs, list)
-}
-
-/// The standard map with mdip's adjacencies, built for the `diplomacy` crate: its agreement is
-/// then about adjudication alone, not about the borders its own map lacks.
-fn crate_map_from_mdip() -> diplomacy::geo::Map {
-    use diplomacy::geo::builder::ProvinceRegistry;
-    use diplomacy::geo::{Province, SupplyCenter, Terrain as DTerrain};
-    use mdip_map::Terrain;
-    let map = Map::standard();
-    let mut provinces = ProvinceRegistry::default();
-    for p in map.provinces() {
-        let supply_center = match map.home_power(p) {
-            Some(power) => SupplyCenter::Home(power.abbrev().to_ascii_uppercase().as_str().into()),
-            None if map.is_supply_centre(p) => SupplyCenter::Neutral,
-            None => SupplyCenter::None,
-        };
-        provinces
-            .register(Province {
-                short_name: map.abbrev(p).to_ascii_lowercase(),
-                supply_center,
-            })
-            .expect("province");
-    }
-    let mut regions = provinces.finish();
-    let mut terrain = BTreeMap::new();
-    for loc in all_locations(map) {
-        let t = match (
-            loc.coast,
-            map.coasts(loc.province).is_empty(),
-            map.terrain(loc.province),
-        ) {
-            (Some(_), _, _) => DTerrain::Sea,
-            (None, false, _) | (None, true, Terrain::Inland) => DTerrain::Land,
-            (None, true, Terrain::Coastal) => DTerrain::Coast,
-            (None, true, Terrain::Sea) => DTerrain::Sea,
-        };
-        let c = region_key(map, loc).coast();
-        regions
-            .register(&map.abbrev(loc.province).to_ascii_lowercase(), c, t)
-            .expect("region");
-        terrain.insert(loc, t);
-    }
-    // One border per pair of locations: land (armies), sea (fleets) or coast (both).
-    let mut kinds: BTreeMap<(Location, Location), (bool, bool)> = BTreeMap::new();
-    for (kind, from, to) in adjacencies(map) {
-        if from < to {
-            let e = kinds.entry((from, to)).or_default();
-            match kind {
-                UnitType::Army => e.0 = true,
-                UnitType::Fleet => e.1 = true,
-            }
-        }
-    }
-    let mut borders = regions.finish();
-    for ((a, b), k) in kinds {
-        let t = match k {
-            (true, true) => DTerrain::Coast,
-            (true, false) => DTerrain::Land,
-            _ => DTerrain::Sea,
-        };
-        borders
-            .register(
-                &region_key(map, a).to_string(),
-                &region_key(map, b).to_string(),
-                t,
-            )
-            .unwrap_or_else(|e| panic!("border {a:?}-{b:?} {t:?}: {e:?}"));
-    }
-    borders.finish()
-}
-
-/// Whether an order of the phase moves or supports across one of the crate's map gaps.
-fn touches_gap(p: &Phase, gaps: &BTreeSet<(ProvinceId, ProvinceId)>) -> bool {
-    p.lines.iter().any(|l| {
-        let to = match l.order {
-            Written::Move(to) | Written::SupportMove(_, _, to) => to,
-            Written::SupportHold(_, at) => at,
-            Written::Convoy(army, to) => {
-                return gaps.contains(&(l.loc.province, army.province))
-                    || gaps.contains(&(l.loc.province, to.province));
-            }
-            Written::Hold => return false,
-        };
-        gaps.contains(&(l.loc.province, to.province))
-    })
-}
-
-/// Whether each order of a phase succeeded in mdip (`None`: illegal).
-fn mdip_results(report: &StepReport) -> Vec<Option<bool>> {
-    report
-        .entries
-        .iter()
-        .map(|e| e.outcome.illegal().is_none().then(|| e.outcome.succeeded()))
-        .collect()
-}
-
-/// The first word of a description: the variant of a debug form, `illegal` of `illegal: ...`.
-fn first_word(s: &str) -> &str {
-    s.split(['(', ' ', '{', ':']).next().unwrap_or("")
-}
-
-/// The variant of a value, from its debug form.
-fn variant_name<T: std::fmt::Debug>(x: &T) -> String {
-    first_word(&format!("{x:?}")).to_string()
-}
-
-struct Agreement {
-    phases_differing: usize,
-    /// Of those, phases with no order across one of the crate's map gaps.
-    phases_differing_clean: usize,
-    moves_differing: usize,
-    moves: usize,
-    /// Differences by (mdip result, diplomacy result) kind.
-    examples: Vec<String>,
-    kinds: BTreeMap<String, usize>,
-}
-
-fn agreement(
-    phases: &[Phase],
-    map: &diplomacy::geo::Map,
-    rules: &Rulebook,
-    gaps: &BTreeSet<(ProvinceId, ProvinceId)>,
-    gaps_matter: bool,
-    keep: usize,
-) -> Agreement {
-    let mut a = Agreement {
-        phases_differing: 0,
-        phases_differing_clean: 0,
-        moves_differing: 0,
-        moves: 0,
-        examples: Vec::new(),
-        kinds: BTreeMap::new(),
-    };
-    for p in phases {
-        let mut w = p.world.clone();
-        let report = w.movement_step(&p.inputs);
-        let ours = mdip_results(&report);
-        let s = Submission::with_inferred_state(map, p.dip_orders.clone());
-        let out = s.adjudicate(rules.clone());
-        let mut differs = false;
-        let clean = !touches_gap(p, gaps);
-        for (i, l) in p.lines.iter().enumerate() {
-            if !matches!(l.order, Written::Move(_)) {
-                continue;
-            }
-            a.moves += 1;
-            let theirs = out
-                .get(&p.dip_orders[i])
-                .expect("every order has an outcome");
-            let their_ok = OrderState::from(theirs) == OrderState::Succeeds;
-            let our_ok = ours[i] == Some(true);
-            if their_ok == our_ok {
-                continue;
-            }
-            differs = true;
-            a.moves_differing += 1;
-            let our_why = match &report.entries[i].outcome {
-                StepOutcome::Illegal(e) => format!("illegal: {e:?}"),
-                other => match other.outcome() {
-                    Some(o) => format!("{:?}", o.reason),
-                    None => format!("{other:?}"),
-                },
-            };
-            let their_why = match theirs {
-                OrderOutcome::Move(m) => format!("{m:?}"),
-                other => format!("{other:?}"),
-            };
-            *a.kinds
-                .entry(format!(
-                    "mdip {} {} / diplomacy {}",
-                    if our_ok { "succeeds" } else { "fails" },
-                    first_word(&our_why),
-                    first_word(&their_why)
-                ))
-                .or_default() += 1;
-            if a.examples.len() < keep && (clean || !gaps_matter) {
-                a.examples.push(format!(
-                    "phase {:>3} `{}`: mdip {} ({our_why}); diplomacy {} ({their_why})",
-                    p.number,
-                    l.text,
-                    if our_ok { "succeeds" } else { "fails" },
-                    if their_ok { "succeeds" } else { "fails" },
-                ));
-            }
-        }
-        if differs {
-            a.phases_differing += 1;
-            if clean {
-                a.phases_differing_clean += 1;
-            }
-        }
-    }
-    a
-}
-
-/// What [`sanity`] found.
-struct Sanity {
-    /// `analyze` diagnostics by code, over all blocks.
-    diagnostics: BTreeMap<String, usize>,
-    /// Orders whose status differs between `analyze` and the world inputs built here.
-    mismatched: usize,
-    /// Illegal orders by kind.
-    illegal: BTreeMap<String, usize>,
-    /// Supports and convoys that mdip found void (the workload's deliberately mismatched ones).
-    void: usize,
-}
-
-/// Checks that `analyze` reads every block and agrees with the world inputs built here.
-fn sanity(phases: &[Phase]) -> Sanity {
-    let mut diags: BTreeMap<String, usize> = BTreeMap::new();
-    let mut mismatched = 0;
-    let mut illegal: BTreeMap<String, usize> = BTreeMap::new();
-    let mut void = 0;
-    for p in phases {
-        let a = mdip_analysis::analyze(&p.text);
-        for d in &a.diagnostics {
-            *diags.entry(d.code.as_str().to_string()).or_default() += 1;
-        }
-        let mut w = p.world.clone();
-        let report = w.movement_step(&p.inputs);
-        for e in &report.entries {
-            if let Some(i) = e.outcome.illegal() {
-                *illegal.entry(variant_name(i)).or_default() += 1;
-            }
-        }
-        void += report
-            .outcomes
-            .iter()
-            .filter(|o| matches!(o.reason, Reason::SupportVoid | Reason::ConvoyVoid))
-            .count();
-        let ours = mdip_results(&report);
-        if a.orders.len() != ours.len() {
-            mismatched += ours.len().abs_diff(a.orders.len());
-            continue;
-        }
-        for (o, r) in a.orders.iter().zip(&ours) {
-            let expected = match r {
-                None => mdip_analysis::Status::Illegal,
-                Some(true) => mdip_analysis::Status::Succeeds,
-                Some(false) => mdip_analysis::Status::Fails,
-            };
-            if o.status != expected {
-                mismatched += 1;
-            }
-        }
-    }
-    Sanity {
-        diagnostics: diags,
-        mismatched,
-        illegal,
-        void,
-    }
-}
-
 // ----- DATC -----------------------------------------------------------------------------------
 
 fn datc_texts() -> Vec<String> {
@@ -721,96 +399,69 @@ fn datc_run(texts: &[String]) -> Duration {
 
 // ----- Main -----------------------------------------------------------------------------------
 
-fn main() {
-    // `cargo bench` passes `--bench`; `cargo test --benches` does not: then only check the setup.
-    let benching = std::env::args().any(|a| a == "--bench");
-    let path = std::env::var_os("WORKLOAD_FILE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join("tests/bench/workload-standard.txt"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("workload: {} not found; nothing to do", path.display());
-        return;
-    };
-    let phases = read_workload(&text);
-    let n = phases.len();
-    let runs = if benching {
-        env_usize("WORKLOAD_RUNS", 15).max(1)
-    } else {
-        1
-    };
-    let units: usize = phases.iter().map(|p| p.lines.len()).sum();
-    println!(
-        "workload: {} ({n} phases, {units} orders); {runs} timed runs of all phases, medians",
-        path.display()
-    );
+/// A timed variant: runs every phase once and returns the time it took.
+type Run<'a> = Box<dyn Fn() -> Duration + 'a>;
 
-    // Correctness first: analyze reads every block and agrees with the inputs built here.
-    let check = sanity(&phases);
+/// The rows of the table: (parsing group, engine and entry point, run).
+fn variants<'a>(
+    phases: &'a [Phase],
+    subs: &'a [Submission<'_>],
+    rules: &'a Rulebook,
+) -> Vec<(&'static str, &'static str, Run<'a>)> {
+    vec![
+        (
+            "excluded",
+            "mdip      World::movement_step (validation + adjudication)",
+            Box::new(|| mdip_world(phases)),
+        ),
+        (
+            "excluded",
+            "diplomacy Submission::adjudicate (submission pre-built)",
+            Box::new(|| dip_adjudicate(subs, rules)),
+        ),
+        (
+            "excluded",
+            "diplomacy Submission::with_inferred_state + adjudicate",
+            Box::new(|| dip_submit(phases, rules)),
+        ),
+        (
+            "split",
+            "mdip      World::validate of every order, alone",
+            Box::new(|| mdip_validate(phases)),
+        ),
+        (
+            "split",
+            "mdip      core adjudicate_movement alone (StandardGeography)",
+            Box::new(|| mdip_core(phases)),
+        ),
+        (
+            "included",
+            "mdip      analyze(block text)",
+            Box::new(|| mdip_analyze(phases)),
+        ),
+        (
+            "included",
+            "diplomacy str::parse per order + submission + adjudicate",
+            Box::new(|| dip_parse_submit(phases, rules)),
+        ),
+    ]
+}
+
+/// Correctness first: analyze reads every block and agrees with the inputs built here.
+fn print_sanity(phases: &[Phase]) {
+    let check = sanity(phases);
     println!(
         "check: analyze diagnostics over all blocks: {:?}; illegal orders: {:?}; void supports \
          and convoys: {}; orders whose status differs between analyze and the world inputs \
          built here: {}",
         check.diagnostics, check.illegal, check.void, check.mismatched
     );
+}
 
-    let rules = Rulebook::default();
-    let map = diplomacy::geo::standard_map();
-    let subs: Vec<Submission<'_>> = phases
-        .iter()
-        .map(|p| Submission::with_inferred_state(map, p.dip_orders.clone()))
-        .collect();
-
-    type Run<'a> = Box<dyn Fn() -> Duration + 'a>;
-    let variants: Vec<(&str, &str, Run<'_>)> = vec![
-        (
-            "excluded",
-            "mdip      World::movement_step (validation + adjudication)",
-            Box::new(|| mdip_world(&phases)),
-        ),
-        (
-            "excluded",
-            "diplomacy Submission::adjudicate (submission pre-built)",
-            Box::new(|| dip_adjudicate(&subs, &rules)),
-        ),
-        (
-            "excluded",
-            "diplomacy Submission::with_inferred_state + adjudicate",
-            Box::new(|| dip_submit(&phases, &rules)),
-        ),
-        (
-            "split",
-            "mdip      World::validate of every order, alone",
-            Box::new(|| mdip_validate(&phases)),
-        ),
-        (
-            "split",
-            "mdip      core adjudicate_movement alone (StandardGeography)",
-            Box::new(|| mdip_core(&phases)),
-        ),
-        (
-            "included",
-            "mdip      analyze(block text)",
-            Box::new(|| mdip_analyze(&phases)),
-        ),
-        (
-            "included",
-            "diplomacy str::parse per order + submission + adjudicate",
-            Box::new(|| dip_parse_submit(&phases, &rules)),
-        ),
-    ];
-    // Profiling aid: `WORKLOAD_PROFILE=<row number, from 1>` runs only that row, many times.
-    if let Some(row) = std::env::var("WORKLOAD_PROFILE")
-        .ok()
-        .and_then(|v| v.parse::<usize>().ok())
-    {
-        let (_, name, f) = &variants[row.clamp(1, variants.len()) - 1];
-        let mut t: Vec<Duration> = (0..runs).map(|_| f()).collect();
-        println!("profile {name}: median {:?} for {n} phases", median(&mut t));
-        return;
-    }
-    // One warm-up round, then the timed rounds; the variants take turns within each round so
-    // that drift of the machine spreads over all of them.
-    for (_, _, f) in &variants {
+/// One warm-up round, then the timed rounds; the variants take turns within each round so
+/// that drift of the machine spreads over all of them. Returns each variant's median.
+fn time_variants(variants: &[(&str, &str, Run<'_>)], runs: usize) -> Vec<Duration> {
+    for (_, _, f) in variants {
         f();
     }
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); variants.len()];
@@ -819,7 +470,11 @@ fn main() {
             times[i].push(f());
         }
     }
-    let medians: Vec<Duration> = times.iter_mut().map(|t| median(t)).collect();
+    times.iter_mut().map(|t| median(t)).collect()
+}
+
+/// Prints the table of throughputs and the mdip/diplomacy ratios.
+fn print_table(variants: &[(&str, &str, Run<'_>)], medians: &[Duration], n: usize) {
     let per_s = |d: Duration| n as f64 / d.as_secs_f64();
     let us = |d: Duration| d.as_secs_f64() * 1e6 / n as f64;
 
@@ -857,9 +512,12 @@ fn main() {
         "ratio mdip/diplomacy throughput, parsing included: {:.1}x (rows 6/7)",
         ratio(5, 6)
     );
+}
 
-    // Agreement on which moves succeed, under the crate's default (1971) rulebook and its 2023
-    // edition (the convoy rule of DATC 4.A.3).
+/// Agreement on which moves succeed, under the crate's default (1971) rulebook and its 2023
+/// edition (the convoy rule of DATC 4.A.3), on its map and on mdip's adjacencies.
+fn print_agreement(phases: &[Phase], map: &diplomacy::geo::Map) {
+    let n = phases.len();
     let keep = env_usize("WORKLOAD_DIFFS", 6);
     let (gaps, gap_list) = crate_map_gaps();
     let touched = phases.iter().filter(|p| touches_gap(p, &gaps)).count();
@@ -897,7 +555,7 @@ fn main() {
             Rulebook::edition_2023(),
         ),
     ] {
-        let a = agreement(&phases, map, &rules, &gaps, gaps_matter, keep);
+        let a = agreement(phases, map, &rules, &gaps, gaps_matter, keep);
         println!(
             "agreement with diplomacy on {label}: {} of {n} phases differ ({} of {} moves); \
              {} of the {} phases clear of its map gaps",
@@ -914,8 +572,10 @@ fn main() {
             println!("    {e}");
         }
     }
+}
 
-    // The DATC suite through `analyze`.
+/// The DATC suite through `analyze`: one untimed run, then the median of `runs`.
+fn print_datc(runs: usize) {
     let texts = datc_texts();
     let passed = texts
         .iter()
@@ -931,4 +591,51 @@ fn main() {
         m.as_secs_f64() * 1e3,
         m.as_secs_f64() * 1e6 / texts.len() as f64
     );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` does not: then only check the setup.
+    let benching = std::env::args().any(|a| a == "--bench");
+    let path = std::env::var_os("WORKLOAD_FILE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("tests/bench/workload-standard.txt"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("workload: {} not found; nothing to do", path.display());
+        return;
+    };
+    let phases = read_workload(&text);
+    let n = phases.len();
+    let runs = if benching {
+        env_usize("WORKLOAD_RUNS", 15).max(1)
+    } else {
+        1
+    };
+    let units: usize = phases.iter().map(|p| p.lines.len()).sum();
+    println!(
+        "workload: {} ({n} phases, {units} orders); {runs} timed runs of all phases, medians",
+        path.display()
+    );
+    print_sanity(&phases);
+
+    let rules = Rulebook::default();
+    let map = diplomacy::geo::standard_map();
+    let subs: Vec<Submission<'_>> = phases
+        .iter()
+        .map(|p| Submission::with_inferred_state(map, p.dip_orders.clone()))
+        .collect();
+    let variants = variants(&phases, &subs, &rules);
+    // Profiling aid: `WORKLOAD_PROFILE=<row number, from 1>` runs only that row, many times.
+    if let Some(row) = std::env::var("WORKLOAD_PROFILE")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let (_, name, f) = &variants[row.clamp(1, variants.len()) - 1];
+        let mut t: Vec<Duration> = (0..runs).map(|_| f()).collect();
+        println!("profile {name}: median {:?} for {n} phases", median(&mut t));
+        return;
+    }
+    let medians = time_variants(&variants, runs);
+    print_table(&variants, &medians, n);
+    print_agreement(&phases, map);
+    print_datc(runs);
 }

@@ -6,8 +6,6 @@
 //! `resolve_location`. Supported and convoyed units are found by province among the units
 //! listed. This is not the real parser; it exists so that DATC cases read like the DATC.
 
-#![allow(dead_code)] // Reason: each test file uses a different subset of the helpers.
-
 use mdip_judge::{
     adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, AdjustmentOrder,
     AdjustmentResult, AdjustmentUnit, At, MovementInput, MovementResult, Order, Outcome, Pin,

@@ -2,8 +2,6 @@
 //! the server in-process over duplex pipes (or talks to a child process), and generators of
 //! large order files.
 
-#![allow(dead_code)] // Each test binary uses a part.
-
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -267,14 +265,14 @@ pub fn at(uri: &str, line: u32, character: u32) -> Value {
 }
 
 /// A tiny deterministic random generator (xorshift), for generated files.
-pub struct Rng(u64);
+struct Rng(u64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Rng {
+    fn new(seed: u64) -> Rng {
         Rng(seed.max(1))
     }
 
-    pub fn next(&mut self) -> u64 {
+    fn next(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;
@@ -283,7 +281,7 @@ impl Rng {
         x
     }
 
-    pub fn below(&mut self, n: u64) -> u64 {
+    fn below(&mut self, n: u64) -> u64 {
         self.next() % n.max(1)
     }
 }
