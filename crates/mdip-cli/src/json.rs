@@ -82,7 +82,7 @@ fn dislodged(d: &Dislodged) -> Value {
 
 fn file(name: &str, text: &str, a: &Analysis) -> Value {
     let index = LineIndex::new(text);
-    let map = Map::standard();
+    let map = a.world.map();
     json!({
         "path": name,
         "ok": !a.has_errors(),

@@ -115,7 +115,7 @@ fn s(n: usize) -> &'static str {
 
 /// The adjudication report of one file.
 pub fn report(name: &str, text: &str, a: &Analysis) -> String {
-    let map = Map::standard();
+    let map = a.world.map();
     let mut out = String::new();
     out.push_str(&format!("== {name}\n"));
     for (i, step) in a.steps.iter().enumerate() {
