@@ -6,7 +6,7 @@ use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
 use mdip_analysis::describe;
 use mdip_analysis::{Analysis, ExpectationCount, OrderInfo, Severity, Status, StepInfo};
-use mdip_judge::world::Phase;
+use mdip_judge::world::{BoardUnit, Phase};
 use mdip_map::Map;
 
 /// Renders the diagnostics of one file with source snippets.
@@ -229,26 +229,10 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
         }
     }
     for board in &step.boards {
-        let list: Vec<String> = board
-            .units
-            .iter()
-            .map(|u| {
-                format!(
-                    "{} {} {}",
-                    u.power.abbrev(),
-                    u.kind.letter(),
-                    map.location_abbrev(u.loc)
-                )
-            })
-            .collect();
         out.push_str(&format!(
             "  board {}: {}\n",
             board.season,
-            if list.is_empty() {
-                "empty".into()
-            } else {
-                list.join(", ")
-            }
+            board_list(map, &board.units)
         ));
     }
 }
@@ -266,31 +250,34 @@ fn timelines(out: &mut String, map: &Map, a: &Analysis) {
             t.head
         ));
         for season in a.world.seasons().filter(|s| s.key.timeline == t.number) {
-            let list: Vec<String> = season
-                .units
-                .iter()
-                .map(|u| {
-                    format!(
-                        "{} {} {}",
-                        u.power.abbrev(),
-                        u.kind.letter(),
-                        map.location_abbrev(u.loc)
-                    )
-                })
-                .collect();
             out.push_str(&format!(
                 "    {} {}: {}\n",
                 season.key,
                 season.key.calendar(),
-                if list.is_empty() {
-                    "empty".into()
-                } else {
-                    list.join(", ")
-                }
+                board_list(map, &season.units)
             ));
         }
     }
     if let Some(w) = a.world.winner() {
         out.push_str(&format!("Winner: {}\n", w.name()));
     }
+}
+
+/// A board in short: `ger A mun, eng F stp/sc`, or `empty`.
+fn board_list(map: &Map, units: &[BoardUnit]) -> String {
+    if units.is_empty() {
+        return "empty".into();
+    }
+    let list: Vec<String> = units
+        .iter()
+        .map(|u| {
+            format!(
+                "{} {} {}",
+                u.power.abbrev(),
+                u.kind.letter(),
+                map.location_abbrev(u.loc)
+            )
+        })
+        .collect();
+    list.join(", ")
 }

@@ -71,14 +71,13 @@ impl State {
         step: &mut StepInfo,
         step_index: usize,
     ) {
-        let mut given = Given::default();
-        let mut inputs = Vec::new();
-        for (i, p, pt) in pending {
-            if let Pending::Movement(m) = p {
-                given.push(i, pt, Some(m.unit.spot));
-                inputs.push(m);
+        let (given, inputs) = Given::split(pending, |p| match p {
+            Pending::Movement(m) => {
+                let unit = Some(m.unit.spot);
+                Some((m, unit))
             }
-        }
+            _ => None,
+        });
         step.seasons = self.world.heads();
         let report = self.world.movement_step(&inputs);
         step.reopened = report.reopened.clone();
@@ -95,14 +94,10 @@ impl State {
         step: &mut StepInfo,
         step_index: usize,
     ) {
-        let mut given = Given::default();
-        let mut inputs = Vec::new();
-        for (i, p, pt) in pending {
-            if let Pending::Retreat(r) = p {
-                given.push(i, pt, None);
-                inputs.push(r);
-            }
-        }
+        let (given, inputs) = Given::split(pending, |p| match p {
+            Pending::Retreat(r) => Some((r, None)),
+            _ => None,
+        });
         let mut seasons: Vec<SeasonKey> = self
             .world
             .pending_retreats()
@@ -130,14 +125,10 @@ impl State {
         step: &mut StepInfo,
         step_index: usize,
     ) {
-        let mut given = Given::default();
-        let mut inputs = Vec::new();
-        for (i, p, pt) in pending {
-            if let Pending::Adjustment(a) = p {
-                given.push(i, pt, None);
-                inputs.push(a);
-            }
-        }
+        let (given, inputs) = Given::split(pending, |p| match p {
+            Pending::Adjustment(a) => Some((a, None)),
+            _ => None,
+        });
         step.seasons = self.world.pending_adjustments().to_vec();
         let report = self.world.adjustment_step(&inputs);
         for b in &report.built {
@@ -337,10 +328,23 @@ struct Given {
 }
 
 impl Given {
-    fn push(&mut self, line: usize, parts: Parts, unit: Option<Spot>) {
-        self.lines.push(line);
-        self.parts.push(parts);
-        self.units.push(unit);
+    /// The pending orders of one kind of step (`pick` returns the lowered order and the spot of
+    /// its unit, if any), with where each came from.
+    fn split<T>(
+        pending: Vec<(usize, Pending, Parts)>,
+        pick: impl Fn(Pending) -> Option<(T, Option<Spot>)>,
+    ) -> (Given, Vec<T>) {
+        let mut given = Given::default();
+        let mut inputs = Vec::new();
+        for (line, p, parts) in pending {
+            if let Some((input, unit)) = pick(p) {
+                given.lines.push(line);
+                given.parts.push(parts);
+                given.units.push(unit);
+                inputs.push(input);
+            }
+        }
+        (given, inputs)
     }
 }
 
