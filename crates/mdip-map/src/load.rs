@@ -113,7 +113,12 @@ fn parse_powers(text: &str) -> Result<Powers, MapError> {
         if adjective.is_empty() {
             return Err(err("the adjective is empty".to_string()));
         }
-        let power = Power::intern(index, name, abbrev, adjective);
+        let Some(power) = Power::intern(index, name, abbrev, adjective) else {
+            return Err(err(
+                "too many distinct powers loaded in one program (1,024 besides the standard seven)"
+                    .to_string(),
+            ));
+        };
         let aliases = fields.get(3).map_or(Vec::new(), |list| {
             list.split(',')
                 .map(str::trim)

@@ -8,16 +8,15 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::names::normalize_name;
 
 /// The names of one power, as a map's data lists them (`powers.txt`).
 ///
 /// Every distinct power of every loaded map is stored once for the life of
-/// the program ([`Power::intern`]), so a [`Power`] can point at it and stay
-/// `Copy`.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
+/// the program ([`Power::intern`]), so a [`Power`] can be a small id.
+#[derive(Debug, PartialEq, Eq)]
 struct PowerData {
     /// The position of the power in its map's power list.
     index: u8,
@@ -29,101 +28,101 @@ struct PowerData {
     adjective: &'static str,
 }
 
-/// A power of a map: a small `Copy` handle on the power's index in its map's
-/// power list ([`Map::powers`](crate::Map::powers)) and on its names, as the
-/// map's data gives them.
-///
-/// Powers compare and order by index first, which is the order of the map's
-/// data (alphabetical on the standard map), and hash by index alone; two
-/// handles on the same record are equal without reading it, which keeps the
-/// comparisons of the adjudicator as cheap as those of a plain enum. The
-/// standard map's seven powers are also associated constants
-/// ([`Power::England`], ...; compare with `==`, they are not patterns), and
-/// [`Power::ALL`] lists them; code that should follow the map asks the map
-/// for its powers instead.
-#[derive(Clone, Copy)]
-pub struct Power(&'static PowerData);
-
-impl PartialEq for Power {
-    /// The same record (the usual case: powers copied from one map) is equal at once; two
-    /// records are equal when their index and names are.
-    fn eq(&self, other: &Power) -> bool {
-        std::ptr::eq(self.0, other.0) || self.0 == other.0
-    }
-}
-
-impl Eq for Power {}
-
-impl PartialOrd for Power {
-    fn partial_cmp(&self, other: &Power) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Power {
-    /// By index first (the map's order), then by names.
-    fn cmp(&self, other: &Power) -> std::cmp::Ordering {
-        if std::ptr::eq(self.0, other.0) {
-            return std::cmp::Ordering::Equal;
-        }
-        self.0.cmp(other.0)
-    }
-}
-
-/// The standard map's powers, with the spelling of the old closed enum so that
-/// `Power::England` keeps working in code. They equal the powers
-/// the standard map's `powers.txt` lists (the crate's tests check it).
-#[allow(non_upper_case_globals)]
-impl Power {
-    /// Austria(-Hungary), a power of the standard map.
-    pub const Austria: Power = Power(&PowerData {
+/// The records of the standard map's powers; their ids are their indexes.
+static STANDARD_POWERS: [PowerData; 7] = [
+    PowerData {
         index: 0,
         name: "Austria",
         abbrev: "aus",
         adjective: "Austrian",
-    });
-    /// England, a power of the standard map.
-    pub const England: Power = Power(&PowerData {
+    },
+    PowerData {
         index: 1,
         name: "England",
         abbrev: "eng",
         adjective: "English",
-    });
-    /// France, a power of the standard map.
-    pub const France: Power = Power(&PowerData {
+    },
+    PowerData {
         index: 2,
         name: "France",
         abbrev: "fra",
         adjective: "French",
-    });
-    /// Germany, a power of the standard map.
-    pub const Germany: Power = Power(&PowerData {
+    },
+    PowerData {
         index: 3,
         name: "Germany",
         abbrev: "ger",
         adjective: "German",
-    });
-    /// Italy, a power of the standard map.
-    pub const Italy: Power = Power(&PowerData {
+    },
+    PowerData {
         index: 4,
         name: "Italy",
         abbrev: "ita",
         adjective: "Italian",
-    });
-    /// Russia, a power of the standard map.
-    pub const Russia: Power = Power(&PowerData {
+    },
+    PowerData {
         index: 5,
         name: "Russia",
         abbrev: "rus",
         adjective: "Russian",
-    });
-    /// Turkey, a power of the standard map.
-    pub const Turkey: Power = Power(&PowerData {
+    },
+    PowerData {
         index: 6,
         name: "Turkey",
         abbrev: "tur",
         adjective: "Turkish",
-    });
+    },
+];
+
+/// How many powers of other maps one process can hold (ids 7 and up).
+const OTHER_POWERS: usize = 1024;
+
+/// The records of the other maps' powers, by id − 7; a slot is written once.
+static OTHER_RECORDS: [OnceLock<PowerData>; OTHER_POWERS] =
+    [const { OnceLock::new() }; OTHER_POWERS];
+
+/// The record of an id that no map made (never reached: ids only come from
+/// [`Power::intern`] and the constants).
+static UNKNOWN_POWER: PowerData = PowerData {
+    index: 0,
+    name: "?",
+    abbrev: "?",
+    adjective: "?",
+};
+
+/// A power of a map: a two-byte `Copy` id of the power's record (its index in
+/// its map's power list, [`Map::powers`](crate::Map::powers), and its names
+/// as the map's data gives them).
+///
+/// Two powers are equal when they are the same record; powers order by
+/// index first, which is the order of the map's data (alphabetical on the
+/// standard map), and hash by index alone. The standard map's seven powers
+/// are also associated constants ([`Power::England`], ...), usable in
+/// patterns, and [`Power::ALL`] lists them; code that should follow the map
+/// asks the map for its powers instead. A power is as small as the old closed
+/// enum was, which keeps the adjudicator's boards and orders compact.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Power(u16);
+
+/// The standard map's powers, with the spelling of the old closed enum so that
+/// `Power::England` keeps working in code and patterns. They equal the powers
+/// the standard map's `powers.txt` lists (the crate's tests check it).
+#[allow(non_upper_case_globals)]
+impl Power {
+    /// Austria(-Hungary), a power of the standard map.
+    pub const Austria: Power = Power(0);
+    /// England, a power of the standard map.
+    pub const England: Power = Power(1);
+    /// France, a power of the standard map.
+    pub const France: Power = Power(2);
+    /// Germany, a power of the standard map.
+    pub const Germany: Power = Power(3);
+    /// Italy, a power of the standard map.
+    pub const Italy: Power = Power(4);
+    /// Russia, a power of the standard map.
+    pub const Russia: Power = Power(5);
+    /// Turkey, a power of the standard map.
+    pub const Turkey: Power = Power(6);
 }
 
 impl Power {
@@ -144,52 +143,70 @@ impl Power {
     /// once for the life of the program: the standard powers are the
     /// constants, any other power's names are leaked the first time a map
     /// lists it (a few bytes per distinct power, however many maps are
-    /// loaded).
-    pub(crate) fn intern(index: u8, name: &str, abbrev: &str, adjective: &str) -> Power {
-        static INTERNED: Mutex<Vec<Power>> = Mutex::new(Vec::new());
-        let same = |p: &Power| {
-            p.0.index == index
-                && p.0.name == name
-                && p.0.abbrev == abbrev
-                && p.0.adjective == adjective
+    /// loaded). `None` once 1,024 powers of other maps are held.
+    pub(crate) fn intern(index: u8, name: &str, abbrev: &str, adjective: &str) -> Option<Power> {
+        static NEXT: Mutex<usize> = Mutex::new(0);
+        let same = |d: &PowerData| {
+            d.index == index && d.name == name && d.abbrev == abbrev && d.adjective == adjective
         };
-        if let Some(p) = Power::ALL.into_iter().find(same) {
-            return p;
+        if let Some(id) = STANDARD_POWERS.iter().position(same) {
+            return Some(Power::ALL[id]);
         }
-        let mut interned = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(p) = interned.iter().copied().find(same) {
-            return p;
+        let mut next = NEXT.lock().unwrap_or_else(PoisonError::into_inner);
+        let held = &OTHER_RECORDS[..*next];
+        if let Some(slot) = held.iter().position(|r| r.get().is_some_and(same)) {
+            return Power::from_slot(slot);
         }
+        let record = OTHER_RECORDS.get(*next)?;
         let leak = |s: &str| -> &'static str { Box::leak(s.to_owned().into_boxed_str()) };
-        let power = Power(Box::leak(Box::new(PowerData {
+        // Only this function writes slots, under the lock, each once.
+        let _ = record.set(PowerData {
             index,
             name: leak(name),
             abbrev: leak(abbrev),
             adjective: leak(adjective),
-        })));
-        interned.push(power);
+        });
+        let power = Power::from_slot(*next);
+        *next += 1;
         power
+    }
+
+    /// The power of the `slot`-th record of other maps.
+    fn from_slot(slot: usize) -> Option<Power> {
+        u16::try_from(slot + STANDARD_POWERS.len()).ok().map(Power)
+    }
+
+    /// This power's record.
+    fn data(self) -> &'static PowerData {
+        let id = usize::from(self.0);
+        match STANDARD_POWERS.get(id) {
+            Some(d) => d,
+            None => OTHER_RECORDS
+                .get(id - STANDARD_POWERS.len())
+                .and_then(OnceLock::get)
+                .unwrap_or(&UNKNOWN_POWER),
+        }
     }
 
     /// The position of this power in its map's power list (0 to 6 on the
     /// standard map), handy for indexing per-power arrays.
     pub fn index(self) -> usize {
-        usize::from(self.0.index)
+        usize::from(self.data().index)
     }
 
     /// The English name: `"Austria"`, `"England"`, ...
     pub fn name(self) -> &'static str {
-        self.0.name
+        self.data().name
     }
 
     /// The abbreviation in lower case: `"aus"`, `"eng"`, ...
     pub fn abbrev(self) -> &'static str {
-        self.0.abbrev
+        self.data().abbrev
     }
 
     /// The adjective: `"Austrian"`, `"English"`, ...
     pub fn adjective(self) -> &'static str {
-        self.0.adjective
+        self.data().adjective
     }
 
     /// Reads the name of a power of the standard map, as
@@ -203,10 +220,23 @@ impl Power {
     }
 }
 
+impl PartialOrd for Power {
+    fn partial_cmp(&self, other: &Power) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Power {
+    /// By index first (the map's order), then by id.
+    fn cmp(&self, other: &Power) -> std::cmp::Ordering {
+        (self.data().index, self.0).cmp(&(other.data().index, other.0))
+    }
+}
+
 impl Hash for Power {
     /// Hashes the index alone, as the old enum's discriminant was hashed.
     fn hash<H: Hasher>(&self, state: &mut H) {
-        (self.0.index as isize).hash(state);
+        (self.index() as isize).hash(state);
     }
 }
 
@@ -444,15 +474,11 @@ mod tests {
     }
 
     #[test]
-    fn standard_powers_equal_the_data() {
-        let word = |p: Power| {
-            if p == Power::England {
-                "island"
-            } else if p == Power::Russia || p == Power::Turkey {
-                "east"
-            } else {
-                "other"
-            }
+    fn standard_powers_work_in_patterns_and_equal_the_data() {
+        let word = |p: Power| match p {
+            Power::England => "island",
+            Power::Russia | Power::Turkey => "east",
+            _ => "other",
         };
         let map = crate::Map::standard();
         assert_eq!(map.powers(), Power::ALL);
@@ -460,10 +486,12 @@ mod tests {
         assert_eq!(word(map.powers()[6]), "east");
         assert_eq!(word(Power::France), "other");
         // A power of another map with the same index is another power.
-        let other = Power::intern(1, "Albion", "alb", "Albionese");
+        let other = Power::intern(1, "Albion", "alb", "Albionese").unwrap();
         assert_ne!(other, Power::England);
         assert_eq!(other.index(), Power::England.index());
-        assert_eq!(Power::intern(1, "Albion", "alb", "Albionese"), other);
+        assert_eq!(Power::intern(1, "Albion", "alb", "Albionese"), Some(other));
+        assert!(Power::England < other && other < Power::France);
+        assert_eq!(std::mem::size_of::<Power>(), 2);
         assert_eq!(other.adjective(), "Albionese");
     }
 
