@@ -4,29 +4,11 @@
 //! Most tests go through `check`, which compares the compact rendering of a parse
 //! ([`mdip_syntax::render`]) with the expected text, so that they survive changes of the API.
 
-use mdip_syntax::{parse, render, ErrorCode, Expected, LineKind, Order, OrderOp, Span, UnitKind};
+use mdip_syntax::{parse, ErrorCode, Expected, LineKind, Order, OrderOp, UnitKind};
 
-/// Parses `input` and compares its rendering with `expected` (surrounding white space of each
-/// line of `expected` is ignored).
-#[track_caller]
-fn check(input: &str, expected: &str) {
-    let actual = render(&parse(input));
-    let expected: Vec<&str> = expected
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect();
-    let actual_lines: Vec<&str> = actual.lines().collect();
-    assert_eq!(
-        actual_lines, expected,
-        "input: {input:?}\nrendered:\n{actual}"
-    );
-}
+mod common;
 
-/// Returns the text a span covers.
-fn text(input: &str, span: Span) -> &str {
-    &input[span.range()]
-}
+use common::{check, text};
 
 /// Parses a one-line order and returns it, failing if the line is not an order.
 #[track_caller]
