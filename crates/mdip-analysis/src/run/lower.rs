@@ -154,7 +154,6 @@ pub(crate) enum LoweredOrder {
 
 /// Lowers order lines against one world.
 pub(crate) struct Lower<'a> {
-    map: &'a Map,
     world: &'a World,
     implicit_placement: bool,
     diags: Vec<Diagnostic>,
@@ -162,14 +161,18 @@ pub(crate) struct Lower<'a> {
 }
 
 impl<'a> Lower<'a> {
-    pub(crate) fn new(map: &'a Map, world: &'a World, implicit_placement: bool) -> Lower<'a> {
+    pub(crate) fn new(world: &'a World, implicit_placement: bool) -> Lower<'a> {
         Lower {
-            map,
             world,
             implicit_placement,
             diags: Vec::new(),
             placement: None,
         }
+    }
+
+    /// The world's map.
+    fn map(&self) -> &'static Map {
+        self.world.map()
     }
 
     fn done(self, order: LoweredOrder) -> Lowered {
@@ -245,7 +248,7 @@ impl<'a> Lower<'a> {
         if class.phase() != phase {
             self.wrong_phase(&mut info, class, phase);
             if let Some(u) = o.order.unit() {
-                info.unit = unit_info(self.map, self.world, u, season);
+                info.unit = unit_info(self.map(), self.world, u, season);
             }
             return self.done(LoweredOrder::Settled(info));
         }
@@ -290,7 +293,7 @@ impl<'a> Lower<'a> {
     }
 
     fn loc(&mut self, l: &LocRef, default: SeasonKey) -> Option<(Spot, Option<Coast>)> {
-        let province = names::province(self.map, &l.province, &mut self.diags)?;
+        let province = names::province(self.map(), &l.province, &mut self.diags)?;
         let coast = match &l.coast {
             Some(c) => Some(names::coast(c, &mut self.diags)?),
             None => None,
@@ -300,14 +303,14 @@ impl<'a> Lower<'a> {
             None => default,
         };
         if let Some(c) = &l.coast {
-            if self.map.coasts(province).is_empty() {
+            if self.map().coasts(province).is_empty() {
                 self.diags.push(
                     Diagnostic::new(
                         Code::NeedlessCoast,
                         c.span,
                         format!(
                             "{} has no separate coasts; the coast is ignored",
-                            self.map.name(province)
+                            self.map().name(province)
                         ),
                     )
                     .with_fix("Remove the coast", c.span, ""),
@@ -322,7 +325,7 @@ impl<'a> Lower<'a> {
         // A unit type that can never stand there: an army at sea, a fleet inland.
         if let Some(k) = &u.kind {
             let kind = unit_type(k.kind);
-            let terrain = self.map.terrain(spot.province);
+            let terrain = self.map().terrain(spot.province);
             let wrong = match kind {
                 UnitType::Army => terrain == mdip_map::Terrain::Sea,
                 UnitType::Fleet => terrain == mdip_map::Terrain::Inland,
@@ -338,7 +341,7 @@ impl<'a> Lower<'a> {
                         u.span,
                         format!(
                             "{unit} cannot stand in {} ({})",
-                            self.map.name(spot.province),
+                            self.map().name(spot.province),
                             terrain.name()
                         ),
                     )
@@ -370,7 +373,7 @@ impl<'a> Lower<'a> {
         }
         let Some(kind) = r.kind else { return };
         let Some(loc) = stand_location(
-            self.map,
+            self.map(),
             kind,
             r.spot.province,
             r.coast,
@@ -452,7 +455,7 @@ impl<'a> Lower<'a> {
                     lit.span,
                     format!(
                         "the fleet stands on {}; the coast written is ignored",
-                        describe::location(self.map, b.loc)
+                        describe::location(self.map(), b.loc)
                     ),
                 )
                 .with_fix(
@@ -493,7 +496,7 @@ impl<'a> Lower<'a> {
         let order = match o {
             Order::Build { unit, .. } => {
                 parts.unit = unit.span;
-                let province = names::province(self.map, &unit.loc.province, &mut self.diags)?;
+                let province = names::province(self.map(), &unit.loc.province, &mut self.diags)?;
                 let coast = match &unit.loc.coast {
                     Some(c) => Some(names::coast(c, &mut self.diags)?),
                     None => None,
@@ -507,7 +510,7 @@ impl<'a> Lower<'a> {
             }
             Order::Remove { unit, .. } | Order::Disband { unit, .. } => {
                 parts.unit = unit.span;
-                let province = names::province(self.map, &unit.loc.province, &mut self.diags)?;
+                let province = names::province(self.map(), &unit.loc.province, &mut self.diags)?;
                 AdjustmentOrder::Remove {
                     kind: unit.kind.as_ref().map(|k| unit_type(k.kind)),
                     province,

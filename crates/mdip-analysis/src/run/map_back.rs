@@ -151,7 +151,7 @@ impl State {
                     "{}: {} {} removed by civil disorder in {}",
                     r.power.name(),
                     r.kind.letter(),
-                    describe::location(self.map, r.loc),
+                    describe::location(self.map(), r.loc),
                     r.season
                 ));
             }
@@ -165,7 +165,7 @@ impl State {
         // Which order line each graph unit's order came from, for related information.
         let line_of_graph = line_of_graph(report, given);
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
-        let map = self.map;
+        let map = self.map();
         let name = |g: usize| -> String {
             let u = &report.graph[g];
             describe::unit(map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
@@ -250,7 +250,13 @@ impl State {
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
         let name = |g: usize| -> String {
             let u = &report.graph[g];
-            describe::unit(self.map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
+            describe::unit(
+                self.map(),
+                u.sig.kind,
+                u.sig.loc,
+                u.spot.season,
+                multiversal,
+            )
         };
         for (gi, g) in report.graph.iter().enumerate() {
             if !line_of_graph.contains_key(&gi) && g.live {
@@ -309,7 +315,7 @@ impl State {
                 if u.loc.coast.is_some() && d.hint.is_none() {
                     return d.with_hint(format!(
                         "the fleet stands on {}",
-                        describe::location(self.map, u.loc)
+                        describe::location(self.map(), u.loc)
                     ));
                 }
             }

@@ -70,7 +70,7 @@ impl State {
     fn line(&mut self, text: &str, i: usize, kind: &LineKind) {
         match kind {
             LineKind::Header(h) => {
-                self.block.power = names::power(self.map, &h.power, &mut self.diags);
+                self.block.power = names::power(self.map(), &h.power, &mut self.diags);
                 self.block.power_unknown = self.block.power.is_none();
                 self.block.season_span = h.season.as_ref().map(|s| s.span);
                 // The block's season closes steps only when its orders come (their kind
@@ -91,9 +91,13 @@ impl State {
             self.diags.push(Diagnostic::from(e));
         }
         let mut diags = std::mem::take(&mut self.diags);
-        let expectations =
-            self.expectations
-                .check(&self.world, &self.orders, &self.steps, &mut diags, self.map);
+        let expectations = self.expectations.check(
+            &self.world,
+            &self.orders,
+            &self.steps,
+            &mut diags,
+            self.map(),
+        );
         diags.sort_by_key(|d| (d.span.start, d.span.end));
         Analysis {
             parse,
@@ -129,7 +133,7 @@ impl State {
             other => {
                 let block = self.block.season;
                 self.expectations
-                    .add(span, other.clone(), block, self.map, &mut self.diags);
+                    .add(span, other.clone(), block, self.map(), &mut self.diags);
             }
         }
     }
@@ -137,7 +141,7 @@ impl State {
     /// An order line: steps close first if the order names a season they create, then the
     /// order is lowered into the step in progress.
     fn order(&mut self, text: &str, line: usize, o: &OrderLine) {
-        let Some(head) = lower::head(self.map, text, o, &self.block, &mut self.diags) else {
+        let Some(head) = lower::head(self.map(), text, o, &self.block, &mut self.diags) else {
             return;
         };
         if let Some(season) = head.explicit {
@@ -145,7 +149,7 @@ impl State {
             self.close_for_season(season, class, Some(line));
         }
         self.setup.started = true;
-        let lowered = Lower::new(self.map, &self.world, self.setup.implicit_placement).order(
+        let lowered = Lower::new(&self.world, self.setup.implicit_placement).order(
             line,
             o,
             &head,
@@ -167,7 +171,7 @@ impl State {
                 info.unit = o
                     .order
                     .unit()
-                    .and_then(|u| lower::unit_info(self.map, &self.world, u, season));
+                    .and_then(|u| lower::unit_info(self.map(), &self.world, u, season));
                 let index = self.orders.len();
                 self.orders.push(info);
                 self.pending.push((index, pending, parts));

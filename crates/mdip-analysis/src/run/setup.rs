@@ -43,7 +43,7 @@ impl State {
                 }
             }
             DirectiveKind::Unit { power, unit } => {
-                let Some(power) = names::power(self.map, power, &mut self.diags) else {
+                let Some(power) = names::power(self.map(), power, &mut self.diags) else {
                     return Effect::None;
                 };
                 if let Some((kind, loc, season)) = self.placement(unit) {
@@ -53,12 +53,12 @@ impl State {
                 }
             }
             DirectiveKind::Owns { power, provinces } => {
-                let Some(power) = names::power(self.map, power, &mut self.diags) else {
+                let Some(power) = names::power(self.map(), power, &mut self.diags) else {
                     return Effect::None;
                 };
                 let root = self.world.root();
-                for p in join_province_words(self.map, provinces) {
-                    if let Some(pid) = names::province(self.map, &p, &mut self.diags) {
+                for p in join_province_words(self.map(), provinces) {
+                    if let Some(pid) = names::province(self.map(), &p, &mut self.diags) {
                         if let Err(e) = self.world.set_owner(root, pid, Some(power)) {
                             self.err(Code::BadPlacement, p.span, describe::setup_error(&e));
                         }
@@ -180,7 +180,7 @@ impl State {
     /// Resolves a unit of `@unit`: type, location and season.
     fn placement(&mut self, unit: &UnitRef) -> Option<(UnitType, Location, SeasonKey)> {
         let kind = unit_type(unit.kind.as_ref()?.kind);
-        let province = names::province(self.map, &unit.loc.province, &mut self.diags)?;
+        let province = names::province(self.map(), &unit.loc.province, &mut self.diags)?;
         let coast = match &unit.loc.coast {
             Some(c) => Some(names::coast(c, &mut self.diags)?),
             None => None,
@@ -190,7 +190,7 @@ impl State {
             None => self.world.root(),
         };
         let loc = stand_location(
-            self.map,
+            self.map(),
             kind,
             province,
             coast,

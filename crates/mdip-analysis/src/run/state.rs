@@ -13,8 +13,6 @@ use crate::model::{Analysis, LineContext, OrderInfo, StepInfo};
 /// Everything a run knows between two lines.
 #[derive(Clone)]
 pub(crate) struct State {
-    /// The world's map (kept at hand: `world.map()`).
-    pub(crate) map: &'static Map,
     pub(crate) world: World,
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) orders: Vec<OrderInfo>,
@@ -90,6 +88,11 @@ impl Class {
 }
 
 impl State {
+    /// The map of the world the file is played on.
+    pub(crate) fn map(&self) -> &'static Map {
+        self.world.map()
+    }
+
     /// The state of a file before its first line.
     ///
     /// A file is played on the standard map under `@rules mdatc` until its directives say
@@ -97,7 +100,6 @@ impl State {
     pub(crate) fn new() -> State {
         let world = World::new(Map::standard(), Rules::default());
         State {
-            map: world.map(),
             world,
             diags: Vec::new(),
             orders: Vec::new(),
@@ -137,7 +139,6 @@ impl Checkpoint {
     /// The checkpoint of a run's current state.
     pub(crate) fn of(state: &State, line: usize) -> Checkpoint {
         let light = State {
-            map: state.map,
             world: state.world.clone(),
             diags: state.diags.clone(),
             orders: Vec::new(),
