@@ -126,21 +126,6 @@ impl Iterator for Tokens<'_> {
     }
 }
 
-/// Returns the token of `tokens` (as [`lex`] gives them, in order) at byte `offset`: the one
-/// containing it, else the one ending right at it (a cursor right after a word is on that
-/// word). `None` in white space that touches no token.
-#[must_use]
-pub fn token_at(tokens: &[Token], offset: u32) -> Option<Token> {
-    let after = tokens.partition_point(|t| t.span.end <= offset);
-    if let Some(t) = tokens.get(after).filter(|t| t.span.start <= offset) {
-        return Some(*t);
-    }
-    after
-        .checked_sub(1)
-        .map(|i| tokens[i])
-        .filter(|t| t.span.end == offset)
-}
-
 /// Returns the run of tokens ending right at `offset` with no white space between them and
 /// each of a kind `keep` accepts: for `A St Pe|` and words, the token `Pe`; for `@expe|`
 /// and `@` or words, `@` and `expe`. The tokens are those of the text up to `offset`

@@ -14,8 +14,8 @@
 //!   and an optional hint.
 //! - An order cut short (`A Paris -`, `F North Sea Convoys A`) is an [`Order::Incomplete`]
 //!   holding the pieces read and the [`Expected`] piece, for completion.
-//! - [`lex`] and [`Tokens`]: the raw [`Token`]s ([`TokenKind`] and [`Span`]); [`token_at`] and
-//!   [`run_before`] find the tokens at a byte offset.
+//! - [`lex`] and [`Tokens`]: the raw [`Token`]s ([`TokenKind`] and [`Span`]); [`run_before`]
+//!   finds the tokens that end at a byte offset (completion's context).
 //! - [`highlight()`] and [`highlight_parse`]: classified spans ([`HighlightKind`]) for semantic
 //!   highlighting.
 //! - [`LineIndex`]: byte offset to line and column and back, lines split at LF, CRLF and CR.
@@ -65,7 +65,7 @@ pub use ast::{
 pub use error::{ErrorCode, SyntaxError};
 pub use format::{format_text, CanonicalCoast, FormatError, TextEdit};
 pub use highlight::{highlight, highlight_parse, Highlight, HighlightKind};
-pub use lexer::{lex, run_before, token_at, Token, TokenKind, Tokens};
+pub use lexer::{lex, run_before, Token, TokenKind, Tokens};
 pub use line_index::{LineCol, LineIndex};
 pub use parser::{parse, Parse};
 pub use render::render;

@@ -1,19 +1,6 @@
-//! The syntax walk and the token lookup at an offset.
+//! The syntax walk and the token run before an offset.
 
-use mdip_syntax::{lex, parse, run_before, token_at, walk, Role, Span, Step, TokenKind, UnitSlot};
-
-#[test]
-fn token_at_finds_the_token_containing_or_ending_at_an_offset() {
-    let text = "A Munich -  Tyrolia";
-    let tokens = lex(text);
-    let at = |o| token_at(&tokens, o).map(|t| (t.kind, t.span));
-    assert_eq!(at(0), Some((TokenKind::Word, Span::new(0, 1))));
-    assert_eq!(at(5), Some((TokenKind::Word, Span::new(2, 8))));
-    assert_eq!(at(8), Some((TokenKind::Word, Span::new(2, 8))));
-    assert_eq!(at(9), Some((TokenKind::Dash, Span::new(9, 10))));
-    assert_eq!(at(11), None);
-    assert_eq!(at(19), Some((TokenKind::Word, Span::new(12, 19))));
-}
+use mdip_syntax::{lex, parse, run_before, walk, Role, Step, TokenKind, UnitSlot};
 
 #[test]
 fn run_before_takes_adjacent_tokens_of_the_kinds_asked() {
