@@ -52,31 +52,31 @@ fn range(index: &LineIndex, text: &str, span: Span) -> Value {
     })
 }
 
-fn loc(l: Location) -> String {
-    Map::standard().location_abbrev(l)
+fn loc(map: &Map, l: Location) -> String {
+    map.location_abbrev(l)
 }
 
 fn season(s: SeasonKey) -> Value {
     json!({ "turn": s.turn, "timeline": s.timeline, "name": s.to_string() })
 }
 
-fn unit(u: &BoardUnit) -> Value {
-    json!({ "power": u.power.name(), "type": u.kind.name().to_lowercase(), "location": loc(u.loc) })
+fn unit(map: &Map, u: &BoardUnit) -> Value {
+    json!({ "power": u.power.name(), "type": u.kind.name().to_lowercase(), "location": loc(map, u.loc) })
 }
 
-fn step_unit(u: &StepUnit) -> Value {
-    json!({ "power": u.power.name(), "type": u.kind.name().to_lowercase(), "season": u.season.to_string(), "location": loc(u.loc) })
+fn step_unit(map: &Map, u: &StepUnit) -> Value {
+    json!({ "power": u.power.name(), "type": u.kind.name().to_lowercase(), "season": u.season.to_string(), "location": loc(map, u.loc) })
 }
 
-fn dislodged(d: &Dislodged) -> Value {
+fn dislodged(map: &Map, d: &Dislodged) -> Value {
     json!({
         "power": d.power.name(),
         "type": d.kind.name().to_lowercase(),
-        "location": loc(d.at.loc),
+        "location": loc(map, d.at.loc),
         "season": d.at.season.to_string(),
         "retreats_into": d.into.to_string(),
-        "attacker_from": { "province": Map::standard().abbrev(d.attacker_from.province), "season": d.attacker_from.season.to_string() },
-        "retreat_options": d.options.iter().map(|l| loc(*l)).collect::<Vec<_>>(),
+        "attacker_from": { "province": map.abbrev(d.attacker_from.province), "season": d.attacker_from.season.to_string() },
+        "retreat_options": d.options.iter().map(|l| loc(map, *l)).collect::<Vec<_>>(),
     })
 }
 
@@ -123,6 +123,7 @@ fn diagnostics(index: &LineIndex, text: &str, a: &Analysis) -> Vec<Value> {
 
 /// Every order with its unit, range, outcome and reason.
 fn orders(index: &LineIndex, text: &str, a: &Analysis) -> Vec<Value> {
+    let map = a.world.map();
     a.orders
         .iter()
         .map(|o| {
@@ -130,7 +131,7 @@ fn orders(index: &LineIndex, text: &str, a: &Analysis) -> Vec<Value> {
                 "power": o.power.name(),
                 "unit": o.unit.map(|u| json!({
                     "type": u.kind.name().to_lowercase(),
-                    "location": loc(u.loc),
+                    "location": loc(map, u.loc),
                     "season": u.season.to_string(),
                 })),
                 "kind": o.kind.name(),
@@ -152,6 +153,7 @@ fn orders(index: &LineIndex, text: &str, a: &Analysis) -> Vec<Value> {
 
 /// Every step that ran, with what it changed.
 fn phases(a: &Analysis) -> Vec<Value> {
+    let map = a.world.map();
     a
         .steps
         .iter()
@@ -165,11 +167,11 @@ fn phases(a: &Analysis) -> Vec<Value> {
                 "reopened": s.reopened.iter().map(|k| k.to_string()).collect::<Vec<_>>(),
                 "advanced": s.advanced.iter().map(|a| json!({"from": a.head.to_string(), "to": a.next.to_string()})).collect::<Vec<_>>(),
                 "forks": s.forks.iter().map(|f| json!({"from": f.from.to_string(), "first": f.first.to_string(), "timeline": f.first.timeline})).collect::<Vec<_>>(),
-                "dislodged": s.dislodged.iter().map(dislodged).collect::<Vec<_>>(),
-                "retreated": s.retreated.iter().map(|r| json!({"season": r.from.season.to_string(), "from": loc(r.from.loc), "to": loc(r.to.loc)})).collect::<Vec<_>>(),
-                "built": s.built.iter().map(step_unit).collect::<Vec<_>>(),
-                "removed": s.removed.iter().map(step_unit).collect::<Vec<_>>(),
-                "units": s.boards.iter().map(|b| json!({"season": b.season.to_string(), "units": b.units.iter().map(unit).collect::<Vec<_>>()})).collect::<Vec<_>>(),
+                "dislodged": s.dislodged.iter().map(|d| dislodged(map, d)).collect::<Vec<_>>(),
+                "retreated": s.retreated.iter().map(|r| json!({"season": r.from.season.to_string(), "from": loc(map, r.from.loc), "to": loc(map, r.to.loc)})).collect::<Vec<_>>(),
+                "built": s.built.iter().map(|u| step_unit(map, u)).collect::<Vec<_>>(),
+                "removed": s.removed.iter().map(|u| step_unit(map, u)).collect::<Vec<_>>(),
+                "units": s.boards.iter().map(|b| json!({"season": b.season.to_string(), "units": b.units.iter().map(|u| unit(map, u)).collect::<Vec<_>>()})).collect::<Vec<_>>(),
                 "notes": s.notes,
             })
         })
@@ -209,8 +211,8 @@ fn seasons(map: &Map, a: &Analysis) -> Vec<Value> {
                 "children": s.children.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
                 "head": a.world.is_head(s.key),
                 "phase": phase,
-                "units": s.units.iter().map(unit).collect::<Vec<_>>(),
-                "dislodged": pending.iter().filter(|d| d.at.season == s.key).map(|d| dislodged(d)).collect::<Vec<_>>(),
+                "units": s.units.iter().map(|u| unit(map, u)).collect::<Vec<_>>(),
+                "dislodged": pending.iter().filter(|d| d.at.season == s.key).map(|d| dislodged(map, d)).collect::<Vec<_>>(),
                 "centres": centres,
             })
         })

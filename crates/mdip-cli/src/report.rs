@@ -5,7 +5,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
 use mdip_analysis::describe;
-use mdip_analysis::{Analysis, ExpectationCount, OrderInfo, Severity, Status, StepInfo};
+use mdip_analysis::{Analysis, ExpectationCount, OrderInfo, Severity, Status, StepInfo, StepUnit};
 use mdip_judge::world::{BoardUnit, Phase};
 use mdip_map::Map;
 
@@ -208,24 +208,21 @@ fn step_effects(out: &mut String, map: &Map, step: &StepInfo) {
             f.from, f.first.timeline, f.first
         ));
     }
-    for u in &step.built {
+    let unit_line = |out: &mut String, what: &str, u: &StepUnit| {
         out.push_str(&format!(
-            "  built: {} {} {} in {}\n",
+            "  {what}: {} {} {} in {}\n",
             u.power.name(),
             u.kind.letter(),
             describe::location(map, u.loc),
             u.season
         ));
+    };
+    for u in &step.built {
+        unit_line(out, "built", u);
     }
     if step.phase != Phase::Movement {
         for u in &step.removed {
-            out.push_str(&format!(
-                "  removed: {} {} {} in {}\n",
-                u.power.name(),
-                u.kind.letter(),
-                describe::location(map, u.loc),
-                u.season
-            ));
+            unit_line(out, "removed", u);
         }
     }
     for board in &step.boards {
