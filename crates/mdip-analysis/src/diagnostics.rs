@@ -187,6 +187,14 @@ impl Code {
         }
     }
 
+    /// Every code, syntax codes first: for tools that list them (SARIF's rules).
+    pub fn every() -> impl Iterator<Item = Code> {
+        ErrorCode::ALL
+            .into_iter()
+            .map(Code::Syntax)
+            .chain(Code::ALL)
+    }
+
     /// Finds a code from its text, ignoring case (syntax codes included).
     pub fn from_code(s: &str) -> Option<Code> {
         if let Some(c) = ErrorCode::from_code(s) {

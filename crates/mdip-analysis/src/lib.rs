@@ -19,15 +19,17 @@ mod expect;
 pub mod ide;
 pub mod model;
 pub mod names;
+pub mod report;
 mod run;
 
 pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use model::{
-    Analysis, ExpectationCount, LineContext, OrderInfo, OrderKind, Status, StepBoard, StepInfo,
-    StepUnit, UnitInfo,
+    Analysis, Cause, ExpectationCount, LineContext, OrderInfo, OrderKind, Status, StepBoard,
+    StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
 };
+pub use report::FileReport;
 
 /// Analyses a whole file: parses it, runs every step and checks its expectations.
 ///

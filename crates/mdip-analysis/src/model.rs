@@ -1,6 +1,8 @@
 //! The result of analysing a file: plain data that the CLI renders and the server converts.
 
-use mdip_judge::world::{Advance, BoardUnit, Dislodged, Fork, Phase, Retreat, SeasonKey, World};
+use mdip_judge::world::{
+    Advance, BoardUnit, Dislodged, Fork, Owed, Phase, Pos, Retreat, SeasonKey, World,
+};
 use mdip_map::{Location, Power, UnitType};
 use mdip_syntax::{ExpectedOutcome, Parse, Span};
 
@@ -114,6 +116,10 @@ pub struct OrderInfo {
     pub status: Status,
     /// Why, in words ("bounced by A Munich").
     pub reason: String,
+    /// Why, as data: a stable code and the units the reason names ([`Cause`]).
+    pub cause: Cause,
+    /// What the order aims at: destination, supported or convoyed unit ([`Target`]).
+    pub target: Target,
     /// Places the reason refers to: the units that bounced, cut or dislodged it.
     pub related: Vec<Related>,
     /// The outcome the file expects, if any.
@@ -121,6 +127,41 @@ pub struct OrderInfo {
     /// Forks this order caused (its move arrived in the past, or its support changed a past
     /// battle): first seasons of the new timelines.
     pub forks: Vec<SeasonKey>,
+}
+
+/// Why an order ended as it did, as data: the stable code of its reason and the units that
+/// reason names. The sentence beside it is [`OrderInfo::reason`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cause {
+    /// A stable kebab-case code (`moved`, `bounced`, `support-cut`, `no-unit`, ...; the
+    /// list is in `docs/json-schema.md`). Empty while the order is pending.
+    pub code: &'static str,
+    /// The units the reason names: those a move bounced off, the unit that cut a support or
+    /// dislodged a unit, the winner of a head-to-head battle.
+    pub units: Vec<StepUnit>,
+}
+
+/// What an order aims at, resolved against the map and the world.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Target {
+    /// Where a move, retreat, supported move or convoyed army goes (with the coast as
+    /// written, and the season).
+    pub dest: Option<Pos>,
+    /// `via Convoy` was written.
+    pub via_convoy: bool,
+    /// The supported unit, or the convoyed army.
+    pub unit: Option<TargetUnit>,
+}
+
+/// A unit an order names as its target (a supported unit, a convoyed army).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetUnit {
+    /// Its type as written (`None` when the notation left it out).
+    pub kind: Option<UnitType>,
+    /// Where it stands.
+    pub loc: Location,
+    /// Its season.
+    pub season: SeasonKey,
 }
 
 /// What one step did.
@@ -155,6 +196,9 @@ pub struct StepInfo {
     pub notes: Vec<String>,
     /// The boards this step produced or changed, as they stood right after it.
     pub boards: Vec<StepBoard>,
+    /// What the step owed (adjustment steps): builds or removals per power and season, as
+    /// they stood when the step opened.
+    pub owed: Vec<Owed>,
 }
 
 /// A unit a step built, disbanded or removed.

@@ -1,13 +1,21 @@
-//! `mdip check`: reads files, folders or standard input, analyses each file, and prints
-//! diagnostics and reports as text or JSON. Exit codes: 0 clean, 1 errors, 2 usage or IO.
+//! `mdip check`: reads files, folders or standard input, analyses the files in parallel,
+//! builds each file's typed report, and writes it in the chosen format, file by file in the
+//! order given. Exit codes: 0 clean, 1 errors, 2 usage or IO.
 
-use std::io::{IsTerminal, Write};
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::mpsc;
 
 use clap::Args;
-use mdip_analysis::{analyze, Analysis, Code, Severity};
+use mdip_analysis::report::{FileReport, Problem, SeverityName, Summary};
+use mdip_analysis::{analyze, Code};
+use rayon::prelude::*;
 
-use crate::{inputs, json, report, Color, Format};
+use crate::inputs::{self, Input};
+use crate::render::{self, Checked, Renderer};
+use crate::{Color, Format};
 
 /// Arguments of `mdip check`.
 #[derive(Args, Debug)]
@@ -24,9 +32,16 @@ pub struct CheckArgs {
     /// Print no adjudication report, only diagnostics and the summary.
     #[arg(long)]
     pub no_report: bool,
-    /// Only print files with errors, and the summary.
+    /// Only print files with errors, and the summary (in every format: clean files are left
+    /// out of the output, and still counted).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Indent the JSON output (`--format json`).
+    #[arg(long)]
+    pub pretty: bool,
+    /// Write the output to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output_file: Option<PathBuf>,
     /// When to use colours.
     #[arg(long, value_enum, default_value_t = Color::Auto)]
     pub color: Color,
@@ -67,7 +82,7 @@ fn parse_size(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("`{text}` is too large"))
 }
 
-/// Standard output that remembers its first write error, so that a full disk or a closed pipe
+/// An output that remembers its first write error, so that a full disk or a closed pipe
 /// is reported (exit code 2) instead of ignored.
 struct Out<W: Write> {
     w: W,
@@ -76,8 +91,12 @@ struct Out<W: Write> {
 
 impl<W: Write> Out<W> {
     fn put(&mut self, text: &str) {
-        if self.error.is_none() {
-            if let Err(e) = self.w.write_all(text.as_bytes()) {
+        self.put_bytes(text.as_bytes());
+    }
+
+    fn put_bytes(&mut self, bytes: &[u8]) {
+        if self.error.is_none() && !bytes.is_empty() {
+            if let Err(e) = self.w.write_all(bytes) {
                 self.error = Some(e);
             }
         }
@@ -99,26 +118,7 @@ impl<W: Write> Out<W> {
 /// Runs `mdip check`; returns the exit code.
 pub fn run(args: &CheckArgs) -> u8 {
     if let Some(code) = &args.explain {
-        return match Code::from_code(code) {
-            Some(c) => {
-                let mut out = Out {
-                    w: std::io::stdout().lock(),
-                    error: None,
-                };
-                out.put(&format!("{}: {}\n", c.as_str(), c.explain()));
-                match out.finish() {
-                    None => 0,
-                    Some(e) => {
-                        eprintln!("mdip check: cannot write the output: {e}");
-                        2
-                    }
-                }
-            }
-            None => {
-                eprintln!("mdip check: unknown code `{code}`");
-                2
-            }
-        };
+        return explain(code);
     }
     let read = inputs::read(
         &args.paths,
@@ -127,95 +127,167 @@ pub fn run(args: &CheckArgs) -> u8 {
             exclude: &args.exclude,
         },
     );
+    let problems: Vec<Problem> = read
+        .problems
+        .iter()
+        .map(|p| Problem {
+            path: p.path.clone(),
+            message: p.message.clone(),
+            severity: if p.error {
+                SeverityName::Error
+            } else {
+                SeverityName::Warning
+            },
+        })
+        .collect();
     for problem in &read.problems {
         let kind = if problem.error { "" } else { "warning: " };
         eprintln!("mdip check: {kind}{}", problem.message);
     }
     let io_error = read.has_errors();
-    let inputs = read.inputs;
-    let analyses: Vec<(inputs::Input, Analysis)> = inputs
-        .into_iter()
-        .map(|i| {
-            let a = analyze(&i.text);
-            (i, a)
-        })
-        .collect();
-    let any_errors = analyses.iter().any(|(_, a)| a.has_errors());
+    let writer: Box<dyn Write> = match &args.output_file {
+        Some(path) => match File::create(path) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                eprintln!("mdip check: cannot write {}: {e}", path.display());
+                return 2;
+            }
+        },
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let color = match args.color {
+        Color::Always => true,
+        Color::Never => false,
+        Color::Auto => {
+            args.output_file.is_none()
+                && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
+        }
+    };
+    let options = render::Options {
+        color,
+        show_report: args.report || (!args.no_report && read.inputs.len() == 1),
+        pretty: args.pretty,
+    };
+    let mut renderer = render::renderer(args.format, options);
     let mut out = Out {
-        w: std::io::BufWriter::new(std::io::stdout().lock()),
+        w: std::io::BufWriter::new(writer),
         error: None,
     };
-    match args.format {
-        Format::Json => {
-            let doc = json::document(
-                analyses
-                    .iter()
-                    .map(|(i, a)| (i.name.as_str(), i.text.as_str(), a)),
-            );
-            out.put(&serde_json::to_string_pretty(&doc).unwrap_or_default());
-            out.put("\n");
-        }
-        Format::Text => {
-            let color = match args.color {
-                Color::Always => true,
-                Color::Never => false,
-                Color::Auto => {
-                    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-                }
-            };
-            let show_report = args.report || (!args.no_report && analyses.len() == 1);
-            let (mut files_ok, mut errors, mut warnings) = (0, 0, 0);
-            for (input, a) in &analyses {
-                let failing = a.has_errors();
-                if !failing {
-                    files_ok += 1;
-                }
-                errors += a.diagnostics.iter().filter(|d| d.is_failure()).count();
-                warnings += a
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.severity == Severity::Warning)
-                    .count();
-                if args.quiet && !failing {
-                    continue;
-                }
-                out.put(&report::diagnostics(&input.name, &input.text, a, color));
-                if show_report {
-                    out.put(&report::report(&input.name, &input.text, a));
-                }
-                out.put(&report::file_summary(&input.name, a));
-                out.put("\n");
-            }
-            out.put(&format!(
-                "checked {} file{}: {} ok, {} with errors ({} error{}, {} warning{})\n",
-                analyses.len(),
-                plural(analyses.len()),
-                files_ok,
-                analyses.len() - files_ok,
-                errors,
-                plural(errors),
-                warnings,
-                plural(warnings)
-            ));
-        }
-    }
+    let mut summary = Summary {
+        unreadable: problems
+            .iter()
+            .filter(|p| p.severity == SeverityName::Error)
+            .count(),
+        ..Summary::default()
+    };
+    out.put_bytes(&renderer.start(&problems));
+    check_all(
+        read.inputs,
+        renderer.as_mut(),
+        args.quiet,
+        &mut summary,
+        &mut out,
+    );
+    out.put_bytes(&renderer.finish(&problems, &summary));
     if let Some(e) = out.finish() {
         eprintln!("mdip check: cannot write the output: {e}");
         return 2;
     }
     if io_error {
         2
-    } else if any_errors {
+    } else if summary.failed > 0 {
         1
     } else {
         0
     }
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
+/// `--explain CODE`.
+fn explain(code: &str) -> u8 {
+    let Some(c) = Code::from_code(code) else {
+        eprintln!("mdip check: unknown code `{code}`");
+        return 2;
+    };
+    let mut out = Out {
+        w: std::io::stdout().lock(),
+        error: None,
+    };
+    out.put(&format!("{}: {}\n", c.as_str(), c.explain()));
+    match out.finish() {
+        None => 0,
+        Some(e) => {
+            eprintln!("mdip check: cannot write the output: {e}");
+            2
+        }
     }
+}
+
+/// One file checked on a worker: its report and its rendered output.
+struct Done {
+    report: FileReport,
+    output: Vec<u8>,
+}
+
+/// Checks every input on the worker threads (rayon) and writes each file's output in input
+/// order as soon as the files before it are written.
+fn check_all<W: Write>(
+    inputs: Vec<Input>,
+    renderer: &mut dyn Renderer,
+    quiet: bool,
+    summary: &mut Summary,
+    out: &mut Out<W>,
+) {
+    let (tx, rx) = mpsc::channel::<(usize, Done)>();
+    let shared: &dyn Renderer = renderer;
+    let keeps = shared.keeps();
+    let mut kept = Vec::new();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            inputs
+                .into_par_iter()
+                .enumerate()
+                .for_each_with(tx, |tx, (i, input)| {
+                    let _ = tx.send((i, check_one(&input, shared, quiet)));
+                });
+        });
+        // Results arrive in any order; write them in input order.
+        let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
+        let mut next = 0;
+        let mut written = 0;
+        for (i, done) in rx {
+            waiting.insert(i, done);
+            while let Some(done) = waiting.remove(&next) {
+                next += 1;
+                summary.add(&done.report);
+                if quiet && done.report.ok {
+                    continue;
+                }
+                out.put(shared.separator(written));
+                out.put_bytes(&done.output);
+                written += 1;
+                if keeps {
+                    kept.push(done.report);
+                }
+            }
+        }
+    });
+    for report in kept {
+        renderer.keep(report);
+    }
+}
+
+/// Analyses one file and renders its output.
+fn check_one(input: &Input, renderer: &dyn Renderer, quiet: bool) -> Done {
+    let analysis = analyze(&input.text);
+    let report = FileReport::new(&input.name, &input.text, &analysis);
+    let output = if quiet && report.ok {
+        Vec::new()
+    } else {
+        renderer.file(&Checked {
+            text: &input.text,
+            analysis: &analysis,
+            report: &report,
+        })
+    };
+    Done { report, output }
 }

@@ -23,6 +23,8 @@ pub struct Input {
 
 /// Something about the inputs worth telling.
 pub struct Problem {
+    /// The path it is about (`<stdin>` for standard input).
+    pub path: String,
     /// An error (the exit code is then 2) or only a warning (the input was skipped on purpose).
     pub error: bool,
     /// The message, naming the path.
@@ -39,15 +41,17 @@ pub struct Inputs {
 }
 
 impl Inputs {
-    fn error(&mut self, message: String) {
+    fn error(&mut self, path: impl std::fmt::Display, message: String) {
         self.problems.push(Problem {
+            path: path.to_string(),
             error: true,
             message,
         });
     }
 
-    fn warning(&mut self, message: String) {
+    fn warning(&mut self, path: impl std::fmt::Display, message: String) {
         self.problems.push(Problem {
+            path: path.to_string(),
             error: false,
             message,
         });
@@ -75,21 +79,27 @@ pub fn read(paths: &[PathBuf], options: &Options<'_>) -> Inputs {
             let limit = options.max_file_size;
             match read_limited(std::io::stdin().lock(), limit) {
                 Ok(Some(bytes)) => out.push("<stdin>".into(), bytes),
-                Ok(None) => out.error(too_large("standard input", limit)),
-                Err(e) => out.error(format!("cannot read standard input: {e}")),
+                Ok(None) => out.error("<stdin>", too_large("standard input", limit)),
+                Err(e) => out.error("<stdin>", format!("cannot read standard input: {e}")),
             }
             continue;
         }
         match std::fs::metadata(path) {
-            Err(e) => out.error(format!("cannot read {}: {}", path.display(), e)),
+            Err(e) => out.error(
+                path.display(),
+                format!("cannot read {}: {}", path.display(), e),
+            ),
             Ok(meta) if meta.is_dir() => walk(path, options, &mut out),
             Ok(meta) if meta.is_file() => out.read_file(path, options),
-            Ok(meta) => out.error(format!(
+            Ok(meta) => out.error(
+                path.display(),
+                format!(
                 "{} is not a regular file or a folder ({}); give its contents on standard input \
                  with `-` instead",
                 path.display(),
                 kind(&meta)
-            )),
+            ),
+            ),
         }
     }
     out
@@ -108,8 +118,8 @@ impl Inputs {
         });
         match result {
             Ok(Some(bytes)) => self.push(name, bytes),
-            Ok(None) => self.error(too_large(&name, options.max_file_size)),
-            Err(e) => self.error(format!("cannot read {name}: {e}")),
+            Ok(None) => self.error(&name, too_large(&name, options.max_file_size)),
+            Err(e) => self.error(&name, format!("cannot read {name}: {e}")),
         }
     }
 
@@ -118,11 +128,14 @@ impl Inputs {
         let text = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(e) => {
-                self.warning(format!(
+                self.warning(
+                    &name,
+                    format!(
                     "{name} is not valid UTF-8 (first bad byte at offset {}); bad bytes are read \
                      as U+FFFD",
                     e.utf8_error().valid_up_to()
-                ));
+                ),
+                );
                 String::from_utf8_lossy(e.as_bytes()).into_owned()
             }
         };
@@ -168,13 +181,13 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
     let mut overrides = ignore::overrides::OverrideBuilder::new(dir);
     for glob in options.exclude {
         if let Err(e) = overrides.add(&format!("!{glob}")) {
-            out.error(format!("bad --exclude glob `{glob}`: {e}"));
+            out.error(dir.display(), format!("bad --exclude glob `{glob}`: {e}"));
         }
     }
     let overrides = match overrides.build() {
         Ok(o) => o,
         Err(e) => {
-            out.error(format!("bad --exclude globs: {e}"));
+            out.error(dir.display(), format!("bad --exclude globs: {e}"));
             return;
         }
     };
@@ -189,7 +202,10 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
         let entry = match entry {
             Ok(entry) => entry,
             Err(e) => {
-                out.error(format!("cannot read {}", walk_error(&e, dir)));
+                out.error(
+                    walk_path(&e, dir),
+                    format!("cannot read {}", walk_error(&e, dir)),
+                );
                 continue;
             }
         };
@@ -209,27 +225,43 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
         } else {
             skipped += 1;
             let what = std::fs::metadata(path).map_or("a special file", |m| kind(&m));
-            out.warning(format!(
-                "skipped {}: {what}, not a regular file",
-                path.display()
-            ));
+            out.warning(
+                path.display(),
+                format!("skipped {}: {what}, not a regular file", path.display()),
+            );
         }
     }
     let walk_failed = out.problems[problems_before..].iter().any(|p| p.error);
     if files.is_empty() && !walk_failed {
-        out.error(if skipped == 0 {
-            format!("no .mdip files in {}", dir.display())
-        } else {
-            format!(
-                "no .mdip files in {} (only {skipped} special file{} skipped)",
-                dir.display(),
-                if skipped == 1 { "" } else { "s" }
-            )
-        });
+        out.error(
+            dir.display(),
+            if skipped == 0 {
+                format!("no .mdip files in {}", dir.display())
+            } else {
+                format!(
+                    "no .mdip files in {} (only {skipped} special file{} skipped)",
+                    dir.display(),
+                    if skipped == 1 { "" } else { "s" }
+                )
+            },
+        );
     }
-    files.sort_by_key(|p| natural_key(p));
+    // Natural order: `6.A.10` after `6.A.9`.
+    files.sort_by(|a, b| natord::compare(&a.to_string_lossy(), &b.to_string_lossy()));
     for file in files {
         out.read_file(&file, options);
+    }
+}
+
+/// The path a walk error is about.
+fn walk_path(error: &ignore::Error, dir: &Path) -> String {
+    match error {
+        ignore::Error::WithPath { path, .. } => path.display().to_string(),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_path(err, dir)
+        }
+        ignore::Error::Loop { child, .. } => child.display().to_string(),
+        _ => dir.display().to_string(),
     }
 }
 
@@ -262,25 +294,4 @@ fn cause(error: &ignore::Error) -> String {
         },
         other => other.to_string(),
     }
-}
-
-/// Sorts `6.A.10` after `6.A.9`: numbers in names compare by value.
-fn natural_key(p: &Path) -> Vec<(String, u64)> {
-    let s = p.to_string_lossy();
-    let mut out = Vec::new();
-    let mut text = String::new();
-    let mut num = String::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-        } else {
-            if !num.is_empty() {
-                out.push((std::mem::take(&mut text), num.parse().unwrap_or(u64::MAX)));
-                num.clear();
-            }
-            text.push(c);
-        }
-    }
-    out.push((text, num.parse().unwrap_or(0)));
-    out
 }

@@ -5,8 +5,7 @@
 
 mod check;
 mod inputs;
-mod json;
-mod report;
+mod render;
 
 use std::process::ExitCode;
 
@@ -20,13 +19,25 @@ struct Cli {
     command: Command,
 }
 
-/// Output formats of `mdip check`.
+/// Output formats of `mdip check` (one renderer each, in `src/render/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Diagnostics with source snippets, then the adjudication report.
     Text,
-    /// One JSON document (schema `mdip-check/1`, see docs/json-schema.md).
+    /// One JSON document (schema `mdip-check/2`, see docs/json-schema.md); compact unless
+    /// `--pretty`.
     Json,
+    /// One JSON record per line, each file's as soon as it is checked (schema
+    /// `mdip-check/2`).
+    JsonLines,
+    /// SARIF 2.1.0, for code-scanning dashboards.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations on the lines).
+    Github,
+    /// JUnit XML: one test case per file (a failed expectation is a failure).
+    Junit,
+    /// One line per diagnostic: `path:line:column: error[CODE]: message`.
+    Concise,
 }
 
 /// When to colour the text output.

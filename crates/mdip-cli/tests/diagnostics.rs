@@ -157,11 +157,23 @@ fn text_snapshots() {
 #[test]
 fn json_snapshots() {
     for path in inputs() {
-        let r = run(&["check", "--format", "json", &path]);
+        let r = run(&["check", "--format", "json", "--pretty", &path]);
         check_stderr(&path, &r.stderr);
+        // The compact document (the default) says the same.
+        let compact = run(&["check", "--format", "json", &path]);
+        assert_eq!(
+            compact.stdout.lines().count(),
+            1,
+            "{path}: compact JSON is one line"
+        );
+        assert_eq!(
+            serde_json::from_str::<Value>(&compact.stdout).ok(),
+            serde_json::from_str::<Value>(&r.stdout).ok(),
+            "{path}: compact and pretty JSON differ"
+        );
         let doc: Value = serde_json::from_str(&r.stdout)
             .unwrap_or_else(|e| panic!("{path}: invalid JSON: {e}\n{}", r.stdout));
-        assert_eq!(doc["schema"], "mdip-check/1", "{path}");
+        assert_eq!(doc["schema"], "mdip-check/2", "{path}");
         assert_eq!(doc["files"][0]["path"], path.as_str());
         let ok = doc["files"][0]["ok"].as_bool().expect("ok is a boolean");
         assert_eq!(
@@ -215,7 +227,11 @@ fn clean_file_exits_0() {
         .contains("crates/mdip-cli/tests/inputs/66-clean-opening.mdip: ok"));
     assert!(r.stdout.contains("checked 1 file: 1 ok, 0 with errors"));
     // One file: the adjudication report is shown by default.
-    assert!(r.stdout.contains("Step 1: movement"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("Step 1 · Spring 1901 movement"),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]
@@ -324,7 +340,10 @@ fn dash_reads_standard_input() {
     assert_eq!(r.code, 0, "{}", r.stdout);
     let doc: Value = serde_json::from_str(&r.stdout).unwrap();
     assert_eq!(doc["files"][0]["path"], "<stdin>");
-    assert_eq!(doc["files"][0]["orders"][0]["outcome"], "succeeds");
+    assert_eq!(
+        doc["files"][0]["orders"][0]["outcome"]["status"],
+        "succeeds"
+    );
 }
 
 #[test]
@@ -427,11 +446,7 @@ fn every_code_is_documented_and_explained() {
         .filter(|c| c.len() == 5 && (c.starts_with('E') || c.starts_with('W')))
         .filter(|c| c[1..].bytes().all(|b| b.is_ascii_digit()))
         .collect();
-    let mut all: Vec<&str> = mdip_syntax::ErrorCode::ALL
-        .iter()
-        .map(|c| c.as_str())
-        .chain(mdip_analysis::Code::ALL.iter().map(|c| c.as_str()))
-        .collect();
+    let mut all: Vec<&str> = mdip_analysis::Code::every().map(|c| c.as_str()).collect();
     all.sort_unstable();
     let mut documented = rows.clone();
     documented.sort_unstable();
@@ -457,7 +472,7 @@ fn json_document_shape() {
     ]);
     assert_eq!(r.code, 1);
     let doc: Value = serde_json::from_str(&r.stdout).expect("valid JSON");
-    assert_eq!(doc["schema"], "mdip-check/1");
+    assert_eq!(doc["schema"], "mdip-check/2");
     assert_eq!(doc["summary"]["files"], 2);
     assert_eq!(doc["summary"]["ok"], 1);
     assert_eq!(doc["summary"]["failed"], 1);
@@ -491,11 +506,14 @@ fn json_document_shape() {
     assert_eq!(clean["ok"], true);
     assert_eq!(clean["phase"], "movement");
     assert_eq!(clean["orders"].as_array().unwrap().len(), 5);
-    assert_eq!(clean["orders"][3]["outcome"], "fails");
+    assert_eq!(clean["orders"][3]["outcome"]["status"], "fails");
     assert_eq!(clean["orders"][3]["expected"], "fails");
-    assert_eq!(clean["heads"][0]["name"], "1:0");
-    assert_eq!(clean["expectations"]["stated"], 5);
-    assert_eq!(clean["expectations"]["failed"], 0);
+    assert_eq!(
+        clean["heads"][0],
+        serde_json::json!({"turn": 1, "timeline": 0})
+    );
+    assert_eq!(clean["counts"]["expectations"], 5);
+    assert_eq!(clean["counts"]["unmet"], 0);
 }
 
 #[test]

@@ -134,6 +134,93 @@ pub(crate) fn reason(reason: &Reason, name: impl Fn(UnitId) -> String) -> String
     }
 }
 
+/// The stable code of a judge's reason, as the machine formats write it (`bounced`,
+/// `support-cut`, ...). Codes never change meaning; the list is in `docs/json-schema.md`.
+pub fn reason_code(reason: &Reason) -> &'static str {
+    match reason {
+        Reason::Moved { by_convoy: false } => "moved",
+        Reason::Moved { by_convoy: true } => "moved-by-convoy",
+        Reason::Bounced { .. } => "bounced",
+        Reason::LostHeadToHead { .. } => "lost-head-to-head",
+        Reason::WouldDislodgeOwnUnit { .. } => "would-dislodge-own-unit",
+        Reason::NoConvoyPath => "no-convoy-path",
+        Reason::ConvoyDisrupted => "convoy-disrupted",
+        Reason::ConvoyParadox => "convoy-paradox",
+        Reason::Unreachable => "unreachable",
+        Reason::Held => "held",
+        Reason::Dislodged { .. } => "dislodged",
+        Reason::SupportGiven => "support-given",
+        Reason::SupportCut { .. } => "support-cut",
+        Reason::SupportVoid => "support-void",
+        Reason::ConvoyUsed => "convoy-used",
+        Reason::ConvoyNotUsed => "convoy-not-used",
+        Reason::ConvoyVoid => "convoy-void",
+        Reason::Pinned { .. } => "pinned",
+        Reason::Paradox => "paradox",
+        Reason::Retreated => "retreated",
+        Reason::Disbanded => "disbanded",
+        Reason::NoRetreatOrder => "no-retreat-order",
+        Reason::RetreatUnreachable => "retreat-unreachable",
+        Reason::RetreatOccupied => "retreat-occupied",
+        Reason::RetreatContested => "retreat-contested",
+        Reason::RetreatToAttacker => "retreat-to-attacker",
+        Reason::RetreatCollision { .. } => "retreat-collision",
+        Reason::NotDislodged => "not-dislodged",
+        Reason::Built => "built",
+        Reason::Waived => "waived",
+        Reason::Removed => "removed",
+        Reason::CivilDisorder => "civil-disorder",
+        Reason::NoBuildAllowed => "no-build-allowed",
+        Reason::NoBuildsLeft => "no-builds-left",
+        Reason::NotHomeCentre => "not-home-centre",
+        Reason::CentreNotOwned => "centre-not-owned",
+        Reason::CentreOccupied => "centre-occupied",
+        Reason::WrongTerrain => "wrong-terrain",
+        Reason::NoRemovalAllowed => "no-removal-allowed",
+        Reason::NoRemovalsLeft => "no-removals-left",
+        Reason::NoUnitThere => "no-unit-there",
+        Reason::NotOwnUnit => "not-own-unit",
+        Reason::AlreadyRemoved => "already-removed",
+        Reason::AlreadyBuilt => "already-built",
+    }
+}
+
+/// The stable code of an illegal order's problem (`no-unit`, `unreachable`, ...).
+pub fn illegal_code(i: &Illegal) -> &'static str {
+    match i {
+        Illegal::WrongPhase(_) => "wrong-phase",
+        Illegal::NotDislodged => "not-dislodged",
+        Illegal::RetreatLeavesSeason => "retreat-leaves-season",
+        Illegal::RetreatUnreachable => "retreat-unreachable",
+        Illegal::RetreatOccupied => "retreat-occupied",
+        Illegal::RetreatContested => "retreat-contested",
+        Illegal::RetreatToAttacker => "retreat-to-attacker",
+        Illegal::RetreatCoastMissing => "coast-missing",
+        Illegal::BadAdjustment { reason, .. } => reason_code(reason),
+        Illegal::NoSuchSeason(_) => "no-such-season",
+        Illegal::NoUnit(_) => "no-unit",
+        Illegal::WrongUnitType { .. } => "wrong-unit-type",
+        Illegal::ForeignUnit { .. } => "foreign-unit",
+        Illegal::NotAHead { .. } => "not-a-head",
+        Illegal::WrongTerrain => "wrong-terrain",
+        Illegal::MoveToSelf => "move-to-self",
+        Illegal::Unreachable(_) => "unreachable",
+        Illegal::CoastMissing(_) => "coast-missing",
+        Illegal::CoastUnreachable { .. } => "coast-unreachable",
+        Illegal::SupportSelf => "support-self",
+        Illegal::SupportUnreachable(_) => "support-unreachable",
+        Illegal::SupportIntoOwnPlace => "support-into-own-place",
+        Illegal::ConvoyByArmy => "convoy-by-army",
+        Illegal::ConvoyFromCoast => "convoy-from-coast",
+        Illegal::ConvoyOfFleet => "convoy-of-fleet",
+        Illegal::ConvoyDestination => "convoy-destination",
+        Illegal::ConvoyNotOnRoute => "convoy-not-on-route",
+        Illegal::SupportedMoveImpossible => "supported-move-impossible",
+        Illegal::Duplicate => "duplicate",
+        Illegal::OtherSeasonInStandardRules => "standard-rules",
+    }
+}
+
 /// Joins unit names as "A", "A and B" or "A, B and C".
 fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
     let names: Vec<String> = ids.iter().map(|&id| name(id)).collect();

@@ -15,7 +15,7 @@ use super::describe;
 use super::setup::stand_location;
 use super::state::{Block, Class, Parts, Pending};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::{OrderInfo, OrderKind, Status, UnitInfo};
+use crate::model::{Cause, OrderInfo, OrderKind, Status, Target, UnitInfo};
 use crate::names;
 
 /// What an order line says before any step is closed for it: its power, its range and the
@@ -41,7 +41,19 @@ pub(crate) fn head(
         Some(n) => names::power(map, n, diags),
         None => match block.power {
             Some(p) => Some(p),
-            None if block.power_unknown => None,
+            // The block's header names an unknown power (E0201 there): each of its orders
+            // says it is not adjudicated, so none disappears without a word.
+            None if block.power_unknown => {
+                diags.push(
+                    Diagnostic::new(
+                        Code::NoPower,
+                        o.span,
+                        "this order is not adjudicated: its block's power is unknown",
+                    )
+                    .with_hint("correct the power in the block header above"),
+                );
+                None
+            }
             None => {
                 diags.push(
                     Diagnostic::new(Code::NoPower, o.span, "this order has no power").with_hint(
@@ -222,6 +234,8 @@ impl<'a> Lower<'a> {
             step: None,
             status: Status::Pending,
             reason: String::new(),
+            cause: Cause::default(),
+            target: Target::default(),
             related: Vec::new(),
             expect,
             forks: Vec::new(),
@@ -242,6 +256,7 @@ impl<'a> Lower<'a> {
             self.diags.push(d);
             info.status = Status::Illegal;
             info.reason = format!("season {season} does not exist");
+            info.cause.code = "no-such-season";
             return self.done(LoweredOrder::Settled(info));
         }
         // Wrong phase: the order is illegal now and does not wait for a step.
@@ -268,6 +283,7 @@ impl<'a> Lower<'a> {
                 // A name could not be resolved: the order is dropped (diagnosed already).
                 info.status = Status::Illegal;
                 info.reason = "the order could not be read".into();
+                info.cause.code = "unreadable";
                 self.done(LoweredOrder::Settled(info))
             }
         }
@@ -275,6 +291,7 @@ impl<'a> Lower<'a> {
 
     fn wrong_phase(&mut self, info: &mut OrderInfo, class: Class, phase: Phase) {
         info.status = Status::Illegal;
+        info.cause.code = "wrong-phase";
         info.reason = format!(
             "{} orders are not allowed in the {} phase",
             class.phase().name(),

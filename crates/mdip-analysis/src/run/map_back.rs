@@ -32,6 +32,7 @@ impl State {
             built: Vec::new(),
             notes: Vec::new(),
             boards: Vec::new(),
+            owed: Vec::new(),
         };
         let mut touched: Vec<SeasonKey> = match phase {
             Phase::Retreat => self
@@ -130,6 +131,11 @@ impl State {
             _ => None,
         });
         step.seasons = self.world.pending_adjustments().to_vec();
+        step.owed = step
+            .seasons
+            .iter()
+            .flat_map(|&s| self.world.adjustments_owed(s))
+            .collect();
         let report = self.world.adjustment_step(&inputs);
         for b in &report.built {
             step.built.push(StepUnit {
@@ -179,6 +185,14 @@ impl State {
             } else {
                 Status::Fails
             };
+            info.cause.code = match &e.outcome {
+                OrderOutcome::Adjudicated { outcome, .. }
+                | OrderOutcome::Adjusted { outcome, .. } => describe::reason_code(&outcome.reason),
+                OrderOutcome::Retreated { .. } => "retreated",
+                OrderOutcome::Disbanded => "disbanded",
+                OrderOutcome::RetreatBounced => "retreat-collision",
+                OrderOutcome::Illegal(illegal) => describe::illegal_code(illegal),
+            };
             match &e.outcome {
                 OrderOutcome::Adjudicated { unit, outcome } => {
                     info.reason = describe::reason(&outcome.reason, name);
@@ -218,6 +232,13 @@ impl State {
         name: &impl Fn(usize) -> String,
     ) {
         for other in report.outcomes[g].reason.units() {
+            let u = &report.graph[other];
+            self.orders[oi].cause.units.push(StepUnit {
+                power: u.sig.power,
+                kind: u.sig.kind,
+                season: u.spot.season,
+                loc: u.sig.loc,
+            });
             if let Some(&ol) = line_of_graph.get(&other) {
                 let span = self.orders[ol].span;
                 let d = name(other);

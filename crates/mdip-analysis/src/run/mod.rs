@@ -25,7 +25,7 @@ use self::lower::{Lower, LoweredOrder};
 use self::setup::Effect;
 use self::state::Class;
 use crate::diagnostics::Diagnostic;
-use crate::model::{Analysis, LineContext};
+use crate::model::{Analysis, LineContext, Target, TargetUnit};
 use crate::names;
 
 impl State {
@@ -172,6 +172,7 @@ impl State {
                     .order
                     .unit()
                     .and_then(|u| lower::unit_info(self.map(), &self.world, u, season));
+                info.target = target(&pending);
                 let index = self.orders.len();
                 self.orders.push(info);
                 self.pending.push((index, pending, parts));
@@ -230,6 +231,60 @@ impl State {
             (Phase::Adjustment, Class::Adjustment) => !world.exists(season),
             (Phase::Adjustment, _) => world.is_head(season) || !world.exists(season),
         }
+    }
+}
+
+/// What a lowered order aims at, as the report shows it.
+fn target(pending: &state::Pending) -> Target {
+    use mdip_judge::world::{AdjustmentOrder, Pos, RetreatOrder, Spot, UnitOrder, UnitRef};
+    let pos = |to: Spot, coast| Pos {
+        season: to.season,
+        loc: mdip_map::Location::new(to.province, coast),
+    };
+    let unit = |u: UnitRef| TargetUnit {
+        kind: u.kind,
+        loc: mdip_map::Location::new(u.spot.province, u.coast),
+        season: u.spot.season,
+    };
+    match pending {
+        state::Pending::Movement(m) => match m.order {
+            UnitOrder::Hold => Target::default(),
+            UnitOrder::Move {
+                to,
+                coast,
+                via_convoy,
+            } => Target {
+                dest: Some(pos(to, coast)),
+                via_convoy,
+                unit: None,
+            },
+            UnitOrder::SupportHold { target } => Target {
+                unit: Some(unit(target)),
+                ..Target::default()
+            },
+            UnitOrder::SupportMove { target, to, coast } => Target {
+                dest: Some(pos(to, coast)),
+                via_convoy: false,
+                unit: Some(unit(target)),
+            },
+            UnitOrder::Convoy { army, to } => Target {
+                dest: Some(pos(to, None)),
+                via_convoy: false,
+                unit: Some(unit(army)),
+            },
+        },
+        state::Pending::Retreat(r) => match r.order {
+            RetreatOrder::Move { to, coast } => Target {
+                dest: Some(pos(to, coast)),
+                ..Target::default()
+            },
+            RetreatOrder::Disband => Target::default(),
+        },
+        state::Pending::Adjustment(a) => match a.order {
+            AdjustmentOrder::Build { .. }
+            | AdjustmentOrder::Remove { .. }
+            | AdjustmentOrder::Waive => Target::default(),
+        },
     }
 }
 

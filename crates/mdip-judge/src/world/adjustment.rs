@@ -47,6 +47,21 @@ pub struct AdjustmentInput {
     pub order: AdjustmentOrder,
 }
 
+/// What one power owes on a board pending adjustment, before any order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owed {
+    /// The season whose board the adjustment changes.
+    pub season: SeasonKey,
+    /// The power.
+    pub power: Power,
+    /// Builds it may make: supply centres beyond units, at most its free home centres.
+    pub builds: usize,
+    /// Removals it must make: units beyond supply centres.
+    pub removals: usize,
+    /// Its home centres that it owns and that no unit stands on (where it may build).
+    pub free_homes: Vec<ProvinceId>,
+}
+
 /// An entry for an order no pending board took: not allowed in the phase named.
 fn unplaced(input: usize, illegal_phase: Phase) -> StepEntry {
     StepEntry {
@@ -106,6 +121,44 @@ impl World {
         self.steps += 1;
         self.phase = Phase::Movement;
         report
+    }
+
+    /// What each power owes on the board of `key` if it is pending adjustment: builds or
+    /// removals, powers that owe nothing left out, in the map's order of powers.
+    pub fn adjustments_owed(&self, key: SeasonKey) -> Vec<Owed> {
+        let Some(season) = self.seasons.get(&key) else {
+            return Vec::new();
+        };
+        if !self.pending_adjustments.contains(&key) {
+            return Vec::new();
+        }
+        let map = self.map;
+        let mut owed = Vec::new();
+        for &power in map.powers() {
+            let centres = map
+                .supply_centres()
+                .filter(|&p| season.owner(p) == Some(power))
+                .count();
+            let units = season.units.iter().filter(|u| u.power == power).count();
+            let free_homes: Vec<ProvinceId> = map
+                .home_centres(power)
+                .iter()
+                .copied()
+                .filter(|&p| season.owner(p) == Some(power) && season.unit_at(p).is_none())
+                .collect();
+            let builds = centres.saturating_sub(units).min(free_homes.len());
+            let removals = units.saturating_sub(centres);
+            if builds > 0 || removals > 0 {
+                owed.push(Owed {
+                    season: key,
+                    power,
+                    builds,
+                    removals,
+                    free_homes,
+                });
+            }
+        }
+        owed
     }
 
     /// Adjudicates the orders `mine` (indices into `inputs`) on the board of `key` and applies

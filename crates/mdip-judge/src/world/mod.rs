@@ -19,7 +19,7 @@ mod setup;
 mod validate;
 
 pub use crate::rules::Rules;
-pub use adjustment::{AdjustmentInput, AdjustmentOrder};
+pub use adjustment::{AdjustmentInput, AdjustmentOrder, Owed};
 pub use report::{
     Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
     StepEntry, StepReport, UnitSig,

@@ -1,0 +1,587 @@
+//! Building a [`FileReport`] from an analysis: the one place where the analysis' values
+//! (map ids, seasons, reasons) become the report's written names.
+
+use mdip_judge::world::{BoardUnit, Dislodged, Owed, Phase, SeasonKey};
+use mdip_map::{Location, Map, Power, UnitType};
+use mdip_syntax::{ExpectedOutcome, LineIndex, LineKind, Span};
+
+use super::*;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::model::{Analysis, OrderInfo, OrderKind, Status, StepInfo, StepUnit};
+
+impl FileReport {
+    /// The report of one analysed file; `path` is how the file is named in it.
+    pub fn new(path: &str, text: &str, a: &Analysis) -> FileReport {
+        let b = Builder {
+            map: a.world.map(),
+            text,
+            index: LineIndex::new(text),
+            a,
+        };
+        let counts = Counts {
+            errors: a.diagnostics.iter().filter(|d| d.is_failure()).count(),
+            warnings: a
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .count(),
+            expectations: a.expectations.stated,
+            unmet: a.expectations.failed,
+        };
+        FileReport {
+            path: path.to_owned(),
+            ok: !a.has_errors(),
+            multiversal: a.multiversal,
+            phase: phase(a.world.phase()),
+            counts,
+            diagnostics: a.diagnostics.iter().map(|d| b.diagnostic(d)).collect(),
+            orders: b.orders(),
+            steps: a
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, s)| b.step(i, s))
+                .collect(),
+            seasons: b.seasons(),
+            timelines: a
+                .world
+                .timelines()
+                .iter()
+                .map(|t| TimelineReport {
+                    number: t.number,
+                    branched_from: t.branched_from.map(season),
+                    first: season(t.first),
+                    head: season(t.head),
+                })
+                .collect(),
+            heads: a.world.heads().into_iter().map(season).collect(),
+            next: b.next(),
+            winner: a.world.winner().map(|p| p.name()),
+        }
+    }
+}
+
+struct Builder<'a> {
+    map: &'static Map,
+    text: &'a str,
+    index: LineIndex,
+    a: &'a Analysis,
+}
+
+fn season(s: SeasonKey) -> SeasonRef {
+    SeasonRef {
+        turn: s.turn,
+        timeline: s.timeline,
+    }
+}
+
+fn phase(p: Phase) -> PhaseName {
+    match p {
+        Phase::Movement => PhaseName::Movement,
+        Phase::Retreat => PhaseName::Retreat,
+        Phase::Adjustment => PhaseName::Adjustment,
+    }
+}
+
+fn unit_type(k: UnitType) -> UnitTypeName {
+    match k {
+        UnitType::Army => UnitTypeName::Army,
+        UnitType::Fleet => UnitTypeName::Fleet,
+    }
+}
+
+fn status(s: Status) -> StatusName {
+    match s {
+        Status::Succeeds => StatusName::Succeeds,
+        Status::Fails => StatusName::Fails,
+        Status::Illegal => StatusName::Illegal,
+        Status::Pending => StatusName::Pending,
+    }
+}
+
+fn kind(k: OrderKind) -> OrderKindName {
+    match k {
+        OrderKind::Hold => OrderKindName::Hold,
+        OrderKind::Move => OrderKindName::Move,
+        OrderKind::SupportHold => OrderKindName::SupportHold,
+        OrderKind::SupportMove => OrderKindName::SupportMove,
+        OrderKind::Convoy => OrderKindName::Convoy,
+        OrderKind::Retreat => OrderKindName::Retreat,
+        OrderKind::Disband => OrderKindName::Disband,
+        OrderKind::Build => OrderKindName::Build,
+        OrderKind::Remove => OrderKindName::Remove,
+        OrderKind::Waive => OrderKindName::Waive,
+    }
+}
+
+/// The name of a season in the calendar for a step of `phase`: an adjustment step is the
+/// Winter of the year whose Fall it follows (its board is the next Spring's).
+pub(crate) fn calendar(s: SeasonKey, phase: Phase) -> String {
+    if phase == Phase::Adjustment && s.turn > 0 {
+        format!("Winter {}", SeasonKey::new(s.turn - 1, s.timeline).year())
+    } else {
+        s.calendar()
+    }
+}
+
+/// The distinct calendar names of some seasons, joined: `Spring 1902, Fall 1901`.
+fn calendars(seasons: impl Iterator<Item = SeasonKey>, phase: Phase) -> String {
+    let mut names: Vec<String> = Vec::new();
+    for s in seasons {
+        let n = calendar(s, phase);
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    names.join(", ")
+}
+
+impl Builder<'_> {
+    fn range(&self, span: Span) -> Range {
+        let at = |offset: u32| {
+            let lc = self.index.line_col(offset);
+            let line_start = self
+                .index
+                .line_span(lc.line as usize)
+                .map_or(0, |s| s.start);
+            let column = self
+                .text
+                .get(line_start as usize..offset as usize)
+                .map_or(0, |s| s.chars().count());
+            LineCol {
+                line: lc.line as usize + 1,
+                column: column + 1,
+            }
+        };
+        Range {
+            start: at(span.start),
+            end: at(span.end),
+            byte_start: span.start,
+            byte_end: span.end,
+        }
+    }
+
+    fn diagnostic(&self, d: &Diagnostic) -> DiagnosticReport {
+        DiagnosticReport {
+            code: d.code.as_str(),
+            severity: match d.severity {
+                Severity::Error => SeverityName::Error,
+                Severity::Warning => SeverityName::Warning,
+            },
+            expected: d.expected,
+            message: d.message.clone(),
+            hint: d.hint.clone(),
+            range: self.range(d.span),
+            related: d
+                .related
+                .iter()
+                .map(|r| RelatedReport {
+                    message: r.message.clone(),
+                    range: self.range(r.span),
+                })
+                .collect(),
+            fixes: d
+                .fixes
+                .iter()
+                .map(|f| FixReport {
+                    title: f.title.clone(),
+                    edits: f
+                        .edits
+                        .iter()
+                        .map(|e| EditReport {
+                            range: self.range(e.span),
+                            text: e.text.clone(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    fn location(&self, l: Location) -> String {
+        self.map.location_abbrev(l)
+    }
+
+    fn place(&self, s: SeasonKey, l: Location) -> PlaceReport {
+        PlaceReport {
+            location: self.location(l),
+            season: season(s),
+        }
+    }
+
+    fn step_unit(&self, u: &StepUnit) -> UnitReport {
+        UnitReport {
+            power: Some(u.power.name()),
+            kind: Some(unit_type(u.kind)),
+            location: self.location(u.loc),
+            season: season(u.season),
+        }
+    }
+
+    fn board_unit(&self, u: &BoardUnit) -> BoardUnitReport {
+        BoardUnitReport {
+            kind: unit_type(u.kind),
+            location: self.location(u.loc),
+        }
+    }
+
+    /// Every order line of the file, in file order: the analysis' orders, and the order
+    /// lines it could not take (unknown power, unreadable), as not adjudicated.
+    fn orders(&self) -> Vec<OrderReport> {
+        let mut out = Vec::with_capacity(self.a.orders.len());
+        let mut next = self.a.orders.iter().peekable();
+        for (i, line) in self.a.parse.file.lines.iter().enumerate() {
+            let LineKind::Order(o) = &line.kind else {
+                continue;
+            };
+            match next.peek() {
+                Some(info) if info.line == i => {
+                    out.push(self.order(info));
+                    next.next();
+                }
+                _ => out.push(self.unread(i, o.span)),
+            }
+        }
+        out
+    }
+
+    fn order(&self, o: &OrderInfo) -> OrderReport {
+        let unit = o.unit.map(|u| UnitReport {
+            power: Some(o.power.name()),
+            kind: Some(unit_type(u.kind)),
+            location: self.location(u.loc),
+            season: season(u.season),
+        });
+        let target = TargetReport {
+            destination: o.target.dest.map(|p| self.place(p.season, p.loc)),
+            via_convoy: o.target.via_convoy,
+            unit: o.target.unit.map(|t| UnitReport {
+                power: None,
+                kind: t.kind.map(unit_type),
+                location: self.location(t.loc),
+                season: season(t.season),
+            }),
+            route: self.route(o),
+        };
+        OrderReport {
+            line: o.line + 1,
+            power: Some(o.power.name()),
+            unit,
+            kind: kind(o.kind),
+            text: self.text_of(o.span),
+            range: self.range(o.span),
+            target,
+            outcome: OutcomeReport {
+                status: status(o.status),
+                code: (!o.cause.code.is_empty()).then_some(o.cause.code),
+                by: o.cause.units.iter().map(|u| self.step_unit(u)).collect(),
+                sentence: o.reason.clone(),
+            },
+            expected: o.expect.map(|e| match e {
+                ExpectedOutcome::Succeeds => StatusName::Succeeds,
+                ExpectedOutcome::Fails => StatusName::Fails,
+                ExpectedOutcome::Illegal => StatusName::Illegal,
+            }),
+            step: o.step,
+            forks: o.forks.iter().map(|&f| season(f)).collect(),
+        }
+    }
+
+    /// The fleets whose convoy carried a move that went by convoy.
+    fn route(&self, o: &OrderInfo) -> Vec<UnitReport> {
+        let (Some(unit), Some(dest)) = (o.unit, o.target.dest) else {
+            return Vec::new();
+        };
+        if o.cause.code != "moved-by-convoy" {
+            return Vec::new();
+        }
+        self.a
+            .orders
+            .iter()
+            .filter(|c| {
+                c.kind == OrderKind::Convoy
+                    && c.step == o.step
+                    && c.status == Status::Succeeds
+                    && c.target.unit.is_some_and(|t| {
+                        t.loc.province == unit.loc.province && t.season == unit.season
+                    })
+                    && c.target.dest.is_some_and(|d| {
+                        d.loc.province == dest.loc.province && d.season == dest.season
+                    })
+            })
+            .filter_map(|c| {
+                c.unit.map(|u| UnitReport {
+                    power: Some(c.power.name()),
+                    kind: Some(unit_type(u.kind)),
+                    location: self.location(u.loc),
+                    season: season(u.season),
+                })
+            })
+            .collect()
+    }
+
+    /// An order line the analysis could not take: what the first diagnostic on it says.
+    fn unread(&self, line: usize, span: Span) -> OrderReport {
+        let sentence = self
+            .a
+            .diagnostics
+            .iter()
+            .find(|d| d.span.start >= span.start && d.span.start <= span.end)
+            .map_or_else(
+                || "the order could not be read".to_owned(),
+                |d| d.message.clone(),
+            );
+        OrderReport {
+            line: line + 1,
+            power: None,
+            unit: None,
+            kind: OrderKindName::Unknown,
+            text: self.text_of(span),
+            range: self.range(span),
+            target: TargetReport::default(),
+            outcome: OutcomeReport {
+                status: StatusName::NotAdjudicated,
+                code: Some("not-adjudicated"),
+                by: Vec::new(),
+                sentence,
+            },
+            expected: None,
+            step: None,
+            forks: Vec::new(),
+        }
+    }
+
+    fn text_of(&self, span: Span) -> String {
+        self.text
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    }
+
+    fn dislodged(&self, d: &Dislodged) -> DislodgedReport {
+        DislodgedReport {
+            unit: UnitReport {
+                power: Some(d.power.name()),
+                kind: Some(unit_type(d.kind)),
+                location: self.location(d.at.loc),
+                season: season(d.at.season),
+            },
+            retreats_into: season(d.into),
+            attacker_from: PlaceReport {
+                location: self.map.abbrev(d.attacker_from.province).to_owned(),
+                season: season(d.attacker_from.season),
+            },
+            by_convoy: d.by_convoy,
+            standoffs: d
+                .contested
+                .iter()
+                .map(|&p| self.map.abbrev(p).to_owned())
+                .collect(),
+            options: d.options.iter().map(|&l| self.location(l)).collect(),
+        }
+    }
+
+    fn owed(&self, o: &Owed) -> OwedReport {
+        OwedReport {
+            season: season(o.season),
+            power: o.power.name(),
+            builds: o.builds,
+            removals: o.removals,
+            free_homes: o.free_homes.iter().map(|&p| self.map.abbrev(p)).collect(),
+        }
+    }
+
+    /// Units grouped by power, in the map's order of powers.
+    fn by_power(&self, units: &[BoardUnit]) -> Vec<PowerUnits> {
+        self.map
+            .powers()
+            .iter()
+            .filter_map(|&p| {
+                let mine: Vec<BoardUnitReport> = units
+                    .iter()
+                    .filter(|u| u.power == p)
+                    .map(|u| self.board_unit(u))
+                    .collect();
+                (!mine.is_empty()).then_some(PowerUnits {
+                    power: p.name(),
+                    units: mine,
+                })
+            })
+            .collect()
+    }
+
+    fn step(&self, index: usize, s: &StepInfo) -> StepReport {
+        let retreats_owed = if s.phase == Phase::Retreat {
+            self.a.steps[..index]
+                .iter()
+                .rev()
+                .find(|p| p.phase == Phase::Movement)
+                .map(|p| p.dislodged.iter().map(|d| self.dislodged(d)).collect())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        StepReport {
+            index,
+            phase: phase(s.phase),
+            calendar: calendars(s.seasons.iter().copied(), s.phase),
+            seasons: s.seasons.iter().map(|&k| season(k)).collect(),
+            orders: s.orders.clone(),
+            closed_at: s.closed_at.map(|l| l + 1),
+            reopened: s.reopened.iter().map(|&k| season(k)).collect(),
+            advanced: s
+                .advanced
+                .iter()
+                .map(|a| AdvanceReport {
+                    from: season(a.head),
+                    to: season(a.next),
+                })
+                .collect(),
+            forks: s
+                .forks
+                .iter()
+                .map(|f| ForkReport {
+                    from: season(f.from),
+                    first: season(f.first),
+                    timeline: f.first.timeline,
+                })
+                .collect(),
+            dislodged: s.dislodged.iter().map(|d| self.dislodged(d)).collect(),
+            retreats_owed,
+            retreated: s
+                .retreated
+                .iter()
+                .map(|r| {
+                    // Who retreated: the unit standing at its destination right after the step.
+                    let who = s
+                        .boards
+                        .iter()
+                        .filter(|b| b.season == r.to.season)
+                        .flat_map(|b| &b.units)
+                        .find(|u| u.loc.province == r.to.loc.province);
+                    RetreatReport {
+                        unit: UnitReport {
+                            power: who.map(|u| u.power.name()),
+                            kind: who.map(|u| unit_type(u.kind)),
+                            location: self.location(r.from.loc),
+                            season: season(r.from.season),
+                        },
+                        to: self.place(r.to.season, r.to.loc),
+                    }
+                })
+                .collect(),
+            owed: s.owed.iter().map(|o| self.owed(o)).collect(),
+            built: s.built.iter().map(|u| self.step_unit(u)).collect(),
+            removed: s.removed.iter().map(|u| self.step_unit(u)).collect(),
+            notes: s.notes.clone(),
+            boards: s
+                .boards
+                .iter()
+                .map(|b| BoardReport {
+                    season: season(b.season),
+                    powers: self.by_power(&b.units),
+                })
+                .collect(),
+        }
+    }
+
+    fn seasons(&self) -> Vec<SeasonReport> {
+        let world = &self.a.world;
+        let pending = world.pending_retreats();
+        world
+            .seasons()
+            .map(|s| {
+                let head = world.is_head(s.key);
+                let phase = if !head {
+                    SeasonPhase::Past
+                } else if pending.iter().any(|d| d.into == s.key) {
+                    SeasonPhase::Retreat
+                } else if world.pending_adjustments().contains(&s.key) {
+                    SeasonPhase::Adjustment
+                } else {
+                    SeasonPhase::Movement
+                };
+                let owner_of = |p| s.owner(p);
+                let powers = self
+                    .map
+                    .powers()
+                    .iter()
+                    .filter_map(|&p| self.power_board(p, &s.units, owner_of))
+                    .collect();
+                SeasonReport {
+                    season: season(s.key),
+                    calendar: s.key.calendar(),
+                    phase,
+                    parent: s.parent.map(season),
+                    children: s.children.iter().map(|&c| season(c)).collect(),
+                    head,
+                    powers,
+                    unowned_centres: self
+                        .map
+                        .supply_centres()
+                        .filter(|&p| s.owner(p).is_none())
+                        .map(|p| self.map.abbrev(p))
+                        .collect(),
+                    dislodged: pending
+                        .iter()
+                        .filter(|d| d.at.season == s.key)
+                        .map(|d| self.dislodged(d))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn power_board(
+        &self,
+        p: Power,
+        units: &[BoardUnit],
+        owner: impl Fn(mdip_map::ProvinceId) -> Option<Power>,
+    ) -> Option<PowerBoard> {
+        let centres: Vec<&'static str> = self
+            .map
+            .supply_centres()
+            .filter(|&c| owner(c) == Some(p))
+            .map(|c| self.map.abbrev(c))
+            .collect();
+        let units: Vec<BoardUnitReport> = units
+            .iter()
+            .filter(|u| u.power == p)
+            .map(|u| self.board_unit(u))
+            .collect();
+        (!centres.is_empty() || !units.is_empty()).then_some(PowerBoard {
+            power: p.name(),
+            centres,
+            units,
+        })
+    }
+
+    fn next(&self) -> Next {
+        let world = &self.a.world;
+        let phase_now = world.phase();
+        let calendar = match phase_now {
+            Phase::Movement => calendars(world.heads().into_iter(), phase_now),
+            Phase::Retreat => calendars(
+                world.pending_retreats().iter().map(|d| d.at.season),
+                phase_now,
+            ),
+            Phase::Adjustment => calendars(world.pending_adjustments().iter().copied(), phase_now),
+        };
+        Next {
+            phase: phase(phase_now),
+            calendar,
+            retreats: world
+                .pending_retreats()
+                .iter()
+                .map(|d| self.dislodged(d))
+                .collect(),
+            adjustments: world
+                .pending_adjustments()
+                .iter()
+                .flat_map(|&s| world.adjustments_owed(s))
+                .map(|o| self.owed(&o))
+                .collect(),
+        }
+    }
+}

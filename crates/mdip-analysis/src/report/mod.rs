@@ -1,0 +1,601 @@
+//! The typed report of one file: everything `mdip check` shows, as plain serialisable data
+//! with every name already written (schema `mdip-check/2`).
+//!
+//! [`FileReport::new`] builds it from an [`Analysis`](crate::Analysis) and the file's text; the
+//! CLI and every output format render this report only, so a machine client sees exactly what
+//! the text report shows: orders with their unit, target and outcome as data (a stable reason
+//! code and the units it names, beside the sentence), steps with what they changed and owed,
+//! seasons with their boards grouped by power, what comes next, timelines and the winner.
+//!
+//! The JSON Schema of the documents is generated from these types ([`schema`]) and published
+//! in `docs/schema/`; a test keeps the published files equal to the types.
+
+mod build;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+/// The schema identifier written in every document.
+pub const SCHEMA: &str = "mdip-check/2";
+
+/// A whole `--format json` document: every file checked, the paths that could not be read,
+/// and the totals.
+#[derive(Debug, Serialize, JsonSchema)]
+pub struct Document {
+    /// Always `mdip-check/2`.
+    pub schema: &'static str,
+    /// One report per file, in the order the files were given (folders in natural order).
+    pub files: Vec<FileReport>,
+    /// Paths that could not be read, and warnings about skipped paths.
+    pub problems: Vec<Problem>,
+    /// The totals.
+    pub summary: Summary,
+}
+
+/// One line of a `--format json-lines` stream.
+#[derive(Debug, Serialize, JsonSchema)]
+#[serde(tag = "record", rename_all = "kebab-case")]
+pub enum Record<'a> {
+    /// The first line: which schema the stream follows.
+    Start {
+        /// Always `mdip-check/2`.
+        schema: &'static str,
+    },
+    /// One file, as soon as it is checked (in the order the files were given).
+    File(&'a FileReport),
+    /// A path that could not be read, or was skipped.
+    Problem(&'a Problem),
+    /// The last line: the totals.
+    Summary(&'a Summary),
+}
+
+/// A path that could not be read (an error: exit code 2), or one that was skipped (a warning).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Problem {
+    /// The path as given or found.
+    pub path: String,
+    /// What went wrong.
+    pub message: String,
+    /// `error` (the path was not checked) or `warning` (skipped on purpose).
+    pub severity: SeverityName,
+}
+
+/// Totals over every file.
+#[derive(Clone, Copy, Debug, Default, Serialize, JsonSchema)]
+pub struct Summary {
+    /// Files checked.
+    pub files: usize,
+    /// Files without errors.
+    pub ok: usize,
+    /// Files with errors (a failed expectation included).
+    pub failed: usize,
+    /// Errors over all files (expected diagnostics excluded).
+    pub errors: usize,
+    /// Warnings over all files.
+    pub warnings: usize,
+    /// Paths that could not be read.
+    pub unreadable: usize,
+}
+
+impl Summary {
+    /// Adds one file's counts.
+    pub fn add(&mut self, f: &FileReport) {
+        self.files += 1;
+        if f.ok {
+            self.ok += 1;
+        } else {
+            self.failed += 1;
+        }
+        self.errors += f.counts.errors;
+        self.warnings += f.counts.warnings;
+    }
+}
+
+/// Everything checked in one file.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct FileReport {
+    /// The path as given (`-` for standard input).
+    pub path: String,
+    /// Whether the file is clean: no error it does not expect.
+    pub ok: bool,
+    /// Whether the file names seasons (reports then show every unit's season).
+    pub multiversal: bool,
+    /// The phase the game is in at the end of the file.
+    pub phase: PhaseName,
+    /// Diagnostics and expectations counted.
+    pub counts: Counts,
+    /// Every diagnostic, in text order.
+    pub diagnostics: Vec<DiagnosticReport>,
+    /// Every order line of the file, in file order: adjudicated, pending, illegal, or not
+    /// adjudicated at all (for example under an unknown power).
+    pub orders: Vec<OrderReport>,
+    /// Every step adjudicated, in order.
+    pub steps: Vec<StepReport>,
+    /// Every season of the game at the end of the file.
+    pub seasons: Vec<SeasonReport>,
+    /// Every timeline.
+    pub timelines: Vec<TimelineReport>,
+    /// The heads: the newest season of each timeline.
+    pub heads: Vec<SeasonRef>,
+    /// What the next step asks for.
+    pub next: Next,
+    /// The power that won, if one did.
+    pub winner: Option<&'static str>,
+}
+
+/// How many diagnostics and expectations a file has.
+#[derive(Clone, Copy, Debug, Default, Serialize, JsonSchema)]
+pub struct Counts {
+    /// Errors the file does not expect.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Expectations the file states (`=> fails`, `@expect ...`).
+    pub expectations: usize,
+    /// Expectations that were not met.
+    pub unmet: usize,
+}
+
+/// `error` or `warning`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeverityName {
+    /// An error: the file fails (unless the file expects it).
+    Error,
+    /// A warning: worth a look; the file is still clean.
+    Warning,
+}
+
+/// A phase of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PhaseName {
+    /// Moves, supports, convoys.
+    Movement,
+    /// Retreats and disbands of dislodged units.
+    Retreat,
+    /// Builds, removals and waives (Winter).
+    Adjustment,
+}
+
+/// A season `X:Y`: turn X (0 = Spring 1901) in timeline Y.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, JsonSchema)]
+pub struct SeasonRef {
+    /// The turn: 0 is Spring 1901, 1 Fall 1901, 2 Spring 1902, ...
+    pub turn: u32,
+    /// The timeline: 0 is the original one.
+    pub timeline: u32,
+}
+
+impl std::fmt::Display for SeasonRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.turn, self.timeline)
+    }
+}
+
+/// A position in the file: 1-based line and column (columns count characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct LineCol {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters (Unicode scalar values).
+    pub column: usize,
+}
+
+/// A range of the file, as lines and columns and as byte offsets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Range {
+    /// Where it starts.
+    pub start: LineCol,
+    /// Where it ends (exclusive).
+    pub end: LineCol,
+    /// Byte offset of the start.
+    pub byte_start: u32,
+    /// Byte offset of the end (exclusive).
+    pub byte_end: u32,
+}
+
+/// One diagnostic.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct DiagnosticReport {
+    /// The stable code (`E0202`); `mdip check --explain CODE` explains it.
+    pub code: &'static str,
+    /// Error or warning.
+    pub severity: SeverityName,
+    /// Whether the file expects it (`=> illegal`, `@expect error`): it then fails nothing.
+    pub expected: bool,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    pub hint: Option<String>,
+    /// Where.
+    pub range: Range,
+    /// Related places (the unit that bounced a move, the other order for the same unit).
+    pub related: Vec<RelatedReport>,
+    /// Quick fixes.
+    pub fixes: Vec<FixReport>,
+}
+
+/// A place related to a diagnostic.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct RelatedReport {
+    /// What it has to do with the diagnostic.
+    pub message: String,
+    /// Where.
+    pub range: Range,
+}
+
+/// A quick fix.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct FixReport {
+    /// What it does.
+    pub title: String,
+    /// Its edits.
+    pub edits: Vec<EditReport>,
+}
+
+/// A text edit: replace the range by the text.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct EditReport {
+    /// The range replaced.
+    pub range: Range,
+    /// The new text.
+    pub text: String,
+}
+
+/// Army or fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitTypeName {
+    /// An army.
+    Army,
+    /// A fleet.
+    Fleet,
+}
+
+impl UnitTypeName {
+    /// `A` or `F`.
+    pub fn letter(self) -> char {
+        match self {
+            UnitTypeName::Army => 'A',
+            UnitTypeName::Fleet => 'F',
+        }
+    }
+}
+
+/// A unit: its owner, type, location and season.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct UnitReport {
+    /// Its power (absent where the order names a unit it does not own, e.g. a support
+    /// target).
+    pub power: Option<&'static str>,
+    /// Army or fleet (absent when the notation left it out).
+    #[serde(rename = "type")]
+    pub kind: Option<UnitTypeName>,
+    /// Its location as the map abbreviates it: `lon`, `stp/sc`.
+    pub location: String,
+    /// Its season.
+    pub season: SeasonRef,
+}
+
+/// A place in a season: where a move goes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct PlaceReport {
+    /// The location: `nth`, `spa/nc`.
+    pub location: String,
+    /// Its season.
+    pub season: SeasonRef,
+}
+
+/// The kind of an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderKindName {
+    /// Hold.
+    Hold,
+    /// Move.
+    Move,
+    /// Support to hold.
+    SupportHold,
+    /// Support to move.
+    SupportMove,
+    /// Convoy.
+    Convoy,
+    /// Retreat.
+    Retreat,
+    /// Disband in a retreat phase.
+    Disband,
+    /// Build.
+    Build,
+    /// Remove in an adjustment phase.
+    Remove,
+    /// Waive a build.
+    Waive,
+    /// An order line that could not be read or resolved (see its diagnostics).
+    Unknown,
+}
+
+/// The status of an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum StatusName {
+    /// It succeeded.
+    Succeeds,
+    /// It was legal and failed.
+    Fails,
+    /// It was illegal (a movement order's unit then held).
+    Illegal,
+    /// Its step has not been adjudicated (the file ends in the middle of it).
+    Pending,
+    /// It never reached adjudication: its power is unknown, or it could not be read.
+    NotAdjudicated,
+}
+
+/// One order line.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct OrderReport {
+    /// 1-based line.
+    pub line: usize,
+    /// The power giving it, as the map names it (absent when it is unknown).
+    pub power: Option<&'static str>,
+    /// The ordered unit (absent for `Waive`, and for orders that could not be read).
+    pub unit: Option<UnitReport>,
+    /// What kind of order.
+    pub kind: OrderKindName,
+    /// The order's text as written (power prefix and expectation excluded).
+    pub text: String,
+    /// Its range.
+    pub range: Range,
+    /// What it aims at.
+    pub target: TargetReport,
+    /// What became of it.
+    pub outcome: OutcomeReport,
+    /// The outcome the file expects, if any.
+    pub expected: Option<StatusName>,
+    /// Index of the step that adjudicated it (into `steps`).
+    pub step: Option<usize>,
+    /// First seasons of the timelines this order forked.
+    pub forks: Vec<SeasonRef>,
+}
+
+/// What an order aims at.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct TargetReport {
+    /// Where the move, retreat, supported move or convoyed army goes.
+    pub destination: Option<PlaceReport>,
+    /// `via Convoy` was written.
+    pub via_convoy: bool,
+    /// The supported unit or the convoyed army.
+    pub unit: Option<UnitReport>,
+    /// For a move that went by convoy: the fleets whose convoys carried it, in file order.
+    pub route: Vec<UnitReport>,
+}
+
+/// What became of an order, as data and in words.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct OutcomeReport {
+    /// Succeeds, fails, illegal, pending or not adjudicated.
+    pub status: StatusName,
+    /// The stable reason code: `moved`, `bounced`, `support-cut`, `dislodged`, `no-unit`,
+    /// ... (absent while pending). The list is in docs/json-schema.md.
+    pub code: Option<&'static str>,
+    /// The units the reason names: the units a move bounced off, the unit that cut a support
+    /// or dislodged the unit, the winner of a head-to-head battle.
+    pub by: Vec<UnitReport>,
+    /// The reason as a sentence: `bounced off A Munich`.
+    pub sentence: String,
+}
+
+/// One step of the game.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct StepReport {
+    /// Its index (0-based) in `steps`.
+    pub index: usize,
+    /// Its phase.
+    pub phase: PhaseName,
+    /// Its name in the calendar: `Spring 1901`, `Fall 1901`, `Winter 1901` (the adjustment
+    /// after Fall 1901); several when the step spans turns of different timelines.
+    pub calendar: String,
+    /// The seasons it adjudicated.
+    pub seasons: Vec<SeasonRef>,
+    /// Indices (into `orders`) of the orders it adjudicated.
+    pub orders: Vec<usize>,
+    /// The 1-based line where it closed (absent: at the end of the file).
+    pub closed_at: Option<usize>,
+    /// Past seasons it re-opened.
+    pub reopened: Vec<SeasonRef>,
+    /// Heads that advanced.
+    pub advanced: Vec<AdvanceReport>,
+    /// Timelines it created.
+    pub forks: Vec<ForkReport>,
+    /// Units it dislodged (movement steps), with their retreat options.
+    pub dislodged: Vec<DislodgedReport>,
+    /// Retreats owed at its start (retreat steps): the dislodged units waiting.
+    pub retreats_owed: Vec<DislodgedReport>,
+    /// Units that retreated (retreat steps).
+    pub retreated: Vec<RetreatReport>,
+    /// Builds and removals owed at its start (adjustment steps).
+    pub owed: Vec<OwedReport>,
+    /// Units built.
+    pub built: Vec<UnitReport>,
+    /// Units disbanded or removed.
+    pub removed: Vec<UnitReport>,
+    /// Outcomes of units with no order line that were dislodged or failed, in words.
+    pub notes: Vec<String>,
+    /// The boards it produced or changed, as they stood right after it.
+    pub boards: Vec<BoardReport>,
+}
+
+/// A head that advanced one turn.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+pub struct AdvanceReport {
+    /// The head before.
+    pub from: SeasonRef,
+    /// The new head.
+    pub to: SeasonRef,
+}
+
+/// A timeline created by a step.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+pub struct ForkReport {
+    /// The season it branched from.
+    pub from: SeasonRef,
+    /// Its first season.
+    pub first: SeasonRef,
+    /// Its number.
+    pub timeline: u32,
+}
+
+/// A dislodged unit and where it may retreat.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct DislodgedReport {
+    /// The unit, where it was dislodged.
+    pub unit: UnitReport,
+    /// The season it retreats into.
+    pub retreats_into: SeasonRef,
+    /// Where the attacker came from.
+    pub attacker_from: PlaceReport,
+    /// Whether the attack came by convoy.
+    pub by_convoy: bool,
+    /// Provinces left empty by a standoff (closed to retreat).
+    pub standoffs: Vec<String>,
+    /// The locations it may retreat to (empty: it must disband).
+    pub options: Vec<String>,
+}
+
+/// A unit that retreated.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct RetreatReport {
+    /// The unit, where it was dislodged.
+    pub unit: UnitReport,
+    /// Where it stands now, in the season after.
+    pub to: PlaceReport,
+}
+
+/// What one power owed on one board when an adjustment step opened.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct OwedReport {
+    /// The season whose board the adjustment changes.
+    pub season: SeasonRef,
+    /// The power.
+    pub power: &'static str,
+    /// Builds it may make.
+    pub builds: usize,
+    /// Removals it must make.
+    pub removals: usize,
+    /// Home centres it owns with no unit on them (where it may build).
+    pub free_homes: Vec<&'static str>,
+}
+
+/// A board: the units of one season, grouped by power.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct BoardReport {
+    /// The season.
+    pub season: SeasonRef,
+    /// Per power that has units there, in the map's order of powers.
+    pub powers: Vec<PowerUnits>,
+}
+
+/// The units of one power on a board.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct PowerUnits {
+    /// The power.
+    pub power: &'static str,
+    /// Its units, by province: `F nth`, `A yor`.
+    pub units: Vec<BoardUnitReport>,
+}
+
+/// A unit on a board.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct BoardUnitReport {
+    /// Army or fleet.
+    #[serde(rename = "type")]
+    pub kind: UnitTypeName,
+    /// Its location: `stp/sc`.
+    pub location: String,
+}
+
+/// One season of the game.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SeasonReport {
+    /// Its key.
+    pub season: SeasonRef,
+    /// Its name in the calendar: `Spring 1901`, `Fall 1901`.
+    pub calendar: String,
+    /// What it waits for: the phase of a head (`movement`, `retreat`, `adjustment`), or
+    /// `past` for a season already adjudicated.
+    pub phase: SeasonPhase,
+    /// The season it continues or branched from.
+    pub parent: Option<SeasonRef>,
+    /// Its children: the next season of its timeline first, then forks.
+    pub children: Vec<SeasonRef>,
+    /// Whether it is the head of its timeline.
+    pub head: bool,
+    /// Its board and supply centres, per power (powers with neither left out).
+    pub powers: Vec<PowerBoard>,
+    /// Supply centres no power owns.
+    pub unowned_centres: Vec<&'static str>,
+    /// Units dislodged there that still owe a retreat.
+    pub dislodged: Vec<DislodgedReport>,
+}
+
+/// What a season waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeasonPhase {
+    /// A head waiting for its movement step.
+    Movement,
+    /// A head waiting for its retreat step.
+    Retreat,
+    /// A head waiting for its adjustment step.
+    Adjustment,
+    /// Adjudicated already.
+    Past,
+}
+
+/// One power on one season's board.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct PowerBoard {
+    /// The power.
+    pub power: &'static str,
+    /// The supply centres it owns, by province.
+    pub centres: Vec<&'static str>,
+    /// Its units, by province.
+    pub units: Vec<BoardUnitReport>,
+}
+
+/// A timeline.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+pub struct TimelineReport {
+    /// Its number.
+    pub number: u32,
+    /// The season it branched from (absent for timeline 0).
+    pub branched_from: Option<SeasonRef>,
+    /// Its first season.
+    pub first: SeasonRef,
+    /// Its head.
+    pub head: SeasonRef,
+}
+
+/// What the next step asks for.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Next {
+    /// The phase of the next step.
+    pub phase: PhaseName,
+    /// Its name in the calendar: `Fall 1901`, `Winter 1901`.
+    pub calendar: String,
+    /// Dislodged units that owe a retreat, with their options.
+    pub retreats: Vec<DislodgedReport>,
+    /// Builds and removals owed.
+    pub adjustments: Vec<OwedReport>,
+}
+
+/// The JSON Schema of a `--format json` document, generated from the types.
+pub fn schema() -> schemars::Schema {
+    schemars::schema_for!(Document)
+}
+
+/// The JSON Schema of one line of a `--format json-lines` stream.
+pub fn lines_schema() -> schemars::Schema {
+    schemars::schema_for!(Record<'static>)
+}

@@ -1,0 +1,53 @@
+//! `--format concise`: one line per diagnostic, `path:line:column: error[E0202]: message`,
+//! as compilers write them (editors and `grep` read it), then the summary line.
+
+use std::fmt::Write;
+
+use mdip_analysis::report::{Problem, SeverityName, Summary};
+
+use super::{summary_line, Checked, Renderer};
+
+/// `--format concise`.
+pub struct Concise;
+
+fn severity(s: SeverityName) -> &'static str {
+    match s {
+        SeverityName::Error => "error",
+        SeverityName::Warning => "warning",
+    }
+}
+
+impl Renderer for Concise {
+    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
+        let mut out = String::new();
+        for p in problems {
+            let _ = writeln!(out, "{}: {}: {}", p.path, severity(p.severity), p.message);
+        }
+        out.into_bytes()
+    }
+
+    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
+        let mut out = String::new();
+        for d in &file.report.diagnostics {
+            let level = if d.expected {
+                "note"
+            } else {
+                severity(d.severity)
+            };
+            let _ = write!(
+                out,
+                "{}:{}:{}: {level}[{}]: {}",
+                file.report.path, d.range.start.line, d.range.start.column, d.code, d.message
+            );
+            if let Some(h) = &d.hint {
+                let _ = write!(out, " (hint: {h})");
+            }
+            out.push('\n');
+        }
+        out.into_bytes()
+    }
+
+    fn finish(&mut self, _problems: &[Problem], summary: &Summary) -> Vec<u8> {
+        summary_line(summary).into_bytes()
+    }
+}

@@ -1,0 +1,77 @@
+//! `--format github`: GitHub Actions workflow commands, one per diagnostic
+//! (`::error file=F,line=L,col=C,endLine=L,endColumn=C,title=E0202::message`), which the
+//! Actions runner turns into annotations on the changed lines. Problems reading a path are
+//! `::error file=PATH::message`. Expected diagnostics are notices.
+
+use std::fmt::Write;
+
+use mdip_analysis::report::{Problem, SeverityName, Summary};
+
+use super::{Checked, Renderer};
+
+/// `--format github`.
+pub struct Github;
+
+/// Escapes a message (`%`, CR and LF), as the runner reads it back.
+fn data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a property value: a message's escapes, and `:` and `,`, which end a property.
+fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+impl Renderer for Github {
+    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
+        let mut out = String::new();
+        for p in problems {
+            let level = match p.severity {
+                SeverityName::Error => "error",
+                SeverityName::Warning => "warning",
+            };
+            let _ = writeln!(
+                out,
+                "::{level} file={},title=mdip::{}",
+                property(&p.path),
+                data(&p.message)
+            );
+        }
+        out.into_bytes()
+    }
+
+    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
+        let mut out = String::new();
+        let path = property(&file.report.path);
+        for d in &file.report.diagnostics {
+            let level = match (d.expected, d.severity) {
+                (true, _) => "notice",
+                (false, SeverityName::Error) => "error",
+                (false, SeverityName::Warning) => "warning",
+            };
+            let mut message = d.message.clone();
+            if let Some(h) = &d.hint {
+                message.push_str("\nhint: ");
+                message.push_str(h);
+            }
+            let r = d.range;
+            let _ = writeln!(
+                out,
+                "::{level} file={path},line={},col={},endLine={},endColumn={},title={}::{}",
+                r.start.line,
+                r.start.column,
+                r.end.line,
+                r.end.column,
+                d.code,
+                data(&message)
+            );
+        }
+        out.into_bytes()
+    }
+
+    fn finish(&mut self, _problems: &[Problem], _summary: &Summary) -> Vec<u8> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,97 @@
+//! `--format junit`: JUnit XML, one test case per file, for CI systems that show test
+//! results (GitLab, Jenkins, Azure). A file whose only errors are unmet expectations (`E04xx`:
+//! the file is a self-checking case that the adjudication did not satisfy) is a *failure*;
+//! any other error (the file could not be read or checked as written) is an *error*; a clean
+//! file passes. Unreadable paths are test cases in error. Written with `quick-junit`.
+
+use mdip_analysis::report::{FileReport, Problem, SeverityName, Summary};
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::{Checked, Renderer};
+
+/// `--format junit`.
+#[derive(Default)]
+pub struct Junit {
+    cases: Vec<TestCase>,
+}
+
+/// The test case of one checked file.
+fn case(report: &FileReport) -> TestCase {
+    let errors: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == SeverityName::Error && !d.expected)
+        .collect();
+    let status = if errors.is_empty() {
+        TestCaseStatus::success()
+    } else {
+        let only_expectations = errors.iter().all(|d| d.code.starts_with("E04"));
+        let kind = if only_expectations {
+            NonSuccessKind::Failure
+        } else {
+            NonSuccessKind::Error
+        };
+        let mut status = TestCaseStatus::non_success(kind);
+        let first = errors[0];
+        status.set_type(first.code);
+        status.set_message(format!(
+            "{}: {} (and {} more)",
+            first.code,
+            first.message,
+            errors.len() - 1
+        ));
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|d| {
+                format!(
+                    "{}:{}:{}: {}: {}",
+                    report.path, d.range.start.line, d.range.start.column, d.code, d.message
+                )
+            })
+            .collect();
+        status.set_description(lines.join("\n"));
+        status
+    };
+    let mut case = TestCase::new(report.path.as_str(), status);
+    case.classname = Some("mdip check".into());
+    case
+}
+
+impl Renderer for Junit {
+    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
+        for p in problems
+            .iter()
+            .filter(|p| p.severity == SeverityName::Error)
+        {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status.set_type("io");
+            status.set_message(p.message.as_str());
+            let mut case = TestCase::new(p.path.as_str(), status);
+            case.classname = Some("mdip check".into());
+            self.cases.push(case);
+        }
+        Vec::new()
+    }
+
+    fn file(&self, _file: &Checked<'_>) -> Vec<u8> {
+        Vec::new()
+    }
+
+    fn keeps(&self) -> bool {
+        true
+    }
+
+    fn keep(&mut self, report: FileReport) {
+        self.cases.push(case(&report));
+    }
+
+    fn finish(&mut self, _problems: &[Problem], _summary: &Summary) -> Vec<u8> {
+        let mut suite = TestSuite::new("mdip check");
+        suite.add_test_cases(std::mem::take(&mut self.cases));
+        let mut report = Report::new("mdip");
+        report.add_test_suite(suite);
+        let mut out = report.to_string().unwrap_or_default().into_bytes();
+        out.push(b'\n');
+        out
+    }
+}

@@ -1,0 +1,105 @@
+//! The output formats of `mdip check`, one renderer per file of this folder. Every renderer
+//! reads the typed [`FileReport`] of the analysis (schema `mdip-check/2`), never the judge or
+//! the map: what a format shows is what the report says.
+//!
+//! Files are checked in parallel; each file's output is made on the worker thread that checked
+//! it ([`Renderer::file`]) and written in the order the files were given, as soon as the files
+//! before it are written, so output streams while later files are still being checked.
+
+mod concise;
+mod github;
+mod json;
+mod junit;
+mod sarif;
+mod text;
+
+use mdip_analysis::report::{FileReport, Problem, Summary};
+use mdip_analysis::Analysis;
+
+use crate::Format;
+
+/// One checked file, as a worker hands it to a renderer.
+pub struct Checked<'a> {
+    /// The file's text.
+    pub text: &'a str,
+    /// Its analysis (for source snippets).
+    pub analysis: &'a Analysis,
+    /// Its report.
+    pub report: &'a FileReport,
+}
+
+/// What every renderer is told besides the files.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Colours in the text output.
+    pub color: bool,
+    /// Print each file's adjudication report (text).
+    pub show_report: bool,
+    /// Pretty-print JSON.
+    pub pretty: bool,
+}
+
+/// One output format.
+pub trait Renderer: Sync {
+    /// Output before the first file (problems reading the paths are known by then).
+    fn start(&mut self, _problems: &[Problem]) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Bytes written between two files' outputs (`n` files written so far).
+    fn separator(&self, _n: usize) -> &'static str {
+        ""
+    }
+
+    /// One file's output, made on a worker thread.
+    fn file(&self, file: &Checked<'_>) -> Vec<u8>;
+
+    /// Whether [`Renderer::keep`] wants the files' reports (most formats write each file as
+    /// it comes and keep nothing).
+    fn keeps(&self) -> bool {
+        false
+    }
+
+    /// Keeps what [`Renderer::finish`] needs of a file, in file order, once every file is
+    /// checked.
+    fn keep(&mut self, _report: FileReport) {}
+
+    /// Output after the last file.
+    fn finish(&mut self, problems: &[Problem], summary: &Summary) -> Vec<u8>;
+}
+
+/// The renderer of a format.
+pub fn renderer(format: Format, options: Options) -> Box<dyn Renderer> {
+    match format {
+        Format::Text => Box::new(text::Text::new(options)),
+        Format::Json => Box::new(json::Json::new(options.pretty)),
+        Format::JsonLines => Box::new(json::JsonLines),
+        Format::Sarif => Box::new(sarif::Sarif::default()),
+        Format::Github => Box::new(github::Github),
+        Format::Junit => Box::new(junit::Junit::default()),
+        Format::Concise => Box::new(concise::Concise),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// The closing line of the text formats: `checked 3 files: 2 ok, 1 with errors (...)`.
+pub fn summary_line(s: &Summary) -> String {
+    format!(
+        "checked {} file{}: {} ok, {} with errors ({} error{}, {} warning{})\n",
+        s.files,
+        plural(s.files),
+        s.ok,
+        s.failed,
+        s.errors,
+        plural(s.errors),
+        s.warnings,
+        plural(s.warnings)
+    )
+}

@@ -1,0 +1,436 @@
+//! The adjudication report of one file, for players: each step under its calendar name
+//! (`Spring 1901 movement`, `Winter 1901 adjustments`) with every order, its outcome in the
+//! game's words (a bounce is "bounced off A Munich", not a failure) and whether it met the
+//! file's expectation (`ok` / `FAIL`, the only place those words are used); what the step
+//! dislodged, forked, built and removed; then the position at the end of the file grouped by
+//! power with centre counts, and what comes next (retreats owed with their options, builds
+//! and removals owed).
+
+use std::fmt::Write;
+
+use anstyle::{AnsiColor, Style};
+use mdip_analysis::report::{
+    BoardUnitReport, DislodgedReport, FileReport, OrderKindName, OrderReport, OwedReport,
+    PhaseName, PlaceReport, PowerBoard, SeasonPhase, SeasonReport, StatusName, StepReport,
+    UnitReport,
+};
+
+use super::plural;
+
+/// Styles, or none when colour is off.
+struct Paint {
+    on: bool,
+}
+
+impl Paint {
+    fn paint(&self, style: Style, text: &str) -> String {
+        if self.on {
+            format!("{style}{text}{style:#}")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn bold(&self, text: &str) -> String {
+        self.paint(Style::new().bold(), text)
+    }
+
+    fn colour(&self, c: AnsiColor, text: &str) -> String {
+        self.paint(Style::new().fg_color(Some(c.into())), text)
+    }
+
+    fn dim(&self, text: &str) -> String {
+        self.paint(Style::new().dimmed(), text)
+    }
+}
+
+/// The report of one file.
+pub fn report(r: &FileReport, color: bool) -> String {
+    let p = Paint { on: color };
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", p.bold(&format!("== {}", r.path)));
+    for step in &r.steps {
+        self::step(&mut out, &p, r, step);
+    }
+    let pending: Vec<&OrderReport> = r.orders.iter().filter(|o| o.step.is_none()).collect();
+    if !pending.is_empty() {
+        let _ = writeln!(out, "\n{}", p.bold("Not adjudicated"));
+        order_lines(&mut out, &p, r.multiversal, &pending);
+    }
+    position(&mut out, &p, r);
+    next(&mut out, &p, r);
+    if let Some(w) = r.winner {
+        let _ = writeln!(out, "{}", p.bold(&format!("Winner: {w}")));
+    }
+    out
+}
+
+fn phase_words(phase: PhaseName) -> &'static str {
+    match phase {
+        PhaseName::Movement => "movement",
+        PhaseName::Retreat => "retreats",
+        PhaseName::Adjustment => "adjustments",
+    }
+}
+
+fn seasons_list(seasons: &[mdip_analysis::report::SeasonRef]) -> String {
+    seasons
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One step: its header, its orders, and what it changed.
+fn step(out: &mut String, p: &Paint, r: &FileReport, step: &StepReport) {
+    let mut header = format!(
+        "Step {} · {} {}",
+        step.index + 1,
+        if step.calendar.is_empty() {
+            "(nothing)"
+        } else {
+            &step.calendar
+        },
+        phase_words(step.phase)
+    );
+    if r.multiversal && !step.seasons.is_empty() {
+        let _ = write!(header, " of {}", seasons_list(&step.seasons));
+    }
+    let _ = writeln!(out, "\n{}", p.bold(&header));
+    if !step.reopened.is_empty() {
+        let _ = writeln!(out, "  re-opened: {}", seasons_list(&step.reopened));
+    }
+    for o in &step.owed {
+        let _ = writeln!(out, "  owed: {}", owed(o, r.multiversal));
+    }
+    for d in &step.retreats_owed {
+        let _ = writeln!(out, "  owed: {}", retreat_owed(d, r.multiversal));
+    }
+    let orders: Vec<&OrderReport> = step
+        .orders
+        .iter()
+        .filter_map(|&i| r.orders.get(i))
+        .collect();
+    order_lines(out, p, r.multiversal, &orders);
+    for n in &step.notes {
+        let _ = writeln!(out, "  note: {n}");
+    }
+    for d in &step.dislodged {
+        let _ = writeln!(
+            out,
+            "  {} {} (attacked from {}{}): {}",
+            p.colour(AnsiColor::Yellow, "dislodged:"),
+            unit(&d.unit, r.multiversal),
+            place(&d.attacker_from, r.multiversal),
+            if d.by_convoy { ", by convoy" } else { "" },
+            options(d)
+        );
+    }
+    for f in &step.forks {
+        let _ = writeln!(
+            out,
+            "  {} timeline {} branches from {} at {}",
+            p.colour(AnsiColor::Cyan, "fork:"),
+            f.timeline,
+            f.from,
+            f.first
+        );
+    }
+    for u in &step.built {
+        let _ = writeln!(out, "  built: {}", unit(u, r.multiversal));
+    }
+    if step.phase != PhaseName::Movement {
+        for u in &step.removed {
+            let _ = writeln!(out, "  removed: {}", unit(u, r.multiversal));
+        }
+    }
+    if r.multiversal {
+        for b in &step.boards {
+            let groups: Vec<String> = b
+                .powers
+                .iter()
+                .map(|g| format!("{}: {}", g.power, units_list(&g.units)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "  board {}: {}",
+                b.season,
+                if groups.is_empty() {
+                    "empty".to_owned()
+                } else {
+                    groups.join("; ")
+                }
+            );
+        }
+    }
+}
+
+/// Order lines in columns: power, order, outcome, and the expectation's verdict.
+fn order_lines(out: &mut String, p: &Paint, multiversal: bool, orders: &[&OrderReport]) {
+    let rows: Vec<(String, String)> = orders
+        .iter()
+        .map(|o| {
+            (
+                o.power.unwrap_or("?").to_owned(),
+                order_text(o, multiversal),
+            )
+        })
+        .collect();
+    let pw = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let ow = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
+    for (o, (power, text)) in orders.iter().zip(&rows) {
+        let _ = writeln!(
+            out,
+            "  {power:<pw$}  {text:<ow$}  {}{}",
+            outcome(p, o),
+            expectation(p, o)
+        );
+    }
+}
+
+/// The order as the notation writes it, from the report's data: in a multiversal game every
+/// unit and place carries its season (the implied ones too).
+fn order_text(o: &OrderReport, multiversal: bool) -> String {
+    let Some(u) = &o.unit else {
+        return match o.kind {
+            OrderKindName::Waive => "Waive".to_owned(),
+            _ => o.text.clone(),
+        };
+    };
+    let me = unit(u, multiversal);
+    let dest = o
+        .target
+        .destination
+        .as_ref()
+        .map(|d| place(d, multiversal))
+        .unwrap_or_default();
+    let other = o
+        .target
+        .unit
+        .as_ref()
+        .map(|t| unit(t, multiversal))
+        .unwrap_or_default();
+    let via = if o.target.via_convoy {
+        " via Convoy"
+    } else {
+        ""
+    };
+    match o.kind {
+        OrderKindName::Hold => format!("{me} Hold"),
+        OrderKindName::Move | OrderKindName::Retreat => format!("{me} - {dest}{via}"),
+        OrderKindName::SupportHold => format!("{me} S {other}"),
+        OrderKindName::SupportMove => format!("{me} S {other} - {dest}"),
+        OrderKindName::Convoy => format!("{me} C {other} - {dest}"),
+        OrderKindName::Disband => format!("{me} Disband"),
+        OrderKindName::Build => format!("Build {me}"),
+        OrderKindName::Remove => format!("Remove {me}"),
+        OrderKindName::Waive => "Waive".to_owned(),
+        OrderKindName::Unknown => o.text.clone(),
+    }
+}
+
+/// The outcome in the game's words, coloured by status.
+fn outcome(p: &Paint, o: &OrderReport) -> String {
+    let s = &o.outcome.sentence;
+    match o.outcome.status {
+        StatusName::Succeeds => p.colour(AnsiColor::Green, s),
+        StatusName::Fails => p.colour(AnsiColor::Yellow, s),
+        StatusName::Illegal => p.colour(AnsiColor::Red, &format!("illegal: {s}")),
+        StatusName::Pending => p.dim("pending: its step is not adjudicated (the file ends first)"),
+        StatusName::NotAdjudicated => p.colour(AnsiColor::Red, &format!("not adjudicated: {s}")),
+    }
+}
+
+fn status_word(s: StatusName) -> &'static str {
+    match s {
+        StatusName::Succeeds => "succeeds",
+        StatusName::Fails => "fails",
+        StatusName::Illegal => "illegal",
+        StatusName::Pending => "pending",
+        StatusName::NotAdjudicated => "not adjudicated",
+    }
+}
+
+/// `  [expected fails: ok]` or `  [expected succeeds: FAIL]`; nothing without an expectation.
+fn expectation(p: &Paint, o: &OrderReport) -> String {
+    let Some(e) = o.expected else {
+        return String::new();
+    };
+    let verdict = if e == o.outcome.status {
+        p.colour(AnsiColor::Green, "ok")
+    } else {
+        p.paint(
+            Style::new().bold().fg_color(Some(AnsiColor::Red.into())),
+            "FAIL",
+        )
+    };
+    format!("  [expected {}: {verdict}]", status_word(e))
+}
+
+/// `A mun`, or `A mun 1:0` in a multiversal game.
+fn unit(u: &UnitReport, multiversal: bool) -> String {
+    let letter = u.kind.map_or(String::new(), |k| format!("{} ", k.letter()));
+    if multiversal {
+        format!("{letter}{} {}", u.location, u.season)
+    } else {
+        format!("{letter}{}", u.location)
+    }
+}
+
+fn owner_unit(u: &UnitReport, multiversal: bool) -> String {
+    match u.power {
+        Some(p) => format!("{p} {}", unit(u, multiversal)),
+        None => unit(u, multiversal),
+    }
+}
+
+fn place(pl: &PlaceReport, multiversal: bool) -> String {
+    if multiversal {
+        format!("{} {}", pl.location, pl.season)
+    } else {
+        pl.location.clone()
+    }
+}
+
+fn options(d: &DislodgedReport) -> String {
+    if d.options.is_empty() {
+        "no retreat: it will be disbanded".to_owned()
+    } else {
+        format!("may retreat to {} or disband", d.options.join(", "))
+    }
+}
+
+fn retreat_owed(d: &DislodgedReport, multiversal: bool) -> String {
+    format!("{}: {}", owner_unit(&d.unit, multiversal), options(d))
+}
+
+/// "England: 1 build (free home centres: lon, edi)" or "Russia: 1 removal".
+fn owed(o: &OwedReport, multiversal: bool) -> String {
+    let season = if multiversal {
+        format!(" in {}", o.season)
+    } else {
+        String::new()
+    };
+    if o.builds > 0 {
+        format!(
+            "{}: {} build{}{season} (free home centres: {})",
+            o.power,
+            o.builds,
+            plural(o.builds),
+            o.free_homes.join(", ")
+        )
+    } else {
+        format!(
+            "{}: {} removal{}{season}",
+            o.power,
+            o.removals,
+            plural(o.removals)
+        )
+    }
+}
+
+fn units_list(units: &[BoardUnitReport]) -> String {
+    units
+        .iter()
+        .map(|u| format!("{} {}", u.kind.letter(), u.location))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// "England (5 centres, 5 units): F nth, F nwg, A yor".
+fn power_line(g: &PowerBoard) -> String {
+    let units = if g.units.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", units_list(&g.units))
+    };
+    format!(
+        "{} ({} centre{}, {} unit{}){units}",
+        g.power,
+        g.centres.len(),
+        plural(g.centres.len()),
+        g.units.len(),
+        plural(g.units.len())
+    )
+}
+
+fn season_phase(s: &SeasonReport) -> &'static str {
+    match s.phase {
+        SeasonPhase::Movement => "movement next",
+        SeasonPhase::Retreat => "retreats next",
+        SeasonPhase::Adjustment => "adjustments next",
+        SeasonPhase::Past => "past",
+    }
+}
+
+/// The position at the end of the file: the head's board by power (a standard game), or
+/// every timeline with its seasons (a multiversal game).
+fn position(out: &mut String, p: &Paint, r: &FileReport) {
+    if !r.multiversal && r.timelines.len() <= 1 {
+        if let Some(head) = r.seasons.iter().find(|s| s.head) {
+            let _ = writeln!(
+                out,
+                "\n{}",
+                p.bold(&format!(
+                    "Position: {}, {}",
+                    head.calendar,
+                    season_phase(head)
+                ))
+            );
+            board(out, head, "  ");
+        }
+        return;
+    }
+    let _ = writeln!(out, "\n{}", p.bold("Timelines"));
+    for t in &r.timelines {
+        let from = t
+            .branched_from
+            .map(|b| format!(" (branched from {b})"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "  timeline {}{from}: head {}", t.number, t.head);
+        for s in r.seasons.iter().filter(|s| s.season.timeline == t.number) {
+            let _ = writeln!(out, "    {} {} ({})", s.season, s.calendar, season_phase(s));
+            board(out, s, "      ");
+        }
+    }
+}
+
+fn board(out: &mut String, s: &SeasonReport, indent: &str) {
+    if s.powers.iter().all(|g| g.units.is_empty()) && s.powers.iter().all(|g| g.centres.is_empty())
+    {
+        let _ = writeln!(out, "{indent}empty");
+        return;
+    }
+    for g in &s.powers {
+        let _ = writeln!(out, "{indent}{}", power_line(g));
+    }
+    // Unowned centres are worth listing once some centre has an owner (a position set up
+    // from orders alone owns none).
+    if !s.unowned_centres.is_empty() && s.powers.iter().any(|g| !g.centres.is_empty()) {
+        let _ = writeln!(
+            out,
+            "{indent}unowned centres ({}): {}",
+            s.unowned_centres.len(),
+            s.unowned_centres.join(", ")
+        );
+    }
+}
+
+/// What the next step asks for.
+fn next(out: &mut String, p: &Paint, r: &FileReport) {
+    let n = &r.next;
+    if r.winner.is_some() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "{}",
+        p.bold(&format!("Next: {} {}", n.calendar, phase_words(n.phase)))
+    );
+    for d in &n.retreats {
+        let _ = writeln!(out, "  {}", retreat_owed(d, r.multiversal));
+    }
+    for o in &n.adjustments {
+        let _ = writeln!(out, "  {}", owed(o, r.multiversal));
+    }
+}
