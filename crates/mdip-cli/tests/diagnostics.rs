@@ -7,55 +7,13 @@
 //! snapshots: `cargo insta review`, or `INSTA_UPDATE=always cargo test -p mdip-cli --test
 //! diagnostics` and a look at `git diff`.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 
 use serde_json::Value;
 
-/// The repository root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
 
-/// What one run of the binary produced.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `mdip` with `args` in `dir`, feeding `stdin` to it.
-fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mdip"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the mdip binary starts");
-    {
-        let mut input = child.stdin.take().expect("stdin is piped");
-        // The binary may exit before reading: a broken pipe is not an error here.
-        let _ = input.write_all(stdin.as_bytes());
-    }
-    let out = child.wait_with_output().expect("the mdip binary finishes");
-    Run {
-        code: out
-            .status
-            .code()
-            .expect("the mdip binary exits with a code"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// Runs `mdip` with `args` at the repository root.
-fn run(args: &[&str]) -> Run {
-    run_in(&root(), args, "")
-}
+use common::{root, run, run_in};
 
 /// The input files, sorted by name, as paths relative to the repository root.
 fn inputs() -> Vec<String> {

@@ -48,7 +48,7 @@ pub(crate) fn head(
                     Diagnostic::new(
                         Code::NoPower,
                         o.span,
-                        "this order is not adjudicated: its block's power is unknown",
+                        "this order has no power: its block's power is unknown",
                     )
                     .with_hint("correct the power in the block header above"),
                 );

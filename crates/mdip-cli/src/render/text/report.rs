@@ -120,7 +120,7 @@ fn step(out: &mut String, p: &Paint, r: &FileReport, step: &StepReport) {
             out,
             "  {} {} (attacked from {}{}): {}",
             p.colour(AnsiColor::Yellow, "dislodged:"),
-            unit(&d.unit, r.multiversal),
+            owner_unit(&d.unit, r.multiversal),
             place(&d.attacker_from, r.multiversal),
             if d.by_convoy { ", by convoy" } else { "" },
             options(d)
@@ -137,11 +137,11 @@ fn step(out: &mut String, p: &Paint, r: &FileReport, step: &StepReport) {
         );
     }
     for u in &step.built {
-        let _ = writeln!(out, "  built: {}", unit(u, r.multiversal));
+        let _ = writeln!(out, "  built: {}", owner_unit(u, r.multiversal));
     }
     if step.phase != PhaseName::Movement {
         for u in &step.removed {
-            let _ = writeln!(out, "  removed: {}", unit(u, r.multiversal));
+            let _ = writeln!(out, "  removed: {}", owner_unit(u, r.multiversal));
         }
     }
     if r.multiversal {
@@ -406,13 +406,18 @@ fn board(out: &mut String, s: &SeasonReport, indent: &str) {
     }
     // Unowned centres are worth listing once some centre has an owner (a position set up
     // from orders alone owns none).
-    if !s.unowned_centres.is_empty() && s.powers.iter().any(|g| !g.centres.is_empty()) {
-        let _ = writeln!(
-            out,
-            "{indent}unowned centres ({}): {}",
-            s.unowned_centres.len(),
-            s.unowned_centres.join(", ")
-        );
+    // A long list (most centres unowned) is only counted.
+    let unowned = s.unowned_centres.len();
+    if unowned > 0 && s.powers.iter().any(|g| !g.centres.is_empty()) {
+        if unowned <= 12 {
+            let _ = writeln!(
+                out,
+                "{indent}unowned centres ({unowned}): {}",
+                s.unowned_centres.join(", ")
+            );
+        } else {
+            let _ = writeln!(out, "{indent}{unowned} centres unowned");
+        }
     }
 }
 
