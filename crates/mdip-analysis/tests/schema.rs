@@ -46,3 +46,44 @@ fn schemas_name_the_version() {
     assert!(s.contains("\"files\""), "{s}");
     assert_eq!(mdip_analysis::report::SCHEMA, "mdip-check/2");
 }
+
+/// Every `*.mdip` file under `dir`, recursively.
+fn mdip_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            mdip_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "mdip") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every reason code the suites produce is documented in docs/json-schema.md, and so is
+/// every code the documentation lists as a movement, retreat or adjustment result.
+#[test]
+fn reason_codes_are_documented() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/json-schema.md")).unwrap();
+    let mut files = Vec::new();
+    mdip_files(&root.join("tests"), &mut files);
+    mdip_files(&root.join("crates/mdip-cli/tests/inputs"), &mut files);
+    let mut seen = std::collections::BTreeSet::new();
+    for f in files {
+        let text = String::from_utf8_lossy(&std::fs::read(&f).unwrap()).into_owned();
+        let a = mdip_analysis::analyze(&text);
+        let report = mdip_analysis::FileReport::new("f", &text, &a);
+        for o in &report.orders {
+            if let Some(code) = o.outcome.code {
+                seen.insert(code);
+            }
+        }
+    }
+    assert!(seen.len() > 30, "only {} codes seen: {seen:?}", seen.len());
+    for code in &seen {
+        assert!(
+            doc.contains(&format!("`{code}`")),
+            "reason code `{code}` is not in docs/json-schema.md"
+        );
+    }
+}
