@@ -39,8 +39,12 @@ pub(crate) fn unit(
 
 /// The heads of the game, for messages: "2:0, 1:1".
 pub(crate) fn heads(world: &World) -> String {
-    world
-        .heads()
+    seasons(&world.heads())
+}
+
+/// Seasons for messages: "2:0, 1:1".
+pub(crate) fn seasons(seasons: &[SeasonKey]) -> String {
+    seasons
         .iter()
         .map(|h| h.to_string())
         .collect::<Vec<_>>()
@@ -131,6 +135,15 @@ pub(crate) fn reason(reason: &Reason, name: impl Fn(UnitId) -> String) -> String
         Reason::NotOwnUnit => "the unit there belongs to another power".to_owned(),
         Reason::AlreadyRemoved => "the unit is already removed".to_owned(),
         Reason::AlreadyBuilt => "another build already uses that centre".to_owned(),
+    }
+}
+
+/// Joins phrases as "A", "A and B" or "A, B and C".
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {}", rest.join(", "), last),
     }
 }
 

@@ -4,7 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use mdip_judge::world::{Illegal, OrderOutcome, Phase, SeasonKey, Spot, StepReport};
+use mdip_judge::world::{
+    AdjustmentInput, Illegal, OrderOutcome, Phase, RetreatInput, SeasonKey, Spot, StepReport,
+};
+use mdip_map::Power;
 use mdip_syntax::{ExpectedOutcome, Span};
 
 use super::describe;
@@ -43,10 +46,14 @@ impl State {
             Phase::Adjustment => self.world.pending_adjustments().to_vec(),
             Phase::Movement => Vec::new(),
         };
+        // Closing a step in the middle of the file forfeits what it still owes: say so. At the
+        // end of the file there is nothing more to read, and disbanding is the rule (DATC); an
+        // adjustment step passed over had no chance of orders.
+        let warn = line.is_some() && !self.passing_over;
         match phase {
             Phase::Movement => self.close_movement(pending, &mut step, step_index),
-            Phase::Retreat => self.close_retreat(pending, &mut step, step_index),
-            Phase::Adjustment => self.close_adjustment(pending, &mut step, step_index),
+            Phase::Retreat => self.close_retreat(pending, &mut step, step_index, warn),
+            Phase::Adjustment => self.close_adjustment(pending, &mut step, step_index, warn),
         }
         if phase == Phase::Movement {
             touched.extend(step.advanced.iter().map(|a| a.next));
@@ -93,11 +100,15 @@ impl State {
         pending: Vec<(usize, Pending, Parts)>,
         step: &mut StepInfo,
         step_index: usize,
+        warn: bool,
     ) {
         let (given, inputs) = Given::split(pending, |p| match p {
             Pending::Retreat(r) => Some((r, None)),
             _ => None,
         });
+        if warn {
+            self.warn_retreats_owed(&inputs);
+        }
         let mut seasons: Vec<SeasonKey> = self
             .world
             .pending_retreats()
@@ -124,13 +135,18 @@ impl State {
         pending: Vec<(usize, Pending, Parts)>,
         step: &mut StepInfo,
         step_index: usize,
+        warn: bool,
     ) {
         let (given, inputs) = Given::split(pending, |p| match p {
             Pending::Adjustment(a) => Some((a, None)),
             _ => None,
         });
         step.seasons = self.world.pending_adjustments().to_vec();
+        let possible = self.possible_builds();
         let report = self.world.adjustment_step(&inputs);
+        if warn {
+            self.warn_builds_unused(possible, &report, &inputs);
+        }
         for b in &report.built {
             step.built.push(StepUnit {
                 power: b.power,
@@ -157,6 +173,122 @@ impl State {
             }
         }
         self.map_back(&report, Phase::Adjustment, &given, step_index);
+    }
+
+    /// W0203 at the line closing a retreat step: the dislodged units no order of `inputs`
+    /// names, which the step disbands.
+    fn warn_retreats_owed(&mut self, inputs: &[RetreatInput]) {
+        let owed: Vec<String> = self
+            .world
+            .pending_retreats()
+            .iter()
+            .filter(|d| {
+                !inputs.iter().any(|i| {
+                    i.unit.spot.season == d.at.season && i.unit.spot.province == d.at.loc.province
+                })
+            })
+            .map(|d| {
+                format!(
+                    "{} {}",
+                    d.power.name(),
+                    describe::unit_text(self.map(), d.kind, d.at.loc, Some(d.at.season))
+                )
+            })
+            .collect();
+        if owed.is_empty() {
+            return;
+        }
+        let (n, verb) = if owed.len() == 1 {
+            ("1 dislodged unit", "is")
+        } else {
+            ("dislodged units", "are")
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::RetreatsOwed,
+                self.line_span,
+                format!(
+                    "the retreat step closes here with {n} that had no retreat order: {} {verb} disbanded",
+                    describe::and_list(&owed)
+                ),
+            )
+            .with_hint("give each dislodged unit a retreat or a disband order above this line"),
+        );
+    }
+
+    /// For each season waiting for adjustments and each power, the builds it could still make:
+    /// its centres over its units, at most its owned, empty home centres.
+    fn possible_builds(&self) -> Vec<(SeasonKey, Power, usize)> {
+        let map = self.map();
+        let mut out = Vec::new();
+        for &key in self.world.pending_adjustments() {
+            let Some(season) = self.world.season(key) else {
+                continue;
+            };
+            for &p in map.powers() {
+                let centres = season.owners.iter().filter(|o| **o == Some(p)).count();
+                let units = season.units.iter().filter(|u| u.power == p).count();
+                let free = map
+                    .home_centres(p)
+                    .iter()
+                    .filter(|&&h| season.owner(h) == Some(p) && season.unit_at(h).is_none())
+                    .count();
+                let n = centres.saturating_sub(units).min(free);
+                if n > 0 {
+                    out.push((key, p, n));
+                }
+            }
+        }
+        out
+    }
+
+    /// W0204 at the line closing an adjustment step: builds that were possible and neither
+    /// made nor waived.
+    fn warn_builds_unused(
+        &mut self,
+        possible: Vec<(SeasonKey, Power, usize)>,
+        report: &StepReport,
+        inputs: &[AdjustmentInput],
+    ) {
+        let mut unused = Vec::new();
+        for (season, power, n) in possible {
+            let built = report
+                .built
+                .iter()
+                .filter(|b| b.season == season && b.power == power)
+                .count();
+            let waived = report
+                .entries
+                .iter()
+                .filter(|e| {
+                    inputs.get(e.input).is_some_and(|i| i.power == power)
+                        && matches!(
+                            &e.outcome,
+                            OrderOutcome::Adjusted { season: s, outcome }
+                                if *s == season && outcome.reason == mdip_judge::Reason::Waived
+                        )
+                })
+                .count();
+            let left = n.saturating_sub(built + waived);
+            if left > 0 {
+                let builds = if left == 1 { "build" } else { "builds" };
+                unused.push(format!("{} {left} {builds} in {season}", power.name()));
+            }
+        }
+        if unused.is_empty() {
+            return;
+        }
+        self.diags.push(
+            Diagnostic::new(
+                Code::BuildsUnused,
+                self.line_span,
+                format!(
+                    "the adjustment step closes here with builds unused: {}",
+                    describe::and_list(&unused)
+                ),
+            )
+            .with_hint("build or `Waive` above this line"),
+        );
     }
 
     /// The one map-back loop: writes each entry of a step's report onto its order (status,

@@ -24,7 +24,7 @@ use mdip_syntax::{DirectiveKind, LineKind, LocRef, Order, OrderLine, Parse, Span
 use self::lower::{Lower, LoweredOrder};
 use self::setup::Effect;
 use self::state::Class;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::model::{Analysis, LineContext};
 use crate::names;
 
@@ -50,6 +50,7 @@ impl State {
                 steps_at_last = self.steps.len();
                 last_line = i;
             }
+            self.line_span = line.span;
             self.line(text, i, &line.kind);
             self.contexts.push(LineContext {
                 power: self.block.power,
@@ -128,7 +129,8 @@ impl State {
             | DirectiveKind::Owns { .. }
             | DirectiveKind::Phase(_) => match self.setup(kind, span) {
                 Effect::None => {}
-                Effect::ReachPhase(phase) => self.reach_phase(phase, line),
+                Effect::ReachPhase(phase) => self.reach_phase(phase, line, span),
+                Effect::NextStep => self.close_step(Some(line)),
             },
             other => {
                 let block = self.block.season;
@@ -145,16 +147,12 @@ impl State {
             return;
         };
         if let Some(season) = head.explicit {
-            let class = lower::classify(&o.order, self.world.phase());
+            let class = lower::class_in(self.map(), &self.world, &o.order, Some(season));
             self.close_for_season(season, class, Some(line));
         }
         self.setup.started = true;
-        let lowered = Lower::new(&self.world, self.setup.implicit_placement).order(
-            line,
-            o,
-            &head,
-            self.block.season_span,
-        );
+        let lowered = Lower::new(&self.world, self.setup.implicit_placement, self.multiversal)
+            .order(line, o, &head, self.block.season_span);
         self.diags.extend(lowered.diags);
         if let Some(p) = lowered.placement {
             let _ = self.world.place_unit(p.season, p.power, p.kind, p.loc);
@@ -179,57 +177,84 @@ impl State {
         }
     }
 
-    /// `@phase` after the game started: adjudicate at least the step in progress, then until
-    /// the phase is reached. Naming the current phase with nothing to adjudicate does nothing.
-    fn reach_phase(&mut self, phase: Phase, line: usize) {
+    /// `@phase` after the game started: adjudicate the step in progress (and, for `@phase
+    /// movement`, the adjustment step after a Fall turn), which must lead to `phase`. Naming the current phase with nothing to adjudicate does nothing. A phase that
+    /// does not come next is an error at the directive and no further step is played: passing
+    /// over steps takes one `@phase next` per step.
+    fn reach_phase(&mut self, phase: Phase, line: usize, span: Span) {
         if self.world.phase() == phase && self.pending.is_empty() {
             return;
         }
+        let before = self.world.phase();
+        let heads = self.world.heads();
         self.close_step(Some(line));
-        let mut guard = 0;
-        while self.world.phase() != phase && guard < 4 {
-            self.close_step(Some(line));
-            guard += 1;
+        // As for an order of the next season: the adjustment step after a Fall turn is passed
+        // over on the way to the movement phase.
+        if phase == Phase::Movement && self.world.phase() == Phase::Adjustment {
+            self.pass_over_adjustment(Some(line));
         }
+        let now = self.world.phase();
+        if now == phase {
+            return;
+        }
+        let why = match (phase, now) {
+            (Phase::Retreat, _) if before == Phase::Movement => "no unit was dislodged",
+            (Phase::Retreat, _) => "retreats only follow a movement step",
+            (_, Phase::Retreat) => "the retreats come first",
+            (Phase::Adjustment, _) => "adjustments only follow a Fall turn",
+            _ => "the adjustments of a Fall turn come first",
+        };
+        let step = describe::seasons(&heads);
+        let next = match now {
+            Phase::Adjustment => describe::seasons(self.world.pending_adjustments()),
+            _ => describe::heads(&self.world),
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::PhaseNotNext,
+                span,
+                format!(
+                    "the {} step of {step} is followed by the {} phase of {next}, not the {} phase: {why}",
+                    before.name(),
+                    now.name(),
+                    phase.name()
+                ),
+            )
+            .with_hint("to play steps with no orders, write `@phase next` once for each step"),
+        );
     }
 
-    /// The founding rule: an order for a season that exists only once the current step is
-    /// adjudicated, or for the next phase's kind of order in an explicit head, closes steps.
+    /// The founding rule: an order for a season that exists only once the movement step in
+    /// progress is adjudicated closes that step, and the adjustment step that follows a Fall
+    /// turn (with no orders) when the order is not an adjustment. A retreat step is never
+    /// closed by an order (rule 6: until it is over, only retreats and disbands; any other
+    /// order is illegal there, E0305), nor is any step closed for a season that exists already.
     fn close_for_season(&mut self, season: SeasonKey, class: Class, line: Option<usize>) {
-        // A movement, a retreat and an adjustment step, and one more movement, at most.
-        for _ in 0..4 {
-            let phase = self.world.phase();
-            if !self.season_needs_close(season, class) {
-                return;
-            }
-            // Closing must make progress towards the season; stop if it cannot.
-            if phase == Phase::Movement && self.pending.is_empty() {
-                return;
-            }
-            self.close_step(line);
-            if self.world.exists(season) && self.world.phase() == class.phase() {
-                return;
-            }
+        if !self.season_needs_close(season) {
+            return;
+        }
+        self.close_step(line);
+        if self.world.phase() == Phase::Adjustment && class != Class::Adjustment {
+            self.pass_over_adjustment(line);
         }
     }
 
-    /// Whether an order of `class` for `season` belongs to a step after the current one.
-    fn season_needs_close(&self, season: SeasonKey, class: Class) -> bool {
+    /// Closes the adjustment step that a movement step has just led to, on the way to the
+    /// next movement step: it had no chance of orders, so builds it leaves unused are not
+    /// reported (skipping a winter is how multiversal files are written).
+    fn pass_over_adjustment(&mut self, line: Option<usize>) {
+        self.passing_over = true;
+        self.close_step(line);
+        self.passing_over = false;
+    }
+
+    /// Whether an order for `season` belongs to a step after the current one: its season
+    /// exists only once the movement step in progress is adjudicated. Retreat and adjustment
+    /// steps create no season.
+    fn season_needs_close(&self, season: SeasonKey) -> bool {
         let world = &self.world;
-        match (world.phase(), class) {
-            (Phase::Movement, _) => !world.exists(season) && !self.pending.is_empty(),
-            (Phase::Retreat, Class::Retreat) => {
-                !world.exists(season)
-                    || (world.is_head(season)
-                        && !world
-                            .pending_retreats()
-                            .iter()
-                            .any(|d| d.at.season == season))
-            }
-            (Phase::Retreat, _) => world.is_head(season) || !world.exists(season),
-            (Phase::Adjustment, Class::Adjustment) => !world.exists(season),
-            (Phase::Adjustment, _) => world.is_head(season) || !world.exists(season),
-        }
+        // Closing an empty movement step would only make more empty seasons.
+        world.phase() == Phase::Movement && !world.exists(season) && !self.pending.is_empty()
     }
 }
 

@@ -25,6 +25,11 @@ pub(crate) struct State {
     pub(crate) multiversal: bool,
     pub(crate) contexts: Vec<LineContext>,
     pub(crate) expectations: Expectations,
+    /// The range of the line being run: where a step it closes is reported.
+    pub(crate) line_span: Span,
+    /// Whether the step being closed is an adjustment step passed over on the way to the next
+    /// movement step (its unused builds are not reported).
+    pub(crate) passing_over: bool,
 }
 
 /// What the setup directives have decided so far.
@@ -115,6 +120,8 @@ impl State {
             multiversal: false,
             contexts: Vec::new(),
             expectations: Expectations::default(),
+            line_span: Span::new(0, 0),
+            passing_over: false,
         }
     }
 }
@@ -149,6 +156,8 @@ impl Checkpoint {
             multiversal: state.multiversal,
             contexts: Vec::new(),
             expectations: state.expectations.clone(),
+            line_span: state.line_span,
+            passing_over: false,
         };
         Checkpoint {
             line,
