@@ -3,7 +3,9 @@
 //! spelt the same way everywhere (`F St Petersburg(sc)`, as the notation writes it); and the words for the judge's reasons and illegal orders (the
 //! judge itself writes none).
 
-use mdip_judge::world::{Illegal, Phase, ReachProblem, SeasonKey, SetupError, World};
+use mdip_judge::world::{
+    Illegal, MoveImpossible, Phase, ReachProblem, SeasonKey, SetupError, World,
+};
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
 
@@ -216,10 +218,24 @@ pub(crate) fn illegal(i: &Illegal, step: Phase) -> String {
         Illegal::ConvoyNotOnRoute => {
             "the fleet is on no possible convoy route for that army".to_owned()
         }
-        Illegal::SupportedMoveImpossible => {
-            "the supported army could only get there by a convoy that needs the supporting fleet"
-                .to_owned()
-        }
+        Illegal::SupportedMoveImpossible(why) => match why {
+            MoveImpossible::OwnProvince => {
+                "the supported unit cannot move to its own province".to_owned()
+            }
+            MoveImpossible::WrongTerrain(UnitType::Army) => {
+                "the supported unit is an army and cannot go to sea".to_owned()
+            }
+            MoveImpossible::WrongTerrain(UnitType::Fleet) => {
+                "the supported unit is a fleet and cannot go inland".to_owned()
+            }
+            MoveImpossible::Unreachable(p) => {
+                format!("the supported unit cannot reach there ({})", reach(*p))
+            }
+            MoveImpossible::NeedsSupporter => {
+                "the supported army could only get there by a convoy that needs the supporting fleet"
+                    .to_owned()
+            }
+        },
         Illegal::Duplicate => "several orders for one unit: all are dropped".to_owned(),
         Illegal::OtherSeasonInStandardRules => {
             "standard rules: orders cannot reach other seasons".to_owned()

@@ -329,6 +329,9 @@ impl State {
                 OrderOutcome::Illegal(illegal) => {
                     info.status = Status::Illegal;
                     info.reason = describe::illegal(illegal, phase);
+                    if let Some(words) = build_coast_missing(map, illegal, info.unit.as_ref()) {
+                        info.reason = words;
+                    }
                     let mut d = self.illegal_diagnostic(illegal, phase, given, k, oi);
                     if self.orders[oi].expect == Some(ExpectedOutcome::Illegal) {
                         d.expected = true;
@@ -422,26 +425,80 @@ impl State {
             Phase::Movement => {
                 let own = given.units[k].expect("movement orders name their unit");
                 let span = illegal_span(illegal, parts, whole, own);
-                let d = illegal_diagnostic(illegal, span, &message);
+                let mut d = illegal_diagnostic(illegal, span, &message);
+                if let Illegal::Duplicate = illegal {
+                    // Point at the other orders of the unit (DATC 4.D.3: all are dropped).
+                    for (j, &line) in given.lines.iter().enumerate() {
+                        if j != k && given.units[j] == Some(own) {
+                            d = d.with_related(
+                                self.orders[line].span,
+                                "another order for this unit",
+                            );
+                        }
+                    }
+                }
                 self.with_coast_hint(d, illegal, own)
             }
             Phase::Retreat => {
                 let span = match illegal {
-                    Illegal::NotDislodged | Illegal::ForeignUnit { .. } => parts.unit,
+                    Illegal::NotDislodged
+                    | Illegal::ForeignUnit { .. }
+                    | Illegal::WrongUnitType { .. } => whole_or(parts.unit, whole),
                     _ => parts.dest.unwrap_or(whole),
                 };
                 let code = match illegal {
                     Illegal::WrongPhase(_) => Code::WrongPhase,
+                    Illegal::WrongUnitType { .. } => Code::WrongUnitType,
+                    Illegal::Duplicate => Code::DuplicateOrder,
                     _ => Code::BadRetreat,
+                };
+                // The words of a movement phase for the same problem.
+                let message = match illegal {
+                    Illegal::WrongUnitType { .. } | Illegal::Duplicate => {
+                        format!("illegal order: {message}")
+                    }
+                    _ => message,
                 };
                 Diagnostic::new(code, span, message)
             }
-            Phase::Adjustment => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
+            Phase::Adjustment => {
+                let unit = self.orders[oi].unit.as_ref();
+                match build_coast_missing(self.map(), illegal, unit) {
+                    Some(words) => Diagnostic::new(Code::BadAdjustment, parts.unit, words)
+                        .with_hint("a fleet on a province with two coasts stands on one of them"),
+                    None => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
+                }
+            }
         }
     }
 
     /// Says which coast a fleet stands on when that is why it cannot get there.
+    /// An unreachable destination (E0307) gets the unit's neighbours on the map as its hint.
     fn with_coast_hint(&self, d: Diagnostic, illegal: &Illegal, own: Spot) -> Diagnostic {
+        if let Illegal::Unreachable(_) = illegal {
+            if let Some(u) = self.world.unit(own) {
+                let map = self.map();
+                let mut near: Vec<String> = map
+                    .neighbours(u.kind, u.loc)
+                    .into_iter()
+                    .map(|l| map.location_abbrev(l))
+                    .collect();
+                near.sort();
+                near.dedup();
+                if d.hint.is_none() && !near.is_empty() {
+                    let what = if u.kind == mdip_map::UnitType::Fleet {
+                        "the fleet on "
+                    } else {
+                        ""
+                    };
+                    return d.with_hint(format!(
+                        "{what}{} borders: {}",
+                        describe::location(map, u.loc),
+                        near.join(", ")
+                    ));
+                }
+            }
+        }
         if let Illegal::Unreachable(_) | Illegal::CoastUnreachable { .. } = illegal {
             if let Some(u) = self.world.unit(own) {
                 if u.loc.coast.is_some() && d.hint.is_none() {
@@ -454,6 +511,38 @@ impl State {
         }
         d
     }
+}
+
+/// A fleet built on a province with several coasts without naming one (DATC 4.B.7): the words
+/// say the coast must be given, as a move's do (E0308), naming the coasts.
+fn build_coast_missing(
+    map: &mdip_map::Map,
+    illegal: &Illegal,
+    unit: Option<&crate::model::UnitInfo>,
+) -> Option<String> {
+    let Illegal::BadAdjustment {
+        reason: mdip_judge::Reason::WrongTerrain,
+        ..
+    } = illegal
+    else {
+        return None;
+    };
+    let u = unit?;
+    let coasts = map.coasts(u.loc.province);
+    if u.kind != mdip_map::UnitType::Fleet || u.loc.coast.is_some() || coasts.is_empty() {
+        return None;
+    }
+    let options: Vec<String> = coasts
+        .iter()
+        .map(|&c| {
+            let loc = mdip_map::Location::new(u.loc.province, Some(c));
+            format!("F {}", describe::location(map, loc))
+        })
+        .collect();
+    Some(format!(
+        "the coast must be given: build {}",
+        options.join(" or ")
+    ))
 }
 
 /// The orders given to one step: their lines in the file, the spans of their parts, and for
@@ -548,7 +637,7 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         | Illegal::ConvoyOfFleet
         | Illegal::ConvoyDestination
         | Illegal::ConvoyNotOnRoute => Code::BadConvoy,
-        Illegal::SupportedMoveImpossible => Code::SupportUnreachable,
+        Illegal::SupportedMoveImpossible(_) => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
         // Problems of the other steps' orders, not met in a movement step.

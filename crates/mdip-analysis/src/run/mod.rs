@@ -89,7 +89,8 @@ impl State {
     fn finish(mut self, parse: Parse, kept: Vec<Checkpoint>) -> Analysis {
         // Syntax errors come from this parse (a checkpoint holds none).
         for e in &parse.errors {
-            self.diags.push(Diagnostic::from(e));
+            let d = self.with_implied_kind(Diagnostic::from(e), e);
+            self.diags.push(d);
         }
         let mut diags = std::mem::take(&mut self.diags);
         let expectations = self.expectations.check(
@@ -143,6 +144,9 @@ impl State {
     /// An order line: steps close first if the order names a season they create, then the
     /// order is lowered into the step in progress.
     fn order(&mut self, text: &str, line: usize, o: &OrderLine) {
+        if let Some(u) = o.order.unit().filter(|u| u.kind.is_none()) {
+            self.imply_kind(u);
+        }
         let Some(head) = lower::head(self.map(), text, o, &self.block, &mut self.diags) else {
             return;
         };
@@ -175,6 +179,59 @@ impl State {
                 self.pending.push((index, pending, parts));
             }
         }
+    }
+
+    /// Records the type of the unit standing where an order names a unit without its type
+    /// (`Remove gol`), so that its syntax error (E0105) can say which letter to write.
+    fn imply_kind(&mut self, u: &mdip_syntax::UnitRef) {
+        let Some(province) = self.map().resolve_province(&u.loc.province.text) else {
+            return;
+        };
+        let season = u
+            .loc
+            .season
+            .as_ref()
+            .and_then(names::season)
+            .or(self.block.season)
+            .or_else(|| self.world.default_season());
+        let Some(season) = season else { return };
+        let spot = mdip_judge::world::Spot { season, province };
+        let kind = self.world.unit(spot).map(|b| b.kind).or_else(|| {
+            self.world
+                .pending_retreats()
+                .iter()
+                .find(|d| d.at.season == season && d.at.loc.province == province)
+                .map(|d| d.kind)
+        });
+        if let Some(kind) = kind {
+            let name = u.loc.province.clone();
+            self.implied_kinds.push((name.span, name.text, kind));
+        }
+    }
+
+    /// An E0105 (missing unit type) made precise by the unit standing there: which type it
+    /// is, and a fix writing its letter.
+    fn with_implied_kind(&self, d: Diagnostic, e: &mdip_syntax::SyntaxError) -> Diagnostic {
+        if e.code != mdip_syntax::ErrorCode::MissingUnitKind {
+            return d;
+        }
+        let Some((span, text, kind)) = self.implied_kinds.iter().find(|k| k.0 == e.span) else {
+            return d;
+        };
+        let letter = kind.letter();
+        let what = match kind {
+            mdip_map::UnitType::Army => "an army",
+            mdip_map::UnitType::Fleet => "a fleet",
+        };
+        let mut d = d.with_fix(
+            format!("Insert `{letter}`"),
+            Span::new(span.start, span.start),
+            format!("{letter} "),
+        );
+        d.hint = Some(format!(
+            "the unit in {text} is {what}: write `{letter} {text}`"
+        ));
+        d
     }
 
     /// `@phase` after the game started: adjudicate the step in progress (and, for `@phase

@@ -3,7 +3,7 @@
 
 use mdip_judge::world::{AdjustmentInput, OrderInput, Phase, RetreatInput, SeasonKey, World};
 use mdip_judge::Rules;
-use mdip_map::{Map, Power};
+use mdip_map::{Map, Power, UnitType};
 use mdip_syntax::Span;
 
 use crate::diagnostics::Diagnostic;
@@ -30,6 +30,9 @@ pub(crate) struct State {
     /// Whether the step being closed is an adjustment step passed over on the way to the next
     /// movement step (its unused builds are not reported).
     pub(crate) passing_over: bool,
+    /// Ordered units written without their type (a syntax error, E0105) whose type the board
+    /// implies: the province's range, its text and the type of the unit standing there.
+    pub(crate) implied_kinds: Vec<(Span, String, UnitType)>,
 }
 
 /// What the setup directives have decided so far.
@@ -122,6 +125,7 @@ impl State {
             expectations: Expectations::default(),
             line_span: Span::new(0, 0),
             passing_over: false,
+            implied_kinds: Vec::new(),
         }
     }
 }
@@ -158,6 +162,7 @@ impl Checkpoint {
             expectations: state.expectations.clone(),
             line_span: state.line_span,
             passing_over: false,
+            implied_kinds: state.implied_kinds.clone(),
         };
         Checkpoint {
             line,
