@@ -3,9 +3,11 @@
 //! A file is read top to bottom. Block headers set the power and season in force; setup
 //! directives (`setup.rs`) shape the world and return an [`Effect`]; order lines are lowered
 //! (`lower.rs`) into orders of the step in progress; expectations are collected
-//! (`crate::expect`). Only this module decides when a step closes — at an `@phase`, when an
-//! order names a season that exists only after the step (the founding rule), and at the end
-//! of the file — and closing a step runs the judge and maps its report back (`map_back.rs`).
+//! (`crate::expect`). Only this module decides when a step closes — at an `@phase` (which
+//! must name the next phase, or be `@phase next`), when an order names a season that exists
+//! only after the movement step in progress (the founding rule: never a retreat step), and at
+//! the end of the file — and closing a step runs the judge and maps its report back
+//! (`map_back.rs`), which warns about retreats and builds a mid-file closing forfeits.
 //! The state a checkpoint clones lives in `state.rs`; `describe.rs` is the notation printer.
 
 pub mod describe;
@@ -243,7 +245,21 @@ impl State {
             return;
         }
         let before = self.world.phase();
-        let heads = self.world.heads();
+        let step = match before {
+            Phase::Movement => self.world.heads(),
+            Phase::Retreat => {
+                let mut s: Vec<SeasonKey> = self
+                    .world
+                    .pending_retreats()
+                    .iter()
+                    .map(|d| d.at.season)
+                    .collect();
+                s.sort();
+                s.dedup();
+                s
+            }
+            Phase::Adjustment => self.world.pending_adjustments().to_vec(),
+        };
         self.close_step(Some(line));
         // As for an order of the next season: the adjustment step after a Fall turn is passed
         // over on the way to the movement phase.
@@ -261,7 +277,7 @@ impl State {
             (Phase::Adjustment, _) => "adjustments only follow a Fall turn",
             _ => "the adjustments of a Fall turn come first",
         };
-        let step = describe::seasons(&heads);
+        let step = describe::seasons(&step);
         let next = match now {
             Phase::Adjustment => describe::seasons(self.world.pending_adjustments()),
             _ => describe::heads(&self.world),
