@@ -160,7 +160,7 @@ fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
 }
 
 /// Why an order given to a step of kind `step` is illegal, as a phrase.
-pub(crate) fn illegal(i: &Illegal, step: Phase) -> String {
+pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
     match i {
         Illegal::WrongPhase(p) => match step {
             Phase::Movement => format!("this order is not allowed in the {} phase", p.name()),
@@ -218,19 +218,27 @@ pub(crate) fn illegal(i: &Illegal, step: Phase) -> String {
         Illegal::ConvoyNotOnRoute => {
             "the fleet is on no possible convoy route for that army".to_owned()
         }
-        Illegal::SupportedMoveImpossible(why) => match why {
+        Illegal::SupportedMoveImpossible { why, to } => match why {
             MoveImpossible::OwnProvince => {
                 "the supported unit cannot move to its own province".to_owned()
             }
             MoveImpossible::WrongTerrain(UnitType::Army) => {
-                "the supported unit is an army and cannot go to sea".to_owned()
+                format!(
+                    "the supported army cannot go to {}: armies cannot go to sea",
+                    map.name(*to)
+                )
             }
             MoveImpossible::WrongTerrain(UnitType::Fleet) => {
-                "the supported unit is a fleet and cannot go inland".to_owned()
+                format!(
+                    "the supported fleet cannot go to {}: fleets cannot go inland",
+                    map.name(*to)
+                )
             }
-            MoveImpossible::Unreachable(p) => {
-                format!("the supported unit cannot reach there ({})", reach(*p))
-            }
+            MoveImpossible::Unreachable(p) => format!(
+                "the supported unit cannot reach {} ({})",
+                map.name(*to),
+                reach(*p)
+            ),
             MoveImpossible::NeedsSupporter => {
                 "the supported army could only get there by a convoy that needs the supporting fleet"
                     .to_owned()
@@ -277,7 +285,11 @@ mod tests {
             "support cut by unit 4"
         );
         assert_eq!(
-            illegal(&Illegal::WrongPhase(Phase::Retreat), Phase::Adjustment),
+            illegal(
+                Map::standard(),
+                &Illegal::WrongPhase(Phase::Retreat),
+                Phase::Adjustment
+            ),
             "not allowed in the retreat phase"
         );
         assert_eq!(

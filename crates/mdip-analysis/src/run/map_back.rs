@@ -328,7 +328,7 @@ impl State {
                 }
                 OrderOutcome::Illegal(illegal) => {
                     info.status = Status::Illegal;
-                    info.reason = describe::illegal(illegal, phase);
+                    info.reason = describe::illegal(map, illegal, phase);
                     if let Some(words) = build_coast_missing(map, illegal, info.unit.as_ref()) {
                         info.reason = words;
                     }
@@ -420,7 +420,7 @@ impl State {
     ) -> Diagnostic {
         let parts = &given.parts[k];
         let whole = self.orders[oi].span;
-        let message = describe::illegal(illegal, phase);
+        let message = describe::illegal(self.map(), illegal, phase);
         match phase {
             Phase::Movement => {
                 let own = given.units[k].expect("movement orders name their unit");
@@ -637,7 +637,7 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         | Illegal::ConvoyOfFleet
         | Illegal::ConvoyDestination
         | Illegal::ConvoyNotOnRoute => Code::BadConvoy,
-        Illegal::SupportedMoveImpossible(_) => Code::SupportUnreachable,
+        Illegal::SupportedMoveImpossible { .. } => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
         // Problems of the other steps' orders, not met in a movement step.

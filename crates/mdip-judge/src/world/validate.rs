@@ -3,7 +3,7 @@
 //! [`Illegal`] also names what makes retreat and adjustment orders illegal, so that every step
 //! reports rejections in one type; the analysis words them.
 
-use mdip_map::{Coast, Location, Terrain, UnitType};
+use mdip_map::{Coast, Location, ProvinceId, Terrain, UnitType};
 
 use super::geography::StepGeography;
 use super::{MoveOrder, Phase, Pos, SeasonKey, Spot, World};
@@ -123,8 +123,13 @@ pub enum Illegal {
     ConvoyDestination,
     /// The fleet is on no possible convoy route of that army to that destination.
     ConvoyNotOnRoute,
-    /// The supported unit cannot make the move it is supported in (DATC 4.E.1), and why.
-    SupportedMoveImpossible(MoveImpossible),
+    /// The supported unit cannot make the move it is supported in (DATC 4.E.1).
+    SupportedMoveImpossible {
+        /// Why.
+        why: MoveImpossible,
+        /// The province the move goes to.
+        to: ProvinceId,
+    },
     /// Several orders for one unit: all are dropped.
     Duplicate,
     /// `@rules standard` forbids orders that leave the unit's season.
@@ -339,7 +344,10 @@ impl World {
                 loc: t.loc,
             };
             if let Some(why) = self.move_problem(t.kind, tpos, to, Some(unit.spot), cache) {
-                return Err(Illegal::SupportedMoveImpossible(why));
+                return Err(Illegal::SupportedMoveImpossible {
+                    why,
+                    to: to.province,
+                });
             }
         }
         let coast = if self.map.coasts(to.province).is_empty() {
