@@ -327,12 +327,16 @@ impl<'a> Lower<'a> {
         d.hint = Some(match phase {
             Phase::Movement => "this is a movement phase: hold, move, support or convoy".into(),
             Phase::Retreat => {
-                let waiting: Vec<String> = self
-                    .world
-                    .pending_retreats()
+                const SHOWN: usize = 6;
+                let all = self.world.pending_retreats();
+                let mut waiting: Vec<String> = all
                     .iter()
+                    .take(SHOWN)
                     .map(|d| describe::unit(self.map(), d.kind, d.at.loc, d.at.season, multiversal))
                     .collect();
+                if all.len() > SHOWN {
+                    waiting.push(format!("{} more", all.len() - SHOWN));
+                }
                 format!(
                     "this is a retreat phase: only retreats and disbands of dislodged units ({}); `@phase movement` ends it",
                     waiting.join(", ")
