@@ -149,6 +149,16 @@ pub(crate) fn and_list(items: &[String]) -> String {
     }
 }
 
+/// [`and_list`] of at most `shown` items, the rest counted: "A, B and 3 more".
+pub(crate) fn capped_list(items: &[String], shown: usize) -> String {
+    if items.len() <= shown {
+        return and_list(items);
+    }
+    let mut head = items[..shown].to_vec();
+    head.push(format!("{} more", items.len() - shown));
+    and_list(&head)
+}
+
 /// Joins unit names as "A", "A and B" or "A, B and C".
 fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
     let names: Vec<String> = ids.iter().map(|&id| name(id)).collect();
@@ -296,5 +306,8 @@ mod tests {
             reason(&Reason::Moved { by_convoy: true }, name),
             "moved by convoy"
         );
+        let items: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        assert_eq!(capped_list(&items, 4), "a, b, c and d");
+        assert_eq!(capped_list(&items, 2), "a, b and 2 more");
     }
 }

@@ -209,7 +209,7 @@ impl State {
                 self.line_span,
                 format!(
                     "the retreat step closes here with {n} that had no retreat order: {} {verb} disbanded",
-                    describe::and_list(&owed)
+                    describe::capped_list(&owed, 6)
                 ),
             )
             .with_hint("give each dislodged unit a retreat or a disband order above this line"),
@@ -284,7 +284,7 @@ impl State {
                 self.line_span,
                 format!(
                     "the adjustment step closes here with builds unused: {}",
-                    describe::and_list(&unused)
+                    describe::capped_list(&unused, 6)
                 ),
             )
             .with_hint("build or `Waive` above this line"),
