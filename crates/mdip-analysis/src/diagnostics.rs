@@ -72,6 +72,8 @@ pub enum Code {
     BadAdjustment,
     /// `E0320`: a move to the unit's own province.
     MoveToSelf,
+    /// `E0321`: `@phase` names a phase that does not come next.
+    PhaseNotNext,
     /// `E0401`: an order's outcome differs from the one expected.
     OutcomeMismatch,
     /// `E0402`: an expected diagnostic was not produced.
@@ -92,11 +94,15 @@ pub enum Code {
     NeedlessCoast,
     /// `W0202`: the ordered unit's coast is not where it stands; it is ignored (DATC 4.B.5).
     WrongUnitCoast,
+    /// `W0203`: a retreat step closed before every dislodged unit had its order.
+    RetreatsOwed,
+    /// `W0204`: an adjustment step closed with builds left unused.
+    BuildsUnused,
 }
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 36] = [
+    pub const ALL: [Code; 39] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -123,6 +129,7 @@ impl Code {
         Code::BadRetreat,
         Code::BadAdjustment,
         Code::MoveToSelf,
+        Code::PhaseNotNext,
         Code::OutcomeMismatch,
         Code::MissingDiagnostic,
         Code::MissingUnit,
@@ -133,6 +140,8 @@ impl Code {
         Code::WinnerMismatch,
         Code::NeedlessCoast,
         Code::WrongUnitCoast,
+        Code::RetreatsOwed,
+        Code::BuildsUnused,
     ];
 
     /// The code as written: `E0202`.
@@ -165,6 +174,7 @@ impl Code {
             Code::BadRetreat => "E0318",
             Code::BadAdjustment => "E0319",
             Code::MoveToSelf => "E0320",
+            Code::PhaseNotNext => "E0321",
             Code::OutcomeMismatch => "E0401",
             Code::MissingDiagnostic => "E0402",
             Code::MissingUnit => "E0403",
@@ -175,6 +185,8 @@ impl Code {
             Code::WinnerMismatch => "E0408",
             Code::NeedlessCoast => "W0201",
             Code::WrongUnitCoast => "W0202",
+            Code::RetreatsOwed => "W0203",
+            Code::BuildsUnused => "W0204",
         }
     }
 
@@ -235,6 +247,7 @@ impl Code {
             Code::BadRetreat => "Retreats go to an adjacent, empty province of the same season, not contested by a standoff and not where the attacker came from.",
             Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
             Code::MoveToSelf => "A unit cannot move to the province it stands in.",
+            Code::PhaseNotNext => "`@phase` must name the phase that follows the step in progress; nothing more is played. To play steps with no orders, write `@phase next` once per step.",
             Code::OutcomeMismatch => "The file expects another outcome for this order (`=> succeeds`, `=> fails`, `=> illegal`).",
             Code::MissingDiagnostic => "The file expects a diagnostic on the next line, and none with that code was produced.",
             Code::MissingUnit => "The file expects this unit after adjudication, and it is not there.",
@@ -245,6 +258,8 @@ impl Code {
             Code::WinnerMismatch => "Victory (rule 21) differs from the expectation.",
             Code::NeedlessCoast => "The province has only one coast, or the unit is an army: the coast is ignored.",
             Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
+            Code::RetreatsOwed => "A retreat step was closed before the file gave these dislodged units a retreat or disband order: they are disbanded (rule 6).",
+            Code::BuildsUnused => "An adjustment step was closed with builds the power could still make: they are lost (not reported at the end of the file).",
         }
     }
 }

@@ -8,7 +8,7 @@ use mdip_map::{Coast, Location, Map, Power, UnitType};
 use mdip_syntax::{DirectiveKind, Name, SeasonLit, Span, UnitRef};
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::{ExpectationCount, OrderInfo, StepInfo};
+use crate::model::{ExpectationCount, OrderInfo, Status, StepInfo};
 use crate::names;
 use crate::run::unit_type;
 
@@ -252,13 +252,16 @@ impl Checker<'_> {
             } else {
                 &o.reason
             };
+            let actual = match o.status {
+                Status::Succeeds => "succeeds",
+                Status::Fails => "fails",
+                Status::Illegal => "is illegal",
+                Status::Pending => "was never adjudicated",
+            };
             let mut d = Diagnostic::new(
                 Code::OutcomeMismatch,
                 o.span,
-                format!(
-                    "expected `{word}`, but the order {} ({reason})",
-                    o.status.name()
-                ),
+                format!("expected `{word}`, but the order {actual} ({reason})"),
             );
             d.related = o.related.clone();
             self.failed += 1;
@@ -307,6 +310,8 @@ impl Checker<'_> {
             return;
         };
         let mut matched = vec![false; season.units.len()];
+        // Units an E0403 already names ("found ..."), not reported twice.
+        let mut reported = vec![false; season.units.len()];
         for u in expected {
             let fits = |b: &mdip_judge::world::BoardUnit| {
                 b.power == u.power
@@ -332,10 +337,17 @@ impl Checker<'_> {
             let found = if repeated {
                 "an earlier `@expect unit` line already names it (a unit is listed once)".to_owned()
             } else {
-                season
-                    .unit_at(u.loc.province)
-                    .map(|b| format!("found {}", self.describe(b.power, b.kind, b.loc, None)))
-                    .unwrap_or_else(|| "the province is empty".into())
+                match season.unit_at(u.loc.province) {
+                    Some(b) => {
+                        // Named here: not reported again as unexpected.
+                        let at = b.loc.province;
+                        if let Some(i) = season.units.iter().position(|x| x.loc.province == at) {
+                            reported[i] = true;
+                        }
+                        format!("found {}", self.describe(b.power, b.kind, b.loc, None))
+                    }
+                    None => "the province is empty".into(),
+                }
             };
             let message = format!(
                 "expected {} in {s}, but {found}",
@@ -343,15 +355,31 @@ impl Checker<'_> {
             );
             self.fail(Code::MissingUnit, u.span, message);
         }
-        for (i, b) in season.units.iter().enumerate() {
-            if !matched[i] {
-                let message = format!(
-                    "unexpected unit in {s}: {} (not listed by any `@expect unit`)",
-                    self.describe(b.power, b.kind, b.loc, None)
-                );
-                self.fail(Code::UnexpectedUnit, first_span, message);
+        // One diagnostic for the season, however many units are not listed: a single wrong
+        // line must not bury the file under one error per unit of the board.
+        let extra: Vec<String> = season
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !matched[*i] && !reported[*i])
+            .map(|(_, b)| self.describe(b.power, b.kind, b.loc, None))
+            .collect();
+        let message = match extra.as_slice() {
+            [] => return,
+            [one] => format!("unexpected unit in {s}: {one} (not listed by any `@expect unit`)"),
+            many => {
+                const SHOWN: usize = 4;
+                let mut names = many[..many.len().min(SHOWN)].join(", ");
+                if many.len() > SHOWN {
+                    names.push_str(&format!(" and {} more", many.len() - SHOWN));
+                }
+                format!(
+                    "{} unexpected units in {s}: {names} (not listed by any `@expect unit`; once a line names {s}, its list is exact)",
+                    many.len()
+                )
             }
-        }
+        };
+        self.fail(Code::UnexpectedUnit, first_span, message);
     }
 
     /// `@expect dislodged`: the dislodged units of the last movement step, exact once any unit

@@ -312,7 +312,8 @@ impl Map {
     /// The province an unknown name probably means ("did you mean ...?"):
     /// the closest of all full names, abbreviations and aliases, by fewest
     /// edits (a transposition of neighbours counts one; one edit allowed up
-    /// to eight characters, two up to twelve, three beyond) and then highest
+    /// to eight characters, two up to twelve, three beyond), then the same
+    /// letters in another order (`nht` is `nth`, not `nat`), then highest
     /// Jaro-Winkler similarity
     /// (0.88 or more also qualifies a name of five or more characters, as
     /// in `Munchen` for Munich). `None` if nothing is close enough or two

@@ -66,12 +66,16 @@ const MIN_SIMILARITY: f64 = 0.88;
 const MIN_SIMILAR_LEN: usize = 5;
 
 /// How one candidate name compares with the input: fewer edits first, then
-/// higher Jaro-Winkler similarity (kind to long names sharing a beginning,
-/// such as `Munchen` for `Munich`).
+/// the same letters in another order (a transposition, the commonest slip:
+/// `nht` is `nth`, not `nat`, although both are one edit away), then higher
+/// Jaro-Winkler similarity (kind to long names sharing a beginning, such as
+/// `Munchen` for `Munich`).
 #[derive(Clone, Copy, Debug)]
 struct Rank {
     /// Optimal-string-alignment distance from the input (transpositions count one).
     edits: usize,
+    /// Whether the name has exactly the input's letters, in another order.
+    same_letters: bool,
     /// Jaro-Winkler similarity with the input, from 0 to 1.
     similarity: f64,
 }
@@ -81,8 +85,13 @@ impl Rank {
     /// [`MIN_SIMILAR_LEN`] characters) are compared by edits only, since a
     /// similarity score between three-letter strings says little.
     fn beats(self, other: Rank, short: bool) -> bool {
-        self.edits < other.edits
-            || (!short && self.edits == other.edits && self.similarity > other.similarity + 1e-9)
+        if self.edits != other.edits {
+            return self.edits < other.edits;
+        }
+        if self.same_letters != other.same_letters {
+            return self.same_letters;
+        }
+        !short && self.similarity > other.similarity + 1e-9
     }
 }
 
@@ -125,6 +134,7 @@ fn ranked(input: &str, keys: &[(String, ProvinceId)], shortcut: bool) -> Option<
         }
         let rank = Rank {
             edits: strsim::osa_distance(&input, key),
+            same_letters: same_letters(&input, key),
             similarity: strsim::jaro_winkler(&input, key),
         };
         let similar =
@@ -149,6 +159,15 @@ fn ranked(input: &str, keys: &[(String, ProvinceId)], shortcut: bool) -> Option<
         Some((_, province, false)) => Some(province),
         _ => None,
     }
+}
+
+/// Whether two names are made of the same characters, counted with repeats.
+fn same_letters(a: &str, b: &str) -> bool {
+    let mut a: Vec<char> = a.chars().collect();
+    let mut b: Vec<char> = b.chars().collect();
+    a.sort_unstable();
+    b.sort_unstable();
+    a == b
 }
 
 /// Character counts of a name, in 32 buckets (characters share a bucket by their code modulo
@@ -214,6 +233,12 @@ mod tests {
         assert_eq!(best_match("abx", &keys), None);
         assert_eq!(best_match("xzy", &keys), Some(ProvinceId(2)));
         assert_eq!(best_match("qqq", &keys), None);
+        // One edit from both, but "bac" has the same letters: a transposition wins.
+        let keys = vec![
+            ("abc".to_string(), ProvinceId(0)),
+            ("bbc".to_string(), ProvinceId(1)),
+        ];
+        assert_eq!(best_match("bac", &keys), Some(ProvinceId(0)));
         assert_eq!(best_match("", &keys), None);
     }
 

@@ -211,10 +211,13 @@ fn suggestions_for_typos() {
     }
     // A name that resolves suggests itself.
     assert_eq!(suggest("North Sea"), Some("nth"));
-    // Ambiguous: `nht` is one edit from both `nth` and `nat` (North Atlantic),
-    // `sew` from both `swe` and `sev`.
-    assert_eq!(suggest("nht"), None);
-    assert_eq!(suggest("sew"), None);
+    // A transposition beats another edit: `nht` is one edit from both `nth`
+    // and `nat` (North Atlantic), `sew` from both `swe` and `sev`, but only
+    // `nth` and `swe` have the same letters.
+    assert_eq!(suggest("nht"), Some("nth"));
+    assert_eq!(suggest("sew"), Some("swe"));
+    // Ambiguous: `lvo` is one substitution from `lvn`, `lvp` and `lyo`.
+    assert_eq!(suggest("lvo"), None);
     // Nothing close, or nothing at all (`Irland` is two edits from
     // `Finland`, `Parma` two from `Paris`: too far for short names).
     for nonsense in [

@@ -17,9 +17,10 @@ pub struct Style {
     /// Randomness of the wording, and of the permutation when `shuffle` is set.
     pub seed: u64,
     /// Close steps with `@phase` only where the notation needs it (before retreats, after a
-    /// step without orders, before an adjustment step with a waive that has no season);
-    /// elsewhere the first order of the next step closes it (the founding rule). Otherwise
-    /// every step ends with `@phase <next phase>`.
+    /// step without orders, after a retreat or adjustment step, before an adjustment step with
+    /// a waive that has no season); elsewhere the first order of the next step closes the
+    /// movement step in progress (the founding rule). Otherwise every step ends with
+    /// `@phase <next phase>`.
     pub implicit_steps: bool,
     /// Leave out seasons that the notation's defaults supply (randomly, per place).
     pub omit_defaults: bool,
@@ -259,7 +260,9 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
             }
         }
         let next = game.phases_after[k];
-        let needed = next == Phase::Retreat || step.is_empty();
+        // Only a movement step is closed by the orders of the next one: an order for a
+        // season that exists already closes nothing.
+        let needed = next == Phase::Retreat || step.is_empty() || step.phase() != Phase::Movement;
         phase_written = !style.implicit_steps || needed;
         if phase_written {
             w.line(&format!("@phase {}", next.name()));

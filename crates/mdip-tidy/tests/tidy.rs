@@ -231,3 +231,39 @@ fn no_placeholder_metadata() {
         found.join("\n")
     );
 }
+
+/// The codemap's boundaries, as the manifests state them: the CLI renders the analysis'
+/// typed report and knows neither the judge nor the map; the language server knows no rules.
+#[test]
+fn crates_depend_only_on_what_the_codemap_allows() {
+    let deps = |krate: &str| -> Vec<String> {
+        let manifest =
+            std::fs::read_to_string(root().join("crates").join(krate).join("Cargo.toml"))
+                .unwrap_or_else(|e| panic!("{krate}/Cargo.toml: {e}"));
+        let section = manifest
+            .split("\n[")
+            .find(|s| s.starts_with("dependencies]"))
+            .unwrap_or("")
+            .to_owned();
+        section
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split(['.', ' ', '=']).next())
+            .filter(|n| n.starts_with("mdip-"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let cli = deps("mdip-cli");
+    assert!(cli.contains(&"mdip-analysis".to_owned()), "{cli:?}");
+    for forbidden in ["mdip-judge", "mdip-map", "mdip-syntax"] {
+        assert!(
+            !cli.contains(&forbidden.to_owned()),
+            "mdip-cli depends on {forbidden}: it must render mdip-analysis' report only"
+        );
+    }
+    let lsp = deps("mdip-lsp");
+    assert!(
+        !lsp.contains(&"mdip-judge".to_owned()),
+        "mdip-lsp depends on the judge: {lsp:?}"
+    );
+}

@@ -231,7 +231,7 @@ fn completion_knows_the_board() {
         &[],
     );
     check_completion("@$0", false, &["@start standard", "@expect"], &[]);
-    check_completion("@phase $0", false, &["movement", "adjustment"], &[]);
+    check_completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
     // Nothing in a comment.
     check_completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
 }

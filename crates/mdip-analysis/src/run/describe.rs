@@ -3,7 +3,9 @@
 //! spelt the same way everywhere (`F St Petersburg(sc)`, as the notation writes it); and the words for the judge's reasons and illegal orders (the
 //! judge itself writes none).
 
-use mdip_judge::world::{Illegal, Phase, ReachProblem, SeasonKey, SetupError, World};
+use mdip_judge::world::{
+    Illegal, MoveImpossible, Phase, ReachProblem, SeasonKey, SetupError, World,
+};
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
 
@@ -39,8 +41,12 @@ pub(crate) fn unit(
 
 /// The heads of the game, for messages: "2:0, 1:1".
 pub(crate) fn heads(world: &World) -> String {
-    world
-        .heads()
+    seasons(&world.heads())
+}
+
+/// Seasons for messages: "2:0, 1:1".
+pub(crate) fn seasons(seasons: &[SeasonKey]) -> String {
+    seasons
         .iter()
         .map(|h| h.to_string())
         .collect::<Vec<_>>()
@@ -215,10 +221,29 @@ pub fn illegal_code(i: &Illegal) -> &'static str {
         Illegal::ConvoyOfFleet => "convoy-of-fleet",
         Illegal::ConvoyDestination => "convoy-destination",
         Illegal::ConvoyNotOnRoute => "convoy-not-on-route",
-        Illegal::SupportedMoveImpossible => "supported-move-impossible",
+        Illegal::SupportedMoveImpossible { .. } => "supported-move-impossible",
         Illegal::Duplicate => "duplicate",
         Illegal::OtherSeasonInStandardRules => "standard-rules",
     }
+}
+
+/// Joins phrases as "A", "A and B" or "A, B and C".
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {}", rest.join(", "), last),
+    }
+}
+
+/// [`and_list`] of at most `shown` items, the rest counted: "A, B and 3 more".
+pub(crate) fn capped_list(items: &[String], shown: usize) -> String {
+    if items.len() <= shown {
+        return and_list(items);
+    }
+    let mut head = items[..shown].to_vec();
+    head.push(format!("{} more", items.len() - shown));
+    and_list(&head)
 }
 
 /// Joins unit names as "A", "A and B" or "A, B and C".
@@ -232,7 +257,7 @@ fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
 }
 
 /// Why an order given to a step of kind `step` is illegal, as a phrase.
-pub(crate) fn illegal(i: &Illegal, step: Phase) -> String {
+pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
     match i {
         Illegal::WrongPhase(p) => match step {
             Phase::Movement => format!("this order is not allowed in the {} phase", p.name()),
@@ -290,10 +315,32 @@ pub(crate) fn illegal(i: &Illegal, step: Phase) -> String {
         Illegal::ConvoyNotOnRoute => {
             "the fleet is on no possible convoy route for that army".to_owned()
         }
-        Illegal::SupportedMoveImpossible => {
-            "the supported army could only get there by a convoy that needs the supporting fleet"
-                .to_owned()
-        }
+        Illegal::SupportedMoveImpossible { why, to } => match why {
+            MoveImpossible::OwnProvince => {
+                "the supported unit cannot move to its own province".to_owned()
+            }
+            MoveImpossible::WrongTerrain(UnitType::Army) => {
+                format!(
+                    "the supported army cannot go to {}: armies cannot go to sea",
+                    map.name(*to)
+                )
+            }
+            MoveImpossible::WrongTerrain(UnitType::Fleet) => {
+                format!(
+                    "the supported fleet cannot go to {}: fleets cannot go inland",
+                    map.name(*to)
+                )
+            }
+            MoveImpossible::Unreachable(p) => format!(
+                "the supported unit cannot reach {} ({})",
+                map.name(*to),
+                reach(*p)
+            ),
+            MoveImpossible::NeedsSupporter => {
+                "the supported army could only get there by a convoy that needs the supporting fleet"
+                    .to_owned()
+            }
+        },
         Illegal::Duplicate => "several orders for one unit: all are dropped".to_owned(),
         Illegal::OtherSeasonInStandardRules => {
             "standard rules: orders cannot reach other seasons".to_owned()
@@ -335,12 +382,19 @@ mod tests {
             "support cut by unit 4"
         );
         assert_eq!(
-            illegal(&Illegal::WrongPhase(Phase::Retreat), Phase::Adjustment),
+            illegal(
+                Map::standard(),
+                &Illegal::WrongPhase(Phase::Retreat),
+                Phase::Adjustment
+            ),
             "not allowed in the retreat phase"
         );
         assert_eq!(
             reason(&Reason::Moved { by_convoy: true }, name),
             "moved by convoy"
         );
+        let items: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
+        assert_eq!(capped_list(&items, 4), "a, b, c and d");
+        assert_eq!(capped_list(&items, 2), "a, b and 2 more");
     }
 }

@@ -129,6 +129,45 @@ pub(crate) fn classify(o: &Order, phase: Phase) -> Class {
     }
 }
 
+/// The class of an order in the world's current phase, for a unit in `season` (`None`: the
+/// default season). In a retreat phase a move is a retreat only for a unit waiting to retreat
+/// (or with the `R` keyword); a move of any other unit is a movement order, which is not
+/// allowed there (rule 6: until the retreat step is over, only retreats and disbands).
+pub(crate) fn class_in(map: &Map, world: &World, o: &Order, season: Option<SeasonKey>) -> Class {
+    let phase = world.phase();
+    let class = classify(o, phase);
+    if let Order::Move {
+        unit,
+        retreat_keyword: None,
+        ..
+    } = o
+    {
+        if phase != Phase::Retreat {
+            return class;
+        }
+        let season = unit
+            .loc
+            .season
+            .as_ref()
+            .and_then(names::season)
+            .or(season)
+            .or_else(|| world.default_season());
+        let (Some(season), Some(province)) =
+            (season, map.resolve_province(&unit.loc.province.text))
+        else {
+            return class;
+        };
+        let waiting = world
+            .pending_retreats()
+            .iter()
+            .any(|d| d.at.season == season && d.at.loc.province == province);
+        if !waiting {
+            return Class::Movement;
+        }
+    }
+    class
+}
+
 /// A unit the first step's orders imply, when positions are implied by orders.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placement {
@@ -168,15 +207,18 @@ pub(crate) enum LoweredOrder {
 pub(crate) struct Lower<'a> {
     world: &'a World,
     implicit_placement: bool,
+    /// Whether units are named with their seasons in messages.
+    multiversal: bool,
     diags: Vec<Diagnostic>,
     placement: Option<Placement>,
 }
 
 impl<'a> Lower<'a> {
-    pub(crate) fn new(world: &'a World, implicit_placement: bool) -> Lower<'a> {
+    pub(crate) fn new(world: &'a World, implicit_placement: bool, multiversal: bool) -> Lower<'a> {
         Lower {
             world,
             implicit_placement,
+            multiversal,
             diags: Vec::new(),
             placement: None,
         }
@@ -205,7 +247,7 @@ impl<'a> Lower<'a> {
         header_season: Option<Span>,
     ) -> Lowered {
         let phase = self.world.phase();
-        let class = classify(&o.order, phase);
+        let class = class_in(self.map(), self.world, &o.order, head.explicit);
         let unit_season_lit = o.order.unit().and_then(|u| u.loc.season.as_ref());
         let expect = o.expect.map(|e| e.outcome);
         let season = match head.explicit.or_else(|| self.world.default_season()) {
@@ -290,6 +332,7 @@ impl<'a> Lower<'a> {
     }
 
     fn wrong_phase(&mut self, info: &mut OrderInfo, class: Class, phase: Phase) {
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
         info.status = Status::Illegal;
         info.cause.code = "wrong-phase";
         info.reason = format!(
@@ -301,7 +344,20 @@ impl<'a> Lower<'a> {
         d.hint = Some(match phase {
             Phase::Movement => "this is a movement phase: hold, move, support or convoy".into(),
             Phase::Retreat => {
-                "this is a retreat phase: only retreats and disbands of dislodged units".into()
+                const SHOWN: usize = 6;
+                let all = self.world.pending_retreats();
+                let mut waiting: Vec<String> = all
+                    .iter()
+                    .take(SHOWN)
+                    .map(|d| describe::unit(self.map(), d.kind, d.at.loc, d.at.season, multiversal))
+                    .collect();
+                if all.len() > SHOWN {
+                    waiting.push(format!("{} more", all.len() - SHOWN));
+                }
+                format!(
+                    "this is a retreat phase: only retreats and disbands of dislodged units ({}); `@phase movement` ends it",
+                    waiting.join(", ")
+                )
             }
             Phase::Adjustment => "this is an adjustment phase: build, remove or waive".into(),
         });

@@ -4,7 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use mdip_judge::world::{Illegal, OrderOutcome, Phase, SeasonKey, Spot, StepReport};
+use mdip_judge::world::{
+    AdjustmentInput, Illegal, OrderOutcome, Phase, RetreatInput, SeasonKey, Spot, StepReport,
+};
+use mdip_map::Power;
 use mdip_syntax::{ExpectedOutcome, Span};
 
 use super::describe;
@@ -44,10 +47,14 @@ impl State {
             Phase::Adjustment => self.world.pending_adjustments().to_vec(),
             Phase::Movement => Vec::new(),
         };
+        // Closing a step in the middle of the file forfeits what it still owes: say so. At the
+        // end of the file there is nothing more to read, and disbanding is the rule (DATC); an
+        // adjustment step passed over had no chance of orders.
+        let warn = line.is_some() && !self.passing_over;
         match phase {
             Phase::Movement => self.close_movement(pending, &mut step, step_index),
-            Phase::Retreat => self.close_retreat(pending, &mut step, step_index),
-            Phase::Adjustment => self.close_adjustment(pending, &mut step, step_index),
+            Phase::Retreat => self.close_retreat(pending, &mut step, step_index, warn),
+            Phase::Adjustment => self.close_adjustment(pending, &mut step, step_index, warn),
         }
         if phase == Phase::Movement {
             touched.extend(step.advanced.iter().map(|a| a.next));
@@ -94,11 +101,15 @@ impl State {
         pending: Vec<(usize, Pending, Parts)>,
         step: &mut StepInfo,
         step_index: usize,
+        warn: bool,
     ) {
         let (given, inputs) = Given::split(pending, |p| match p {
             Pending::Retreat(r) => Some((r, None)),
             _ => None,
         });
+        if warn {
+            self.warn_retreats_owed(&inputs);
+        }
         let mut seasons: Vec<SeasonKey> = self
             .world
             .pending_retreats()
@@ -125,6 +136,7 @@ impl State {
         pending: Vec<(usize, Pending, Parts)>,
         step: &mut StepInfo,
         step_index: usize,
+        warn: bool,
     ) {
         let (given, inputs) = Given::split(pending, |p| match p {
             Pending::Adjustment(a) => Some((a, None)),
@@ -136,7 +148,11 @@ impl State {
             .iter()
             .flat_map(|&s| self.world.adjustments_owed(s))
             .collect();
+        let possible = self.possible_builds();
         let report = self.world.adjustment_step(&inputs);
+        if warn {
+            self.warn_builds_unused(possible, &report, &inputs);
+        }
         for b in &report.built {
             step.built.push(StepUnit {
                 power: b.power,
@@ -163,6 +179,122 @@ impl State {
             }
         }
         self.map_back(&report, Phase::Adjustment, &given, step_index);
+    }
+
+    /// W0203 at the line closing a retreat step: the dislodged units no order of `inputs`
+    /// names, which the step disbands.
+    fn warn_retreats_owed(&mut self, inputs: &[RetreatInput]) {
+        let owed: Vec<String> = self
+            .world
+            .pending_retreats()
+            .iter()
+            .filter(|d| {
+                !inputs.iter().any(|i| {
+                    i.unit.spot.season == d.at.season && i.unit.spot.province == d.at.loc.province
+                })
+            })
+            .map(|d| {
+                format!(
+                    "{} {}",
+                    d.power.name(),
+                    describe::unit_text(self.map(), d.kind, d.at.loc, Some(d.at.season))
+                )
+            })
+            .collect();
+        if owed.is_empty() {
+            return;
+        }
+        let (n, verb) = if owed.len() == 1 {
+            ("1 dislodged unit", "is")
+        } else {
+            ("dislodged units", "are")
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::RetreatsOwed,
+                self.line_span,
+                format!(
+                    "the retreat step closes here with {n} that had no retreat order: {} {verb} disbanded",
+                    describe::capped_list(&owed, 6)
+                ),
+            )
+            .with_hint("give each dislodged unit a retreat or a disband order above this line"),
+        );
+    }
+
+    /// For each season waiting for adjustments and each power, the builds it could still make:
+    /// its centres over its units, at most its owned, empty home centres.
+    fn possible_builds(&self) -> Vec<(SeasonKey, Power, usize)> {
+        let map = self.map();
+        let mut out = Vec::new();
+        for &key in self.world.pending_adjustments() {
+            let Some(season) = self.world.season(key) else {
+                continue;
+            };
+            for &p in map.powers() {
+                let centres = season.owners.iter().filter(|o| **o == Some(p)).count();
+                let units = season.units.iter().filter(|u| u.power == p).count();
+                let free = map
+                    .home_centres(p)
+                    .iter()
+                    .filter(|&&h| season.owner(h) == Some(p) && season.unit_at(h).is_none())
+                    .count();
+                let n = centres.saturating_sub(units).min(free);
+                if n > 0 {
+                    out.push((key, p, n));
+                }
+            }
+        }
+        out
+    }
+
+    /// W0204 at the line closing an adjustment step: builds that were possible and neither
+    /// made nor waived.
+    fn warn_builds_unused(
+        &mut self,
+        possible: Vec<(SeasonKey, Power, usize)>,
+        report: &StepReport,
+        inputs: &[AdjustmentInput],
+    ) {
+        let mut unused = Vec::new();
+        for (season, power, n) in possible {
+            let built = report
+                .built
+                .iter()
+                .filter(|b| b.season == season && b.power == power)
+                .count();
+            let waived = report
+                .entries
+                .iter()
+                .filter(|e| {
+                    inputs.get(e.input).is_some_and(|i| i.power == power)
+                        && matches!(
+                            &e.outcome,
+                            OrderOutcome::Adjusted { season: s, outcome }
+                                if *s == season && outcome.reason == mdip_judge::Reason::Waived
+                        )
+                })
+                .count();
+            let left = n.saturating_sub(built + waived);
+            if left > 0 {
+                let builds = if left == 1 { "build" } else { "builds" };
+                unused.push(format!("{} {left} {builds} in {season}", power.name()));
+            }
+        }
+        if unused.is_empty() {
+            return;
+        }
+        self.diags.push(
+            Diagnostic::new(
+                Code::BuildsUnused,
+                self.line_span,
+                format!(
+                    "the adjustment step closes here with builds unused: {}",
+                    describe::capped_list(&unused, 6)
+                ),
+            )
+            .with_hint("build or `Waive` above this line"),
+        );
     }
 
     /// The one map-back loop: writes each entry of a step's report onto its order (status,
@@ -210,7 +342,10 @@ impl State {
                 }
                 OrderOutcome::Illegal(illegal) => {
                     info.status = Status::Illegal;
-                    info.reason = describe::illegal(illegal, phase);
+                    info.reason = describe::illegal(map, illegal, phase);
+                    if let Some(words) = build_coast_missing(map, illegal, info.unit.as_ref()) {
+                        info.reason = words;
+                    }
                     let mut d = self.illegal_diagnostic(illegal, phase, given, k, oi);
                     if self.orders[oi].expect == Some(ExpectedOutcome::Illegal) {
                         d.expected = true;
@@ -306,31 +441,85 @@ impl State {
     ) -> Diagnostic {
         let parts = &given.parts[k];
         let whole = self.orders[oi].span;
-        let message = describe::illegal(illegal, phase);
+        let message = describe::illegal(self.map(), illegal, phase);
         match phase {
             Phase::Movement => {
                 let own = given.units[k].expect("movement orders name their unit");
                 let span = illegal_span(illegal, parts, whole, own);
-                let d = illegal_diagnostic(illegal, span, &message);
+                let mut d = illegal_diagnostic(illegal, span, &message);
+                if let Illegal::Duplicate = illegal {
+                    // Point at the other orders of the unit (DATC 4.D.3: all are dropped).
+                    for (j, &line) in given.lines.iter().enumerate() {
+                        if j != k && given.units[j] == Some(own) {
+                            d = d.with_related(
+                                self.orders[line].span,
+                                "another order for this unit",
+                            );
+                        }
+                    }
+                }
                 self.with_coast_hint(d, illegal, own)
             }
             Phase::Retreat => {
                 let span = match illegal {
-                    Illegal::NotDislodged | Illegal::ForeignUnit { .. } => parts.unit,
+                    Illegal::NotDislodged
+                    | Illegal::ForeignUnit { .. }
+                    | Illegal::WrongUnitType { .. } => whole_or(parts.unit, whole),
                     _ => parts.dest.unwrap_or(whole),
                 };
                 let code = match illegal {
                     Illegal::WrongPhase(_) => Code::WrongPhase,
+                    Illegal::WrongUnitType { .. } => Code::WrongUnitType,
+                    Illegal::Duplicate => Code::DuplicateOrder,
                     _ => Code::BadRetreat,
+                };
+                // The words of a movement phase for the same problem.
+                let message = match illegal {
+                    Illegal::WrongUnitType { .. } | Illegal::Duplicate => {
+                        format!("illegal order: {message}")
+                    }
+                    _ => message,
                 };
                 Diagnostic::new(code, span, message)
             }
-            Phase::Adjustment => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
+            Phase::Adjustment => {
+                let unit = self.orders[oi].unit.as_ref();
+                match build_coast_missing(self.map(), illegal, unit) {
+                    Some(words) => Diagnostic::new(Code::BadAdjustment, parts.unit, words)
+                        .with_hint("a fleet on a province with two coasts stands on one of them"),
+                    None => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
+                }
+            }
         }
     }
 
     /// Says which coast a fleet stands on when that is why it cannot get there.
+    /// An unreachable destination (E0307) gets the unit's neighbours on the map as its hint.
     fn with_coast_hint(&self, d: Diagnostic, illegal: &Illegal, own: Spot) -> Diagnostic {
+        if let Illegal::Unreachable(_) = illegal {
+            if let Some(u) = self.world.unit(own) {
+                let map = self.map();
+                let mut near: Vec<String> = map
+                    .neighbours(u.kind, u.loc)
+                    .into_iter()
+                    .map(|l| map.location_abbrev(l))
+                    .collect();
+                near.sort();
+                near.dedup();
+                if d.hint.is_none() && !near.is_empty() {
+                    let what = if u.kind == mdip_map::UnitType::Fleet {
+                        "the fleet on "
+                    } else {
+                        ""
+                    };
+                    return d.with_hint(format!(
+                        "{what}{} borders: {}",
+                        describe::location(map, u.loc),
+                        near.join(", ")
+                    ));
+                }
+            }
+        }
         if let Illegal::Unreachable(_) | Illegal::CoastUnreachable { .. } = illegal {
             if let Some(u) = self.world.unit(own) {
                 if u.loc.coast.is_some() && d.hint.is_none() {
@@ -343,6 +532,38 @@ impl State {
         }
         d
     }
+}
+
+/// A fleet built on a province with several coasts without naming one (DATC 4.B.7): the words
+/// say the coast must be given, as a move's do (E0308), naming the coasts.
+fn build_coast_missing(
+    map: &mdip_map::Map,
+    illegal: &Illegal,
+    unit: Option<&crate::model::UnitInfo>,
+) -> Option<String> {
+    let Illegal::BadAdjustment {
+        reason: mdip_judge::Reason::WrongTerrain,
+        ..
+    } = illegal
+    else {
+        return None;
+    };
+    let u = unit?;
+    let coasts = map.coasts(u.loc.province);
+    if u.kind != mdip_map::UnitType::Fleet || u.loc.coast.is_some() || coasts.is_empty() {
+        return None;
+    }
+    let options: Vec<String> = coasts
+        .iter()
+        .map(|&c| {
+            let loc = mdip_map::Location::new(u.loc.province, Some(c));
+            format!("F {}", describe::location(map, loc))
+        })
+        .collect();
+    Some(format!(
+        "the coast must be given: build {}",
+        options.join(" or ")
+    ))
 }
 
 /// The orders given to one step: their lines in the file, the spans of their parts, and for
@@ -437,7 +658,7 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         | Illegal::ConvoyOfFleet
         | Illegal::ConvoyDestination
         | Illegal::ConvoyNotOnRoute => Code::BadConvoy,
-        Illegal::SupportedMoveImpossible => Code::SupportUnreachable,
+        Illegal::SupportedMoveImpossible { .. } => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
         // Problems of the other steps' orders, not met in a movement step.

@@ -3,9 +3,11 @@
 //! A file is read top to bottom. Block headers set the power and season in force; setup
 //! directives (`setup.rs`) shape the world and return an [`Effect`]; order lines are lowered
 //! (`lower.rs`) into orders of the step in progress; expectations are collected
-//! (`crate::expect`). Only this module decides when a step closes — at an `@phase`, when an
-//! order names a season that exists only after the step (the founding rule), and at the end
-//! of the file — and closing a step runs the judge and maps its report back (`map_back.rs`).
+//! (`crate::expect`). Only this module decides when a step closes — at an `@phase` (which
+//! must name the next phase, or be `@phase next`), when an order names a season that exists
+//! only after the movement step in progress (the founding rule: never a retreat step), and at
+//! the end of the file — and closing a step runs the judge and maps its report back
+//! (`map_back.rs`), which warns about retreats and builds a mid-file closing forfeits.
 //! The state a checkpoint clones lives in `state.rs`; `describe.rs` is the notation printer.
 
 pub mod describe;
@@ -24,7 +26,7 @@ use mdip_syntax::{DirectiveKind, LineKind, LocRef, Order, OrderLine, Parse, Span
 use self::lower::{Lower, LoweredOrder};
 use self::setup::Effect;
 use self::state::Class;
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Code, Diagnostic};
 use crate::model::{Analysis, LineContext, Target, TargetUnit};
 use crate::names;
 
@@ -50,6 +52,7 @@ impl State {
                 steps_at_last = self.steps.len();
                 last_line = i;
             }
+            self.line_span = line.span;
             self.line(text, i, &line.kind);
             self.contexts.push(LineContext {
                 power: self.block.power,
@@ -88,7 +91,8 @@ impl State {
     fn finish(mut self, parse: Parse, kept: Vec<Checkpoint>) -> Analysis {
         // Syntax errors come from this parse (a checkpoint holds none).
         for e in &parse.errors {
-            self.diags.push(Diagnostic::from(e));
+            let d = self.with_implied_kind(Diagnostic::from(e), e);
+            self.diags.push(d);
         }
         let mut diags = std::mem::take(&mut self.diags);
         let expectations = self.expectations.check(
@@ -128,7 +132,8 @@ impl State {
             | DirectiveKind::Owns { .. }
             | DirectiveKind::Phase(_) => match self.setup(kind, span) {
                 Effect::None => {}
-                Effect::ReachPhase(phase) => self.reach_phase(phase, line),
+                Effect::ReachPhase(phase) => self.reach_phase(phase, line, span),
+                Effect::NextStep => self.close_step(Some(line)),
             },
             other => {
                 let block = self.block.season;
@@ -141,20 +146,19 @@ impl State {
     /// An order line: steps close first if the order names a season they create, then the
     /// order is lowered into the step in progress.
     fn order(&mut self, text: &str, line: usize, o: &OrderLine) {
+        if let Some(u) = o.order.unit().filter(|u| u.kind.is_none()) {
+            self.imply_kind(u);
+        }
         let Some(head) = lower::head(self.map(), text, o, &self.block, &mut self.diags) else {
             return;
         };
         if let Some(season) = head.explicit {
-            let class = lower::classify(&o.order, self.world.phase());
+            let class = lower::class_in(self.map(), &self.world, &o.order, Some(season));
             self.close_for_season(season, class, Some(line));
         }
         self.setup.started = true;
-        let lowered = Lower::new(&self.world, self.setup.implicit_placement).order(
-            line,
-            o,
-            &head,
-            self.block.season_span,
-        );
+        let lowered = Lower::new(&self.world, self.setup.implicit_placement, self.multiversal)
+            .order(line, o, &head, self.block.season_span);
         self.diags.extend(lowered.diags);
         if let Some(p) = lowered.placement {
             let _ = self.world.place_unit(p.season, p.power, p.kind, p.loc);
@@ -180,57 +184,151 @@ impl State {
         }
     }
 
-    /// `@phase` after the game started: adjudicate at least the step in progress, then until
-    /// the phase is reached. Naming the current phase with nothing to adjudicate does nothing.
-    fn reach_phase(&mut self, phase: Phase, line: usize) {
+    /// Records the type of the unit standing where an order names a unit without its type
+    /// (`Remove gol`), so that its syntax error (E0105) can say which letter to write.
+    fn imply_kind(&mut self, u: &mdip_syntax::UnitRef) {
+        let Some(province) = self.map().resolve_province(&u.loc.province.text) else {
+            return;
+        };
+        let season = u
+            .loc
+            .season
+            .as_ref()
+            .and_then(names::season)
+            .or(self.block.season)
+            .or_else(|| self.world.default_season());
+        let Some(season) = season else { return };
+        let spot = mdip_judge::world::Spot { season, province };
+        let kind = self.world.unit(spot).map(|b| b.kind).or_else(|| {
+            self.world
+                .pending_retreats()
+                .iter()
+                .find(|d| d.at.season == season && d.at.loc.province == province)
+                .map(|d| d.kind)
+        });
+        if let Some(kind) = kind {
+            let name = u.loc.province.clone();
+            self.implied_kinds.push((name.span, name.text, kind));
+        }
+    }
+
+    /// An E0105 (missing unit type) made precise by the unit standing there: which type it
+    /// is, and a fix writing its letter.
+    fn with_implied_kind(&self, d: Diagnostic, e: &mdip_syntax::SyntaxError) -> Diagnostic {
+        if e.code != mdip_syntax::ErrorCode::MissingUnitKind {
+            return d;
+        }
+        let Some((span, text, kind)) = self.implied_kinds.iter().find(|k| k.0 == e.span) else {
+            return d;
+        };
+        let letter = kind.letter();
+        let what = match kind {
+            mdip_map::UnitType::Army => "an army",
+            mdip_map::UnitType::Fleet => "a fleet",
+        };
+        let mut d = d.with_fix(
+            format!("Insert `{letter}`"),
+            Span::new(span.start, span.start),
+            format!("{letter} "),
+        );
+        d.hint = Some(format!(
+            "the unit in {text} is {what}: write `{letter} {text}`"
+        ));
+        d
+    }
+
+    /// `@phase` after the game started: adjudicate the step in progress (and, for `@phase
+    /// movement`, the adjustment step after a Fall turn), which must lead to `phase`. Naming the current phase with nothing to adjudicate does nothing. A phase that
+    /// does not come next is an error at the directive and no further step is played: passing
+    /// over steps takes one `@phase next` per step.
+    fn reach_phase(&mut self, phase: Phase, line: usize, span: Span) {
         if self.world.phase() == phase && self.pending.is_empty() {
             return;
         }
+        let before = self.world.phase();
+        let step = match before {
+            Phase::Movement => self.world.heads(),
+            Phase::Retreat => {
+                let mut s: Vec<SeasonKey> = self
+                    .world
+                    .pending_retreats()
+                    .iter()
+                    .map(|d| d.at.season)
+                    .collect();
+                s.sort();
+                s.dedup();
+                s
+            }
+            Phase::Adjustment => self.world.pending_adjustments().to_vec(),
+        };
         self.close_step(Some(line));
-        let mut guard = 0;
-        while self.world.phase() != phase && guard < 4 {
-            self.close_step(Some(line));
-            guard += 1;
+        // As for an order of the next season: the adjustment step after a Fall turn is passed
+        // over on the way to the movement phase.
+        if phase == Phase::Movement && self.world.phase() == Phase::Adjustment {
+            self.pass_over_adjustment(Some(line));
         }
+        let now = self.world.phase();
+        if now == phase {
+            return;
+        }
+        let why = match (phase, now) {
+            (Phase::Retreat, _) if before == Phase::Movement => "no unit was dislodged",
+            (Phase::Retreat, _) => "retreats only follow a movement step",
+            (_, Phase::Retreat) => "the retreats come first",
+            (Phase::Adjustment, _) => "adjustments only follow a Fall turn",
+            _ => "the adjustments of a Fall turn come first",
+        };
+        let step = describe::seasons(&step);
+        let next = match now {
+            Phase::Adjustment => describe::seasons(self.world.pending_adjustments()),
+            _ => describe::heads(&self.world),
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::PhaseNotNext,
+                span,
+                format!(
+                    "the {} step of {step} is followed by the {} phase of {next}, not the {} phase: {why}",
+                    before.name(),
+                    now.name(),
+                    phase.name()
+                ),
+            )
+            .with_hint("to play steps with no orders, write `@phase next` once for each step"),
+        );
     }
 
-    /// The founding rule: an order for a season that exists only once the current step is
-    /// adjudicated, or for the next phase's kind of order in an explicit head, closes steps.
+    /// The founding rule: an order for a season that exists only once the movement step in
+    /// progress is adjudicated closes that step, and the adjustment step that follows a Fall
+    /// turn (with no orders) when the order is not an adjustment. A retreat step is never
+    /// closed by an order (rule 6: until it is over, only retreats and disbands; any other
+    /// order is illegal there, E0305), nor is any step closed for a season that exists already.
     fn close_for_season(&mut self, season: SeasonKey, class: Class, line: Option<usize>) {
-        // A movement, a retreat and an adjustment step, and one more movement, at most.
-        for _ in 0..4 {
-            let phase = self.world.phase();
-            if !self.season_needs_close(season, class) {
-                return;
-            }
-            // Closing must make progress towards the season; stop if it cannot.
-            if phase == Phase::Movement && self.pending.is_empty() {
-                return;
-            }
-            self.close_step(line);
-            if self.world.exists(season) && self.world.phase() == class.phase() {
-                return;
-            }
+        if !self.season_needs_close(season) {
+            return;
+        }
+        self.close_step(line);
+        if self.world.phase() == Phase::Adjustment && class != Class::Adjustment {
+            self.pass_over_adjustment(line);
         }
     }
 
-    /// Whether an order of `class` for `season` belongs to a step after the current one.
-    fn season_needs_close(&self, season: SeasonKey, class: Class) -> bool {
+    /// Closes the adjustment step that a movement step has just led to, on the way to the
+    /// next movement step: it had no chance of orders, so builds it leaves unused are not
+    /// reported (skipping a winter is how multiversal files are written).
+    fn pass_over_adjustment(&mut self, line: Option<usize>) {
+        self.passing_over = true;
+        self.close_step(line);
+        self.passing_over = false;
+    }
+
+    /// Whether an order for `season` belongs to a step after the current one: its season
+    /// exists only once the movement step in progress is adjudicated. Retreat and adjustment
+    /// steps create no season.
+    fn season_needs_close(&self, season: SeasonKey) -> bool {
         let world = &self.world;
-        match (world.phase(), class) {
-            (Phase::Movement, _) => !world.exists(season) && !self.pending.is_empty(),
-            (Phase::Retreat, Class::Retreat) => {
-                !world.exists(season)
-                    || (world.is_head(season)
-                        && !world
-                            .pending_retreats()
-                            .iter()
-                            .any(|d| d.at.season == season))
-            }
-            (Phase::Retreat, _) => world.is_head(season) || !world.exists(season),
-            (Phase::Adjustment, Class::Adjustment) => !world.exists(season),
-            (Phase::Adjustment, _) => world.is_head(season) || !world.exists(season),
-        }
+        // Closing an empty movement step would only make more empty seasons.
+        world.phase() == Phase::Movement && !world.exists(season) && !self.pending.is_empty()
     }
 }
 

@@ -20,6 +20,8 @@ pub(crate) enum Effect {
     /// `@phase` after the game started: adjudicate at least the step in progress, then until
     /// this phase is reached.
     ReachPhase(Phase),
+    /// `@phase next`: adjudicate the step in progress, whatever phase follows.
+    NextStep,
 }
 
 impl State {
@@ -126,6 +128,10 @@ impl State {
     /// scheduler to reach the phase.
     fn phase(&mut self, name: &Name, span: Span) -> Effect {
         let phase = match name.text.to_ascii_lowercase().as_str() {
+            "next" => {
+                self.setup.started = true;
+                return Effect::NextStep;
+            }
             "movement" | "move" | "moves" => Phase::Movement,
             "retreat" | "retreats" => Phase::Retreat,
             "adjustment" | "adjustments" | "build" | "builds" | "winter" => Phase::Adjustment,
@@ -136,7 +142,7 @@ impl State {
                         name.span,
                         format!("unknown phase `{}`", name.text),
                     )
-                    .with_hint("phases: movement, retreat, adjustment"),
+                    .with_hint("phases: movement, retreat, adjustment (or `next`: the step in progress ends, whatever phase follows)"),
                 );
                 return Effect::None;
             }

@@ -3,7 +3,7 @@
 
 use mdip_judge::world::{AdjustmentInput, OrderInput, Phase, RetreatInput, SeasonKey, World};
 use mdip_judge::Rules;
-use mdip_map::{Map, Power};
+use mdip_map::{Map, Power, UnitType};
 use mdip_syntax::Span;
 
 use crate::diagnostics::Diagnostic;
@@ -25,6 +25,14 @@ pub(crate) struct State {
     pub(crate) multiversal: bool,
     pub(crate) contexts: Vec<LineContext>,
     pub(crate) expectations: Expectations,
+    /// The range of the line being run: where a step it closes is reported.
+    pub(crate) line_span: Span,
+    /// Whether the step being closed is an adjustment step passed over on the way to the next
+    /// movement step (its unused builds are not reported).
+    pub(crate) passing_over: bool,
+    /// Ordered units written without their type (a syntax error, E0105) whose type the board
+    /// implies: the province's range, its text and the type of the unit standing there.
+    pub(crate) implied_kinds: Vec<(Span, String, UnitType)>,
 }
 
 /// What the setup directives have decided so far.
@@ -115,6 +123,9 @@ impl State {
             multiversal: false,
             contexts: Vec::new(),
             expectations: Expectations::default(),
+            line_span: Span::new(0, 0),
+            passing_over: false,
+            implied_kinds: Vec::new(),
         }
     }
 }
@@ -149,6 +160,9 @@ impl Checkpoint {
             multiversal: state.multiversal,
             contexts: Vec::new(),
             expectations: state.expectations.clone(),
+            line_span: state.line_span,
+            passing_over: false,
+            implied_kinds: state.implied_kinds.clone(),
         };
         Checkpoint {
             line,

@@ -141,7 +141,11 @@ impl World {
         if d.power != input.power {
             Err(Illegal::ForeignUnit { owner: d.power })
         } else if input.unit.kind.is_some_and(|k| k != d.kind) {
-            Err(Illegal::NotDislodged)
+            // The same words as a movement order for the wrong type (E0302).
+            Err(Illegal::WrongUnitType {
+                spot: input.unit.spot,
+                actual: d.kind,
+            })
         } else {
             match input.order {
                 RetreatOrder::Disband => Ok(OrderOutcome::Disbanded),

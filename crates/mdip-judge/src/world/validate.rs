@@ -3,7 +3,7 @@
 //! [`Illegal`] also names what makes retreat and adjustment orders illegal, so that every step
 //! reports rejections in one type; the analysis words them.
 
-use mdip_map::{Coast, Location, Terrain, UnitType};
+use mdip_map::{Coast, Location, ProvinceId, Terrain, UnitType};
 
 use super::geography::StepGeography;
 use super::{MoveOrder, Phase, Pos, SeasonKey, Spot, World};
@@ -123,9 +123,13 @@ pub enum Illegal {
     ConvoyDestination,
     /// The fleet is on no possible convoy route of that army to that destination.
     ConvoyNotOnRoute,
-    /// Only a convoy could carry the supported army there, and every convoy would need the
-    /// supporting fleet itself.
-    SupportedMoveImpossible,
+    /// The supported unit cannot make the move it is supported in (DATC 4.E.1).
+    SupportedMoveImpossible {
+        /// Why.
+        why: MoveImpossible,
+        /// The province the move goes to.
+        to: ProvinceId,
+    },
     /// Several orders for one unit: all are dropped.
     Duplicate,
     /// `@rules standard` forbids orders that leave the unit's season.
@@ -161,6 +165,22 @@ pub(super) struct ConvoyCache<'w> {
     units: Vec<crate::Unit>,
     spots: Vec<Spot>,
     geo: StepGeography<'w>,
+}
+
+/// Why a supported move cannot be made at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveImpossible {
+    /// The supported unit would move to its own province (DATC 6.A.5).
+    OwnProvince,
+    /// The supported unit's type cannot go there: an army to sea, a fleet inland (DATC 6.D.22,
+    /// 6.D.24).
+    WrongTerrain(UnitType),
+    /// The destination is out of the supported unit's reach (DATC 6.D.23: a fleet on the other
+    /// coast).
+    Unreachable(ReachProblem),
+    /// Only a convoy could carry the supported army there, and every convoy would need the
+    /// supporting fleet itself (DATC 6.D.31).
+    NeedsSupporter,
 }
 
 /// What makes a destination unreachable.
@@ -323,8 +343,11 @@ impl World {
                 season: target.spot.season,
                 loc: t.loc,
             };
-            if !self.move_possible(t.kind, tpos, to, Some(unit.spot), cache) {
-                return Err(Illegal::SupportedMoveImpossible);
+            if let Some(why) = self.move_problem(t.kind, tpos, to, Some(unit.spot), cache) {
+                return Err(Illegal::SupportedMoveImpossible {
+                    why,
+                    to: to.province,
+                });
             }
         }
         let coast = if self.map.coasts(to.province).is_empty() {
@@ -540,36 +563,58 @@ impl World {
         cache.as_ref().expect("the board was just built")
     }
 
-    /// Whether a unit of `kind` at `from` could move to `to` at all: a different place whose
-    /// terrain suits it, reachable directly, or for an army by some convoy on the board that
-    /// does not need the unit at `without`.
-    pub(super) fn move_possible<'w>(
+    /// Why a unit of `kind` at `from` could not move to `to` at all, leaving out the unit at
+    /// `without` from any convoy; `None` if it could.
+    pub(super) fn move_problem<'w>(
         &'w self,
         kind: UnitType,
         from: Pos,
         to: Spot,
         without: Option<Spot>,
         cache: &mut Option<ConvoyCache<'w>>,
-    ) -> bool {
-        if to == from.spot() || !self.exists(to.season) {
-            return false;
+    ) -> Option<MoveImpossible> {
+        if to == from.spot() {
+            return Some(MoveImpossible::OwnProvince);
+        }
+        if !self.exists(to.season) {
+            return Some(MoveImpossible::Unreachable(
+                self.reach_problem(from.season, to.season),
+            ));
         }
         let terrain = self.map.terrain(to.province);
         match kind {
             UnitType::Army => {
                 if terrain == Terrain::Sea {
-                    return false;
+                    return Some(MoveImpossible::WrongTerrain(kind));
                 }
                 let dest = Pos {
                     season: to.season,
                     loc: Location::province(to.province),
                 };
-                self.reaches(kind, from, dest)
-                    || (terrain == Terrain::Coastal
-                        && self.map.terrain(from.loc.province) == Terrain::Coastal
-                        && self.convoy_possible(from, dest, without, cache))
+                if self.reaches(kind, from, dest) {
+                    return None;
+                }
+                let by_sea = terrain == Terrain::Coastal
+                    && self.map.terrain(from.loc.province) == Terrain::Coastal;
+                if by_sea && self.convoy_possible(from, dest, without, cache) {
+                    None
+                } else if by_sea && self.convoy_possible(from, dest, None, cache) {
+                    Some(MoveImpossible::NeedsSupporter)
+                } else if by_sea {
+                    Some(MoveImpossible::Unreachable(ReachProblem::NoConvoyRoute))
+                } else {
+                    Some(MoveImpossible::Unreachable(
+                        self.reach_problem(from.season, to.season),
+                    ))
+                }
             }
-            UnitType::Fleet => terrain != Terrain::Inland && self.reaches_province(kind, from, to),
+            UnitType::Fleet if terrain == Terrain::Inland => {
+                Some(MoveImpossible::WrongTerrain(kind))
+            }
+            UnitType::Fleet if self.reaches_province(kind, from, to) => None,
+            UnitType::Fleet => Some(MoveImpossible::Unreachable(
+                self.reach_problem(from.season, to.season),
+            )),
         }
     }
 

@@ -23,6 +23,7 @@ impl Ctx<'_> {
                     ("@phase movement", "the phase"),
                     ("@phase retreat", "the phase"),
                     ("@phase adjustment", "the phase"),
+                    ("@phase next", "end the step in progress"),
                     ("@turn", "the root turn: @turn 2"),
                     ("@expect", "an expectation"),
                 ] {
@@ -32,7 +33,7 @@ impl Ctx<'_> {
             }
             ["start"] => &["standard"],
             ["rules"] => &["mdatc", "standard"],
-            ["phase"] => &["movement", "retreat", "adjustment"],
+            ["phase"] => &["movement", "retreat", "adjustment", "next"],
             ["expect"] => &[
                 "unit",
                 "dislodged",
