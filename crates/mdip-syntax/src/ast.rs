@@ -177,8 +177,22 @@ pub struct OrderLine {
     pub order: Order,
     /// The expected outcome written after `=>`.
     pub expect: Option<OutcomeLit>,
+    /// Set when the order was read from players' shorthand: a hyphen inside a word read as
+    /// the arrow of a move (`A bud-gal`, `F stp/sc-bot`, `A ber S A mun-kie`). The map decides
+    /// whether that reading stands or the word is one name (`F Mid-Atlantic`): see
+    /// [`crate::parser::reparse_line`].
+    pub shorthand: Option<Shorthand>,
     /// From the first to the last token of the line, comment excluded.
     pub span: Span,
+}
+
+/// A word with a hyphen read as an arrow; see [`OrderLine::shorthand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shorthand {
+    /// The whole word, hyphens included: `bud-gal`, `sc-bot`.
+    pub word: Span,
+    /// The hyphen read as the arrow (one byte inside `word`).
+    pub hyphen: Span,
 }
 
 /// An order.

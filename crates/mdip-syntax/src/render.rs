@@ -104,6 +104,9 @@ fn order_line(out: &mut String, line: &OrderLine) {
         out.push_str("] ");
     }
     order(out, &line.order);
+    if line.shorthand.is_some() {
+        out.push_str(" shorthand");
+    }
     if let Some(expect) = line.expect {
         out.push_str(match expect.outcome {
             ExpectedOutcome::Succeeds => " => succeeds",

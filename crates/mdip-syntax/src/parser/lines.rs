@@ -250,6 +250,7 @@ impl LineParser<'_> {
             colon,
             order,
             expect,
+            shorthand: self.shorthand,
             span,
         }))
     }
