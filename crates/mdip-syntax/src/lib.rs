@@ -60,7 +60,8 @@ pub mod walk;
 pub use ast::{
     CoastLit, Directive, DirectiveKind, Expected, ExpectedOutcome, Header, IncompleteOrder, Line,
     LineKind, LocRef, Name, NumberLit, Order, OrderLine, OrderOp, OrderOpLit, OutcomeLit,
-    SeasonLit, Shorthand, SourceFile, UnitKind, UnitKindLit, UnitRef,
+    PhaseLetter, SeasonLit, SeasonName, SeasonWords, Shorthand, SourceFile, UnitKind, UnitKindLit,
+    UnitRef,
 };
 pub use error::{ErrorCode, SyntaxError};
 pub use format::{format_parsed, format_text, CanonicalCoast, FormatError, Options, TextEdit};

@@ -11,6 +11,7 @@
 pub mod describe;
 mod lower;
 mod map_back;
+mod seasons;
 mod setup;
 mod state;
 
@@ -26,7 +27,6 @@ use self::setup::Effect;
 use self::state::Class;
 use crate::diagnostics::Diagnostic;
 use crate::model::{Analysis, LineContext};
-use crate::names;
 
 impl State {
     /// Runs the whole file, from line `from` on (0, or the line of the checkpoint this state
@@ -69,14 +69,7 @@ impl State {
     /// One line of the file.
     fn line(&mut self, text: &str, i: usize, kind: &LineKind) {
         match kind {
-            LineKind::Header(h) => {
-                self.block.power = names::power(self.map(), &h.power, &mut self.diags);
-                self.block.power_unknown = self.block.power.is_none();
-                self.block.season_span = h.season.as_ref().map(|s| s.span);
-                // The block's season closes steps only when its orders come (their kind
-                // says which step they belong to).
-                self.block.season = h.season.as_ref().and_then(names::season);
-            }
+            LineKind::Header(h) => self.header(i, h),
             LineKind::Order(o) => self.order(text, i, o),
             LineKind::Directive(d) => self.directive(i, &d.kind, d.span),
             LineKind::Blank | LineKind::Comment | LineKind::Error => {}

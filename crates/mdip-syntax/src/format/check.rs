@@ -60,6 +60,9 @@ fn meaning(line: &Line, coast: CanonicalCoast<'_>) -> Option<String> {
                 None => format!("(?{})", c.text.to_lowercase()),
             },
             (Role::Season, Node::Season(s)) => format!("{:?}:{:?}", s.turn, s.timeline),
+            (Role::Season, Node::SeasonWords(w)) => {
+                format!("{:?} {:?} {:?}", w.season, w.year, w.phase)
+            }
             (Role::Number, Node::Number(n)) => format!("{:?}", n.value),
             (Role::Outcome, Node::Outcome(o)) => format!("=> {:?}", o.outcome),
             _ => return Step::Into,

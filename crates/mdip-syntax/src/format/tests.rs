@@ -110,3 +110,13 @@ fn retreat_and_via_convoy_spellings_are_kept() {
         "Turkey:\nF Ankara Retreat Black Sea\nA Smyrna - Syria via Convoy\nA Paris -\n"
     );
 }
+
+#[test]
+fn seasons_in_words_get_one_spelling() {
+    let text = "spring  1901:\nengland   autumn 1901\nf1901r\nGermany w1901b:\n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "Spring 1901\nengland Fall 1901\nF1901R\nGermany W1901A\n"
+    );
+}

@@ -336,9 +336,10 @@ impl<'a> LineParser<'a> {
         self.keywords.get(self.pos).copied().flatten()
     }
 
-    /// Tells whether the current token is a word that may be part of a name here.
+    /// Tells whether the current token is a word that may be part of a name here (a season in
+    /// words ends a name: `England Spring 1901`).
     fn at_name_word(&self) -> bool {
-        self.at(TokenKind::Word) && self.peek_kw().is_none()
+        self.at(TokenKind::Word) && self.peek_kw().is_none() && !self.at_season_words()
     }
 
     /// The end of the last consumed token, or the start of the line.
