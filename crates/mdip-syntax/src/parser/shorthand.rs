@@ -78,13 +78,17 @@ impl LineParser<'_> {
         let name = &loc.province;
         let word_text = self.slice(word);
         let k = (h - word.start) as usize;
-        let prefix = &name.text[..name.text.len().saturating_sub(word_text.len())];
+        // The name's text ends with its last word as written (words are joined by spaces).
+        let prefix = name
+            .text
+            .get(..name.text.len().saturating_sub(word_text.len()))
+            .unwrap_or_default();
         let before_name = Name {
-            text: format!("{prefix}{}", &word_text[..k]),
+            text: format!("{prefix}{}", word_text.get(..k).unwrap_or_default()),
             span: Span::new(name.span.start, h),
         };
         let after_name = Name {
-            text: word_text[k + 1..].to_owned(),
+            text: word_text.get(k + 1..).unwrap_or_default().to_owned(),
             span: Span::new(h + 1, word.end),
         };
         let after_span = loc
@@ -114,12 +118,12 @@ impl LineParser<'_> {
         let k = (h - word.start) as usize;
         let coast_span = loc.coast.as_ref().map_or(word, |c| c.span);
         let coast = CoastLit {
-            text: word_text[..k].to_owned(),
+            text: word_text.get(..k).unwrap_or_default().to_owned(),
             text_span: Span::new(word.start, h),
             span: Span::new(coast_span.start, h),
         };
         let after_name = Name {
-            text: word_text[k + 1..].to_owned(),
+            text: word_text.get(k + 1..).unwrap_or_default().to_owned(),
             span: Span::new(h + 1, word.end),
         };
         Cut {
