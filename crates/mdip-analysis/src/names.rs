@@ -213,6 +213,26 @@ mod tests {
     }
 
     #[test]
+    fn the_editor_highlights_the_map_reading() {
+        use mdip_syntax::HighlightKind;
+        let text = "France:\nF Mid-Atlantic\nF bre-pic\n";
+        let a = analyze(text);
+        let spans: Vec<(HighlightKind, &str)> = crate::ide::highlights(&a, text)
+            .into_iter()
+            .map(|h| (h.kind, &text[h.span.range()]))
+            .collect();
+        assert!(
+            spans.contains(&(HighlightKind::Province, "Mid-Atlantic")),
+            "{spans:?}"
+        );
+        assert!(spans.contains(&(HighlightKind::Operator, "-")), "{spans:?}");
+        assert!(
+            spans.contains(&(HighlightKind::Province, "pic")),
+            "{spans:?}"
+        );
+    }
+
+    #[test]
     fn a_word_of_two_known_names_is_a_move() {
         let (kinds, codes) = read("France:\nF Mid-Atlantic-spa/nc\nA par S A gas-bur\n");
         assert_eq!(kinds, [OrderKind::Move, OrderKind::SupportMove]);

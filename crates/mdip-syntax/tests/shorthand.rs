@@ -142,3 +142,26 @@ fn reparse_of_a_bad_span_is_an_error_line() {
     assert!(matches!(line.kind, LineKind::Error));
     assert!(error.is_some());
 }
+
+#[test]
+fn highlighting_shows_two_provinces_and_an_arrow() {
+    use mdip_syntax::{highlight, HighlightKind};
+    let input = "F stp/sc-bot";
+    let kinds: Vec<(HighlightKind, &str)> = highlight(input)
+        .into_iter()
+        .map(|h| (h.kind, text(input, h.span)))
+        .collect();
+    assert!(
+        kinds.contains(&(HighlightKind::Province, "stp")),
+        "{kinds:?}"
+    );
+    assert!(kinds.contains(&(HighlightKind::Operator, "-")), "{kinds:?}");
+    assert!(
+        kinds.contains(&(HighlightKind::Province, "bot")),
+        "{kinds:?}"
+    );
+    assert!(
+        !kinds.iter().any(|(_, t)| *t == "sc-bot"),
+        "the coast is not `sc-bot`: {kinds:?}"
+    );
+}
