@@ -47,6 +47,9 @@ module.exports = grammar({
     [$.block],
     // `@expect owner <province> <power>`: the last word is the power.
     [$.name],
+    // `A bud-gal`: the hyphen joins the word (one name) or is the arrow of players' shorthand;
+    // the shorthand wins where the order can end there (dynamic precedence).
+    [$._hyphenated],
   ],
 
   rules: {
@@ -54,7 +57,19 @@ module.exports = grammar({
 
     block: ($) => seq(field('header', $.block_header), $._newline, repeat($._line)),
 
-    block_header: ($) => seq(field('power', $.power), optional(field('season', $.season)), optional(':')),
+    block_header: ($) =>
+      choice(
+        seq(field('power', $.power), optional(field('season', choice($.season, $.season_words))), optional(':')),
+        seq(field('season', $.season_words), optional(':')),
+      ),
+
+    // A season of a standard game in words: `Spring 1901`, `Autumn 1901`, or jDip's and DAIDE's
+    // compact form with the phase, `S1901M`, `F1901R`, `W1901A`.
+    season_words: ($) =>
+      choice(
+        seq(kws('spring', 'fall', 'autumn', 'winter'), field('year', $.integer)),
+        token(prec(2, /[sSfFwW][0-9]+[mMrRaAbB]/)),
+      ),
 
     _line: ($) => seq(optional(choice($.order, $.directive)), $._newline),
 
@@ -70,7 +85,26 @@ module.exports = grammar({
     hold: ($) => seq(field('unit', $.unit), optional(kws('hold', 'holds', 'h'))),
 
     move: ($) =>
-      seq(field('unit', $.unit), $._arrow, field('destination', $.location), optional($.via_convoy)),
+      choice(
+        seq(field('unit', $.unit), $._arrow, field('destination', $.location), optional($.via_convoy)),
+        $._shorthand,
+      ),
+
+    // Players' shorthand (grammar/README.md §3): a hyphen with no space around it, where the
+    // order could end, is the arrow of a move (`A bud-gal`, `F stp/sc-bot`). The parser of
+    // crates/mdip-syntax reads it so until the map says the word is one name (`F Mid-Atlantic`),
+    // which a grammar cannot know; the reading as one name stays possible and loses.
+    _shorthand: ($) =>
+      prec.dynamic(1, seq(field('unit', $.unit), alias($._hyphen, '-'), field('destination', $._shorthand_location))),
+
+    _shorthand_location: ($) => alias($._shorthand_loc, $.location),
+
+    _shorthand_loc: ($) => field('province', alias($._shorthand_province, $.province)),
+
+    _shorthand_province: ($) =>
+      seq(field('name', alias($._shorthand_name, $.name)), optional(field('coast', $.coast))),
+
+    _shorthand_name: ($) => seq($._joined, repeat(seq($._hyphen, $._joined))),
 
     via_convoy: ($) => seq(kw('via'), kws('convoy')),
 
@@ -78,8 +112,10 @@ module.exports = grammar({
       seq(
         field('unit', $.unit),
         kws('supports', 'support', 's'),
-        field('supported', $.unit),
-        optional(seq($._arrow, field('destination', $.location))),
+        choice(
+          seq(field('supported', $.unit), optional(seq($._arrow, field('destination', $.location)))),
+          prec.dynamic(1, seq(field('supported', $.unit), alias($._hyphen, '-'), field('destination', $._shorthand_location))),
+        ),
       ),
 
     convoy: ($) =>
@@ -87,14 +123,20 @@ module.exports = grammar({
         field('unit', $.unit),
         kws('convoys', 'convoy', 'c'),
         field('convoyed', $.unit),
-        $._arrow,
-        field('destination', $.location),
+        choice(
+          seq($._arrow, field('destination', $.location)),
+          seq(alias($._hyphen, '-'), field('destination', $._shorthand_location)),
+        ),
       ),
 
     retreat: ($) =>
       choice(
         seq(field('unit', $.unit), kws('retreats', 'retreat', 'r'), optional($._arrow), field('destination', $.location)),
         seq(kws('retreats', 'retreat', 'r'), field('unit', $.unit), $._arrow, field('destination', $.location)),
+        prec.dynamic(
+          1,
+          seq(kws('retreats', 'retreat', 'r'), field('unit', $.unit), alias($._hyphen, '-'), field('destination', $._shorthand_location)),
+        ),
       ),
 
     disband: ($) =>
@@ -129,10 +171,10 @@ module.exports = grammar({
 
     province: ($) => seq(field('name', $.name), optional(field('coast', $.coast))),
 
-    name: ($) => repeat1($._word),
+    name: ($) => repeat1($._hyphenated),
 
     // In a list of provinces without commas, a name takes every word it can.
-    _greedy_name: ($) => prec.right(repeat1($._word)),
+    _greedy_name: ($) => prec.right(repeat1($._hyphenated)),
 
     _greedy_province: ($) =>
       seq(field('name', alias($._greedy_name, $.name)), optional(field('coast', $.coast))),
@@ -140,14 +182,23 @@ module.exports = grammar({
     coast: ($) =>
       choice(seq('(', alias(repeat1($._word), $.coast_name), ')'), seq('/', alias($._word, $.coast_name))),
 
-    power: ($) => $._word,
+    power: ($) => $._hyphenated,
 
     // `X:Y`: turn X in timeline Y.
     season: (_) => /[0-9]+:[0-9]+/,
 
-    // A word: letters, digits, `.`, `'`, and `-` inside the word (`Mid-Atlantic`, `St.`), as in
-    // crates/mdip-syntax/src/lexer.rs.
-    _word: (_) => /[\p{L}\p{N}\p{M}][\p{L}\p{N}\p{M}.']*(-[\p{L}\p{N}\p{M}][\p{L}\p{N}\p{M}.']*)*/,
+    // A word as crates/mdip-syntax/src/lexer.rs reads it: letters, digits, `.`, `'`, and `-`
+    // inside the word (`Mid-Atlantic`, `St.`). Its pieces are tokens of their own, joined by
+    // hyphens with no space around them, so that a hyphen may instead be the arrow of players'
+    // shorthand (`A bud-gal`).
+    _hyphenated: ($) => seq($._word, repeat(seq($._hyphen, $._joined))),
+
+    _word: (_) => /[\p{L}\p{N}\p{M}][\p{L}\p{N}\p{M}.']*/,
+
+    // A piece of a word after a hyphen, and that hyphen: no space before either.
+    _joined: (_) => token.immediate(/[\p{L}\p{N}\p{M}][\p{L}\p{N}\p{M}.']*/),
+
+    _hyphen: (_) => token.immediate('-'),
 
     integer: (_) => /[0-9]+/,
 

@@ -32,6 +32,9 @@ pub enum Code {
     UnknownDirectiveWord,
     /// `E0206`: an order without a season when the game has several heads.
     SeasonNeeded,
+    /// `E0207`: a season in words (`Spring 1901`) that names no season here: several
+    /// timelines, a year before 1901, or a phase the season has not.
+    SeasonWords,
     /// `E0301`: no such unit.
     NoSuchUnit,
     /// `E0302`: the unit there is of the other type.
@@ -102,13 +105,14 @@ pub enum Code {
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 39] = [
+    pub const ALL: [Code; 40] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
         Code::UnknownCoast,
         Code::UnknownDirectiveWord,
         Code::SeasonNeeded,
+        Code::SeasonWords,
         Code::NoSuchUnit,
         Code::WrongUnitType,
         Code::ForeignUnit,
@@ -154,6 +158,7 @@ impl Code {
             Code::UnknownCoast => "E0204",
             Code::UnknownDirectiveWord => "E0205",
             Code::SeasonNeeded => "E0206",
+            Code::SeasonWords => "E0207",
             Code::NoSuchUnit => "E0301",
             Code::WrongUnitType => "E0302",
             Code::ForeignUnit => "E0303",
@@ -227,6 +232,7 @@ impl Code {
             Code::UnknownCoast => "Coasts are nc, sc and ec (north, south and east coast).",
             Code::UnknownDirectiveWord => "The directive does not know this word; see grammar/README.md for the accepted values.",
             Code::SeasonNeeded => "The game has several heads: say which season the unit is in (`A Munich 2:0`).",
+            Code::SeasonWords => "A season in words (`Spring 1901`, `S1901M`) names a turn of a game with one timeline, from Spring 1901 on; with several timelines write `X:Y`.",
             Code::NoSuchUnit => "No unit stands there in that season; the order is dropped.",
             Code::WrongUnitType => "The unit standing there is of the other type (army or fleet).",
             Code::ForeignUnit => "A power may only order its own units.",

@@ -35,8 +35,17 @@ pub use report::FileReport;
 ///
 /// Never panics on any input; every problem is a diagnostic.
 pub fn analyze(text: &str) -> Analysis {
-    let parse = mdip_syntax::parse(text);
-    run::State::new().run(text, parse, 0, Vec::new())
+    let state = run::State::new();
+    let parse = read(state.map(), text);
+    state.run(text, parse, 0, Vec::new())
+}
+
+/// Parses `text` and decides what the map must decide about its notation: which hyphens of
+/// players' shorthand are arrows ([`names::read_shorthand`]).
+pub(crate) fn read(map: &mdip_map::Map, text: &str) -> mdip_syntax::Parse {
+    let mut parse = mdip_syntax::parse(text);
+    names::read_shorthand(map, text, &mut parse);
+    parse
 }
 
 /// Analyses a file again after an edit whose first changed line is `first_changed_line`
@@ -44,7 +53,7 @@ pub fn analyze(text: &str) -> Analysis {
 /// resumes from the last checkpoint of `previous` before it. The result is the same as
 /// [`analyze`]`(text)`; a test checks it on random edits.
 pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: usize) -> Analysis {
-    let parse = mdip_syntax::parse(text);
+    let parse = read(previous.world.map(), text);
     let multiversal = parse.file.lines.iter().any(run::line_names_season);
     // A checkpoint is only good if every line it has seen is unchanged, and if the file's
     // notation (seasons or not, which changes how units are named) is the same.

@@ -3,7 +3,10 @@
 
 use mdip_judge::world::SeasonKey;
 use mdip_map::{Coast, Map, Power, ProvinceId};
-use mdip_syntax::{CoastLit, Name, SeasonLit};
+use mdip_syntax::{
+    reparse_line, walk_line, CoastLit, Line, LineKind, Name, Node, Parse, Role, SeasonLit, Span,
+    Split, Step,
+};
 
 use crate::diagnostics::{Code, Diagnostic};
 
@@ -100,4 +103,153 @@ pub fn coast(lit: &CoastLit, diags: &mut Vec<Diagnostic>) -> Option<Coast> {
 /// The season a literal names, when both parts were read (a syntax error covers the rest).
 pub fn season(lit: &SeasonLit) -> Option<SeasonKey> {
     Some(SeasonKey::new(lit.turn?, lit.timeline?))
+}
+
+/// Decides every line of `parse` (a parse of `text`) that players' shorthand may have written
+/// (`A bud-gal`, marked by the parser in [`mdip_syntax::OrderLine::shorthand`]). The rule:
+///
+/// 1. a hyphenated word that is a known name (`F Mid-Atlantic`) stays one name;
+/// 2. otherwise, a word that splits at a hyphen into two known names (provinces, or a coast
+///    and a province: `stp/sc-bot`) is a move between them, at the first hyphen that does;
+/// 3. otherwise the word is one name (and reported as unknown), unless only the move reading
+///    is a complete order (`F nth C A lon-nwyx`, where the one-name reading has no destination).
+///
+/// Lines read differently from the parser's first guess are parsed again
+/// ([`mdip_syntax::reparse_line`]) and their syntax error replaced.
+pub fn read_shorthand(map: &Map, text: &str, parse: &mut Parse) {
+    for i in 0..parse.file.lines.len() {
+        let line = &parse.file.lines[i];
+        let LineKind::Order(o) = &line.kind else {
+            continue;
+        };
+        let Some(shorthand) = o.shorthand else {
+            continue;
+        };
+        let span = line.span;
+        let word = shorthand.word;
+        let (joined, joined_error) = reparse_line(text, span, Split::Never);
+        let split = if all_known(map, &joined, word) {
+            Split::Never
+        } else {
+            let hyphens = text
+                .get(word.range())
+                .unwrap_or("")
+                .match_indices('-')
+                .map(|(k, _)| word.start + k as u32);
+            let mut chosen = None;
+            for h in hyphens {
+                let (line, _) = reparse_line(text, span, Split::At(h));
+                if all_known(map, &line, word) {
+                    chosen = Some(Split::At(h));
+                    break;
+                }
+            }
+            match chosen {
+                Some(s) => s,
+                None if joined_error.is_some() => Split::At(shorthand.hyphen.start),
+                None => Split::Never,
+            }
+        };
+        if split == Split::At(shorthand.hyphen.start) {
+            continue;
+        }
+        let (new, error) = match split {
+            Split::Never => (joined, joined_error),
+            other => reparse_line(text, span, other),
+        };
+        parse.file.lines[i] = new;
+        parse
+            .errors
+            .retain(|e| e.span.start < span.start || e.span.start > span.end);
+        if let Some(e) = error {
+            let at = parse
+                .errors
+                .partition_point(|x| x.span.start <= e.span.start);
+            parse.errors.insert(at, e);
+        }
+    }
+}
+
+/// Whether every province and coast of `line` that overlaps `word` is a known name.
+fn all_known(map: &Map, line: &Line, word: Span) -> bool {
+    let mut known = true;
+    let mut any = false;
+    walk_line(line, &mut |role, span, node| {
+        let overlaps = span.start < word.end && word.start < span.end;
+        match (role, node) {
+            (Role::Province, Node::Name(n)) if overlaps => {
+                any = true;
+                known &= map.resolve_province(&n.text).is_some();
+            }
+            (Role::Coast, Node::Coast(c)) if overlaps => {
+                any = true;
+                known &= Coast::from_name(&c.text).is_some();
+            }
+            _ => {}
+        }
+        Step::Into
+    });
+    any && known
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{analyze, Code, OrderKind};
+
+    /// The kinds of the orders of `text` and the codes of its diagnostics.
+    fn read(text: &str) -> (Vec<OrderKind>, Vec<Code>) {
+        let a = analyze(text);
+        (
+            a.orders.iter().map(|o| o.kind).collect(),
+            a.diagnostics.iter().map(|d| d.code).collect(),
+        )
+    }
+
+    #[test]
+    fn a_known_hyphenated_name_stays_one_name() {
+        let (kinds, codes) = read("France:\nF Mid-Atlantic\nF bre S F Mid-Atlantic\n");
+        assert_eq!(kinds, [OrderKind::Hold, OrderKind::SupportHold]);
+        assert!(codes.is_empty(), "{codes:?}");
+    }
+
+    #[test]
+    fn the_editor_highlights_the_map_reading() {
+        use mdip_syntax::HighlightKind;
+        let text = "France:\nF Mid-Atlantic\nF bre-pic\n";
+        let a = analyze(text);
+        let spans: Vec<(HighlightKind, &str)> = crate::ide::highlights(&a, text)
+            .into_iter()
+            .map(|h| (h.kind, &text[h.span.range()]))
+            .collect();
+        assert!(
+            spans.contains(&(HighlightKind::Province, "Mid-Atlantic")),
+            "{spans:?}"
+        );
+        assert!(spans.contains(&(HighlightKind::Operator, "-")), "{spans:?}");
+        assert!(
+            spans.contains(&(HighlightKind::Province, "pic")),
+            "{spans:?}"
+        );
+    }
+
+    #[test]
+    fn a_word_of_two_known_names_is_a_move() {
+        let (kinds, codes) = read("France:\nF Mid-Atlantic-spa/nc\nA par S A gas-bur\n");
+        assert_eq!(kinds, [OrderKind::Move, OrderKind::SupportMove]);
+        assert!(!codes.contains(&Code::UnknownProvince), "{codes:?}");
+    }
+
+    #[test]
+    fn otherwise_the_word_is_one_unknown_name() {
+        let a = analyze("England:\nA lvp-yorx\n");
+        assert_eq!(a.orders[0].kind, OrderKind::Hold);
+        let d = &a.diagnostics[0];
+        assert_eq!(d.code, Code::UnknownProvince);
+        assert_eq!(d.message, "unknown province `lvp-yorx`");
+        // A convoy read as one name would lack its destination: the move reading stays,
+        // and the unknown half is reported.
+        let a = analyze("England:\nF nth C A lon-nwyx\n");
+        assert_eq!(a.orders[0].kind, OrderKind::Convoy);
+        assert_eq!(a.diagnostics[0].message, "unknown province `nwyx`");
+    }
 }

@@ -224,7 +224,8 @@ async fn check_outline(c: &mut TestClient, enc: &str) {
     );
 }
 
-/// Formatting: canonical keywords, meaning kept.
+/// Formatting: canonical keywords, meaning kept; a line with an error (line 4, an unknown
+/// province) stays as written; edit ranges in the negotiated units.
 async fn check_formatting(c: &mut TestClient, enc: &str) {
     let edits = c
         .request(
@@ -239,13 +240,29 @@ async fn check_formatting(c: &mut TestClient, enc: &str) {
             .any(|e| e["newText"] == "A Munich Hold" && e["range"] == range(2, 0, 2, 13)),
         "{edits:?}"
     );
-    let on_line_4 = edits
+    assert!(
+        edits.iter().all(|e| e["range"]["start"]["line"] != 4),
+        "{edits:?}"
+    );
+    let uri = "file:///test/format.mdip";
+    let text = "Germany:\nA  Berlin  hold  # 🎲 日本\n";
+    c.open(uri, text).await;
+    let edits = c
+        .request(
+            "textDocument/formatting",
+            json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }),
+        )
+        .await;
+    let edits = edits["result"].as_array().unwrap();
+    let on_line_1 = edits
         .iter()
-        .find(|e| e["range"]["start"]["line"] == 4)
-        .unwrap();
+        .find(|e| e["range"]["start"]["line"] == 1)
+        .unwrap_or_else(|| panic!("{edits:?}"));
+    assert_eq!(on_line_1["newText"], "A Berlin Hold # 🎲 日本");
+    let line_1 = text.lines().nth(1).unwrap();
     assert_eq!(
-        on_line_4["range"]["end"]["character"],
-        json!(col(line(4), line(4).len(), enc))
+        on_line_1["range"]["end"]["character"],
+        json!(col(line_1, line_1.len(), enc))
     );
 }
 

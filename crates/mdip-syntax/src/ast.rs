@@ -102,6 +102,43 @@ pub struct SeasonLit {
     pub span: Span,
 }
 
+/// A season of a standard game in words: `Spring 1901`, `Fall 1901`, `Autumn 1901`,
+/// `Winter 1901`, or the compact form of jDip and DAIDE, `S1901M`, `F1901R`, `W1901A`. The
+/// syntax keeps what is written; the analysis maps it to a turn and a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeasonWords {
+    /// Spring, Fall (also `Autumn`) or Winter.
+    pub season: SeasonName,
+    /// The year, or `None` when longer than 9 digits (an error was reported).
+    pub year: Option<u32>,
+    /// The phase letter of the compact form (`M`, `R`, `A` or `B`), if written.
+    pub phase: Option<PhaseLetter>,
+    /// The whole season: both words, or the one compact word.
+    pub span: Span,
+}
+
+/// The season word of [`SeasonWords`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeasonName {
+    /// `Spring`, `S`.
+    Spring,
+    /// `Fall`, `Autumn`, `F`.
+    Fall,
+    /// `Winter`, `W`.
+    Winter,
+}
+
+/// The phase letter of a compact season (`S1901M`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PhaseLetter {
+    /// `M`: movement.
+    Movement,
+    /// `R`: retreat.
+    Retreat,
+    /// `A` (adjustment) or `B` (builds).
+    Adjustment,
+}
+
 /// A decimal number, as in `@turn 4` or `@expect timelines 0 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NumberLit {
@@ -177,8 +214,22 @@ pub struct OrderLine {
     pub order: Order,
     /// The expected outcome written after `=>`.
     pub expect: Option<OutcomeLit>,
+    /// Set when the order was read from players' shorthand: a hyphen inside a word read as
+    /// the arrow of a move (`A bud-gal`, `F stp/sc-bot`, `A ber S A mun-kie`). The map decides
+    /// whether that reading stands or the word is one name (`F Mid-Atlantic`): see
+    /// [`crate::parser::reparse_line`].
+    pub shorthand: Option<Shorthand>,
     /// From the first to the last token of the line, comment excluded.
     pub span: Span,
+}
+
+/// A word with a hyphen read as an arrow; see [`OrderLine::shorthand`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shorthand {
+    /// The whole word, hyphens included: `bud-gal`, `sc-bot`.
+    pub word: Span,
+    /// The hyphen read as the arrow (one byte inside `word`).
+    pub hyphen: Span,
 }
 
 /// An order.
@@ -434,13 +485,17 @@ pub struct OutcomeLit {
     pub span: Span,
 }
 
-/// A block header: `England:`, `England`, `Germany 1:0`, `Austria-Hungary 2:1:`.
+/// A block header: `England:`, `England`, `Germany 1:0`, `Austria-Hungary 2:1:`, and with the
+/// season in words: `England Spring 1901`, `Spring 1901:`, `F1901R`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
-    /// The power as written (possibly an unknown name such as `Englnd`).
-    pub power: Name,
-    /// The season of the block, if written.
+    /// The power as written (possibly an unknown name such as `Englnd`); `None` in a header
+    /// that names only a season in words (`Spring 1901`).
+    pub power: Option<Name>,
+    /// The season of the block, if written as `X:Y`.
     pub season: Option<SeasonLit>,
+    /// The season of the block, if written in words (never with `season`).
+    pub words: Option<SeasonWords>,
     /// The final `:`, if written.
     pub colon: Option<Span>,
     /// The whole header, comment excluded.

@@ -60,14 +60,15 @@ pub mod walk;
 pub use ast::{
     CoastLit, Directive, DirectiveKind, Expected, ExpectedOutcome, Header, IncompleteOrder, Line,
     LineKind, LocRef, Name, NumberLit, Order, OrderLine, OrderOp, OrderOpLit, OutcomeLit,
-    SeasonLit, SourceFile, UnitKind, UnitKindLit, UnitRef,
+    PhaseLetter, SeasonLit, SeasonName, SeasonWords, Shorthand, SourceFile, UnitKind, UnitKindLit,
+    UnitRef,
 };
 pub use error::{ErrorCode, SyntaxError};
-pub use format::{format_text, CanonicalCoast, FormatError, TextEdit};
+pub use format::{format_parsed, format_text, CanonicalCoast, FormatError, Options, TextEdit};
 pub use highlight::{highlight, highlight_parse, Highlight, HighlightKind};
 pub use lexer::{lex, run_before, Token, TokenKind, Tokens};
 pub use line_index::{LineCol, LineIndex};
-pub use parser::{parse, Parse};
+pub use parser::{parse, reparse_line, Parse, Split};
 pub use render::render;
 pub use span::Span;
 pub use walk::{walk, walk_line, LocSlot, Node, Role, Step, UnitSlot};

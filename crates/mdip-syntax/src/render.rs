@@ -25,11 +25,21 @@ pub fn render(parse: &Parse) -> String {
             LineKind::Comment => out.push_str("comment"),
             LineKind::Error => out.push_str("error"),
             LineKind::Header(header) => {
-                out.push_str("(header ");
-                name(&mut out, &header.power);
+                out.push_str("(header");
+                if let Some(power) = &header.power {
+                    out.push(' ');
+                    name(&mut out, power);
+                }
                 if let Some(s) = header.season {
                     out.push(' ');
                     season(&mut out, s);
+                }
+                if let Some(w) = header.words {
+                    let year = w.year.map_or_else(|| "?".to_owned(), |y| y.to_string());
+                    let _ = write!(out, " {:?} {year}", w.season);
+                    if let Some(p) = w.phase {
+                        let _ = write!(out, " {p:?}");
+                    }
                 }
                 if header.colon.is_some() {
                     out.push_str(" :");
@@ -104,6 +114,9 @@ fn order_line(out: &mut String, line: &OrderLine) {
         out.push_str("] ");
     }
     order(out, &line.order);
+    if line.shorthand.is_some() {
+        out.push_str(" shorthand");
+    }
     if let Some(expect) = line.expect {
         out.push_str(match expect.outcome {
             ExpectedOutcome::Succeeds => " => succeeds",

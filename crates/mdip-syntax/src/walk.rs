@@ -14,7 +14,8 @@
 
 use crate::ast::{
     CoastLit, Directive, DirectiveKind, Header, IncompleteOrder, Line, LineKind, LocRef, Name,
-    NumberLit, Order, OrderLine, OutcomeLit, SeasonLit, SourceFile, UnitKindLit, UnitRef,
+    NumberLit, Order, OrderLine, OutcomeLit, SeasonLit, SeasonWords, SourceFile, UnitKindLit,
+    UnitRef,
 };
 use crate::span::Span;
 
@@ -128,6 +129,8 @@ pub enum Node<'a> {
     Coast(&'a CoastLit),
     /// A season.
     Season(&'a SeasonLit),
+    /// A season in words (`Spring 1901`, `S1901M`), also in the role [`Role::Season`].
+    SeasonWords(&'a SeasonWords),
     /// A number.
     Number(&'a NumberLit),
     /// An outcome.
@@ -200,8 +203,13 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
 
     fn header(&mut self, header: &'a Header) {
         if self.node(Role::Header, header.span, Node::Header(header)) {
-            self.name(Role::Power, &header.power);
+            if let Some(power) = &header.power {
+                self.name(Role::Power, power);
+            }
             self.season(header.season.as_ref());
+            if let Some(words) = &header.words {
+                self.node(Role::Season, words.span, Node::SeasonWords(words));
+            }
             self.tokens(Role::Colon, header.colon);
         }
     }

@@ -51,7 +51,10 @@ fn header_spans() {
     let LineKind::Header(header) = &parse.file.lines[0].kind else {
         panic!()
     };
-    assert_eq!(text(input, header.power.span), "Austria-Hungary");
+    assert_eq!(
+        text(input, header.power.as_ref().unwrap().span),
+        "Austria-Hungary"
+    );
     assert_eq!(text(input, header.season.unwrap().span), "12:3");
     assert_eq!(text(input, header.colon.unwrap()), ":");
     assert_eq!(text(input, header.span), input);

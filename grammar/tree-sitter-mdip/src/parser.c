@@ -7,129 +7,151 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 152
+#define STATE_COUNT 198
 #define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 102
+#define SYMBOL_COUNT 119
 #define ALIAS_COUNT 3
-#define TOKEN_COUNT 62
+#define TOKEN_COUNT 69
 #define EXTERNAL_TOKEN_COUNT 1
-#define FIELD_COUNT 16
+#define FIELD_COUNT 17
 #define MAX_ALIAS_SEQUENCE_LENGTH 5
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 41
+#define PRODUCTION_ID_COUNT 48
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
   sym__word = 1,
   anon_sym_COLON = 2,
-  aux_sym_hold_token1 = 3,
-  aux_sym_hold_token2 = 4,
-  aux_sym_hold_token3 = 5,
-  aux_sym_via_convoy_token1 = 6,
-  aux_sym_via_convoy_token2 = 7,
-  aux_sym_support_token1 = 8,
-  aux_sym_support_token2 = 9,
-  aux_sym_support_token3 = 10,
-  aux_sym_convoy_token1 = 11,
-  aux_sym_convoy_token2 = 12,
-  aux_sym_retreat_token1 = 13,
-  aux_sym_retreat_token2 = 14,
-  aux_sym_retreat_token3 = 15,
-  aux_sym_disband_token1 = 16,
-  aux_sym_disband_token2 = 17,
-  aux_sym_disband_token3 = 18,
-  aux_sym_build_token1 = 19,
-  aux_sym_build_token2 = 20,
-  aux_sym_build_token3 = 21,
-  aux_sym_remove_token1 = 22,
-  aux_sym_remove_token2 = 23,
-  aux_sym_waive_token1 = 24,
-  aux_sym_waive_token2 = 25,
-  anon_sym_DASH = 26,
-  anon_sym_DASH_GT = 27,
-  aux_sym__arrow_token1 = 28,
-  anon_sym_EQ_GT = 29,
-  aux_sym_outcome_token1 = 30,
-  aux_sym_outcome_token2 = 31,
-  aux_sym_outcome_token3 = 32,
-  aux_sym_unit_type_token1 = 33,
-  aux_sym_unit_type_token2 = 34,
-  aux_sym_unit_type_token3 = 35,
-  aux_sym_unit_type_token4 = 36,
-  anon_sym_LPAREN = 37,
-  anon_sym_RPAREN = 38,
-  anon_sym_SLASH = 39,
-  sym_season = 40,
-  sym_integer = 41,
-  sym_comment = 42,
-  aux_sym_rules_directive_token1 = 43,
-  aux_sym_start_directive_token1 = 44,
-  aux_sym_unit_directive_token1 = 45,
-  aux_sym_owns_directive_token1 = 46,
-  anon_sym_COMMA = 47,
-  aux_sym_phase_directive_token1 = 48,
-  aux_sym_turn_directive_token1 = 49,
-  aux_sym_expect_directive_token1 = 50,
-  aux_sym_expect_directive_token2 = 51,
-  aux_sym_expect_directive_token3 = 52,
-  aux_sym_expect_directive_token4 = 53,
-  aux_sym_expect_directive_token5 = 54,
-  aux_sym_expect_directive_token6 = 55,
-  aux_sym_expect_directive_token7 = 56,
-  aux_sym_expect_directive_token8 = 57,
-  aux_sym_expect_directive_token9 = 58,
-  aux_sym_expect_directive_token10 = 59,
-  aux_sym_expect_directive_token11 = 60,
-  sym__newline = 61,
-  sym_source_file = 62,
-  sym_block = 63,
-  sym_block_header = 64,
-  sym__line = 65,
-  sym_order = 66,
-  sym_hold = 67,
-  sym_move = 68,
-  sym_via_convoy = 69,
-  sym_support = 70,
-  sym_convoy = 71,
-  sym_retreat = 72,
-  sym_disband = 73,
-  sym_build = 74,
-  sym_remove = 75,
-  sym_waive = 76,
-  sym__arrow = 77,
-  sym_outcome = 78,
-  sym_unit = 79,
-  sym_unit_type = 80,
-  sym_location = 81,
-  sym_province = 82,
-  sym_name = 83,
-  sym__greedy_name = 84,
-  sym__greedy_province = 85,
-  sym_coast = 86,
-  sym_power = 87,
-  sym_directive = 88,
-  sym_rules_directive = 89,
-  sym_start_directive = 90,
-  sym_unit_directive = 91,
-  sym_owns_directive = 92,
-  sym_phase_directive = 93,
-  sym_turn_directive = 94,
-  sym_expect_directive = 95,
-  aux_sym_source_file_repeat1 = 96,
-  aux_sym_source_file_repeat2 = 97,
-  aux_sym_name_repeat1 = 98,
-  aux_sym_owns_directive_repeat1 = 99,
-  aux_sym_expect_directive_repeat1 = 100,
-  aux_sym_expect_directive_repeat2 = 101,
-  alias_sym_coast_name = 102,
-  alias_sym_code = 103,
-  alias_sym_value = 104,
+  aux_sym_season_words_token1 = 3,
+  aux_sym_season_words_token2 = 4,
+  aux_sym_season_words_token3 = 5,
+  aux_sym_season_words_token4 = 6,
+  aux_sym_season_words_token5 = 7,
+  aux_sym_hold_token1 = 8,
+  aux_sym_hold_token2 = 9,
+  aux_sym_hold_token3 = 10,
+  aux_sym_via_convoy_token1 = 11,
+  aux_sym_via_convoy_token2 = 12,
+  aux_sym_support_token1 = 13,
+  aux_sym_support_token2 = 14,
+  aux_sym_support_token3 = 15,
+  aux_sym_convoy_token1 = 16,
+  aux_sym_convoy_token2 = 17,
+  aux_sym_retreat_token1 = 18,
+  aux_sym_retreat_token2 = 19,
+  aux_sym_retreat_token3 = 20,
+  aux_sym_disband_token1 = 21,
+  aux_sym_disband_token2 = 22,
+  aux_sym_disband_token3 = 23,
+  aux_sym_build_token1 = 24,
+  aux_sym_build_token2 = 25,
+  aux_sym_build_token3 = 26,
+  aux_sym_remove_token1 = 27,
+  aux_sym_remove_token2 = 28,
+  aux_sym_waive_token1 = 29,
+  aux_sym_waive_token2 = 30,
+  anon_sym_DASH = 31,
+  anon_sym_DASH_GT = 32,
+  aux_sym__arrow_token1 = 33,
+  anon_sym_EQ_GT = 34,
+  aux_sym_outcome_token1 = 35,
+  aux_sym_outcome_token2 = 36,
+  aux_sym_outcome_token3 = 37,
+  aux_sym_unit_type_token1 = 38,
+  aux_sym_unit_type_token2 = 39,
+  aux_sym_unit_type_token3 = 40,
+  aux_sym_unit_type_token4 = 41,
+  anon_sym_LPAREN = 42,
+  anon_sym_RPAREN = 43,
+  anon_sym_SLASH = 44,
+  sym_season = 45,
+  sym__joined = 46,
+  anon_sym_DASH2 = 47,
+  sym_integer = 48,
+  sym_comment = 49,
+  aux_sym_rules_directive_token1 = 50,
+  aux_sym_start_directive_token1 = 51,
+  aux_sym_unit_directive_token1 = 52,
+  aux_sym_owns_directive_token1 = 53,
+  anon_sym_COMMA = 54,
+  aux_sym_phase_directive_token1 = 55,
+  aux_sym_turn_directive_token1 = 56,
+  aux_sym_expect_directive_token1 = 57,
+  aux_sym_expect_directive_token2 = 58,
+  aux_sym_expect_directive_token3 = 59,
+  aux_sym_expect_directive_token4 = 60,
+  aux_sym_expect_directive_token5 = 61,
+  aux_sym_expect_directive_token6 = 62,
+  aux_sym_expect_directive_token7 = 63,
+  aux_sym_expect_directive_token8 = 64,
+  aux_sym_expect_directive_token9 = 65,
+  aux_sym_expect_directive_token10 = 66,
+  aux_sym_expect_directive_token11 = 67,
+  sym__newline = 68,
+  sym_source_file = 69,
+  sym_block = 70,
+  sym_block_header = 71,
+  sym_season_words = 72,
+  sym__line = 73,
+  sym_order = 74,
+  sym_hold = 75,
+  sym_move = 76,
+  sym__shorthand = 77,
+  sym__shorthand_location = 78,
+  sym__shorthand_loc = 79,
+  sym__shorthand_province = 80,
+  sym__shorthand_name = 81,
+  sym_via_convoy = 82,
+  sym_support = 83,
+  sym_convoy = 84,
+  sym_retreat = 85,
+  sym_disband = 86,
+  sym_build = 87,
+  sym_remove = 88,
+  sym_waive = 89,
+  sym__arrow = 90,
+  sym_outcome = 91,
+  sym_unit = 92,
+  sym_unit_type = 93,
+  sym_location = 94,
+  sym_province = 95,
+  sym_name = 96,
+  sym__greedy_name = 97,
+  sym__greedy_province = 98,
+  sym_coast = 99,
+  sym_power = 100,
+  sym__hyphenated = 101,
+  sym__hyphen = 102,
+  sym_directive = 103,
+  sym_rules_directive = 104,
+  sym_start_directive = 105,
+  sym_unit_directive = 106,
+  sym_owns_directive = 107,
+  sym_phase_directive = 108,
+  sym_turn_directive = 109,
+  sym_expect_directive = 110,
+  aux_sym_source_file_repeat1 = 111,
+  aux_sym_source_file_repeat2 = 112,
+  aux_sym__shorthand_name_repeat1 = 113,
+  aux_sym_name_repeat1 = 114,
+  aux_sym_coast_repeat1 = 115,
+  aux_sym_owns_directive_repeat1 = 116,
+  aux_sym_expect_directive_repeat1 = 117,
+  aux_sym_expect_directive_repeat2 = 118,
+  alias_sym_coast_name = 119,
+  alias_sym_code = 120,
+  alias_sym_value = 121,
 };
 
 static const char * const ts_symbol_names[] = {
   [ts_builtin_sym_end] = "end",
   [sym__word] = "_word",
   [anon_sym_COLON] = ":",
+  [aux_sym_season_words_token1] = "spring",
+  [aux_sym_season_words_token2] = "fall",
+  [aux_sym_season_words_token3] = "autumn",
+  [aux_sym_season_words_token4] = "winter",
+  [aux_sym_season_words_token5] = "season_words_token5",
   [aux_sym_hold_token1] = "hold",
   [aux_sym_hold_token2] = "holds",
   [aux_sym_hold_token3] = "h",
@@ -168,6 +190,8 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_RPAREN] = ")",
   [anon_sym_SLASH] = "/",
   [sym_season] = "season",
+  [sym__joined] = "_joined",
+  [anon_sym_DASH2] = "-",
   [sym_integer] = "integer",
   [sym_comment] = "comment",
   [aux_sym_rules_directive_token1] = "@rules",
@@ -192,10 +216,16 @@ static const char * const ts_symbol_names[] = {
   [sym_source_file] = "source_file",
   [sym_block] = "block",
   [sym_block_header] = "block_header",
+  [sym_season_words] = "season_words",
   [sym__line] = "_line",
   [sym_order] = "order",
   [sym_hold] = "hold",
   [sym_move] = "move",
+  [sym__shorthand] = "_shorthand",
+  [sym__shorthand_location] = "_shorthand_location",
+  [sym__shorthand_loc] = "location",
+  [sym__shorthand_province] = "province",
+  [sym__shorthand_name] = "name",
   [sym_via_convoy] = "via_convoy",
   [sym_support] = "support",
   [sym_convoy] = "convoy",
@@ -215,6 +245,8 @@ static const char * const ts_symbol_names[] = {
   [sym__greedy_province] = "province",
   [sym_coast] = "coast",
   [sym_power] = "power",
+  [sym__hyphenated] = "_hyphenated",
+  [sym__hyphen] = "_hyphen",
   [sym_directive] = "directive",
   [sym_rules_directive] = "rules_directive",
   [sym_start_directive] = "start_directive",
@@ -225,7 +257,9 @@ static const char * const ts_symbol_names[] = {
   [sym_expect_directive] = "expect_directive",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_source_file_repeat2] = "source_file_repeat2",
+  [aux_sym__shorthand_name_repeat1] = "_shorthand_name_repeat1",
   [aux_sym_name_repeat1] = "name_repeat1",
+  [aux_sym_coast_repeat1] = "coast_repeat1",
   [aux_sym_owns_directive_repeat1] = "owns_directive_repeat1",
   [aux_sym_expect_directive_repeat1] = "expect_directive_repeat1",
   [aux_sym_expect_directive_repeat2] = "expect_directive_repeat2",
@@ -238,6 +272,11 @@ static const TSSymbol ts_symbol_map[] = {
   [ts_builtin_sym_end] = ts_builtin_sym_end,
   [sym__word] = sym__word,
   [anon_sym_COLON] = anon_sym_COLON,
+  [aux_sym_season_words_token1] = aux_sym_season_words_token1,
+  [aux_sym_season_words_token2] = aux_sym_season_words_token2,
+  [aux_sym_season_words_token3] = aux_sym_season_words_token3,
+  [aux_sym_season_words_token4] = aux_sym_season_words_token4,
+  [aux_sym_season_words_token5] = aux_sym_season_words_token5,
   [aux_sym_hold_token1] = aux_sym_hold_token1,
   [aux_sym_hold_token2] = aux_sym_hold_token2,
   [aux_sym_hold_token3] = aux_sym_hold_token3,
@@ -276,6 +315,8 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_RPAREN] = anon_sym_RPAREN,
   [anon_sym_SLASH] = anon_sym_SLASH,
   [sym_season] = sym_season,
+  [sym__joined] = sym__joined,
+  [anon_sym_DASH2] = anon_sym_DASH,
   [sym_integer] = sym_integer,
   [sym_comment] = sym_comment,
   [aux_sym_rules_directive_token1] = aux_sym_rules_directive_token1,
@@ -300,10 +341,16 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_source_file] = sym_source_file,
   [sym_block] = sym_block,
   [sym_block_header] = sym_block_header,
+  [sym_season_words] = sym_season_words,
   [sym__line] = sym__line,
   [sym_order] = sym_order,
   [sym_hold] = sym_hold,
   [sym_move] = sym_move,
+  [sym__shorthand] = sym__shorthand,
+  [sym__shorthand_location] = sym__shorthand_location,
+  [sym__shorthand_loc] = sym_location,
+  [sym__shorthand_province] = sym_province,
+  [sym__shorthand_name] = sym_name,
   [sym_via_convoy] = sym_via_convoy,
   [sym_support] = sym_support,
   [sym_convoy] = sym_convoy,
@@ -323,6 +370,8 @@ static const TSSymbol ts_symbol_map[] = {
   [sym__greedy_province] = sym_province,
   [sym_coast] = sym_coast,
   [sym_power] = sym_power,
+  [sym__hyphenated] = sym__hyphenated,
+  [sym__hyphen] = sym__hyphen,
   [sym_directive] = sym_directive,
   [sym_rules_directive] = sym_rules_directive,
   [sym_start_directive] = sym_start_directive,
@@ -333,7 +382,9 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_expect_directive] = sym_expect_directive,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_source_file_repeat2] = aux_sym_source_file_repeat2,
+  [aux_sym__shorthand_name_repeat1] = aux_sym__shorthand_name_repeat1,
   [aux_sym_name_repeat1] = aux_sym_name_repeat1,
+  [aux_sym_coast_repeat1] = aux_sym_coast_repeat1,
   [aux_sym_owns_directive_repeat1] = aux_sym_owns_directive_repeat1,
   [aux_sym_expect_directive_repeat1] = aux_sym_expect_directive_repeat1,
   [aux_sym_expect_directive_repeat2] = aux_sym_expect_directive_repeat2,
@@ -353,6 +404,26 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   },
   [anon_sym_COLON] = {
     .visible = true,
+    .named = false,
+  },
+  [aux_sym_season_words_token1] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_season_words_token2] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_season_words_token3] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_season_words_token4] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_season_words_token5] = {
+    .visible = false,
     .named = false,
   },
   [aux_sym_hold_token1] = {
@@ -507,6 +578,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym__joined] = {
+    .visible = false,
+    .named = true,
+  },
+  [anon_sym_DASH2] = {
+    .visible = true,
+    .named = false,
+  },
   [sym_integer] = {
     .visible = true,
     .named = true,
@@ -603,6 +682,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_season_words] = {
+    .visible = true,
+    .named = true,
+  },
   [sym__line] = {
     .visible = false,
     .named = true,
@@ -616,6 +699,26 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_move] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym__shorthand] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__shorthand_location] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__shorthand_loc] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym__shorthand_province] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym__shorthand_name] = {
     .visible = true,
     .named = true,
   },
@@ -695,6 +798,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym__hyphenated] = {
+    .visible = false,
+    .named = true,
+  },
+  [sym__hyphen] = {
+    .visible = false,
+    .named = true,
+  },
   [sym_directive] = {
     .visible = true,
     .named = true,
@@ -735,7 +846,15 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym__shorthand_name_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_name_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
+  [aux_sym_coast_repeat1] = {
     .visible = false,
     .named = false,
   },
@@ -782,6 +901,7 @@ enum ts_field_identifiers {
   field_type = 14,
   field_unit = 15,
   field_value = 16,
+  field_year = 17,
 };
 
 static const char * const ts_field_names[] = {
@@ -802,150 +922,165 @@ static const char * const ts_field_names[] = {
   [field_type] = "type",
   [field_unit] = "unit",
   [field_value] = "value",
+  [field_year] = "year",
 };
 
 static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [1] = {.index = 0, .length = 1},
-  [2] = {.index = 1, .length = 1},
-  [3] = {.index = 2, .length = 1},
-  [4] = {.index = 3, .length = 1},
-  [5] = {.index = 4, .length = 1},
-  [6] = {.index = 3, .length = 1},
-  [7] = {.index = 5, .length = 1},
-  [8] = {.index = 6, .length = 1},
-  [9] = {.index = 7, .length = 2},
+  [2] = {.index = 1, .length = 2},
+  [3] = {.index = 3, .length = 1},
+  [4] = {.index = 4, .length = 1},
+  [5] = {.index = 5, .length = 1},
+  [6] = {.index = 6, .length = 1},
+  [7] = {.index = 7, .length = 1},
+  [8] = {.index = 8, .length = 1},
+  [9] = {.index = 7, .length = 1},
   [10] = {.index = 9, .length = 1},
-  [11] = {.index = 10, .length = 2},
-  [12] = {.index = 12, .length = 2},
-  [13] = {.index = 14, .length = 3},
-  [14] = {.index = 17, .length = 2},
-  [15] = {.index = 19, .length = 1},
-  [16] = {.index = 20, .length = 1},
-  [17] = {.index = 21, .length = 1},
-  [18] = {.index = 22, .length = 1},
-  [19] = {.index = 23, .length = 1},
-  [20] = {.index = 24, .length = 1},
-  [21] = {.index = 25, .length = 1},
-  [22] = {.index = 26, .length = 1},
-  [23] = {.index = 27, .length = 2},
-  [24] = {.index = 29, .length = 2},
-  [25] = {.index = 31, .length = 1},
-  [26] = {.index = 32, .length = 3},
-  [27] = {.index = 35, .length = 2},
-  [28] = {.index = 37, .length = 2},
-  [29] = {.index = 39, .length = 2},
-  [30] = {.index = 41, .length = 2},
-  [31] = {.index = 43, .length = 2},
-  [32] = {.index = 45, .length = 2},
-  [33] = {.index = 47, .length = 2},
-  [34] = {.index = 49, .length = 2},
-  [35] = {.index = 51, .length = 2},
-  [37] = {.index = 53, .length = 2},
-  [38] = {.index = 55, .length = 3},
-  [39] = {.index = 58, .length = 3},
-  [40] = {.index = 61, .length = 3},
+  [11] = {.index = 10, .length = 1},
+  [12] = {.index = 11, .length = 2},
+  [13] = {.index = 13, .length = 1},
+  [14] = {.index = 14, .length = 2},
+  [15] = {.index = 16, .length = 2},
+  [16] = {.index = 18, .length = 3},
+  [17] = {.index = 21, .length = 2},
+  [18] = {.index = 23, .length = 1},
+  [19] = {.index = 24, .length = 1},
+  [20] = {.index = 25, .length = 1},
+  [21] = {.index = 26, .length = 1},
+  [22] = {.index = 27, .length = 1},
+  [23] = {.index = 28, .length = 1},
+  [24] = {.index = 29, .length = 1},
+  [25] = {.index = 30, .length = 2},
+  [26] = {.index = 32, .length = 2},
+  [27] = {.index = 34, .length = 1},
+  [28] = {.index = 32, .length = 2},
+  [29] = {.index = 35, .length = 1},
+  [30] = {.index = 36, .length = 3},
+  [31] = {.index = 39, .length = 2},
+  [32] = {.index = 41, .length = 2},
+  [33] = {.index = 41, .length = 2},
+  [34] = {.index = 43, .length = 2},
+  [35] = {.index = 45, .length = 2},
+  [36] = {.index = 47, .length = 2},
+  [37] = {.index = 49, .length = 2},
+  [38] = {.index = 51, .length = 2},
+  [39] = {.index = 53, .length = 2},
+  [40] = {.index = 55, .length = 2},
+  [42] = {.index = 57, .length = 2},
+  [43] = {.index = 59, .length = 3},
+  [44] = {.index = 62, .length = 3},
+  [45] = {.index = 62, .length = 3},
+  [46] = {.index = 65, .length = 3},
+  [47] = {.index = 65, .length = 3},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
   [0] =
-    {field_unit, 0},
+    {field_season, 0},
   [1] =
-    {field_power, 0},
-  [2] =
-    {field_unit, 1},
+    {field_destination, 0, .inherited = true},
+    {field_unit, 0, .inherited = true},
   [3] =
-    {field_value, 1},
+    {field_unit, 0},
   [4] =
-    {field_power, 1},
+    {field_power, 0},
   [5] =
-    {field_header, 0},
+    {field_year, 1},
   [6] =
-    {field_outcome, 1},
+    {field_unit, 1},
   [7] =
+    {field_value, 1},
+  [8] =
+    {field_power, 1},
+  [9] =
+    {field_header, 0},
+  [10] =
+    {field_outcome, 1},
+  [11] =
     {field_province, 1},
     {field_type, 0},
-  [9] =
+  [13] =
     {field_name, 0},
-  [10] =
+  [14] =
     {field_power, 0},
     {field_season, 1},
-  [12] =
+  [16] =
     {field_power, 1},
     {field_unit, 2},
-  [14] =
+  [18] =
     {field_coast, 0, .inherited = true},
     {field_name, 0, .inherited = true},
     {field_province, 0},
-  [17] =
+  [21] =
     {field_power, 1},
     {field_province, 2, .inherited = true},
-  [19] =
-    {field_season, 2},
-  [20] =
-    {field_season, 0},
-  [21] =
-    {field_season, 2, .inherited = true},
-  [22] =
-    {field_timeline, 0},
   [23] =
-    {field_timeline, 2, .inherited = true},
+    {field_season, 2},
   [24] =
-    {field_power, 2},
+    {field_season, 2, .inherited = true},
   [25] =
-    {field_code, 2},
+    {field_timeline, 0},
   [26] =
-    {field_result, 1},
+    {field_timeline, 2, .inherited = true},
   [27] =
+    {field_power, 2},
+  [28] =
+    {field_code, 2},
+  [29] =
+    {field_result, 1},
+  [30] =
     {field_supported, 2},
     {field_unit, 0},
-  [29] =
+  [32] =
     {field_destination, 2},
     {field_unit, 0},
-  [31] =
+  [34] =
     {field_province, 0},
-  [32] =
+  [35] =
+    {field_province, 0, .inherited = true},
+  [36] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [35] =
+  [39] =
     {field_coast, 1},
     {field_name, 0},
-  [37] =
+  [41] =
     {field_destination, 3},
     {field_unit, 1},
-  [39] =
+  [43] =
     {field_province, 0, .inherited = true},
     {field_province, 1, .inherited = true},
-  [41] =
+  [45] =
     {field_power, 2},
     {field_unit, 3},
-  [43] =
+  [47] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [45] =
+  [49] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [47] =
+  [51] =
     {field_power, 3},
     {field_province, 2},
-  [49] =
+  [53] =
     {field_destination, 3},
     {field_unit, 0},
-  [51] =
+  [55] =
     {field_province, 0},
     {field_season, 1},
-  [53] =
+  [57] =
     {field_outcome, 3},
     {field_power, 0},
-  [55] =
+  [59] =
     {field_power, 3},
     {field_province, 2},
     {field_season, 4},
-  [58] =
+  [62] =
     {field_convoyed, 2},
     {field_destination, 4},
     {field_unit, 0},
-  [61] =
+  [65] =
     {field_destination, 4},
     {field_supported, 2},
     {field_unit, 0},
@@ -953,20 +1088,35 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
   [0] = {0},
-  [4] = {
+  [7] = {
     [1] = alias_sym_value,
   },
-  [21] = {
+  [23] = {
     [2] = alias_sym_code,
   },
-  [36] = {
+  [28] = {
+    [1] = anon_sym_DASH,
+  },
+  [33] = {
+    [2] = anon_sym_DASH,
+  },
+  [41] = {
     [1] = alias_sym_coast_name,
+  },
+  [45] = {
+    [3] = anon_sym_DASH,
+  },
+  [47] = {
+    [3] = anon_sym_DASH,
   },
 };
 
 static const uint16_t ts_non_terminal_alias_map[] = {
-  aux_sym_name_repeat1, 2,
-    aux_sym_name_repeat1,
+  sym__hyphen, 2,
+    sym__hyphen,
+    anon_sym_DASH,
+  aux_sym_coast_repeat1, 2,
+    aux_sym_coast_repeat1,
     alias_sym_coast_name,
   0,
 };
@@ -993,80 +1143,80 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [18] = 18,
   [19] = 19,
   [20] = 20,
-  [21] = 7,
-  [22] = 6,
-  [23] = 8,
-  [24] = 9,
+  [21] = 21,
+  [22] = 10,
+  [23] = 12,
+  [24] = 6,
   [25] = 25,
   [26] = 26,
   [27] = 27,
-  [28] = 28,
-  [29] = 29,
+  [28] = 7,
+  [29] = 11,
   [30] = 30,
-  [31] = 31,
+  [31] = 8,
   [32] = 32,
-  [33] = 33,
-  [34] = 34,
+  [33] = 10,
+  [34] = 12,
   [35] = 35,
-  [36] = 36,
+  [36] = 8,
   [37] = 37,
-  [38] = 38,
-  [39] = 39,
-  [40] = 40,
-  [41] = 41,
-  [42] = 7,
-  [43] = 43,
-  [44] = 44,
-  [45] = 45,
+  [38] = 11,
+  [39] = 12,
+  [40] = 13,
+  [41] = 10,
+  [42] = 42,
+  [43] = 10,
+  [44] = 12,
+  [45] = 6,
   [46] = 46,
   [47] = 47,
-  [48] = 8,
+  [48] = 48,
   [49] = 49,
-  [50] = 7,
-  [51] = 14,
+  [50] = 50,
+  [51] = 51,
   [52] = 52,
-  [53] = 53,
-  [54] = 54,
+  [53] = 11,
+  [54] = 6,
   [55] = 55,
-  [56] = 15,
-  [57] = 13,
+  [56] = 56,
+  [57] = 57,
   [58] = 58,
-  [59] = 9,
-  [60] = 6,
+  [59] = 59,
+  [60] = 60,
   [61] = 61,
-  [62] = 8,
-  [63] = 17,
-  [64] = 52,
-  [65] = 49,
+  [62] = 62,
+  [63] = 63,
+  [64] = 64,
+  [65] = 65,
   [66] = 66,
-  [67] = 67,
+  [67] = 7,
   [68] = 68,
   [69] = 69,
   [70] = 70,
   [71] = 71,
-  [72] = 72,
-  [73] = 73,
-  [74] = 74,
+  [72] = 12,
+  [73] = 10,
+  [74] = 20,
   [75] = 75,
-  [76] = 76,
+  [76] = 19,
   [77] = 77,
-  [78] = 78,
+  [78] = 17,
   [79] = 18,
   [80] = 80,
-  [81] = 15,
-  [82] = 13,
+  [81] = 8,
+  [82] = 82,
   [83] = 83,
-  [84] = 77,
-  [85] = 77,
-  [86] = 77,
-  [87] = 87,
+  [84] = 46,
+  [85] = 80,
+  [86] = 80,
+  [87] = 11,
   [88] = 88,
   [89] = 89,
   [90] = 90,
-  [91] = 90,
-  [92] = 92,
+  [91] = 21,
+  [92] = 13,
   [93] = 93,
-  [94] = 94,
+  [94] = 7,
   [95] = 95,
   [96] = 96,
   [97] = 97,
@@ -1075,22 +1225,22 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [100] = 100,
   [101] = 101,
   [102] = 102,
-  [103] = 49,
+  [103] = 103,
   [104] = 104,
   [105] = 105,
   [106] = 106,
   [107] = 107,
-  [108] = 108,
-  [109] = 109,
+  [108] = 17,
+  [109] = 18,
   [110] = 110,
   [111] = 111,
   [112] = 112,
   [113] = 113,
   [114] = 114,
-  [115] = 90,
-  [116] = 90,
-  [117] = 117,
-  [118] = 118,
+  [115] = 99,
+  [116] = 116,
+  [117] = 99,
+  [118] = 99,
   [119] = 119,
   [120] = 120,
   [121] = 121,
@@ -1099,7 +1249,7 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [124] = 124,
   [125] = 125,
   [126] = 126,
-  [127] = 127,
+  [127] = 46,
   [128] = 128,
   [129] = 129,
   [130] = 130,
@@ -1111,19 +1261,65 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [136] = 136,
   [137] = 137,
   [138] = 138,
-  [139] = 15,
-  [140] = 13,
+  [139] = 139,
+  [140] = 140,
   [141] = 141,
-  [142] = 137,
+  [142] = 142,
   [143] = 143,
-  [144] = 137,
+  [144] = 144,
   [145] = 145,
-  [146] = 137,
+  [146] = 146,
   [147] = 147,
   [148] = 148,
   [149] = 149,
   [150] = 150,
-  [151] = 14,
+  [151] = 126,
+  [152] = 152,
+  [153] = 126,
+  [154] = 126,
+  [155] = 155,
+  [156] = 156,
+  [157] = 157,
+  [158] = 158,
+  [159] = 159,
+  [160] = 160,
+  [161] = 161,
+  [162] = 162,
+  [163] = 163,
+  [164] = 164,
+  [165] = 165,
+  [166] = 166,
+  [167] = 19,
+  [168] = 168,
+  [169] = 169,
+  [170] = 170,
+  [171] = 171,
+  [172] = 172,
+  [173] = 173,
+  [174] = 174,
+  [175] = 156,
+  [176] = 176,
+  [177] = 17,
+  [178] = 18,
+  [179] = 179,
+  [180] = 180,
+  [181] = 181,
+  [182] = 182,
+  [183] = 166,
+  [184] = 156,
+  [185] = 185,
+  [186] = 186,
+  [187] = 166,
+  [188] = 188,
+  [189] = 189,
+  [190] = 166,
+  [191] = 156,
+  [192] = 192,
+  [193] = 193,
+  [194] = 194,
+  [195] = 195,
+  [196] = 196,
+  [197] = 197,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1238,7 +1434,7 @@ static const TSCharacterRange sym__word_character_set_1[] = {
 };
 
 static const TSCharacterRange sym__word_character_set_2[] = {
-  {'\'', '\''}, {'-', '.'}, {'0', '9'}, {'A', 'Z'}, {'a', 'z'}, {0xaa, 0xaa}, {0xb2, 0xb3}, {0xb5, 0xb5},
+  {'\'', '\''}, {'.', '.'}, {'0', '9'}, {'A', 'Z'}, {'a', 'z'}, {0xaa, 0xaa}, {0xb2, 0xb3}, {0xb5, 0xb5},
   {0xb9, 0xba}, {0xbc, 0xbe}, {0xc0, 0xd6}, {0xd8, 0xf6}, {0xf8, 0x2c1}, {0x2c6, 0x2d1}, {0x2e0, 0x2e4}, {0x2ec, 0x2ec},
   {0x2ee, 0x2ee}, {0x300, 0x374}, {0x376, 0x377}, {0x37a, 0x37d}, {0x37f, 0x37f}, {0x386, 0x386}, {0x388, 0x38a}, {0x38c, 0x38c},
   {0x38e, 0x3a1}, {0x3a3, 0x3f5}, {0x3f7, 0x481}, {0x483, 0x52f}, {0x531, 0x556}, {0x559, 0x559}, {0x560, 0x588}, {0x591, 0x5bd},
@@ -1348,198 +1544,208 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(84);
+      if (eof) ADVANCE(89);
       ADVANCE_MAP(
-        '#', 140,
-        '(', 89,
-        ')', 90,
-        ',', 145,
-        '-', 86,
-        '/', 91,
-        ':', 85,
-        '=', 3,
-        '@', 13,
-        'D', 108,
-        'd', 108,
-        'E', 115,
-        'e', 115,
-        'H', 100,
-        'h', 100,
-        'O', 136,
-        'o', 136,
-        'S', 101,
-        's', 101,
-        'T', 109,
-        't', 109,
-        'U', 120,
-        'u', 120,
-        'W', 96,
-        'w', 96,
+        '#', 193,
+        '(', 94,
+        ')', 95,
+        ',', 198,
+        '-', 191,
+        '/', 96,
+        ':', 90,
+        '=', 7,
+        '@', 17,
+        'D', 159,
+        'd', 159,
+        'E', 166,
+        'e', 166,
+        'H', 151,
+        'h', 151,
+        'O', 187,
+        'o', 187,
+        'S', 152,
+        's', 152,
+        'T', 160,
+        't', 160,
+        'U', 171,
+        'u', 171,
+        'W', 147,
+        'w', 147,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(93);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(0);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(138);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(87);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(190);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(140);
-      if (lookahead == '(') ADVANCE(89);
-      if (lookahead == '-') ADVANCE(86);
-      if (lookahead == '/') ADVANCE(91);
-      if (lookahead == ':') ADVANCE(85);
-      if (lookahead == '=') ADVANCE(3);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(93);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(1);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(138);
+      if (lookahead == '#') ADVANCE(193);
+      if (lookahead == '(') ADVANCE(94);
+      if (lookahead == '-') ADVANCE(191);
+      if (lookahead == '/') ADVANCE(96);
+      if (lookahead == ':') ADVANCE(90);
+      if (lookahead == '=') ADVANCE(7);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(2);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
       END_STATE();
     case 2:
-      ADVANCE_MAP(
-        '#', 140,
-        'D', 29,
-        'd', 29,
-        'E', 36,
-        'e', 36,
-        'H', 16,
-        'h', 16,
-        'O', 78,
-        'o', 78,
-        'S', 23,
-        's', 23,
-        'T', 27,
-        't', 27,
-        'U', 46,
-        'u', 46,
-        'W', 7,
-        'w', 7,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
+      if (lookahead == '#') ADVANCE(193);
+      if (lookahead == '(') ADVANCE(94);
+      if (lookahead == '-') ADVANCE(91);
+      if (lookahead == '/') ADVANCE(96);
+      if (lookahead == ':') ADVANCE(90);
+      if (lookahead == '=') ADVANCE(7);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(2);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
       END_STATE();
     case 3:
-      if (lookahead == '>') ADVANCE(88);
+      if (lookahead == '#') ADVANCE(193);
+      if (lookahead == '-') ADVANCE(91);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
       END_STATE();
     case 4:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(12);
+      ADVANCE_MAP(
+        '#', 193,
+        'D', 33,
+        'd', 33,
+        'E', 40,
+        'e', 40,
+        'H', 20,
+        'h', 20,
+        'O', 82,
+        'o', 82,
+        'S', 27,
+        's', 27,
+        'T', 31,
+        't', 31,
+        'U', 50,
+        'u', 50,
+        'W', 11,
+        'w', 11,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(192);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
       END_STATE();
     case 5:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(58);
+      if (lookahead == '#') ADVANCE(193);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
       END_STATE();
     case 6:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(67);
+      if (lookahead == '#') ADVANCE(193);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(190);
       END_STATE();
     case 7:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(60);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(48);
+      if (lookahead == '>') ADVANCE(93);
       END_STATE();
     case 8:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(68);
+          lookahead == 'a') ADVANCE(16);
       END_STATE();
     case 9:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(71);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(62);
       END_STATE();
     case 10:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(25);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(71);
       END_STATE();
     case 11:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(150);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(64);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(52);
       END_STATE();
     case 12:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(63);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(72);
       END_STATE();
     case 13:
-      ADVANCE_MAP(
-        'E', 79,
-        'e', 79,
-        'O', 77,
-        'o', 77,
-        'P', 26,
-        'p', 26,
-        'R', 75,
-        'r', 75,
-        'S', 74,
-        's', 74,
-        'T', 76,
-        't', 76,
-        'U', 38,
-        'u', 38,
-      );
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(75);
       END_STATE();
     case 14:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(9);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(29);
       END_STATE();
     case 15:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(146);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(203);
       END_STATE();
     case 16:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(4);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(67);
       END_STATE();
     case 17:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(35);
+      ADVANCE_MAP(
+        'E', 83,
+        'e', 83,
+        'O', 81,
+        'o', 81,
+        'P', 30,
+        'p', 30,
+        'R', 79,
+        'r', 79,
+        'S', 78,
+        's', 78,
+        'T', 80,
+        't', 80,
+        'U', 42,
+        'u', 42,
+      );
       END_STATE();
     case 18:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(62);
+          lookahead == 'e') ADVANCE(13);
       END_STATE();
     case 19:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(11);
+          lookahead == 'e') ADVANCE(199);
       END_STATE();
     case 20:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(56);
+          lookahead == 'e') ADVANCE(8);
       END_STATE();
     case 21:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(57);
+          lookahead == 'e') ADVANCE(39);
       END_STATE();
     case 22:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(65);
+          lookahead == 'e') ADVANCE(66);
       END_STATE();
     case 23:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(8);
+          lookahead == 'e') ADVANCE(15);
       END_STATE();
     case 24:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(158);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(60);
       END_STATE();
     case 25:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(19);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(61);
       END_STATE();
     case 26:
-      if (lookahead == 'H' ||
-          lookahead == 'h') ADVANCE(6);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(69);
       END_STATE();
     case 27:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(37);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(12);
       END_STATE();
     case 28:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(69);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(211);
       END_STATE();
     case 29:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(66);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(23);
       END_STATE();
     case 30:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(73);
+      if (lookahead == 'H' ||
+          lookahead == 'h') ADVANCE(10);
       END_STATE();
     case 31:
       if (lookahead == 'I' ||
@@ -1547,639 +1753,941 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 32:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(47);
+          lookahead == 'i') ADVANCE(73);
       END_STATE();
     case 33:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(18);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(70);
       END_STATE();
     case 34:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(49);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(77);
       END_STATE();
     case 35:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(32);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(45);
       END_STATE();
     case 36:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(53);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(54);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(51);
       END_STATE();
     case 37:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(17);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(22);
       END_STATE();
     case 38:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(28);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(53);
       END_STATE();
     case 39:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(61);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(36);
       END_STATE();
     case 40:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(147);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(57);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(58);
       END_STATE();
     case 41:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(24);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(21);
       END_STATE();
     case 42:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(31);
+          lookahead == 'n') ADVANCE(32);
       END_STATE();
     case 43:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(20);
+          lookahead == 'n') ADVANCE(65);
       END_STATE();
     case 44:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(64);
+          lookahead == 'n') ADVANCE(200);
       END_STATE();
     case 45:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(21);
+          lookahead == 'n') ADVANCE(28);
       END_STATE();
     case 46:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(30);
+          lookahead == 'n') ADVANCE(35);
       END_STATE();
     case 47:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(22);
+          lookahead == 'n') ADVANCE(24);
       END_STATE();
     case 48:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(45);
+          lookahead == 'n') ADVANCE(68);
       END_STATE();
     case 49:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(10);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(25);
       END_STATE();
     case 50:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(55);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(34);
       END_STATE();
     case 51:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(44);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(26);
       END_STATE();
     case 52:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(14);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(49);
       END_STATE();
     case 53:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(72);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(14);
       END_STATE();
     case 54:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(50);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(59);
       END_STATE();
     case 55:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(157);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(48);
       END_STATE();
     case 56:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(155);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(18);
       END_STATE();
     case 57:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(156);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(76);
       END_STATE();
     case 58:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(70);
+          lookahead == 'r') ADVANCE(54);
       END_STATE();
     case 59:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(40);
+          lookahead == 'r') ADVANCE(210);
       END_STATE();
     case 60:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(42);
+          lookahead == 'r') ADVANCE(208);
       END_STATE();
     case 61:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(144);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(209);
       END_STATE();
     case 62:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(141);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(74);
       END_STATE();
     case 63:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(154);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(44);
       END_STATE();
     case 64:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(152);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(46);
       END_STATE();
     case 65:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(153);
+          lookahead == 's') ADVANCE(197);
       END_STATE();
     case 66:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(34);
+          lookahead == 's') ADVANCE(194);
       END_STATE();
     case 67:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(15);
+          lookahead == 's') ADVANCE(207);
       END_STATE();
     case 68:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(51);
+          lookahead == 's') ADVANCE(205);
       END_STATE();
     case 69:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(143);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(206);
       END_STATE();
     case 70:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(142);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(38);
       END_STATE();
     case 71:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(148);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(19);
       END_STATE();
     case 72:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(80);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(55);
       END_STATE();
     case 73:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(149);
+          lookahead == 't') ADVANCE(196);
       END_STATE();
     case 74:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(5);
+          lookahead == 't') ADVANCE(195);
       END_STATE();
     case 75:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(33);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(201);
       END_STATE();
     case 76:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(59);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(84);
       END_STATE();
     case 77:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(39);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(202);
       END_STATE();
     case 78:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(9);
+      END_STATE();
+    case 79:
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(37);
+      END_STATE();
+    case 80:
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(63);
+      END_STATE();
+    case 81:
       if (lookahead == 'W' ||
           lookahead == 'w') ADVANCE(43);
       END_STATE();
-    case 79:
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(52);
-      END_STATE();
-    case 80:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(151);
-      END_STATE();
-    case 81:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(92);
-      END_STATE();
     case 82:
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(138);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(47);
       END_STATE();
     case 83:
-      if (eof) ADVANCE(84);
-      ADVANCE_MAP(
-        '#', 140,
-        '(', 89,
-        ')', 90,
-        ',', 145,
-        '-', 86,
-        '/', 91,
-        ':', 85,
-        '=', 3,
-        '@', 13,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(83);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(138);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(56);
       END_STATE();
     case 84:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(204);
       END_STATE();
     case 85:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(97);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(87);
+      if (eof) ADVANCE(89);
+      ADVANCE_MAP(
+        '#', 193,
+        '(', 94,
+        ')', 95,
+        ',', 198,
+        '-', 191,
+        '/', 96,
+        ':', 90,
+        '=', 7,
+        '@', 17,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(88);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
       END_STATE();
     case 87:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      if (eof) ADVANCE(89);
+      ADVANCE_MAP(
+        '#', 193,
+        '(', 94,
+        ')', 95,
+        ',', 198,
+        '-', 91,
+        '/', 96,
+        ':', 90,
+        '=', 7,
+        '@', 17,
+        'D', 113,
+        'd', 113,
+        'E', 120,
+        'e', 120,
+        'H', 105,
+        'h', 105,
+        'O', 141,
+        'o', 141,
+        'S', 106,
+        's', 106,
+        'T', 114,
+        't', 114,
+        'U', 125,
+        'u', 125,
+        'W', 101,
+        'w', 101,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(143);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(87);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
       END_STATE();
     case 88:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      if (eof) ADVANCE(89);
+      ADVANCE_MAP(
+        '#', 193,
+        '(', 94,
+        ')', 95,
+        ',', 198,
+        '-', 91,
+        '/', 96,
+        ':', 90,
+        '=', 7,
+        '@', 17,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(88);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
       END_STATE();
     case 89:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 90:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 91:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(92);
       END_STATE();
     case 92:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(92);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 93:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == ':') ADVANCE(81);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(93);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(99);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 95:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 96:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(130);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(118);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 97:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      ACCEPT_TOKEN(sym_season);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(97);
       END_STATE();
     case 98:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(107);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == ':') ADVANCE(85);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 99:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(131);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(104);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 100:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(94);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(138);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 101:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(95);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(135);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(123);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 102:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(114);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 103:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(131);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(112);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 104:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(128);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(136);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 105:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(97);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+          lookahead == 'e') ADVANCE(99);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 106:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(100);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 107:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(105);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(119);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 108:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(132);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(136);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 109:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(116);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(133);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 110:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(134);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(102);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 111:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(119);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 112:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(123);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(110);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 113:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(124);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(137);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 114:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(112);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(121);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 115:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(127);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(129);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(139);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 116:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(102);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(124);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 117:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(104);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(128);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 118:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(117);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(129);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 119:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(106);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(117);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 120:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(110);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(132);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(134);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 121:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(131);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(107);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 122:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(111);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+          lookahead == 'n') ADVANCE(109);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 123:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(103);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+          lookahead == 'n') ADVANCE(122);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 124:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(98);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(111);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 125:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(128);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(115);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 126:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(121);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(136);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 127:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(135);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(116);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 128:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(108);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 129:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(125);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(103);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 130:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(122);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(133);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 131:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(126);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 132:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(113);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(140);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(126);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 134:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(130);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 135:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(137);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(127);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(117);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 137:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(118);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 138:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == '-') ADVANCE(82);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(138);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(131);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 139:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
       END_STATE();
     case 140:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(142);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      END_STATE();
+    case 141:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(122);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      END_STATE();
+    case 142:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      END_STATE();
+    case 143:
+      ACCEPT_TOKEN(sym__word);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(143);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      END_STATE();
+    case 144:
+      ACCEPT_TOKEN(sym__word);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      END_STATE();
+    case 145:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 146:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(184);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 147:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(181);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 148:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 149:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 150:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 151:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(145);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 152:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(146);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 153:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 154:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 155:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 156:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(148);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 157:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 158:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(156);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 159:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(183);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 160:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 161:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 162:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(170);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 163:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(174);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 164:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 165:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 166:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(178);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 167:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 168:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(155);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 169:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 170:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 171:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 172:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 173:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(162);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 174:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(154);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 175:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(149);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 176:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 177:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 178:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 179:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 180:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 181:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(173);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 182:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 183:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(164);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 184:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 185:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 186:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(188);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 187:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 188:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 189:
+      ACCEPT_TOKEN(sym__joined);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 190:
+      ACCEPT_TOKEN(sym__joined);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      END_STATE();
+    case 191:
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(92);
+      END_STATE();
+    case 192:
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(192);
+      END_STATE();
+    case 193:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(140);
+          lookahead != '\r') ADVANCE(193);
       END_STATE();
-    case 141:
+    case 194:
       ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
-    case 142:
+    case 195:
       ACCEPT_TOKEN(aux_sym_start_directive_token1);
       END_STATE();
-    case 143:
+    case 196:
       ACCEPT_TOKEN(aux_sym_unit_directive_token1);
       END_STATE();
-    case 144:
+    case 197:
       ACCEPT_TOKEN(aux_sym_owns_directive_token1);
       END_STATE();
-    case 145:
+    case 198:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 146:
+    case 199:
       ACCEPT_TOKEN(aux_sym_phase_directive_token1);
       END_STATE();
-    case 147:
+    case 200:
       ACCEPT_TOKEN(aux_sym_turn_directive_token1);
       END_STATE();
-    case 148:
+    case 201:
       ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
-    case 149:
+    case 202:
       ACCEPT_TOKEN(aux_sym_expect_directive_token2);
       END_STATE();
-    case 150:
+    case 203:
       ACCEPT_TOKEN(aux_sym_expect_directive_token3);
       END_STATE();
-    case 151:
+    case 204:
       ACCEPT_TOKEN(aux_sym_expect_directive_token4);
       END_STATE();
-    case 152:
+    case 205:
       ACCEPT_TOKEN(aux_sym_expect_directive_token5);
       END_STATE();
-    case 153:
+    case 206:
       ACCEPT_TOKEN(aux_sym_expect_directive_token6);
       END_STATE();
-    case 154:
+    case 207:
       ACCEPT_TOKEN(aux_sym_expect_directive_token7);
       END_STATE();
-    case 155:
+    case 208:
       ACCEPT_TOKEN(aux_sym_expect_directive_token8);
       END_STATE();
-    case 156:
+    case 209:
       ACCEPT_TOKEN(aux_sym_expect_directive_token9);
       END_STATE();
-    case 157:
+    case 210:
       ACCEPT_TOKEN(aux_sym_expect_directive_token10);
       END_STATE();
-    case 158:
+    case 211:
       ACCEPT_TOKEN(aux_sym_expect_directive_token11);
       END_STATE();
     default:
@@ -2224,343 +2732,432 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       ACCEPT_TOKEN(aux_sym_unit_type_token1);
       if (lookahead == 'R' ||
           lookahead == 'r') ADVANCE(13);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(14);
       END_STATE();
     case 2:
       ACCEPT_TOKEN(aux_sym_build_token3);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(14);
+          lookahead == 'u') ADVANCE(15);
       END_STATE();
     case 3:
       ACCEPT_TOKEN(aux_sym_convoy_token2);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(15);
+          lookahead == 'o') ADVANCE(16);
       END_STATE();
     case 4:
       ACCEPT_TOKEN(aux_sym_disband_token3);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(16);
+          lookahead == 'i') ADVANCE(17);
       END_STATE();
     case 5:
       ACCEPT_TOKEN(aux_sym_unit_type_token2);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(17);
+          lookahead == 'a') ADVANCE(18);
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(18);
+          lookahead == 'l') ADVANCE(19);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
       END_STATE();
     case 6:
       ACCEPT_TOKEN(aux_sym_hold_token3);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(19);
+          lookahead == 'o') ADVANCE(21);
       END_STATE();
     case 7:
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(20);
+          lookahead == 'l') ADVANCE(22);
       END_STATE();
     case 8:
       ACCEPT_TOKEN(aux_sym_retreat_token3);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(21);
+          lookahead == 'e') ADVANCE(23);
       END_STATE();
     case 9:
       ACCEPT_TOKEN(aux_sym_support_token3);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(24);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(22);
+          lookahead == 'u') ADVANCE(25);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
       END_STATE();
     case 10:
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(23);
+          lookahead == 'o') ADVANCE(26);
       END_STATE();
     case 11:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(24);
+          lookahead == 'i') ADVANCE(27);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(25);
+          lookahead == 'a') ADVANCE(28);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(29);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
       END_STATE();
     case 13:
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(26);
+          lookahead == 'm') ADVANCE(30);
       END_STATE();
     case 14:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(27);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(31);
       END_STATE();
     case 15:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(28);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(32);
       END_STATE();
     case 16:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(29);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(33);
       END_STATE();
     case 17:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(30);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(34);
       END_STATE();
     case 18:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(31);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(35);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(36);
       END_STATE();
     case 19:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(32);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(37);
       END_STATE();
     case 20:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(33);
+      if (lookahead == 'A' ||
+          lookahead == 'B' ||
+          lookahead == 'M' ||
+          lookahead == 'R' ||
+          lookahead == 'a' ||
+          lookahead == 'b' ||
+          lookahead == 'm' ||
+          lookahead == 'r') ADVANCE(38);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
       END_STATE();
     case 21:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(34);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(35);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(39);
       END_STATE();
     case 22:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(36);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(37);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(40);
       END_STATE();
     case 23:
-      ACCEPT_TOKEN(aux_sym__arrow_token1);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(41);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(42);
       END_STATE();
     case 24:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(38);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(43);
       END_STATE();
     case 25:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(39);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(44);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(45);
       END_STATE();
     case 26:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(40);
+      ACCEPT_TOKEN(aux_sym__arrow_token1);
       END_STATE();
     case 27:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(41);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(46);
       END_STATE();
     case 28:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(42);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(47);
       END_STATE();
     case 29:
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(43);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(48);
       END_STATE();
     case 30:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(44);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(49);
       END_STATE();
     case 31:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(45);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(50);
       END_STATE();
     case 32:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(46);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(51);
       END_STATE();
     case 33:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(47);
-      END_STATE();
-    case 34:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(48);
-      END_STATE();
-    case 35:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(49);
-      END_STATE();
-    case 36:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(50);
-      END_STATE();
-    case 37:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(51);
-      END_STATE();
-    case 38:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
-      END_STATE();
-    case 39:
       if (lookahead == 'V' ||
           lookahead == 'v') ADVANCE(52);
       END_STATE();
+    case 34:
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(53);
+      END_STATE();
+    case 35:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(54);
+      END_STATE();
+    case 36:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(55);
+      END_STATE();
+    case 37:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(56);
+      END_STATE();
+    case 38:
+      ACCEPT_TOKEN(aux_sym_season_words_token5);
+      END_STATE();
+    case 39:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(57);
+      END_STATE();
     case 40:
-      ACCEPT_TOKEN(aux_sym_unit_type_token3);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(58);
       END_STATE();
     case 41:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(53);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(59);
       END_STATE();
     case 42:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(54);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(60);
       END_STATE();
     case 43:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(55);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(61);
       END_STATE();
     case 44:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(56);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(62);
       END_STATE();
     case 45:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(57);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(63);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(aux_sym_hold_token1);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(58);
+      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
       END_STATE();
     case 47:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(59);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(64);
       END_STATE();
     case 48:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(60);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(65);
       END_STATE();
     case 49:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(61);
+      ACCEPT_TOKEN(aux_sym_unit_type_token3);
       END_STATE();
     case 50:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(62);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(66);
       END_STATE();
     case 51:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(63);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(67);
       END_STATE();
     case 52:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(64);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(68);
       END_STATE();
     case 53:
-      ACCEPT_TOKEN(aux_sym_build_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(65);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(69);
       END_STATE();
     case 54:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(66);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(70);
       END_STATE();
     case 55:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(67);
+      ACCEPT_TOKEN(aux_sym_season_words_token2);
       END_STATE();
     case 56:
-      ACCEPT_TOKEN(aux_sym_outcome_token2);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(71);
       END_STATE();
     case 57:
-      ACCEPT_TOKEN(aux_sym_unit_type_token4);
+      ACCEPT_TOKEN(aux_sym_hold_token1);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(72);
       END_STATE();
     case 58:
-      ACCEPT_TOKEN(aux_sym_hold_token2);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(73);
       END_STATE();
     case 59:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(68);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(74);
       END_STATE();
     case 60:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(69);
+          lookahead == 'e') ADVANCE(75);
       END_STATE();
     case 61:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(70);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(76);
       END_STATE();
     case 62:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(71);
+          lookahead == 'e') ADVANCE(77);
       END_STATE();
     case 63:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(72);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(78);
       END_STATE();
     case 64:
-      ACCEPT_TOKEN(aux_sym_waive_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(73);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(79);
       END_STATE();
     case 65:
-      ACCEPT_TOKEN(aux_sym_build_token1);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(80);
       END_STATE();
     case 66:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(74);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(81);
       END_STATE();
     case 67:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(75);
-      END_STATE();
-    case 68:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(76);
-      END_STATE();
-    case 69:
-      ACCEPT_TOKEN(aux_sym_remove_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(77);
-      END_STATE();
-    case 70:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(78);
-      END_STATE();
-    case 71:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(79);
-      END_STATE();
-    case 72:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(80);
-      END_STATE();
-    case 73:
-      ACCEPT_TOKEN(aux_sym_waive_token1);
-      END_STATE();
-    case 74:
-      ACCEPT_TOKEN(aux_sym_convoy_token1);
-      END_STATE();
-    case 75:
-      ACCEPT_TOKEN(aux_sym_disband_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(81);
-      END_STATE();
-    case 76:
-      ACCEPT_TOKEN(aux_sym_outcome_token3);
-      END_STATE();
-    case 77:
-      ACCEPT_TOKEN(aux_sym_remove_token1);
-      END_STATE();
-    case 78:
-      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      ACCEPT_TOKEN(aux_sym_build_token2);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(82);
       END_STATE();
+    case 68:
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(83);
+      END_STATE();
+    case 69:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(84);
+      END_STATE();
+    case 70:
+      ACCEPT_TOKEN(aux_sym_outcome_token2);
+      END_STATE();
+    case 71:
+      ACCEPT_TOKEN(aux_sym_unit_type_token4);
+      END_STATE();
+    case 72:
+      ACCEPT_TOKEN(aux_sym_hold_token2);
+      END_STATE();
+    case 73:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(85);
+      END_STATE();
+    case 74:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(86);
+      END_STATE();
+    case 75:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(87);
+      END_STATE();
+    case 76:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(88);
+      END_STATE();
+    case 77:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(89);
+      END_STATE();
+    case 78:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(90);
+      END_STATE();
     case 79:
+      ACCEPT_TOKEN(aux_sym_waive_token2);
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(83);
+          lookahead == 's') ADVANCE(91);
       END_STATE();
     case 80:
-      ACCEPT_TOKEN(aux_sym_support_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(84);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(92);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(aux_sym_disband_token1);
+      ACCEPT_TOKEN(aux_sym_season_words_token3);
       END_STATE();
     case 82:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      ACCEPT_TOKEN(aux_sym_build_token1);
       END_STATE();
     case 83:
-      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(93);
       END_STATE();
     case 84:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(94);
+      END_STATE();
+    case 85:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(95);
+      END_STATE();
+    case 86:
+      ACCEPT_TOKEN(aux_sym_remove_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(96);
+      END_STATE();
+    case 87:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(97);
+      END_STATE();
+    case 88:
+      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      END_STATE();
+    case 89:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(98);
+      END_STATE();
+    case 90:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(99);
+      END_STATE();
+    case 91:
+      ACCEPT_TOKEN(aux_sym_waive_token1);
+      END_STATE();
+    case 92:
+      ACCEPT_TOKEN(aux_sym_season_words_token4);
+      END_STATE();
+    case 93:
+      ACCEPT_TOKEN(aux_sym_convoy_token1);
+      END_STATE();
+    case 94:
+      ACCEPT_TOKEN(aux_sym_disband_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(100);
+      END_STATE();
+    case 95:
+      ACCEPT_TOKEN(aux_sym_outcome_token3);
+      END_STATE();
+    case 96:
+      ACCEPT_TOKEN(aux_sym_remove_token1);
+      END_STATE();
+    case 97:
+      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(101);
+      END_STATE();
+    case 98:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(102);
+      END_STATE();
+    case 99:
+      ACCEPT_TOKEN(aux_sym_support_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(103);
+      END_STATE();
+    case 100:
+      ACCEPT_TOKEN(aux_sym_disband_token1);
+      END_STATE();
+    case 101:
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      END_STATE();
+    case 102:
+      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      END_STATE();
+    case 103:
       ACCEPT_TOKEN(aux_sym_support_token1);
       END_STATE();
     default:
@@ -2570,157 +3167,203 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 83, .external_lex_state = 1},
-  [2] = {.lex_state = 83, .external_lex_state = 1},
-  [3] = {.lex_state = 83, .external_lex_state = 1},
-  [4] = {.lex_state = 83, .external_lex_state = 1},
-  [5] = {.lex_state = 83, .external_lex_state = 1},
+  [1] = {.lex_state = 86, .external_lex_state = 1},
+  [2] = {.lex_state = 86, .external_lex_state = 1},
+  [3] = {.lex_state = 86, .external_lex_state = 1},
+  [4] = {.lex_state = 86, .external_lex_state = 1},
+  [5] = {.lex_state = 86, .external_lex_state = 1},
   [6] = {.lex_state = 1, .external_lex_state = 1},
   [7] = {.lex_state = 1, .external_lex_state = 1},
   [8] = {.lex_state = 1, .external_lex_state = 1},
-  [9] = {.lex_state = 1, .external_lex_state = 1},
-  [10] = {.lex_state = 83, .external_lex_state = 1},
-  [11] = {.lex_state = 83},
-  [12] = {.lex_state = 83, .external_lex_state = 1},
+  [9] = {.lex_state = 86, .external_lex_state = 1},
+  [10] = {.lex_state = 1, .external_lex_state = 1},
+  [11] = {.lex_state = 1, .external_lex_state = 1},
+  [12] = {.lex_state = 1, .external_lex_state = 1},
   [13] = {.lex_state = 1, .external_lex_state = 1},
-  [14] = {.lex_state = 1, .external_lex_state = 1},
-  [15] = {.lex_state = 1, .external_lex_state = 1},
-  [16] = {.lex_state = 83, .external_lex_state = 1},
+  [14] = {.lex_state = 86, .external_lex_state = 1},
+  [15] = {.lex_state = 86},
+  [16] = {.lex_state = 86, .external_lex_state = 1},
   [17] = {.lex_state = 1, .external_lex_state = 1},
-  [18] = {.lex_state = 83, .external_lex_state = 1},
-  [19] = {.lex_state = 2},
-  [20] = {.lex_state = 83},
-  [21] = {.lex_state = 1},
-  [22] = {.lex_state = 1},
-  [23] = {.lex_state = 1},
+  [18] = {.lex_state = 1, .external_lex_state = 1},
+  [19] = {.lex_state = 1, .external_lex_state = 1},
+  [20] = {.lex_state = 1, .external_lex_state = 1},
+  [21] = {.lex_state = 86, .external_lex_state = 1},
+  [22] = {.lex_state = 1, .external_lex_state = 1},
+  [23] = {.lex_state = 1, .external_lex_state = 1},
   [24] = {.lex_state = 1},
-  [25] = {.lex_state = 83, .external_lex_state = 1},
-  [26] = {.lex_state = 83},
-  [27] = {.lex_state = 83},
-  [28] = {.lex_state = 83},
-  [29] = {.lex_state = 83, .external_lex_state = 1},
-  [30] = {.lex_state = 83, .external_lex_state = 1},
-  [31] = {.lex_state = 83},
-  [32] = {.lex_state = 83, .external_lex_state = 1},
-  [33] = {.lex_state = 83},
-  [34] = {.lex_state = 83},
-  [35] = {.lex_state = 83},
-  [36] = {.lex_state = 83, .external_lex_state = 1},
-  [37] = {.lex_state = 83, .external_lex_state = 1},
-  [38] = {.lex_state = 83},
-  [39] = {.lex_state = 83},
-  [40] = {.lex_state = 83},
-  [41] = {.lex_state = 83},
-  [42] = {.lex_state = 83, .external_lex_state = 1},
-  [43] = {.lex_state = 83},
-  [44] = {.lex_state = 83},
-  [45] = {.lex_state = 83},
-  [46] = {.lex_state = 83},
-  [47] = {.lex_state = 83},
-  [48] = {.lex_state = 83, .external_lex_state = 1},
-  [49] = {.lex_state = 83},
-  [50] = {.lex_state = 83},
-  [51] = {.lex_state = 1},
-  [52] = {.lex_state = 83},
-  [53] = {.lex_state = 83, .external_lex_state = 1},
-  [54] = {.lex_state = 83},
-  [55] = {.lex_state = 83},
-  [56] = {.lex_state = 1},
-  [57] = {.lex_state = 1},
-  [58] = {.lex_state = 1, .external_lex_state = 1},
-  [59] = {.lex_state = 83},
-  [60] = {.lex_state = 83},
-  [61] = {.lex_state = 83},
-  [62] = {.lex_state = 83},
-  [63] = {.lex_state = 1},
-  [64] = {.lex_state = 83},
-  [65] = {.lex_state = 1, .external_lex_state = 1},
-  [66] = {.lex_state = 83, .external_lex_state = 1},
-  [67] = {.lex_state = 1, .external_lex_state = 1},
-  [68] = {.lex_state = 2, .external_lex_state = 1},
-  [69] = {.lex_state = 1, .external_lex_state = 1},
-  [70] = {.lex_state = 2, .external_lex_state = 1},
-  [71] = {.lex_state = 0, .external_lex_state = 1},
-  [72] = {.lex_state = 83, .external_lex_state = 1},
-  [73] = {.lex_state = 1, .external_lex_state = 1},
-  [74] = {.lex_state = 2, .external_lex_state = 1},
-  [75] = {.lex_state = 83},
-  [76] = {.lex_state = 83, .external_lex_state = 1},
-  [77] = {.lex_state = 83},
-  [78] = {.lex_state = 0, .external_lex_state = 1},
-  [79] = {.lex_state = 83},
-  [80] = {.lex_state = 1, .external_lex_state = 1},
-  [81] = {.lex_state = 83, .external_lex_state = 1},
-  [82] = {.lex_state = 83, .external_lex_state = 1},
-  [83] = {.lex_state = 1, .external_lex_state = 1},
-  [84] = {.lex_state = 83},
-  [85] = {.lex_state = 83},
-  [86] = {.lex_state = 83},
-  [87] = {.lex_state = 0, .external_lex_state = 1},
-  [88] = {.lex_state = 0, .external_lex_state = 1},
-  [89] = {.lex_state = 83},
-  [90] = {.lex_state = 83},
-  [91] = {.lex_state = 83},
-  [92] = {.lex_state = 0, .external_lex_state = 1},
-  [93] = {.lex_state = 0, .external_lex_state = 1},
-  [94] = {.lex_state = 0, .external_lex_state = 1},
-  [95] = {.lex_state = 83},
-  [96] = {.lex_state = 0, .external_lex_state = 1},
-  [97] = {.lex_state = 0, .external_lex_state = 1},
+  [25] = {.lex_state = 86},
+  [26] = {.lex_state = 86},
+  [27] = {.lex_state = 86},
+  [28] = {.lex_state = 1},
+  [29] = {.lex_state = 1},
+  [30] = {.lex_state = 4},
+  [31] = {.lex_state = 1},
+  [32] = {.lex_state = 3},
+  [33] = {.lex_state = 1},
+  [34] = {.lex_state = 1},
+  [35] = {.lex_state = 1, .external_lex_state = 1},
+  [36] = {.lex_state = 1, .external_lex_state = 1},
+  [37] = {.lex_state = 1, .external_lex_state = 1},
+  [38] = {.lex_state = 1, .external_lex_state = 1},
+  [39] = {.lex_state = 86},
+  [40] = {.lex_state = 1},
+  [41] = {.lex_state = 86},
+  [42] = {.lex_state = 86, .external_lex_state = 1},
+  [43] = {.lex_state = 86, .external_lex_state = 1},
+  [44] = {.lex_state = 86, .external_lex_state = 1},
+  [45] = {.lex_state = 86, .external_lex_state = 1},
+  [46] = {.lex_state = 1, .external_lex_state = 1},
+  [47] = {.lex_state = 86, .external_lex_state = 1},
+  [48] = {.lex_state = 86, .external_lex_state = 1},
+  [49] = {.lex_state = 86, .external_lex_state = 1},
+  [50] = {.lex_state = 0, .external_lex_state = 1},
+  [51] = {.lex_state = 86, .external_lex_state = 1},
+  [52] = {.lex_state = 0, .external_lex_state = 1},
+  [53] = {.lex_state = 86, .external_lex_state = 1},
+  [54] = {.lex_state = 86},
+  [55] = {.lex_state = 86, .external_lex_state = 1},
+  [56] = {.lex_state = 86},
+  [57] = {.lex_state = 86},
+  [58] = {.lex_state = 86},
+  [59] = {.lex_state = 86},
+  [60] = {.lex_state = 86},
+  [61] = {.lex_state = 86},
+  [62] = {.lex_state = 86},
+  [63] = {.lex_state = 86},
+  [64] = {.lex_state = 86},
+  [65] = {.lex_state = 86},
+  [66] = {.lex_state = 86},
+  [67] = {.lex_state = 86, .external_lex_state = 1},
+  [68] = {.lex_state = 86},
+  [69] = {.lex_state = 86},
+  [70] = {.lex_state = 86},
+  [71] = {.lex_state = 86},
+  [72] = {.lex_state = 86},
+  [73] = {.lex_state = 86},
+  [74] = {.lex_state = 1},
+  [75] = {.lex_state = 6},
+  [76] = {.lex_state = 1},
+  [77] = {.lex_state = 6},
+  [78] = {.lex_state = 1},
+  [79] = {.lex_state = 1},
+  [80] = {.lex_state = 86},
+  [81] = {.lex_state = 86},
+  [82] = {.lex_state = 6},
+  [83] = {.lex_state = 0, .external_lex_state = 1},
+  [84] = {.lex_state = 86},
+  [85] = {.lex_state = 86},
+  [86] = {.lex_state = 86},
+  [87] = {.lex_state = 86},
+  [88] = {.lex_state = 86},
+  [89] = {.lex_state = 6},
+  [90] = {.lex_state = 1, .external_lex_state = 1},
+  [91] = {.lex_state = 86},
+  [92] = {.lex_state = 86},
+  [93] = {.lex_state = 86, .external_lex_state = 1},
+  [94] = {.lex_state = 86},
+  [95] = {.lex_state = 86, .external_lex_state = 1},
+  [96] = {.lex_state = 86},
+  [97] = {.lex_state = 86, .external_lex_state = 1},
   [98] = {.lex_state = 0, .external_lex_state = 1},
-  [99] = {.lex_state = 0, .external_lex_state = 1},
-  [100] = {.lex_state = 0, .external_lex_state = 1},
-  [101] = {.lex_state = 83},
-  [102] = {.lex_state = 83},
-  [103] = {.lex_state = 83, .external_lex_state = 1},
-  [104] = {.lex_state = 83},
-  [105] = {.lex_state = 0, .external_lex_state = 1},
-  [106] = {.lex_state = 0, .external_lex_state = 1},
+  [99] = {.lex_state = 86},
+  [100] = {.lex_state = 86},
+  [101] = {.lex_state = 86},
+  [102] = {.lex_state = 1, .external_lex_state = 1},
+  [103] = {.lex_state = 86},
+  [104] = {.lex_state = 1, .external_lex_state = 1},
+  [105] = {.lex_state = 4, .external_lex_state = 1},
+  [106] = {.lex_state = 4, .external_lex_state = 1},
   [107] = {.lex_state = 0, .external_lex_state = 1},
-  [108] = {.lex_state = 83, .external_lex_state = 1},
-  [109] = {.lex_state = 2, .external_lex_state = 1},
-  [110] = {.lex_state = 0, .external_lex_state = 1},
-  [111] = {.lex_state = 0, .external_lex_state = 1},
-  [112] = {.lex_state = 1, .external_lex_state = 1},
+  [108] = {.lex_state = 86, .external_lex_state = 1},
+  [109] = {.lex_state = 86, .external_lex_state = 1},
+  [110] = {.lex_state = 86, .external_lex_state = 1},
+  [111] = {.lex_state = 86},
+  [112] = {.lex_state = 86},
   [113] = {.lex_state = 1, .external_lex_state = 1},
-  [114] = {.lex_state = 0, .external_lex_state = 1},
-  [115] = {.lex_state = 83},
-  [116] = {.lex_state = 83},
-  [117] = {.lex_state = 83},
-  [118] = {.lex_state = 0, .external_lex_state = 1},
+  [114] = {.lex_state = 4, .external_lex_state = 1},
+  [115] = {.lex_state = 86},
+  [116] = {.lex_state = 86},
+  [117] = {.lex_state = 86},
+  [118] = {.lex_state = 86},
   [119] = {.lex_state = 0, .external_lex_state = 1},
   [120] = {.lex_state = 0, .external_lex_state = 1},
-  [121] = {.lex_state = 2},
+  [121] = {.lex_state = 0, .external_lex_state = 1},
   [122] = {.lex_state = 0, .external_lex_state = 1},
-  [123] = {.lex_state = 83},
-  [124] = {.lex_state = 0, .external_lex_state = 1},
-  [125] = {.lex_state = 1},
-  [126] = {.lex_state = 0, .external_lex_state = 1},
-  [127] = {.lex_state = 83},
+  [123] = {.lex_state = 0, .external_lex_state = 1},
+  [124] = {.lex_state = 4, .external_lex_state = 1},
+  [125] = {.lex_state = 0, .external_lex_state = 1},
+  [126] = {.lex_state = 86},
+  [127] = {.lex_state = 86, .external_lex_state = 1},
   [128] = {.lex_state = 0, .external_lex_state = 1},
   [129] = {.lex_state = 0, .external_lex_state = 1},
-  [130] = {.lex_state = 83},
+  [130] = {.lex_state = 0, .external_lex_state = 1},
   [131] = {.lex_state = 0, .external_lex_state = 1},
-  [132] = {.lex_state = 83},
+  [132] = {.lex_state = 0, .external_lex_state = 1},
   [133] = {.lex_state = 0, .external_lex_state = 1},
   [134] = {.lex_state = 0, .external_lex_state = 1},
   [135] = {.lex_state = 0, .external_lex_state = 1},
   [136] = {.lex_state = 0, .external_lex_state = 1},
-  [137] = {.lex_state = 83},
-  [138] = {.lex_state = 83},
-  [139] = {.lex_state = 83},
-  [140] = {.lex_state = 83},
+  [137] = {.lex_state = 0, .external_lex_state = 1},
+  [138] = {.lex_state = 86, .external_lex_state = 1},
+  [139] = {.lex_state = 0, .external_lex_state = 1},
+  [140] = {.lex_state = 0, .external_lex_state = 1},
   [141] = {.lex_state = 0, .external_lex_state = 1},
-  [142] = {.lex_state = 83},
-  [143] = {.lex_state = 0, .external_lex_state = 1},
-  [144] = {.lex_state = 83},
+  [142] = {.lex_state = 0, .external_lex_state = 1},
+  [143] = {.lex_state = 1, .external_lex_state = 1},
+  [144] = {.lex_state = 1, .external_lex_state = 1},
   [145] = {.lex_state = 0, .external_lex_state = 1},
-  [146] = {.lex_state = 83},
+  [146] = {.lex_state = 86},
   [147] = {.lex_state = 0, .external_lex_state = 1},
-  [148] = {.lex_state = 0},
-  [149] = {.lex_state = 0},
+  [148] = {.lex_state = 0, .external_lex_state = 1},
+  [149] = {.lex_state = 0, .external_lex_state = 1},
   [150] = {.lex_state = 0, .external_lex_state = 1},
-  [151] = {.lex_state = 83},
+  [151] = {.lex_state = 86},
+  [152] = {.lex_state = 0, .external_lex_state = 1},
+  [153] = {.lex_state = 86},
+  [154] = {.lex_state = 86},
+  [155] = {.lex_state = 0, .external_lex_state = 1},
+  [156] = {.lex_state = 86},
+  [157] = {.lex_state = 0, .external_lex_state = 1},
+  [158] = {.lex_state = 4},
+  [159] = {.lex_state = 86},
+  [160] = {.lex_state = 86},
+  [161] = {.lex_state = 0, .external_lex_state = 1},
+  [162] = {.lex_state = 4},
+  [163] = {.lex_state = 86},
+  [164] = {.lex_state = 6},
+  [165] = {.lex_state = 0, .external_lex_state = 1},
+  [166] = {.lex_state = 6},
+  [167] = {.lex_state = 86},
+  [168] = {.lex_state = 86},
+  [169] = {.lex_state = 0, .external_lex_state = 1},
+  [170] = {.lex_state = 0, .external_lex_state = 1},
+  [171] = {.lex_state = 0, .external_lex_state = 1},
+  [172] = {.lex_state = 0, .external_lex_state = 1},
+  [173] = {.lex_state = 0, .external_lex_state = 1},
+  [174] = {.lex_state = 0},
+  [175] = {.lex_state = 86},
+  [176] = {.lex_state = 86},
+  [177] = {.lex_state = 86},
+  [178] = {.lex_state = 86},
+  [179] = {.lex_state = 0, .external_lex_state = 1},
+  [180] = {.lex_state = 0, .external_lex_state = 1},
+  [181] = {.lex_state = 0, .external_lex_state = 1},
+  [182] = {.lex_state = 0, .external_lex_state = 1},
+  [183] = {.lex_state = 6},
+  [184] = {.lex_state = 86},
+  [185] = {.lex_state = 0, .external_lex_state = 1},
+  [186] = {.lex_state = 0, .external_lex_state = 1},
+  [187] = {.lex_state = 6},
+  [188] = {.lex_state = 1},
+  [189] = {.lex_state = 86},
+  [190] = {.lex_state = 6},
+  [191] = {.lex_state = 86},
+  [192] = {.lex_state = 0, .external_lex_state = 1},
+  [193] = {.lex_state = 0, .external_lex_state = 1},
+  [194] = {.lex_state = 0, .external_lex_state = 1},
+  [195] = {.lex_state = 0, .external_lex_state = 1},
+  [196] = {.lex_state = 0},
+  [197] = {.lex_state = 0, .external_lex_state = 1},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -2728,6 +3371,11 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [ts_builtin_sym_end] = ACTIONS(1),
     [sym__word] = ACTIONS(1),
     [anon_sym_COLON] = ACTIONS(1),
+    [aux_sym_season_words_token1] = ACTIONS(1),
+    [aux_sym_season_words_token2] = ACTIONS(1),
+    [aux_sym_season_words_token3] = ACTIONS(1),
+    [aux_sym_season_words_token4] = ACTIONS(1),
+    [aux_sym_season_words_token5] = ACTIONS(1),
     [aux_sym_hold_token1] = ACTIONS(1),
     [aux_sym_hold_token2] = ACTIONS(1),
     [aux_sym_hold_token3] = ACTIONS(1),
@@ -2765,7 +3413,8 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_LPAREN] = ACTIONS(1),
     [anon_sym_RPAREN] = ACTIONS(1),
     [anon_sym_SLASH] = ACTIONS(1),
-    [sym_season] = ACTIONS(1),
+    [sym__joined] = ACTIONS(1),
+    [anon_sym_DASH2] = ACTIONS(1),
     [sym_integer] = ACTIONS(1),
     [sym_comment] = ACTIONS(3),
     [aux_sym_rules_directive_token1] = ACTIONS(1),
@@ -2789,332 +3438,206 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(148),
-    [sym_block] = STATE(41),
-    [sym_block_header] = STATE(122),
+    [sym_source_file] = STATE(174),
+    [sym_block] = STATE(25),
+    [sym_block_header] = STATE(186),
+    [sym_season_words] = STATE(145),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(143),
-    [sym_hold] = STATE(78),
-    [sym_move] = STATE(78),
-    [sym_support] = STATE(78),
-    [sym_convoy] = STATE(78),
-    [sym_retreat] = STATE(78),
-    [sym_disband] = STATE(78),
-    [sym_build] = STATE(78),
-    [sym_remove] = STATE(78),
-    [sym_waive] = STATE(78),
+    [sym_order] = STATE(192),
+    [sym_hold] = STATE(98),
+    [sym_move] = STATE(98),
+    [sym__shorthand] = STATE(149),
+    [sym_support] = STATE(98),
+    [sym_convoy] = STATE(98),
+    [sym_retreat] = STATE(98),
+    [sym_disband] = STATE(98),
+    [sym_build] = STATE(98),
+    [sym_remove] = STATE(98),
+    [sym_waive] = STATE(98),
     [sym_unit] = STATE(16),
-    [sym_unit_type] = STATE(52),
-    [sym_power] = STATE(80),
-    [sym_directive] = STATE(143),
-    [sym_rules_directive] = STATE(126),
-    [sym_start_directive] = STATE(126),
-    [sym_unit_directive] = STATE(126),
-    [sym_owns_directive] = STATE(126),
-    [sym_phase_directive] = STATE(126),
-    [sym_turn_directive] = STATE(126),
-    [sym_expect_directive] = STATE(126),
+    [sym_unit_type] = STATE(80),
+    [sym_power] = STATE(35),
+    [sym__hyphenated] = STATE(46),
+    [sym_directive] = STATE(192),
+    [sym_rules_directive] = STATE(197),
+    [sym_start_directive] = STATE(197),
+    [sym_unit_directive] = STATE(197),
+    [sym_owns_directive] = STATE(197),
+    [sym_phase_directive] = STATE(197),
+    [sym_turn_directive] = STATE(197),
+    [sym_expect_directive] = STATE(197),
     [aux_sym_source_file_repeat1] = STATE(2),
-    [aux_sym_source_file_repeat2] = STATE(41),
+    [aux_sym_source_file_repeat2] = STATE(25),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym__word] = ACTIONS(7),
-    [aux_sym_retreat_token1] = ACTIONS(9),
-    [aux_sym_retreat_token2] = ACTIONS(9),
-    [aux_sym_retreat_token3] = ACTIONS(9),
-    [aux_sym_disband_token1] = ACTIONS(11),
-    [aux_sym_disband_token2] = ACTIONS(11),
-    [aux_sym_disband_token3] = ACTIONS(11),
-    [aux_sym_build_token1] = ACTIONS(13),
-    [aux_sym_build_token2] = ACTIONS(13),
-    [aux_sym_build_token3] = ACTIONS(13),
-    [aux_sym_remove_token1] = ACTIONS(15),
-    [aux_sym_remove_token2] = ACTIONS(15),
-    [aux_sym_waive_token1] = ACTIONS(17),
-    [aux_sym_waive_token2] = ACTIONS(17),
-    [aux_sym_unit_type_token1] = ACTIONS(19),
-    [aux_sym_unit_type_token2] = ACTIONS(19),
-    [aux_sym_unit_type_token3] = ACTIONS(19),
-    [aux_sym_unit_type_token4] = ACTIONS(19),
+    [aux_sym_season_words_token1] = ACTIONS(9),
+    [aux_sym_season_words_token2] = ACTIONS(9),
+    [aux_sym_season_words_token3] = ACTIONS(9),
+    [aux_sym_season_words_token4] = ACTIONS(9),
+    [aux_sym_season_words_token5] = ACTIONS(11),
+    [aux_sym_retreat_token1] = ACTIONS(13),
+    [aux_sym_retreat_token2] = ACTIONS(13),
+    [aux_sym_retreat_token3] = ACTIONS(13),
+    [aux_sym_disband_token1] = ACTIONS(15),
+    [aux_sym_disband_token2] = ACTIONS(15),
+    [aux_sym_disband_token3] = ACTIONS(15),
+    [aux_sym_build_token1] = ACTIONS(17),
+    [aux_sym_build_token2] = ACTIONS(17),
+    [aux_sym_build_token3] = ACTIONS(17),
+    [aux_sym_remove_token1] = ACTIONS(19),
+    [aux_sym_remove_token2] = ACTIONS(19),
+    [aux_sym_waive_token1] = ACTIONS(21),
+    [aux_sym_waive_token2] = ACTIONS(21),
+    [aux_sym_unit_type_token1] = ACTIONS(23),
+    [aux_sym_unit_type_token2] = ACTIONS(23),
+    [aux_sym_unit_type_token3] = ACTIONS(23),
+    [aux_sym_unit_type_token4] = ACTIONS(23),
     [sym_comment] = ACTIONS(3),
-    [aux_sym_rules_directive_token1] = ACTIONS(21),
-    [aux_sym_start_directive_token1] = ACTIONS(23),
-    [aux_sym_unit_directive_token1] = ACTIONS(25),
-    [aux_sym_owns_directive_token1] = ACTIONS(27),
-    [aux_sym_phase_directive_token1] = ACTIONS(29),
-    [aux_sym_turn_directive_token1] = ACTIONS(31),
-    [aux_sym_expect_directive_token1] = ACTIONS(33),
-    [sym__newline] = ACTIONS(35),
+    [aux_sym_rules_directive_token1] = ACTIONS(25),
+    [aux_sym_start_directive_token1] = ACTIONS(27),
+    [aux_sym_unit_directive_token1] = ACTIONS(29),
+    [aux_sym_owns_directive_token1] = ACTIONS(31),
+    [aux_sym_phase_directive_token1] = ACTIONS(33),
+    [aux_sym_turn_directive_token1] = ACTIONS(35),
+    [aux_sym_expect_directive_token1] = ACTIONS(37),
+    [sym__newline] = ACTIONS(39),
   },
   [STATE(2)] = {
     [sym_block] = STATE(26),
-    [sym_block_header] = STATE(122),
-    [sym__line] = STATE(5),
-    [sym_order] = STATE(143),
-    [sym_hold] = STATE(78),
-    [sym_move] = STATE(78),
-    [sym_support] = STATE(78),
-    [sym_convoy] = STATE(78),
-    [sym_retreat] = STATE(78),
-    [sym_disband] = STATE(78),
-    [sym_build] = STATE(78),
-    [sym_remove] = STATE(78),
-    [sym_waive] = STATE(78),
+    [sym_block_header] = STATE(186),
+    [sym_season_words] = STATE(145),
+    [sym__line] = STATE(3),
+    [sym_order] = STATE(192),
+    [sym_hold] = STATE(98),
+    [sym_move] = STATE(98),
+    [sym__shorthand] = STATE(149),
+    [sym_support] = STATE(98),
+    [sym_convoy] = STATE(98),
+    [sym_retreat] = STATE(98),
+    [sym_disband] = STATE(98),
+    [sym_build] = STATE(98),
+    [sym_remove] = STATE(98),
+    [sym_waive] = STATE(98),
     [sym_unit] = STATE(16),
-    [sym_unit_type] = STATE(52),
-    [sym_power] = STATE(80),
-    [sym_directive] = STATE(143),
-    [sym_rules_directive] = STATE(126),
-    [sym_start_directive] = STATE(126),
-    [sym_unit_directive] = STATE(126),
-    [sym_owns_directive] = STATE(126),
-    [sym_phase_directive] = STATE(126),
-    [sym_turn_directive] = STATE(126),
-    [sym_expect_directive] = STATE(126),
-    [aux_sym_source_file_repeat1] = STATE(5),
+    [sym_unit_type] = STATE(80),
+    [sym_power] = STATE(35),
+    [sym__hyphenated] = STATE(46),
+    [sym_directive] = STATE(192),
+    [sym_rules_directive] = STATE(197),
+    [sym_start_directive] = STATE(197),
+    [sym_unit_directive] = STATE(197),
+    [sym_owns_directive] = STATE(197),
+    [sym_phase_directive] = STATE(197),
+    [sym_turn_directive] = STATE(197),
+    [sym_expect_directive] = STATE(197),
+    [aux_sym_source_file_repeat1] = STATE(3),
     [aux_sym_source_file_repeat2] = STATE(26),
-    [ts_builtin_sym_end] = ACTIONS(37),
+    [ts_builtin_sym_end] = ACTIONS(41),
     [sym__word] = ACTIONS(7),
-    [aux_sym_retreat_token1] = ACTIONS(9),
-    [aux_sym_retreat_token2] = ACTIONS(9),
-    [aux_sym_retreat_token3] = ACTIONS(9),
-    [aux_sym_disband_token1] = ACTIONS(11),
-    [aux_sym_disband_token2] = ACTIONS(11),
-    [aux_sym_disband_token3] = ACTIONS(11),
-    [aux_sym_build_token1] = ACTIONS(13),
-    [aux_sym_build_token2] = ACTIONS(13),
-    [aux_sym_build_token3] = ACTIONS(13),
-    [aux_sym_remove_token1] = ACTIONS(15),
-    [aux_sym_remove_token2] = ACTIONS(15),
-    [aux_sym_waive_token1] = ACTIONS(17),
-    [aux_sym_waive_token2] = ACTIONS(17),
-    [aux_sym_unit_type_token1] = ACTIONS(19),
-    [aux_sym_unit_type_token2] = ACTIONS(19),
-    [aux_sym_unit_type_token3] = ACTIONS(19),
-    [aux_sym_unit_type_token4] = ACTIONS(19),
+    [aux_sym_season_words_token1] = ACTIONS(9),
+    [aux_sym_season_words_token2] = ACTIONS(9),
+    [aux_sym_season_words_token3] = ACTIONS(9),
+    [aux_sym_season_words_token4] = ACTIONS(9),
+    [aux_sym_season_words_token5] = ACTIONS(11),
+    [aux_sym_retreat_token1] = ACTIONS(13),
+    [aux_sym_retreat_token2] = ACTIONS(13),
+    [aux_sym_retreat_token3] = ACTIONS(13),
+    [aux_sym_disband_token1] = ACTIONS(15),
+    [aux_sym_disband_token2] = ACTIONS(15),
+    [aux_sym_disband_token3] = ACTIONS(15),
+    [aux_sym_build_token1] = ACTIONS(17),
+    [aux_sym_build_token2] = ACTIONS(17),
+    [aux_sym_build_token3] = ACTIONS(17),
+    [aux_sym_remove_token1] = ACTIONS(19),
+    [aux_sym_remove_token2] = ACTIONS(19),
+    [aux_sym_waive_token1] = ACTIONS(21),
+    [aux_sym_waive_token2] = ACTIONS(21),
+    [aux_sym_unit_type_token1] = ACTIONS(23),
+    [aux_sym_unit_type_token2] = ACTIONS(23),
+    [aux_sym_unit_type_token3] = ACTIONS(23),
+    [aux_sym_unit_type_token4] = ACTIONS(23),
     [sym_comment] = ACTIONS(3),
-    [aux_sym_rules_directive_token1] = ACTIONS(21),
-    [aux_sym_start_directive_token1] = ACTIONS(23),
-    [aux_sym_unit_directive_token1] = ACTIONS(25),
-    [aux_sym_owns_directive_token1] = ACTIONS(27),
-    [aux_sym_phase_directive_token1] = ACTIONS(29),
-    [aux_sym_turn_directive_token1] = ACTIONS(31),
-    [aux_sym_expect_directive_token1] = ACTIONS(33),
-    [sym__newline] = ACTIONS(39),
+    [aux_sym_rules_directive_token1] = ACTIONS(25),
+    [aux_sym_start_directive_token1] = ACTIONS(27),
+    [aux_sym_unit_directive_token1] = ACTIONS(29),
+    [aux_sym_owns_directive_token1] = ACTIONS(31),
+    [aux_sym_phase_directive_token1] = ACTIONS(33),
+    [aux_sym_turn_directive_token1] = ACTIONS(35),
+    [aux_sym_expect_directive_token1] = ACTIONS(37),
+    [sym__newline] = ACTIONS(43),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 24,
+  [0] = 27,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(21), 1,
+    ACTIONS(47), 1,
+      sym__word,
+    ACTIONS(70), 1,
       aux_sym_rules_directive_token1,
-    ACTIONS(23), 1,
+    ACTIONS(73), 1,
       aux_sym_start_directive_token1,
-    ACTIONS(25), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(27), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(29), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(31), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(33), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(41), 1,
-      ts_builtin_sym_end,
-    ACTIONS(43), 1,
-      sym__word,
-    ACTIONS(46), 1,
-      sym__newline,
-    STATE(16), 1,
-      sym_unit,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(149), 1,
-      sym_power,
-    ACTIONS(15), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(17), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    STATE(4), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(143), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(9), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(11), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(13), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(19), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(126), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(78), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [100] = 24,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(21), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(23), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(25), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(27), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(29), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(31), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(33), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(39), 1,
-      sym__newline,
-    ACTIONS(48), 1,
-      ts_builtin_sym_end,
-    ACTIONS(50), 1,
-      sym__word,
-    STATE(16), 1,
-      sym_unit,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(149), 1,
-      sym_power,
-    ACTIONS(15), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(17), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    STATE(5), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(143), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(9), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(11), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(13), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(19), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(126), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(78), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [200] = 24,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(53), 1,
-      ts_builtin_sym_end,
-    ACTIONS(55), 1,
-      sym__word,
     ACTIONS(76), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(79), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(82), 1,
       aux_sym_unit_directive_token1,
-    ACTIONS(85), 1,
+    ACTIONS(79), 1,
       aux_sym_owns_directive_token1,
-    ACTIONS(88), 1,
+    ACTIONS(82), 1,
       aux_sym_phase_directive_token1,
-    ACTIONS(91), 1,
+    ACTIONS(85), 1,
       aux_sym_turn_directive_token1,
-    ACTIONS(94), 1,
+    ACTIONS(88), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(97), 1,
+    ACTIONS(91), 1,
       sym__newline,
     STATE(16), 1,
       sym_unit,
-    STATE(52), 1,
+    STATE(80), 1,
       sym_unit_type,
+    STATE(84), 1,
+      sym__hyphenated,
     STATE(149), 1,
+      sym__shorthand,
+    STATE(196), 1,
       sym_power,
-    ACTIONS(67), 2,
+    ACTIONS(45), 2,
+      ts_builtin_sym_end,
+      aux_sym_season_words_token5,
+    ACTIONS(61), 2,
       aux_sym_remove_token1,
       aux_sym_remove_token2,
-    ACTIONS(70), 2,
+    ACTIONS(64), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    STATE(5), 2,
+    STATE(3), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(143), 2,
+    STATE(192), 2,
       sym_order,
       sym_directive,
-    ACTIONS(58), 3,
+    ACTIONS(52), 3,
       aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-    ACTIONS(61), 3,
+    ACTIONS(55), 3,
       aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-    ACTIONS(64), 3,
+    ACTIONS(58), 3,
       aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-    ACTIONS(73), 4,
+    ACTIONS(50), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+    ACTIONS(67), 4,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(126), 7,
+    STATE(197), 7,
       sym_rules_directive,
       sym_start_directive,
       sym_unit_directive,
@@ -3122,7 +3645,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_phase_directive,
       sym_turn_directive,
       sym_expect_directive,
-    STATE(78), 9,
+    STATE(98), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -3132,1759 +3655,2718 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [300] = 5,
+  [113] = 27,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(100), 1,
-      sym__word,
-    STATE(7), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(104), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(102), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token1,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-  [343] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(106), 1,
-      sym__word,
-    STATE(7), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(111), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(109), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token1,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-  [386] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(115), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(113), 24,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token1,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-  [424] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(121), 1,
-      anon_sym_LPAREN,
-    ACTIONS(123), 1,
-      anon_sym_SLASH,
-    STATE(14), 1,
-      sym_coast,
-    ACTIONS(119), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(117), 14,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-  [468] = 17,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 1,
-      aux_sym_remove_token2,
-    ACTIONS(17), 1,
-      aux_sym_waive_token2,
-    ACTIONS(125), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(127), 1,
-      aux_sym_disband_token1,
-    ACTIONS(129), 1,
-      aux_sym_build_token1,
-    ACTIONS(131), 1,
-      aux_sym_remove_token1,
-    ACTIONS(133), 1,
-      aux_sym_waive_token1,
-    ACTIONS(137), 1,
-      sym__newline,
-    STATE(16), 1,
-      sym_unit,
-    STATE(52), 1,
-      sym_unit_type,
-    ACTIONS(9), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(11), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(13), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(71), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [533] = 16,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(15), 1,
-      aux_sym_remove_token2,
-    ACTIONS(17), 1,
-      aux_sym_waive_token2,
-    ACTIONS(125), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(127), 1,
-      aux_sym_disband_token1,
-    ACTIONS(129), 1,
-      aux_sym_build_token1,
-    ACTIONS(131), 1,
-      aux_sym_remove_token1,
-    ACTIONS(133), 1,
-      aux_sym_waive_token1,
-    STATE(16), 1,
-      sym_unit,
-    STATE(52), 1,
-      sym_unit_type,
-    ACTIONS(9), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(11), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(13), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(71), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [595] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(139), 9,
-      sym__newline,
-      ts_builtin_sym_end,
+    ACTIONS(25), 1,
       aux_sym_rules_directive_token1,
+    ACTIONS(27), 1,
       aux_sym_start_directive_token1,
+    ACTIONS(29), 1,
       aux_sym_unit_directive_token1,
+    ACTIONS(31), 1,
       aux_sym_owns_directive_token1,
+    ACTIONS(33), 1,
       aux_sym_phase_directive_token1,
+    ACTIONS(35), 1,
       aux_sym_turn_directive_token1,
+    ACTIONS(37), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(141), 18,
+    ACTIONS(96), 1,
+      sym__word,
+    ACTIONS(101), 1,
+      sym__newline,
+    STATE(16), 1,
+      sym_unit,
+    STATE(80), 1,
+      sym_unit_type,
+    STATE(84), 1,
+      sym__hyphenated,
+    STATE(149), 1,
+      sym__shorthand,
+    STATE(196), 1,
+      sym_power,
+    ACTIONS(19), 2,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+    ACTIONS(94), 2,
+      ts_builtin_sym_end,
+      aux_sym_season_words_token5,
+    STATE(5), 2,
+      sym__line,
+      aux_sym_source_file_repeat1,
+    STATE(192), 2,
+      sym_order,
+      sym_directive,
+    ACTIONS(13), 3,
       aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
+    ACTIONS(15), 3,
       aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
+    ACTIONS(17), 3,
       aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
+    ACTIONS(23), 4,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
+    ACTIONS(99), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+    STATE(197), 7,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_expect_directive,
+    STATE(98), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [226] = 27,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(25), 1,
+      aux_sym_rules_directive_token1,
+    ACTIONS(27), 1,
+      aux_sym_start_directive_token1,
+    ACTIONS(29), 1,
+      aux_sym_unit_directive_token1,
+    ACTIONS(31), 1,
+      aux_sym_owns_directive_token1,
+    ACTIONS(33), 1,
+      aux_sym_phase_directive_token1,
+    ACTIONS(35), 1,
+      aux_sym_turn_directive_token1,
+    ACTIONS(37), 1,
+      aux_sym_expect_directive_token1,
+    ACTIONS(43), 1,
+      sym__newline,
+    ACTIONS(105), 1,
       sym__word,
-  [630] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(145), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
+    STATE(16), 1,
+      sym_unit,
+    STATE(80), 1,
+      sym_unit_type,
+    STATE(84), 1,
+      sym__hyphenated,
+    STATE(149), 1,
+      sym__shorthand,
+    STATE(196), 1,
+      sym_power,
+    ACTIONS(19), 2,
       aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(143), 14,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
+      aux_sym_remove_token2,
+    ACTIONS(21), 2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+    ACTIONS(103), 2,
+      ts_builtin_sym_end,
+      aux_sym_season_words_token5,
+    STATE(3), 2,
+      sym__line,
+      aux_sym_source_file_repeat1,
+    STATE(192), 2,
+      sym_order,
+      sym_directive,
+    ACTIONS(13), 3,
+      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-  [665] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(149), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
+    ACTIONS(15), 3,
       aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(147), 14,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-  [700] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
+    ACTIONS(17), 3,
       aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(151), 14,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
       aux_sym_build_token2,
       aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-  [735] = 19,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    ACTIONS(108), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+    STATE(197), 7,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_expect_directive,
+    STATE(98), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [339] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(157), 1,
-      aux_sym_hold_token2,
-    ACTIONS(161), 1,
-      aux_sym_support_token1,
-    ACTIONS(165), 1,
-      aux_sym_convoy_token1,
-    ACTIONS(167), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(171), 1,
-      aux_sym_disband_token1,
-    ACTIONS(175), 1,
-      aux_sym_build_token1,
-    ACTIONS(179), 1,
-      aux_sym_remove_token1,
-    ACTIONS(181), 1,
-      aux_sym_remove_token2,
-    ACTIONS(183), 1,
-      anon_sym_DASH,
-    STATE(45), 1,
-      sym__arrow,
-    ACTIONS(155), 2,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-    ACTIONS(159), 2,
-      aux_sym_via_convoy_token2,
-      aux_sym_convoy_token2,
-    ACTIONS(163), 2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-    ACTIONS(169), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(173), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(177), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(185), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(187), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [801] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(193), 1,
-      sym_season,
-    ACTIONS(191), 11,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-    ACTIONS(189), 14,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-  [837] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(197), 11,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-    ACTIONS(195), 14,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-  [870] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(201), 1,
-      aux_sym_expect_directive_token4,
-    ACTIONS(205), 1,
-      aux_sym_expect_directive_token6,
-    ACTIONS(207), 1,
-      aux_sym_expect_directive_token8,
-    ACTIONS(209), 1,
-      aux_sym_expect_directive_token9,
-    ACTIONS(199), 2,
-      aux_sym_expect_directive_token2,
-      aux_sym_expect_directive_token3,
-    ACTIONS(203), 2,
-      aux_sym_expect_directive_token5,
-      aux_sym_expect_directive_token7,
-    ACTIONS(211), 2,
-      aux_sym_expect_directive_token10,
-      aux_sym_expect_directive_token11,
-  [898] = 9,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(100), 1,
-      sym__word,
-    ACTIONS(215), 1,
-      anon_sym_DASH_GT,
+    ACTIONS(114), 1,
+      anon_sym_DASH2,
     STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(44), 1,
-      sym__arrow,
-    STATE(58), 1,
-      sym_province,
-    STATE(110), 1,
-      sym_location,
-    ACTIONS(213), 2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-  [927] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(217), 1,
-      sym__word,
-    STATE(21), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(109), 2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-    ACTIONS(111), 4,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(112), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
       anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [947] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(220), 1,
-      sym__word,
-    STATE(21), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(102), 2,
+    ACTIONS(110), 28,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token1,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-    ACTIONS(104), 4,
+      sym__word,
+  [392] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(112), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
       anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [967] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(113), 3,
+    ACTIONS(110), 29,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token1,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-    ACTIONS(115), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [982] = 6,
+      anon_sym_DASH2,
+  [437] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(117), 1,
-      anon_sym_DASH,
-    ACTIONS(222), 1,
-      anon_sym_LPAREN,
-    ACTIONS(224), 1,
-      anon_sym_SLASH,
-    STATE(51), 1,
-      sym_coast,
-    ACTIONS(119), 3,
+      sym__word,
+    STATE(11), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(121), 6,
+      sym__newline,
       anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym_season,
-  [1003] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 1,
-      sym__word,
-    ACTIONS(228), 1,
-      sym__newline,
-    STATE(29), 1,
-      sym__greedy_name,
-    STATE(30), 1,
-      aux_sym_name_repeat1,
-    STATE(36), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(66), 1,
-      sym__greedy_province,
-  [1025] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(230), 1,
-      ts_builtin_sym_end,
-    ACTIONS(232), 1,
-      sym__word,
-    STATE(83), 1,
-      sym_power,
-    STATE(122), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-  [1045] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(234), 1,
-      ts_builtin_sym_end,
-    ACTIONS(236), 1,
-      sym__word,
-    STATE(83), 1,
-      sym_power,
-    STATE(122), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-  [1065] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(107), 1,
-      sym_unit,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1083] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(241), 1,
-      anon_sym_LPAREN,
-    ACTIONS(243), 1,
-      anon_sym_SLASH,
-    STATE(72), 1,
-      sym_coast,
-    ACTIONS(239), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [1101] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 1,
-      sym__word,
-    STATE(42), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(245), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [1117] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(124), 1,
-      sym_unit,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1135] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(247), 1,
+    ACTIONS(119), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
       anon_sym_DASH,
-    STATE(46), 1,
-      sym__arrow,
-    ACTIONS(249), 2,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [481] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(123), 10,
+      sym__newline,
+      ts_builtin_sym_end,
+      aux_sym_season_words_token5,
+      aux_sym_rules_directive_token1,
+      aux_sym_start_directive_token1,
+      aux_sym_unit_directive_token1,
+      aux_sym_owns_directive_token1,
+      aux_sym_phase_directive_token1,
+      aux_sym_turn_directive_token1,
+      aux_sym_expect_directive_token1,
+    ACTIONS(125), 22,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+      sym__word,
+  [521] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(131), 1,
+      anon_sym_DASH2,
+    STATE(12), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(129), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(127), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+  [567] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(134), 1,
+      sym__word,
+    STATE(11), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(139), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(137), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [611] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(145), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(143), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(141), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+  [657] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(152), 1,
+      anon_sym_LPAREN,
+    ACTIONS(154), 1,
+      anon_sym_SLASH,
+    STATE(19), 1,
+      sym_coast,
+    ACTIONS(150), 13,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-    ACTIONS(251), 2,
+      anon_sym_EQ_GT,
+      sym_season,
+    ACTIONS(148), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [702] = 18,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(19), 1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 1,
+      aux_sym_waive_token2,
+    ACTIONS(156), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(158), 1,
+      aux_sym_disband_token1,
+    ACTIONS(160), 1,
+      aux_sym_build_token1,
+    ACTIONS(162), 1,
+      aux_sym_remove_token1,
+    ACTIONS(164), 1,
+      aux_sym_waive_token1,
+    ACTIONS(168), 1,
+      sym__newline,
+    STATE(16), 1,
+      sym_unit,
+    STATE(80), 1,
+      sym_unit_type,
+    STATE(149), 1,
+      sym__shorthand,
+    ACTIONS(13), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(15), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(17), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(107), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [770] = 17,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(19), 1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 1,
+      aux_sym_waive_token2,
+    ACTIONS(156), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(158), 1,
+      aux_sym_disband_token1,
+    ACTIONS(160), 1,
+      aux_sym_build_token1,
+    ACTIONS(162), 1,
+      aux_sym_remove_token1,
+    ACTIONS(164), 1,
+      aux_sym_waive_token1,
+    STATE(16), 1,
+      sym_unit,
+    STATE(80), 1,
+      sym_unit_type,
+    STATE(149), 1,
+      sym__shorthand,
+    ACTIONS(13), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(15), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(17), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(107), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [835] = 21,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(172), 1,
+      aux_sym_hold_token2,
+    ACTIONS(176), 1,
+      aux_sym_support_token1,
+    ACTIONS(180), 1,
+      aux_sym_convoy_token1,
+    ACTIONS(182), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(186), 1,
+      aux_sym_disband_token1,
+    ACTIONS(190), 1,
+      aux_sym_build_token1,
+    ACTIONS(194), 1,
+      aux_sym_remove_token1,
+    ACTIONS(196), 1,
+      aux_sym_remove_token2,
+    ACTIONS(198), 1,
+      anon_sym_DASH,
+    ACTIONS(204), 1,
+      anon_sym_DASH2,
+    STATE(65), 1,
+      sym__arrow,
+    STATE(77), 1,
+      sym__hyphen,
+    ACTIONS(170), 2,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+    ACTIONS(174), 2,
+      aux_sym_via_convoy_token2,
+      aux_sym_convoy_token2,
+    ACTIONS(178), 2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+    ACTIONS(184), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(188), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(192), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(200), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(202), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [1153] = 5,
+  [907] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(111), 1,
-      sym_unit,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1171] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(54), 1,
-      sym_unit,
-    STATE(64), 1,
-      sym_unit_type,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1189] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(32), 1,
-      sym_unit,
-    STATE(52), 1,
-      sym_unit_type,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1207] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(253), 1,
-      sym__word,
-    ACTIONS(256), 1,
+    ACTIONS(208), 13,
       sym__newline,
-    STATE(29), 1,
-      sym__greedy_name,
-    STATE(30), 1,
-      aux_sym_name_repeat1,
-    STATE(36), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(66), 1,
-      sym__greedy_province,
-  [1229] = 7,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+    ACTIONS(206), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [943] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 1,
-      sym__word,
-    ACTIONS(258), 1,
+    ACTIONS(212), 13,
       sym__newline,
-    STATE(25), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(29), 1,
-      sym__greedy_name,
-    STATE(30), 1,
-      aux_sym_name_repeat1,
-    STATE(66), 1,
-      sym__greedy_province,
-  [1251] = 5,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+    ACTIONS(210), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [979] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(61), 1,
-      sym_unit,
-    STATE(64), 1,
-      sym_unit_type,
-    ACTIONS(19), 2,
+    ACTIONS(216), 13,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+    ACTIONS(214), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [1015] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(222), 1,
+      sym_season,
+    ACTIONS(220), 11,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+    ACTIONS(218), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [1052] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 11,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+    ACTIONS(224), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [1086] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(127), 6,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(129), 7,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1116] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(141), 6,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(143), 7,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1146] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(114), 1,
+      anon_sym_DASH2,
+    STATE(24), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(183), 1,
+      sym__hyphen,
+    ACTIONS(112), 5,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(110), 7,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [1269] = 5,
+      sym__word,
+  [1175] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(136), 1,
-      sym_unit,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1287] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(52), 1,
-      sym_unit_type,
-    STATE(106), 1,
-      sym_unit,
-    ACTIONS(19), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(135), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1305] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(37), 1,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(41), 1,
       ts_builtin_sym_end,
-    ACTIONS(232), 1,
-      sym__word,
-    STATE(83), 1,
+    STATE(37), 1,
       sym_power,
-    STATE(122), 1,
+    STATE(46), 1,
+      sym__hyphenated,
+    STATE(145), 1,
+      sym_season_words,
+    STATE(186), 1,
       sym_block_header,
     STATE(27), 2,
       sym_block,
       aux_sym_source_file_repeat2,
-  [1325] = 4,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1210] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(230), 1,
+      ts_builtin_sym_end,
+    STATE(37), 1,
+      sym_power,
+    STATE(46), 1,
+      sym__hyphenated,
+    STATE(145), 1,
+      sym_season_words,
+    STATE(186), 1,
+      sym_block_header,
+    STATE(27), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1245] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(232), 1,
+      ts_builtin_sym_end,
+    ACTIONS(234), 1,
+      sym__word,
+    ACTIONS(240), 1,
+      aux_sym_season_words_token5,
+    STATE(37), 1,
+      sym_power,
+    STATE(46), 1,
+      sym__hyphenated,
+    STATE(145), 1,
+      sym_season_words,
+    STATE(186), 1,
+      sym_block_header,
+    STATE(27), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(237), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1280] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(112), 5,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(110), 8,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+      sym__word,
+      anon_sym_DASH2,
+  [1301] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      sym__word,
+    STATE(29), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(137), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(139), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1323] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(248), 1,
+      aux_sym_expect_directive_token4,
+    ACTIONS(252), 1,
+      aux_sym_expect_directive_token6,
+    ACTIONS(254), 1,
+      aux_sym_expect_directive_token8,
+    ACTIONS(256), 1,
+      aux_sym_expect_directive_token9,
+    ACTIONS(246), 2,
+      aux_sym_expect_directive_token2,
+      aux_sym_expect_directive_token3,
+    ACTIONS(250), 2,
+      aux_sym_expect_directive_token5,
+      aux_sym_expect_directive_token7,
+    ACTIONS(258), 2,
+      aux_sym_expect_directive_token10,
+      aux_sym_expect_directive_token11,
+  [1351] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(260), 1,
       sym__word,
-    STATE(42), 1,
+    STATE(29), 2,
+      sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(111), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [1341] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      sym__word,
-    STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(58), 1,
-      sym_province,
-    STATE(100), 1,
-      sym_location,
-  [1360] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      sym__word,
-    STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(58), 1,
-      sym_province,
-    STATE(88), 1,
-      sym_location,
-  [1379] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      sym__word,
-    STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(53), 1,
-      sym_location,
-    STATE(58), 1,
-      sym_province,
-  [1398] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      sym__word,
-    STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(58), 1,
-      sym_province,
-    STATE(93), 1,
-      sym_location,
-  [1417] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      sym__word,
-    STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(58), 1,
-      sym_province,
-    STATE(92), 1,
-      sym_location,
-  [1436] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(115), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_COMMA,
-  [1447] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(267), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(265), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1460] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(269), 1,
-      sym__word,
-    STATE(50), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(111), 3,
-      anon_sym_LPAREN,
-      anon_sym_RPAREN,
-      anon_sym_SLASH,
-  [1475] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(147), 1,
+    ACTIONS(119), 3,
       anon_sym_DASH,
-    ACTIONS(149), 3,
-      anon_sym_DASH_GT,
       aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(121), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym_season,
-  [1487] = 5,
+  [1373] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(263), 1,
+    ACTIONS(7), 1,
       sym__word,
-    STATE(6), 1,
-      aux_sym_name_repeat1,
-    STATE(9), 1,
-      sym_name,
-    STATE(17), 1,
-      sym_province,
-  [1503] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(272), 1,
-      aux_sym_via_convoy_token1,
-    STATE(87), 1,
-      sym_via_convoy,
-    ACTIONS(274), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1517] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(276), 1,
-      anon_sym_DASH,
-    STATE(47), 1,
-      sym__arrow,
-    ACTIONS(278), 2,
+    ACTIONS(264), 1,
       anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [1531] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    STATE(59), 1,
+    STATE(13), 1,
       sym_name,
     STATE(60), 1,
-      aux_sym_name_repeat1,
-    STATE(95), 1,
-      sym_province,
-  [1547] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(151), 1,
-      anon_sym_DASH,
-    ACTIONS(153), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [1559] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(143), 1,
-      anon_sym_DASH,
-    ACTIONS(145), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [1571] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_season,
-    ACTIONS(282), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [1583] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(119), 1,
-      sym__word,
-    ACTIONS(286), 1,
-      anon_sym_LPAREN,
-    ACTIONS(288), 1,
-      anon_sym_SLASH,
-    STATE(151), 1,
-      sym_coast,
-  [1599] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(290), 1,
-      sym__word,
-    STATE(50), 1,
-      aux_sym_name_repeat1,
-    ACTIONS(104), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1613] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(293), 1,
-      anon_sym_DASH,
-    STATE(43), 1,
       sym__arrow,
-    ACTIONS(295), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [1627] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(115), 4,
-      anon_sym_LPAREN,
-      anon_sym_RPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [1637] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(189), 1,
-      anon_sym_DASH,
-    ACTIONS(297), 1,
-      sym_season,
-    ACTIONS(191), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [1651] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(299), 1,
-      sym__word,
-    STATE(22), 1,
-      aux_sym_name_repeat1,
-    STATE(24), 1,
-      sym_name,
-    STATE(63), 1,
+    STATE(90), 1,
       sym_province,
-  [1667] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(265), 3,
-      sym__newline,
-      anon_sym_COLON,
-      sym_season,
-  [1676] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(303), 1,
-      anon_sym_COMMA,
-    ACTIONS(301), 2,
-      sym__newline,
-      sym__word,
-  [1687] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(305), 1,
-      sym_season,
-    ACTIONS(307), 1,
-      sym__newline,
-    STATE(73), 1,
-      aux_sym_expect_directive_repeat1,
-  [1700] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(309), 1,
-      sym_integer,
-    ACTIONS(311), 1,
-      sym__newline,
-    STATE(74), 1,
-      aux_sym_expect_directive_repeat2,
-  [1713] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(305), 1,
-      sym_season,
-    ACTIONS(313), 1,
-      sym__newline,
-    STATE(67), 1,
-      aux_sym_expect_directive_repeat1,
-  [1726] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(309), 1,
-      sym_integer,
-    ACTIONS(313), 1,
-      sym__newline,
-    STATE(68), 1,
-      aux_sym_expect_directive_repeat2,
-  [1739] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(315), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(317), 1,
-      sym__newline,
-    STATE(145), 1,
-      sym_outcome,
-  [1752] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(319), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [1761] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(321), 1,
-      sym_season,
-    ACTIONS(324), 1,
-      sym__newline,
-    STATE(73), 1,
-      aux_sym_expect_directive_repeat1,
-  [1774] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(326), 1,
-      sym_integer,
-    ACTIONS(329), 1,
-      sym__newline,
-    STATE(74), 1,
-      aux_sym_expect_directive_repeat2,
-  [1787] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(331), 3,
-      aux_sym_outcome_token1,
-      aux_sym_outcome_token2,
-      aux_sym_outcome_token3,
-  [1796] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(333), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [1805] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    ACTIONS(335), 1,
-      anon_sym_RPAREN,
-    STATE(50), 1,
-      aux_sym_name_repeat1,
-  [1818] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(315), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(337), 1,
-      sym__newline,
-    STATE(131), 1,
-      sym_outcome,
-  [1831] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(195), 1,
+    STATE(142), 1,
+      sym_location,
+    ACTIONS(262), 2,
       anon_sym_DASH,
-    ACTIONS(197), 2,
-      anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [1842] = 4,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1403] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(339), 1,
-      anon_sym_COLON,
-    ACTIONS(341), 1,
+    ACTIONS(131), 1,
+      anon_sym_DASH2,
+    STATE(34), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(183), 1,
+      sym__hyphen,
+    ACTIONS(127), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(129), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym_season,
-    ACTIONS(343), 1,
-      sym__newline,
-  [1855] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [1864] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(145), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [1873] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(341), 1,
-      sym_season,
-    ACTIONS(343), 1,
-      sym__newline,
-    ACTIONS(345), 1,
-      anon_sym_COLON,
-  [1886] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    ACTIONS(347), 1,
-      anon_sym_RPAREN,
-    STATE(50), 1,
-      aux_sym_name_repeat1,
-  [1899] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    ACTIONS(349), 1,
-      anon_sym_RPAREN,
-    STATE(50), 1,
-      aux_sym_name_repeat1,
-  [1912] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    ACTIONS(351), 1,
-      anon_sym_RPAREN,
-    STATE(50), 1,
-      aux_sym_name_repeat1,
-  [1925] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(353), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1933] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(355), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1941] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(232), 1,
-      sym__word,
-    STATE(134), 1,
-      sym_power,
-  [1951] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    STATE(86), 1,
-      aux_sym_name_repeat1,
-  [1961] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    STATE(77), 1,
-      aux_sym_name_repeat1,
-  [1971] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(357), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1979] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(359), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1987] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(361), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1995] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(232), 1,
-      sym__word,
-    STATE(112), 1,
-      sym_power,
-  [2005] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(363), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2013] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(365), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2021] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(367), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2029] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(369), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2037] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(371), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2045] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(373), 1,
-      sym__word,
-    STATE(31), 1,
-      sym_power,
-  [2055] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(373), 1,
-      sym__word,
-    STATE(39), 1,
-      sym_power,
-  [2065] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(265), 2,
-      sym__newline,
-      sym__word,
-  [2073] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(375), 1,
-      sym__word,
-    STATE(37), 1,
-      sym_power,
-  [2083] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(377), 1,
-      anon_sym_COLON,
-    ACTIONS(379), 1,
-      sym__newline,
-  [2093] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(381), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2101] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(383), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2109] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(385), 2,
-      sym__newline,
-      sym__word,
-  [2117] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(387), 2,
-      sym__newline,
-      sym_integer,
-  [2125] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(389), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2133] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2141] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(393), 1,
-      sym_season,
-    ACTIONS(395), 1,
-      sym__newline,
-  [2151] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(397), 2,
-      sym__newline,
-      sym_season,
-  [2159] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(399), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2167] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    STATE(84), 1,
-      aux_sym_name_repeat1,
-  [2177] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(280), 1,
-      sym__word,
-    STATE(85), 1,
-      aux_sym_name_repeat1,
-  [2187] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      aux_sym_via_convoy_token2,
-  [2194] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(137), 1,
-      sym__newline,
-  [2201] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(403), 1,
-      sym__newline,
-  [2208] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym__newline,
-  [2215] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(407), 1,
-      sym_integer,
-  [2222] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(409), 1,
-      sym__newline,
-  [2229] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(411), 1,
-      sym__word,
-  [2236] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(413), 1,
-      sym__newline,
-  [2243] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(415), 1,
-      sym_season,
-  [2250] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 1,
-      sym__newline,
-  [2257] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 1,
-      sym__word,
-  [2264] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(421), 1,
-      sym__newline,
-  [2271] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 1,
-      sym__newline,
-  [2278] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
-      sym__word,
-  [2285] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
-      sym__newline,
-  [2292] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 1,
-      sym__word,
-  [2299] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 1,
-      sym__newline,
-  [2306] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(433), 1,
-      sym__newline,
-  [2313] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(435), 1,
-      sym__newline,
-  [2320] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 1,
-      sym__newline,
-  [2327] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(439), 1,
-      sym__word,
-  [2334] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(441), 1,
-      sym__word,
-  [2341] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 1,
-      sym__word,
-  [2348] = 2,
+  [1427] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(145), 1,
+      anon_sym_DASH2,
+    STATE(24), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(183), 1,
+      sym__hyphen,
+    ACTIONS(141), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
       sym__word,
-  [2355] = 2,
+    ACTIONS(143), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1451] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(443), 1,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(266), 1,
+      anon_sym_COLON,
+    ACTIONS(270), 1,
+      sym_season,
+    ACTIONS(272), 1,
       sym__newline,
-  [2362] = 2,
+    STATE(136), 1,
+      sym_season_words,
+    ACTIONS(268), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1476] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(119), 1,
+      aux_sym_via_convoy_token1,
+    STATE(38), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(121), 5,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1497] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(270), 1,
+      sym_season,
+    ACTIONS(272), 1,
+      sym__newline,
+    ACTIONS(274), 1,
+      anon_sym_COLON,
+    STATE(136), 1,
+      sym_season_words,
+    ACTIONS(268), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1522] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(137), 1,
+      aux_sym_via_convoy_token1,
+    ACTIONS(276), 1,
+      sym__word,
+    STATE(38), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(139), 5,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1543] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(24), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(183), 1,
+      sym__hyphen,
+    ACTIONS(141), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(143), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1565] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(279), 1,
+      anon_sym_LPAREN,
+    ACTIONS(281), 1,
+      anon_sym_SLASH,
+    STATE(76), 1,
+      sym_coast,
+    ACTIONS(148), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(150), 3,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [1587] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(39), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(183), 1,
+      sym__hyphen,
+    ACTIONS(127), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(129), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1609] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(204), 1,
+      anon_sym_DASH2,
+    ACTIONS(283), 1,
+      anon_sym_DASH,
+    STATE(62), 1,
+      sym__arrow,
+    STATE(82), 1,
+      sym__hyphen,
+    ACTIONS(285), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(287), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1633] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(44), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(187), 1,
+      sym__hyphen,
+    ACTIONS(129), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_COMMA,
+  [1653] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(45), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(187), 1,
+      sym__hyphen,
+    ACTIONS(143), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_COMMA,
+  [1673] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(289), 1,
+      anon_sym_DASH2,
+    STATE(45), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(187), 1,
+      sym__hyphen,
+    ACTIONS(112), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_COMMA,
+  [1693] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [1707] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(294), 1,
+      sym__word,
+    ACTIONS(296), 1,
+      sym__newline,
+    STATE(51), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(55), 1,
+      sym__greedy_name,
+    STATE(95), 1,
+      sym__greedy_province,
+    STATE(48), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1730] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(294), 1,
+      sym__word,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(298), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [1747] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(300), 1,
+      sym__word,
+    ACTIONS(303), 1,
+      sym__newline,
+    STATE(49), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(55), 1,
+      sym__greedy_name,
+    STATE(95), 1,
+      sym__greedy_province,
+    STATE(48), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1770] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(305), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1789] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(294), 1,
+      sym__word,
+    ACTIONS(307), 1,
+      sym__newline,
+    STATE(49), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(55), 1,
+      sym__greedy_name,
+    STATE(95), 1,
+      sym__greedy_province,
+    STATE(48), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1812] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(50), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(166), 1,
+      sym__hyphen,
+    ACTIONS(309), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1831] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(311), 1,
+      sym__word,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(139), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [1848] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(289), 1,
+      anon_sym_DASH2,
+    STATE(54), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(190), 1,
+      sym__hyphen,
+    ACTIONS(112), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [1866] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(316), 1,
+      anon_sym_LPAREN,
+    ACTIONS(318), 1,
+      anon_sym_SLASH,
+    STATE(110), 1,
+      sym_coast,
+    ACTIONS(314), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [1884] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(86), 1,
+      sym_unit_type,
+    STATE(193), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1902] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(86), 1,
+      sym_unit_type,
+    STATE(169), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1920] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(204), 1,
+      anon_sym_DASH2,
+    ACTIONS(320), 1,
+      anon_sym_DASH,
+    STATE(61), 1,
+      sym__arrow,
+    STATE(75), 1,
+      sym__hyphen,
+    ACTIONS(322), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [1940] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(86), 1,
+      sym_unit_type,
+    STATE(123), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1958] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(90), 1,
+      sym_province,
+    STATE(125), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1978] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(90), 1,
+      sym_province,
+    STATE(128), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1998] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(90), 1,
+      sym_province,
+    STATE(130), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2018] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(58), 1,
+      sym_unit,
+    STATE(85), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2036] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(42), 1,
+      sym_unit,
+    STATE(80), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2054] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(90), 1,
+      sym_province,
+    STATE(93), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2074] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(86), 1,
+      sym_unit_type,
+    STATE(140), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2092] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(112), 6,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_DASH2,
+      anon_sym_COMMA,
+  [2104] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(86), 1,
+      sym_unit_type,
+    STATE(152), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2122] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(70), 1,
+      sym_unit,
+    STATE(85), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2140] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(204), 1,
+      anon_sym_DASH2,
+    ACTIONS(326), 1,
+      anon_sym_DASH,
+    STATE(71), 1,
+      sym__arrow,
+    STATE(89), 1,
+      sym__hyphen,
+    ACTIONS(328), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2160] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(90), 1,
+      sym_province,
+    STATE(131), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2180] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(54), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(190), 1,
+      sym__hyphen,
+    ACTIONS(143), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2198] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_DASH2,
+    STATE(72), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(190), 1,
+      sym__hyphen,
+    ACTIONS(129), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2216] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(330), 1,
+      sym_season,
+    ACTIONS(218), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(220), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2231] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(332), 1,
+      sym__joined,
+    STATE(83), 1,
+      sym__shorthand_name,
+    STATE(119), 1,
+      sym__shorthand_province,
+    STATE(122), 1,
+      sym__shorthand_loc,
+    STATE(129), 1,
+      sym__shorthand_location,
+  [2250] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(214), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(216), 3,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2263] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(332), 1,
+      sym__joined,
+    STATE(83), 1,
+      sym__shorthand_name,
+    STATE(119), 1,
+      sym__shorthand_province,
+    STATE(121), 1,
+      sym__shorthand_location,
+    STATE(122), 1,
+      sym__shorthand_loc,
+  [2282] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(206), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(208), 3,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2295] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(210), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(212), 3,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2308] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(334), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(20), 1,
+      sym_province,
+    STATE(8), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2325] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(336), 1,
+      sym__word,
+    ACTIONS(121), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(87), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2340] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(332), 1,
+      sym__joined,
+    STATE(83), 1,
+      sym__shorthand_name,
+    STATE(119), 1,
+      sym__shorthand_province,
+    STATE(122), 1,
+      sym__shorthand_loc,
+    STATE(134), 1,
+      sym__shorthand_location,
+  [2359] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(152), 1,
+      anon_sym_LPAREN,
+    ACTIONS(154), 1,
+      anon_sym_SLASH,
+    STATE(139), 1,
+      sym_coast,
+    ACTIONS(339), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2376] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(341), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(292), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2389] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(343), 1,
+      sym__word,
+    STATE(40), 1,
+      sym_name,
+    STATE(74), 1,
+      sym_province,
+    STATE(31), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2406] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(13), 1,
+      sym_name,
+    STATE(20), 1,
+      sym_province,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2423] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(345), 1,
+      sym__word,
+    ACTIONS(139), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(87), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2438] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(348), 1,
+      sym__word,
+    STATE(92), 1,
+      sym_name,
+    STATE(116), 1,
+      sym_province,
+    STATE(81), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2455] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(332), 1,
+      sym__joined,
+    STATE(83), 1,
+      sym__shorthand_name,
+    STATE(119), 1,
+      sym__shorthand_province,
+    STATE(122), 1,
+      sym__shorthand_loc,
+    STATE(132), 1,
+      sym__shorthand_location,
+  [2474] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(352), 1,
+      sym_season,
+    ACTIONS(350), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2486] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(224), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(226), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2498] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(150), 1,
+      sym__word,
+    ACTIONS(354), 1,
+      anon_sym_LPAREN,
+    ACTIONS(356), 1,
+      anon_sym_SLASH,
+    STATE(167), 1,
+      sym_coast,
+  [2514] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(358), 1,
+      aux_sym_via_convoy_token1,
+    STATE(147), 1,
+      sym_via_convoy,
+    ACTIONS(360), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2528] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(112), 4,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_DASH2,
+  [2538] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(364), 1,
+      anon_sym_COMMA,
+    ACTIONS(362), 2,
+      sym__newline,
+      sym__word,
+  [2549] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(294), 1,
+      sym__word,
+    STATE(47), 1,
+      sym_power,
+    STATE(127), 1,
+      sym__hyphenated,
+  [2562] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(366), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2571] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(370), 1,
+      sym__newline,
+    STATE(165), 1,
+      sym_outcome,
+  [2584] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    ACTIONS(374), 1,
+      anon_sym_RPAREN,
+    STATE(101), 1,
+      aux_sym_coast_repeat1,
+  [2597] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(376), 3,
+      aux_sym_outcome_token1,
+      aux_sym_outcome_token2,
+      aux_sym_outcome_token3,
+  [2606] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
+      sym__word,
+    ACTIONS(381), 1,
+      anon_sym_RPAREN,
+    STATE(101), 1,
+      aux_sym_coast_repeat1,
+  [2619] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(383), 1,
+      sym_season,
+    ACTIONS(385), 1,
+      sym__newline,
+    STATE(113), 1,
+      aux_sym_expect_directive_repeat1,
+  [2632] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(387), 1,
+      sym__word,
+    STATE(56), 1,
+      sym_power,
+    STATE(84), 1,
+      sym__hyphenated,
+  [2645] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(383), 1,
+      sym_season,
+    ACTIONS(389), 1,
+      sym__newline,
+    STATE(102), 1,
+      aux_sym_expect_directive_repeat1,
+  [2658] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(389), 1,
+      sym__newline,
+    ACTIONS(391), 1,
+      sym_integer,
+    STATE(106), 1,
+      aux_sym_expect_directive_repeat2,
+  [2671] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(391), 1,
+      sym_integer,
+    ACTIONS(393), 1,
+      sym__newline,
+    STATE(114), 1,
+      aux_sym_expect_directive_repeat2,
+  [2684] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(395), 1,
+      sym__newline,
+    STATE(171), 1,
+      sym_outcome,
+  [2697] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(208), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2706] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(212), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2715] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(397), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2724] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(46), 1,
+      sym__hyphenated,
+    STATE(194), 1,
+      sym_power,
+  [2737] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(387), 1,
+      sym__word,
+    STATE(57), 1,
+      sym_power,
+    STATE(84), 1,
+      sym__hyphenated,
+  [2750] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(399), 1,
+      sym_season,
+    ACTIONS(402), 1,
+      sym__newline,
+    STATE(113), 1,
+      aux_sym_expect_directive_repeat1,
+  [2763] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(404), 1,
+      sym_integer,
+    ACTIONS(407), 1,
+      sym__newline,
+    STATE(114), 1,
+      aux_sym_expect_directive_repeat2,
+  [2776] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    ACTIONS(409), 1,
+      anon_sym_RPAREN,
+    STATE(101), 1,
+      aux_sym_coast_repeat1,
+  [2789] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 1,
+      sym__word,
+    STATE(46), 1,
+      sym__hyphenated,
+    STATE(144), 1,
+      sym_power,
+  [2802] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    ACTIONS(411), 1,
+      anon_sym_RPAREN,
+    STATE(101), 1,
+      aux_sym_coast_repeat1,
+  [2815] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    ACTIONS(413), 1,
+      anon_sym_RPAREN,
+    STATE(101), 1,
+      aux_sym_coast_repeat1,
+  [2828] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(415), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2836] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(417), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2844] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(419), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2852] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(421), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2860] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(423), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2868] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(425), 2,
+      sym__newline,
+      sym_integer,
+  [2876] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2884] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    STATE(99), 1,
+      aux_sym_coast_repeat1,
+  [2894] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 2,
+      sym__newline,
+      sym__word,
+  [2902] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(429), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2910] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2918] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2926] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(435), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2934] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(437), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2942] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(439), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2950] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(441), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2958] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(443), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2966] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(445), 1,
-      sym__word,
-  [2369] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_COLON,
     ACTIONS(447), 1,
       sym__newline,
-  [2376] = 2,
+  [2976] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(449), 1,
-      sym__word,
-  [2383] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(451), 1,
+    ACTIONS(449), 2,
       sym__newline,
-  [2390] = 2,
+      anon_sym_EQ_GT,
+  [2984] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(453), 1,
-      sym__word,
-  [2397] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(455), 1,
+    ACTIONS(451), 2,
       sym__newline,
-  [2404] = 2,
+      sym__word,
+  [2992] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(457), 1,
-      ts_builtin_sym_end,
-  [2411] = 2,
+    ACTIONS(453), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3000] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(459), 1,
+    ACTIONS(455), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3008] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 2,
+      sym__newline,
       anon_sym_COLON,
-  [2418] = 2,
+  [3016] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(461), 1,
+    ACTIONS(459), 2,
       sym__newline,
-  [2425] = 2,
+      anon_sym_EQ_GT,
+  [3024] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(149), 1,
+    ACTIONS(461), 2,
+      sym__newline,
+      sym_season,
+  [3032] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(463), 1,
+      sym_season,
+    ACTIONS(465), 1,
+      sym__newline,
+  [3042] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(467), 1,
+      anon_sym_COLON,
+    ACTIONS(469), 1,
+      sym__newline,
+  [3052] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(471), 2,
+      anon_sym_RPAREN,
       sym__word,
+  [3060] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(473), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3068] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(475), 2,
+      sym__newline,
+      anon_sym_COLON,
+  [3076] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(477), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3084] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(479), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3092] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    STATE(115), 1,
+      aux_sym_coast_repeat1,
+  [3102] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(481), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3110] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    STATE(117), 1,
+      aux_sym_coast_repeat1,
+  [3120] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      sym__word,
+    STATE(118), 1,
+      aux_sym_coast_repeat1,
+  [3130] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(483), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3138] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(485), 1,
+      sym__word,
+  [3145] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(487), 1,
+      sym__newline,
+  [3152] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(489), 1,
+      sym_integer,
+  [3159] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(491), 1,
+      sym__word,
+  [3166] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(493), 1,
+      sym__word,
+  [3173] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(495), 1,
+      sym__newline,
+  [3180] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(497), 1,
+      sym_integer,
+  [3187] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(499), 1,
+      aux_sym_via_convoy_token2,
+  [3194] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(501), 1,
+      sym__joined,
+  [3201] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(503), 1,
+      sym__newline,
+  [3208] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(505), 1,
+      sym__joined,
+  [3215] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(216), 1,
+      sym__word,
+  [3222] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(507), 1,
+      sym__word,
+  [3229] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(509), 1,
+      sym__newline,
+  [3236] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(511), 1,
+      sym__newline,
+  [3243] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(513), 1,
+      sym__newline,
+  [3250] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(515), 1,
+      sym__newline,
+  [3257] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(517), 1,
+      sym__newline,
+  [3264] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(519), 1,
+      ts_builtin_sym_end,
+  [3271] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(521), 1,
+      sym__word,
+  [3278] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(523), 1,
+      sym__word,
+  [3285] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(208), 1,
+      sym__word,
+  [3292] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(212), 1,
+      sym__word,
+  [3299] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(525), 1,
+      sym__newline,
+  [3306] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(527), 1,
+      sym__newline,
+  [3313] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(529), 1,
+      sym__newline,
+  [3320] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(168), 1,
+      sym__newline,
+  [3327] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(531), 1,
+      sym__joined,
+  [3334] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 1,
+      sym__word,
+  [3341] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(535), 1,
+      sym__newline,
+  [3348] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(537), 1,
+      sym__newline,
+  [3355] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(539), 1,
+      sym__joined,
+  [3362] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(541), 1,
+      sym_season,
+  [3369] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(543), 1,
+      sym__word,
+  [3376] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(545), 1,
+      sym__joined,
+  [3383] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(547), 1,
+      sym__word,
+  [3390] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(549), 1,
+      sym__newline,
+  [3397] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(551), 1,
+      sym__newline,
+  [3404] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(553), 1,
+      sym__newline,
+  [3411] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(555), 1,
+      sym__newline,
+  [3418] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(557), 1,
+      anon_sym_COLON,
+  [3425] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(559), 1,
+      sym__newline,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 100,
-  [SMALL_STATE(5)] = 200,
-  [SMALL_STATE(6)] = 300,
-  [SMALL_STATE(7)] = 343,
-  [SMALL_STATE(8)] = 386,
-  [SMALL_STATE(9)] = 424,
-  [SMALL_STATE(10)] = 468,
-  [SMALL_STATE(11)] = 533,
-  [SMALL_STATE(12)] = 595,
-  [SMALL_STATE(13)] = 630,
-  [SMALL_STATE(14)] = 665,
-  [SMALL_STATE(15)] = 700,
-  [SMALL_STATE(16)] = 735,
-  [SMALL_STATE(17)] = 801,
-  [SMALL_STATE(18)] = 837,
-  [SMALL_STATE(19)] = 870,
-  [SMALL_STATE(20)] = 898,
-  [SMALL_STATE(21)] = 927,
-  [SMALL_STATE(22)] = 947,
-  [SMALL_STATE(23)] = 967,
-  [SMALL_STATE(24)] = 982,
-  [SMALL_STATE(25)] = 1003,
-  [SMALL_STATE(26)] = 1025,
-  [SMALL_STATE(27)] = 1045,
-  [SMALL_STATE(28)] = 1065,
-  [SMALL_STATE(29)] = 1083,
-  [SMALL_STATE(30)] = 1101,
-  [SMALL_STATE(31)] = 1117,
-  [SMALL_STATE(32)] = 1135,
-  [SMALL_STATE(33)] = 1153,
-  [SMALL_STATE(34)] = 1171,
-  [SMALL_STATE(35)] = 1189,
-  [SMALL_STATE(36)] = 1207,
-  [SMALL_STATE(37)] = 1229,
-  [SMALL_STATE(38)] = 1251,
-  [SMALL_STATE(39)] = 1269,
-  [SMALL_STATE(40)] = 1287,
-  [SMALL_STATE(41)] = 1305,
-  [SMALL_STATE(42)] = 1325,
-  [SMALL_STATE(43)] = 1341,
-  [SMALL_STATE(44)] = 1360,
-  [SMALL_STATE(45)] = 1379,
-  [SMALL_STATE(46)] = 1398,
-  [SMALL_STATE(47)] = 1417,
-  [SMALL_STATE(48)] = 1436,
-  [SMALL_STATE(49)] = 1447,
-  [SMALL_STATE(50)] = 1460,
-  [SMALL_STATE(51)] = 1475,
-  [SMALL_STATE(52)] = 1487,
-  [SMALL_STATE(53)] = 1503,
-  [SMALL_STATE(54)] = 1517,
-  [SMALL_STATE(55)] = 1531,
-  [SMALL_STATE(56)] = 1547,
-  [SMALL_STATE(57)] = 1559,
-  [SMALL_STATE(58)] = 1571,
-  [SMALL_STATE(59)] = 1583,
-  [SMALL_STATE(60)] = 1599,
-  [SMALL_STATE(61)] = 1613,
-  [SMALL_STATE(62)] = 1627,
-  [SMALL_STATE(63)] = 1637,
-  [SMALL_STATE(64)] = 1651,
-  [SMALL_STATE(65)] = 1667,
-  [SMALL_STATE(66)] = 1676,
-  [SMALL_STATE(67)] = 1687,
-  [SMALL_STATE(68)] = 1700,
-  [SMALL_STATE(69)] = 1713,
-  [SMALL_STATE(70)] = 1726,
-  [SMALL_STATE(71)] = 1739,
-  [SMALL_STATE(72)] = 1752,
-  [SMALL_STATE(73)] = 1761,
-  [SMALL_STATE(74)] = 1774,
-  [SMALL_STATE(75)] = 1787,
-  [SMALL_STATE(76)] = 1796,
-  [SMALL_STATE(77)] = 1805,
-  [SMALL_STATE(78)] = 1818,
-  [SMALL_STATE(79)] = 1831,
-  [SMALL_STATE(80)] = 1842,
-  [SMALL_STATE(81)] = 1855,
-  [SMALL_STATE(82)] = 1864,
-  [SMALL_STATE(83)] = 1873,
-  [SMALL_STATE(84)] = 1886,
-  [SMALL_STATE(85)] = 1899,
-  [SMALL_STATE(86)] = 1912,
-  [SMALL_STATE(87)] = 1925,
-  [SMALL_STATE(88)] = 1933,
-  [SMALL_STATE(89)] = 1941,
-  [SMALL_STATE(90)] = 1951,
-  [SMALL_STATE(91)] = 1961,
-  [SMALL_STATE(92)] = 1971,
-  [SMALL_STATE(93)] = 1979,
-  [SMALL_STATE(94)] = 1987,
-  [SMALL_STATE(95)] = 1995,
-  [SMALL_STATE(96)] = 2005,
-  [SMALL_STATE(97)] = 2013,
-  [SMALL_STATE(98)] = 2021,
-  [SMALL_STATE(99)] = 2029,
-  [SMALL_STATE(100)] = 2037,
-  [SMALL_STATE(101)] = 2045,
-  [SMALL_STATE(102)] = 2055,
-  [SMALL_STATE(103)] = 2065,
-  [SMALL_STATE(104)] = 2073,
-  [SMALL_STATE(105)] = 2083,
-  [SMALL_STATE(106)] = 2093,
-  [SMALL_STATE(107)] = 2101,
-  [SMALL_STATE(108)] = 2109,
-  [SMALL_STATE(109)] = 2117,
-  [SMALL_STATE(110)] = 2125,
-  [SMALL_STATE(111)] = 2133,
-  [SMALL_STATE(112)] = 2141,
-  [SMALL_STATE(113)] = 2151,
-  [SMALL_STATE(114)] = 2159,
-  [SMALL_STATE(115)] = 2167,
-  [SMALL_STATE(116)] = 2177,
-  [SMALL_STATE(117)] = 2187,
-  [SMALL_STATE(118)] = 2194,
-  [SMALL_STATE(119)] = 2201,
-  [SMALL_STATE(120)] = 2208,
-  [SMALL_STATE(121)] = 2215,
-  [SMALL_STATE(122)] = 2222,
-  [SMALL_STATE(123)] = 2229,
-  [SMALL_STATE(124)] = 2236,
-  [SMALL_STATE(125)] = 2243,
-  [SMALL_STATE(126)] = 2250,
-  [SMALL_STATE(127)] = 2257,
-  [SMALL_STATE(128)] = 2264,
-  [SMALL_STATE(129)] = 2271,
-  [SMALL_STATE(130)] = 2278,
-  [SMALL_STATE(131)] = 2285,
-  [SMALL_STATE(132)] = 2292,
-  [SMALL_STATE(133)] = 2299,
-  [SMALL_STATE(134)] = 2306,
-  [SMALL_STATE(135)] = 2313,
-  [SMALL_STATE(136)] = 2320,
-  [SMALL_STATE(137)] = 2327,
-  [SMALL_STATE(138)] = 2334,
-  [SMALL_STATE(139)] = 2341,
-  [SMALL_STATE(140)] = 2348,
-  [SMALL_STATE(141)] = 2355,
-  [SMALL_STATE(142)] = 2362,
-  [SMALL_STATE(143)] = 2369,
-  [SMALL_STATE(144)] = 2376,
-  [SMALL_STATE(145)] = 2383,
-  [SMALL_STATE(146)] = 2390,
-  [SMALL_STATE(147)] = 2397,
-  [SMALL_STATE(148)] = 2404,
-  [SMALL_STATE(149)] = 2411,
-  [SMALL_STATE(150)] = 2418,
-  [SMALL_STATE(151)] = 2425,
+  [SMALL_STATE(4)] = 113,
+  [SMALL_STATE(5)] = 226,
+  [SMALL_STATE(6)] = 339,
+  [SMALL_STATE(7)] = 392,
+  [SMALL_STATE(8)] = 437,
+  [SMALL_STATE(9)] = 481,
+  [SMALL_STATE(10)] = 521,
+  [SMALL_STATE(11)] = 567,
+  [SMALL_STATE(12)] = 611,
+  [SMALL_STATE(13)] = 657,
+  [SMALL_STATE(14)] = 702,
+  [SMALL_STATE(15)] = 770,
+  [SMALL_STATE(16)] = 835,
+  [SMALL_STATE(17)] = 907,
+  [SMALL_STATE(18)] = 943,
+  [SMALL_STATE(19)] = 979,
+  [SMALL_STATE(20)] = 1015,
+  [SMALL_STATE(21)] = 1052,
+  [SMALL_STATE(22)] = 1086,
+  [SMALL_STATE(23)] = 1116,
+  [SMALL_STATE(24)] = 1146,
+  [SMALL_STATE(25)] = 1175,
+  [SMALL_STATE(26)] = 1210,
+  [SMALL_STATE(27)] = 1245,
+  [SMALL_STATE(28)] = 1280,
+  [SMALL_STATE(29)] = 1301,
+  [SMALL_STATE(30)] = 1323,
+  [SMALL_STATE(31)] = 1351,
+  [SMALL_STATE(32)] = 1373,
+  [SMALL_STATE(33)] = 1403,
+  [SMALL_STATE(34)] = 1427,
+  [SMALL_STATE(35)] = 1451,
+  [SMALL_STATE(36)] = 1476,
+  [SMALL_STATE(37)] = 1497,
+  [SMALL_STATE(38)] = 1522,
+  [SMALL_STATE(39)] = 1543,
+  [SMALL_STATE(40)] = 1565,
+  [SMALL_STATE(41)] = 1587,
+  [SMALL_STATE(42)] = 1609,
+  [SMALL_STATE(43)] = 1633,
+  [SMALL_STATE(44)] = 1653,
+  [SMALL_STATE(45)] = 1673,
+  [SMALL_STATE(46)] = 1693,
+  [SMALL_STATE(47)] = 1707,
+  [SMALL_STATE(48)] = 1730,
+  [SMALL_STATE(49)] = 1747,
+  [SMALL_STATE(50)] = 1770,
+  [SMALL_STATE(51)] = 1789,
+  [SMALL_STATE(52)] = 1812,
+  [SMALL_STATE(53)] = 1831,
+  [SMALL_STATE(54)] = 1848,
+  [SMALL_STATE(55)] = 1866,
+  [SMALL_STATE(56)] = 1884,
+  [SMALL_STATE(57)] = 1902,
+  [SMALL_STATE(58)] = 1920,
+  [SMALL_STATE(59)] = 1940,
+  [SMALL_STATE(60)] = 1958,
+  [SMALL_STATE(61)] = 1978,
+  [SMALL_STATE(62)] = 1998,
+  [SMALL_STATE(63)] = 2018,
+  [SMALL_STATE(64)] = 2036,
+  [SMALL_STATE(65)] = 2054,
+  [SMALL_STATE(66)] = 2074,
+  [SMALL_STATE(67)] = 2092,
+  [SMALL_STATE(68)] = 2104,
+  [SMALL_STATE(69)] = 2122,
+  [SMALL_STATE(70)] = 2140,
+  [SMALL_STATE(71)] = 2160,
+  [SMALL_STATE(72)] = 2180,
+  [SMALL_STATE(73)] = 2198,
+  [SMALL_STATE(74)] = 2216,
+  [SMALL_STATE(75)] = 2231,
+  [SMALL_STATE(76)] = 2250,
+  [SMALL_STATE(77)] = 2263,
+  [SMALL_STATE(78)] = 2282,
+  [SMALL_STATE(79)] = 2295,
+  [SMALL_STATE(80)] = 2308,
+  [SMALL_STATE(81)] = 2325,
+  [SMALL_STATE(82)] = 2340,
+  [SMALL_STATE(83)] = 2359,
+  [SMALL_STATE(84)] = 2376,
+  [SMALL_STATE(85)] = 2389,
+  [SMALL_STATE(86)] = 2406,
+  [SMALL_STATE(87)] = 2423,
+  [SMALL_STATE(88)] = 2438,
+  [SMALL_STATE(89)] = 2455,
+  [SMALL_STATE(90)] = 2474,
+  [SMALL_STATE(91)] = 2486,
+  [SMALL_STATE(92)] = 2498,
+  [SMALL_STATE(93)] = 2514,
+  [SMALL_STATE(94)] = 2528,
+  [SMALL_STATE(95)] = 2538,
+  [SMALL_STATE(96)] = 2549,
+  [SMALL_STATE(97)] = 2562,
+  [SMALL_STATE(98)] = 2571,
+  [SMALL_STATE(99)] = 2584,
+  [SMALL_STATE(100)] = 2597,
+  [SMALL_STATE(101)] = 2606,
+  [SMALL_STATE(102)] = 2619,
+  [SMALL_STATE(103)] = 2632,
+  [SMALL_STATE(104)] = 2645,
+  [SMALL_STATE(105)] = 2658,
+  [SMALL_STATE(106)] = 2671,
+  [SMALL_STATE(107)] = 2684,
+  [SMALL_STATE(108)] = 2697,
+  [SMALL_STATE(109)] = 2706,
+  [SMALL_STATE(110)] = 2715,
+  [SMALL_STATE(111)] = 2724,
+  [SMALL_STATE(112)] = 2737,
+  [SMALL_STATE(113)] = 2750,
+  [SMALL_STATE(114)] = 2763,
+  [SMALL_STATE(115)] = 2776,
+  [SMALL_STATE(116)] = 2789,
+  [SMALL_STATE(117)] = 2802,
+  [SMALL_STATE(118)] = 2815,
+  [SMALL_STATE(119)] = 2828,
+  [SMALL_STATE(120)] = 2836,
+  [SMALL_STATE(121)] = 2844,
+  [SMALL_STATE(122)] = 2852,
+  [SMALL_STATE(123)] = 2860,
+  [SMALL_STATE(124)] = 2868,
+  [SMALL_STATE(125)] = 2876,
+  [SMALL_STATE(126)] = 2884,
+  [SMALL_STATE(127)] = 2894,
+  [SMALL_STATE(128)] = 2902,
+  [SMALL_STATE(129)] = 2910,
+  [SMALL_STATE(130)] = 2918,
+  [SMALL_STATE(131)] = 2926,
+  [SMALL_STATE(132)] = 2934,
+  [SMALL_STATE(133)] = 2942,
+  [SMALL_STATE(134)] = 2950,
+  [SMALL_STATE(135)] = 2958,
+  [SMALL_STATE(136)] = 2966,
+  [SMALL_STATE(137)] = 2976,
+  [SMALL_STATE(138)] = 2984,
+  [SMALL_STATE(139)] = 2992,
+  [SMALL_STATE(140)] = 3000,
+  [SMALL_STATE(141)] = 3008,
+  [SMALL_STATE(142)] = 3016,
+  [SMALL_STATE(143)] = 3024,
+  [SMALL_STATE(144)] = 3032,
+  [SMALL_STATE(145)] = 3042,
+  [SMALL_STATE(146)] = 3052,
+  [SMALL_STATE(147)] = 3060,
+  [SMALL_STATE(148)] = 3068,
+  [SMALL_STATE(149)] = 3076,
+  [SMALL_STATE(150)] = 3084,
+  [SMALL_STATE(151)] = 3092,
+  [SMALL_STATE(152)] = 3102,
+  [SMALL_STATE(153)] = 3110,
+  [SMALL_STATE(154)] = 3120,
+  [SMALL_STATE(155)] = 3130,
+  [SMALL_STATE(156)] = 3138,
+  [SMALL_STATE(157)] = 3145,
+  [SMALL_STATE(158)] = 3152,
+  [SMALL_STATE(159)] = 3159,
+  [SMALL_STATE(160)] = 3166,
+  [SMALL_STATE(161)] = 3173,
+  [SMALL_STATE(162)] = 3180,
+  [SMALL_STATE(163)] = 3187,
+  [SMALL_STATE(164)] = 3194,
+  [SMALL_STATE(165)] = 3201,
+  [SMALL_STATE(166)] = 3208,
+  [SMALL_STATE(167)] = 3215,
+  [SMALL_STATE(168)] = 3222,
+  [SMALL_STATE(169)] = 3229,
+  [SMALL_STATE(170)] = 3236,
+  [SMALL_STATE(171)] = 3243,
+  [SMALL_STATE(172)] = 3250,
+  [SMALL_STATE(173)] = 3257,
+  [SMALL_STATE(174)] = 3264,
+  [SMALL_STATE(175)] = 3271,
+  [SMALL_STATE(176)] = 3278,
+  [SMALL_STATE(177)] = 3285,
+  [SMALL_STATE(178)] = 3292,
+  [SMALL_STATE(179)] = 3299,
+  [SMALL_STATE(180)] = 3306,
+  [SMALL_STATE(181)] = 3313,
+  [SMALL_STATE(182)] = 3320,
+  [SMALL_STATE(183)] = 3327,
+  [SMALL_STATE(184)] = 3334,
+  [SMALL_STATE(185)] = 3341,
+  [SMALL_STATE(186)] = 3348,
+  [SMALL_STATE(187)] = 3355,
+  [SMALL_STATE(188)] = 3362,
+  [SMALL_STATE(189)] = 3369,
+  [SMALL_STATE(190)] = 3376,
+  [SMALL_STATE(191)] = 3383,
+  [SMALL_STATE(192)] = 3390,
+  [SMALL_STATE(193)] = 3397,
+  [SMALL_STATE(194)] = 3404,
+  [SMALL_STATE(195)] = 3411,
+  [SMALL_STATE(196)] = 3418,
+  [SMALL_STATE(197)] = 3425,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -4892,221 +6374,266 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(65),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
-  [11] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(28),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(96),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(132),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [37] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 7),
-  [43] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 7), SHIFT(49),
-  [46] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [48] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 7),
-  [50] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 7), SHIFT(49),
-  [53] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [55] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(49),
-  [58] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
-  [61] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(40),
-  [64] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(28),
-  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
-  [70] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(96),
-  [73] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(132),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(102),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(121),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(19),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [100] = {.entry = {.count = 1, .reusable = false}}, SHIFT(8),
-  [102] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [106] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
-  [109] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [111] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [113] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 1, 0, 0),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 1, 0, 0),
-  [117] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 10),
-  [119] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 10),
-  [121] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [123] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [125] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [127] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [129] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [131] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [137] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 2),
-  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [141] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [143] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 36),
-  [145] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 36),
-  [147] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 27),
-  [149] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 27),
-  [151] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 36),
-  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 36),
-  [155] = {.entry = {.count = 1, .reusable = false}}, SHIFT(114),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
-  [159] = {.entry = {.count = 1, .reusable = false}}, SHIFT(34),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [163] = {.entry = {.count = 1, .reusable = false}}, SHIFT(35),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [169] = {.entry = {.count = 1, .reusable = false}}, SHIFT(20),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
-  [173] = {.entry = {.count = 1, .reusable = false}}, SHIFT(97),
-  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [177] = {.entry = {.count = 1, .reusable = false}}, SHIFT(98),
-  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [181] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
-  [183] = {.entry = {.count = 1, .reusable = false}}, SHIFT(45),
-  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [187] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 1),
-  [189] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 9),
-  [191] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 9),
-  [193] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [195] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 26),
-  [197] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 26),
-  [199] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
-  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [203] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [207] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [211] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [213] = {.entry = {.count = 1, .reusable = false}}, SHIFT(44),
-  [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [217] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [220] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [228] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 14),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(158),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(68),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(133),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [47] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
+  [50] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [52] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(69),
+  [55] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
+  [58] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
+  [61] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
+  [64] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
+  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(112),
+  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(96),
+  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(30),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [94] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 10),
+  [96] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 10), SHIFT(41),
+  [99] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 10),
+  [101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 10),
+  [105] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 10), SHIFT(41),
+  [108] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 10),
+  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [114] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
+  [117] = {.entry = {.count = 1, .reusable = false}}, SHIFT(10),
+  [119] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [121] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [123] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [127] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [129] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [131] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(164),
+  [134] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
+  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [141] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [145] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(164),
+  [148] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 13),
+  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 13),
+  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
+  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [166] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
+  [170] = {.entry = {.count = 1, .reusable = false}}, SHIFT(137),
+  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [174] = {.entry = {.count = 1, .reusable = false}}, SHIFT(63),
+  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [178] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
+  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [184] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
+  [186] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [188] = {.entry = {.count = 1, .reusable = false}}, SHIFT(150),
+  [190] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [192] = {.entry = {.count = 1, .reusable = false}}, SHIFT(135),
+  [194] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [196] = {.entry = {.count = 1, .reusable = false}}, SHIFT(120),
+  [198] = {.entry = {.count = 1, .reusable = false}}, SHIFT(65),
+  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [202] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
+  [204] = {.entry = {.count = 1, .reusable = false}}, SHIFT(164),
+  [206] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 41),
+  [208] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 41),
+  [210] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 41),
+  [212] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 41),
+  [214] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 31),
+  [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 31),
+  [218] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 12),
+  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 12),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [224] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 30),
+  [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 30),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
   [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [234] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [236] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(65),
-  [239] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 10),
-  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [245] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [247] = {.entry = {.count = 1, .reusable = false}}, SHIFT(46),
-  [249] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [251] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 23),
-  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(48),
-  [256] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29),
-  [258] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 5),
-  [260] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [265] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [267] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [269] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(62),
-  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
-  [274] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 24),
-  [276] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
-  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [280] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [282] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 25),
-  [284] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
-  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [290] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(62),
-  [293] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
-  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [301] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 13),
-  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
-  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 17),
-  [309] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
-  [311] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 19),
-  [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [315] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
-  [317] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 2),
-  [319] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 27),
-  [321] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 31), SHIFT_REPEAT(113),
-  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 31),
-  [326] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 32), SHIFT_REPEAT(109),
-  [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 32),
-  [331] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 35),
-  [335] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [339] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [341] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [343] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 2),
-  [345] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [347] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [353] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 24),
-  [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 34),
-  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 39),
-  [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 40),
-  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 1),
-  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 1),
-  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 1),
-  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 28),
-  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [377] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [379] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 11),
-  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [383] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 13),
-  [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 18),
-  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 24),
-  [391] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 33),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 1, 0, 16),
-  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 1),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [403] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 6),
-  [405] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 22),
-  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [413] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 30),
-  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
-  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 4),
-  [423] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 15),
-  [425] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 8),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 4),
-  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 20),
-  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 21),
-  [437] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 12),
-  [439] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [441] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 4),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 37),
-  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 38),
-  [457] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 11),
+  [232] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [234] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(22),
+  [237] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(158),
+  [240] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(148),
+  [243] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
+  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [254] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
+  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [260] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
+  [262] = {.entry = {.count = 1, .reusable = false}}, SHIFT(60),
+  [264] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [272] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
+  [279] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [283] = {.entry = {.count = 1, .reusable = false}}, SHIFT(62),
+  [285] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
+  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 25),
+  [289] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
+  [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [296] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
+  [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [300] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 34), SHIFT_REPEAT(43),
+  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 34),
+  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 17),
+  [309] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [311] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
+  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 13),
+  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [320] = {.entry = {.count = 1, .reusable = false}}, SHIFT(61),
+  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(71),
+  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
+  [336] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(73),
+  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 13),
+  [341] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [343] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [345] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(73),
+  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 27),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
+  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 26),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
+  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
+  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 40),
+  [368] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
+  [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [376] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [378] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(146),
+  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 19),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 21),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 31),
+  [399] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 36), SHIFT_REPEAT(143),
+  [402] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 36),
+  [404] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 37), SHIFT_REPEAT(124),
+  [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 37),
+  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
+  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 16),
+  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 28),
+  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 29),
+  [423] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 20),
+  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 39),
+  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 44),
+  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 45),
+  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 46),
+  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 32),
+  [437] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 33),
+  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 47),
+  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 14),
+  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
+  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 31),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [459] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 26),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 1, 0, 1),
+  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 38),
+  [467] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [471] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 26),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [485] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 24),
+  [489] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [491] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [497] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 11),
+  [505] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [507] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 15),
+  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
+  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 42),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 43),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
+  [519] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [521] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
+  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 18),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 14),
+  [531] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
+  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [539] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [541] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [543] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [545] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [547] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [549] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 35),
+  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
+  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 23),
+  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
 };
 
 enum ts_external_scanner_symbol_identifiers {

@@ -1,19 +1,46 @@
 //! Formatting to one canonical spelling, without ever changing meaning: the IDE entry point.
 //!
-//! The formatter itself is [`mdip_syntax::format_text`] (the canonical form and its safety
-//! check are described there); this wrapper gives it the map's spelling of coasts
-//! (`north coast` is `nc`) and returns the edits as [`Edit`]s.
+//! The formatter itself is [`mdip_syntax::format_parsed`] (the canonical form and its safety
+//! check are described there); this wrapper gives it what the map knows: the spelling of
+//! coasts (`north coast` is `nc`), the reading of players' shorthand (`A bud-gal` is
+//! `A bud - gal`, `F Mid-Atlantic` one name), and the lines with an error, which stay as
+//! written (formatting `A Lvp-Yorx` to `A Lvp-Yorx Hold` would write a misreading down).
+//! It returns the edits as [`Edit`]s.
 
 use mdip_map::Coast;
+use mdip_syntax::{LineIndex, Options, Parse};
 
-use crate::diagnostics::Edit;
+use crate::diagnostics::{Edit, Severity};
 
 pub use mdip_syntax::FormatError;
 
 /// The edits that bring `text` to its canonical form (empty when it already is).
 pub fn format(text: &str) -> Result<Vec<Edit>, FormatError> {
     let coast = |name: &str| Coast::from_name(name).map(Coast::abbrev);
-    let edits = mdip_syntax::format_text(text, &coast)?;
+    let analysis = crate::analyze(text);
+    let map = analysis.world.map();
+    let index = LineIndex::new(text);
+    let mut error_lines: Vec<usize> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .flat_map(|d| {
+            let first = index.line_col(d.span.start).line as usize;
+            let last = index.line_col(d.span.end).line as usize;
+            first..=last
+        })
+        .collect();
+    error_lines.sort_unstable();
+    error_lines.dedup();
+    let reread = |t: &str| -> Parse { crate::read(map, t) };
+    let keep = |line: usize| error_lines.binary_search(&line).is_ok();
+    let options = Options {
+        coast: &coast,
+        reread: &reread,
+        keep: &keep,
+        shorthand_decided: true,
+    };
+    let edits = mdip_syntax::format_parsed(text, &analysis.parse, &options)?;
     Ok(edits
         .into_iter()
         .map(|e| Edit {
@@ -42,11 +69,11 @@ mod tests {
 
     #[test]
     fn formats_to_one_spelling_and_is_idempotent() {
-        let text = "\n\n  germany   1:0  \nArmy  munich   s  A kiel -> ber # why\nF  spain /SC  -  mao =>SUCCEEDS\n\n\n\n@EXPECT   timelines 0 1\n\n";
+        let text = "\n\n  germany   0:0  \nA kiel - ber\nArmy  munich   s  A kiel -> ber # why\nF  spain /SC  -  mao =>SUCCEEDS\n\n\n\n@EXPECT   timelines 0\n\n";
         let once = fmt(text);
         assert_eq!(
             once,
-            "germany 1:0\nA munich Supports A kiel - ber # why\nF spain(sc) - mao => succeeds\n\n@expect timelines 0 1\n"
+            "germany 0:0\nA kiel - ber\nA munich Supports A kiel - ber # why\nF spain(sc) - mao => succeeds\n\n@expect timelines 0\n"
         );
         assert_eq!(fmt(&once), once);
         assert!(format(&once).unwrap().is_empty());
@@ -56,5 +83,27 @@ mod tests {
     fn error_lines_stay_and_crlf_is_kept() {
         let text = "England:\r\nF London -\r\nA  Paris\r\n";
         assert_eq!(fmt(text), "England:\r\nF London -\r\nA Paris Hold\r\n");
+    }
+
+    #[test]
+    fn shorthand_is_normalised_when_the_map_decides_it() {
+        let text = "England:\nA Lvp-Yor\nF edi S A lvp-yor\nF nth C A lon-nwy  =>  succeeds\nA lon-nwy\n\nFrance:\nF Mid-Atlantic\n";
+        let once = fmt(text);
+        assert_eq!(
+            once,
+            "England:\nA Lvp - Yor\nF edi Supports A lvp - yor\nF nth Convoys A lon - nwy => succeeds\nA lon - nwy\n\nFrance:\nF Mid-Atlantic Hold\n"
+        );
+        assert_eq!(fmt(&once), once);
+    }
+
+    #[test]
+    fn lines_with_an_error_are_never_rewritten() {
+        // An unknown name (`Yorx`), an unknown province read as one hyphenated name, a wrong
+        // terrain: each line stays byte for byte; the good line is formatted.
+        let text = "England:\nA  Lvp-Yorx\nA   Parsi\nF  lon   Hold\nA   nth\n";
+        assert_eq!(
+            fmt(text),
+            "England:\nA  Lvp-Yorx\nA   Parsi\nF lon Hold\nA   nth\n"
+        );
     }
 }

@@ -121,7 +121,10 @@ fn blocks(analysis: &Analysis, start: usize, end: usize) -> Vec<Block> {
             LineKind::Header(h) => out.push(Block {
                 header: i,
                 last: i,
-                power: analysis.world.map().resolve_power(&h.power.text),
+                power: h
+                    .power
+                    .as_ref()
+                    .and_then(|n| analysis.world.map().resolve_power(&n.text)),
                 season: h
                     .season
                     .as_ref()

@@ -292,13 +292,15 @@ fn quick_fixes() {
 #[test]
 fn formatting_is_canonical_idempotent_and_keeps_meaning() {
     check_format(
-        "  england\nf  LON  ->  nth\n\n\n\nA Munich\nA ruhr s a munich - bur  =>FAILS   # note  \n@EXPECT  UNIT  Germany a Munich 01:0\n\n",
-        "england:\nF LON - nth\n\nA Munich Hold\nA ruhr Supports A munich - bur => fails # note\n@expect unit Germany A Munich 1:0\n",
+        "  england\nf  LON  ->  nth\n\n\n\nA Munich\nA ruhr s a munich - bur  =>FAILS   # note  \n@EXPECT  HEADS  01:0\n\n",
+        "england:\nF LON - nth\n\nA Munich Hold\nA ruhr Supports A munich - bur => fails # note\n@expect heads 1:0\n",
     );
-    // Retreat keywords and `via Convoy` are kept; unreadable lines are left alone.
+    // Lines with an error stay as written (a retreat in a movement phase, an unreadable
+    // line); `via Convoy` is kept. The retreat spellings of good lines are in the syntax
+    // crate's tests.
     check_format(
-        "Turkey:\nF Ankara R Black Sea\nA Smyrna - Syria VIA convoy\nA Paris - \n",
-        "Turkey:\nF Ankara Retreat Black Sea\nA Smyrna - Syria via Convoy\nA Paris -\n",
+        "Turkey:\nF Ankara R Black Sea\nA Smyrna - Syria VIA convoy\nA Paris - \nA  Constantinople  H\n",
+        "Turkey:\nF Ankara R Black Sea\nA Smyrna - Syria via Convoy\nA Paris -\nA Constantinople Hold\n",
     );
 }
 

@@ -13,6 +13,7 @@
 pub mod describe;
 mod lower;
 mod map_back;
+mod seasons;
 mod setup;
 mod state;
 
@@ -72,14 +73,7 @@ impl State {
     /// One line of the file.
     fn line(&mut self, text: &str, i: usize, kind: &LineKind) {
         match kind {
-            LineKind::Header(h) => {
-                self.block.power = names::power(self.map(), &h.power, &mut self.diags);
-                self.block.power_unknown = self.block.power.is_none();
-                self.block.season_span = h.season.as_ref().map(|s| s.span);
-                // The block's season closes steps only when its orders come (their kind
-                // says which step they belong to).
-                self.block.season = h.season.as_ref().and_then(names::season);
-            }
+            LineKind::Header(h) => self.header(i, h),
             LineKind::Order(o) => self.order(text, i, o),
             LineKind::Directive(d) => self.directive(i, &d.kind, d.span),
             LineKind::Blank | LineKind::Comment | LineKind::Error => {}

@@ -58,6 +58,9 @@ pub(crate) struct Block {
     pub(crate) season: Option<SeasonKey>,
     /// The span of the header's season.
     pub(crate) season_span: Option<Span>,
+    /// The season of the last header that named only a season (`Spring 1901`), which a
+    /// power's header without a season (`England:`) takes, with its span.
+    pub(crate) standing: Option<(SeasonKey, Span)>,
 }
 
 /// A lowered order waiting for its step.

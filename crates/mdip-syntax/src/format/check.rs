@@ -13,7 +13,7 @@ use crate::ast::{DirectiveKind, Line, LineKind, Order};
 use crate::parser::Parse;
 use crate::walk::{walk_line, Node, Role, Step};
 
-use super::{apply, CanonicalCoast, FormatError, TextEdit};
+use super::{apply, CanonicalCoast, FormatError, Options, TextEdit};
 
 /// The meaning of a line; `None` for lines that have none to keep (unreadable lines,
 /// incomplete orders, unknown directives), which must stay byte for byte.
@@ -60,6 +60,9 @@ fn meaning(line: &Line, coast: CanonicalCoast<'_>) -> Option<String> {
                 None => format!("(?{})", c.text.to_lowercase()),
             },
             (Role::Season, Node::Season(s)) => format!("{:?}:{:?}", s.turn, s.timeline),
+            (Role::Season, Node::SeasonWords(w)) => {
+                format!("{:?} {:?} {:?}", w.season, w.year, w.phase)
+            }
             (Role::Number, Node::Number(n)) => format!("{:?}", n.value),
             (Role::Outcome, Node::Outcome(o)) => format!("=> {:?}", o.outcome),
             _ => return Step::Into,
@@ -97,13 +100,14 @@ pub(super) fn verify(
     text: &str,
     parse: &Parse,
     edits: &[TextEdit],
-    coast: CanonicalCoast<'_>,
+    options: &Options<'_>,
 ) -> Result<(), FormatError> {
     if edits.is_empty() {
         return Ok(());
     }
+    let coast = options.coast;
     let new = apply(text, edits);
-    let reparsed = crate::parse(&new);
+    let reparsed = (options.reread)(&new);
     let before = meanings(text, parse, coast);
     let after = meanings(&new, &reparsed, coast);
     if before == after && parse.errors.len() == reparsed.errors.len() {
@@ -118,8 +122,9 @@ pub(super) fn verify(
 }
 
 /// Whether the canonical text of a line reads as the line did.
-pub(super) fn same_meaning(line: &Line, canonical: &str, coast: CanonicalCoast<'_>) -> bool {
-    let parse = crate::parse(canonical);
+pub(super) fn same_meaning(line: &Line, canonical: &str, options: &Options<'_>) -> bool {
+    let coast = options.coast;
+    let parse = (options.reread)(canonical);
     if !parse.errors.is_empty() || parse.file.lines.len() != 1 {
         return false;
     }

@@ -7,7 +7,13 @@
 //! `England:` without a season and `Germany 1:0` with one; directives in lower case
 //! (`@expect unit`); one space before a comment; at most one blank line in a row, none at the
 //! start or end of the file, and a final line break. Names of powers and provinces stay as
-//! written (an abbreviation is not expanded). Lines with a syntax error stay as they are.
+//! written (an abbreviation is not expanded). Lines with a syntax error stay as they are, and
+//! so do the lines the caller names ([`Options::keep`]: the analysis keeps every line with an
+//! error, so that a misreading is never written down as canonical).
+//!
+//! Players' shorthand (`A bud-gal`) is normalised (`A bud - gal`) only when the caller has
+//! decided it with the map ([`Options::shorthand_decided`]); [`format_text`] knows no map and
+//! leaves such lines as written.
 //!
 //! Coasts are spelled by the caller's [`CanonicalCoast`] (the map knows that `north coast` is
 //! `nc`); this crate knows no map.
@@ -21,6 +27,7 @@
 //! `print` holds the printer.
 
 use crate::ast::{Line, LineKind};
+use crate::parser::Parse;
 use crate::span::Span;
 
 mod check;
@@ -75,6 +82,42 @@ impl std::error::Error for FormatError {}
 /// formatter); the file is then left as it is.
 pub fn format_text(text: &str, coast: CanonicalCoast<'_>) -> Result<Vec<TextEdit>, FormatError> {
     let parse = crate::parse(text);
+    let options = Options {
+        coast,
+        reread: &crate::parse,
+        keep: &|_| false,
+        shorthand_decided: false,
+    };
+    format_parsed(text, &parse, &options)
+}
+
+/// How [`format_parsed`] reads and spells.
+pub struct Options<'a> {
+    /// Spells coasts.
+    pub coast: CanonicalCoast<'a>,
+    /// Reads a text as the caller does (the safety check reads the result with it):
+    /// [`crate::parse`], or a parse whose shorthand the map decided.
+    pub reread: &'a dyn Fn(&str) -> Parse,
+    /// Lines (zero-based) to leave as written, such as lines with an error found later than
+    /// the syntax.
+    pub keep: &'a dyn Fn(usize) -> bool,
+    /// Whether the shorthand of `parse` was decided ([`crate::OrderLine::shorthand`] lines
+    /// are then normalised; otherwise they stay as written).
+    pub shorthand_decided: bool,
+}
+
+/// [`format_text`] on a parse of `text` read by `options.reread`.
+///
+/// # Errors
+///
+/// [`FormatError::MeaningChanged`] when the result would read differently (a bug of the
+/// formatter); the file is then left as it is.
+pub fn format_parsed(
+    text: &str,
+    parse: &Parse,
+    options: &Options<'_>,
+) -> Result<Vec<TextEdit>, FormatError> {
+    let coast = options.coast;
     let lines = &parse.file.lines;
     let n = lines.len();
     let newline = if text.contains("\r\n") {
@@ -129,14 +172,16 @@ pub fn format_text(text: &str, coast: CanonicalCoast<'_>) -> Result<Vec<TextEdit
         }
         seen_content = true;
         prev_blank = false;
-        let canonical = if has_error(line) {
+        let undecided = !options.shorthand_decided
+            && matches!(&line.kind, LineKind::Order(o) if o.shorthand.is_some());
+        let canonical = if has_error(line) || undecided || (options.keep)(i) {
             None
         } else {
             print::canonical_line(text, line, coast)
         };
         let mut new = match canonical {
             Some(c) if c == original => c,
-            Some(c) if check::same_meaning(line, &c, coast) => c,
+            Some(c) if check::same_meaning(line, &c, options) => c,
             _ => original.trim_end_matches([' ', '\t']).to_owned(),
         };
         if is_last {
@@ -149,7 +194,7 @@ pub fn format_text(text: &str, coast: CanonicalCoast<'_>) -> Result<Vec<TextEdit
             });
         }
     }
-    check::verify(text, &parse, &edits, coast)?;
+    check::verify(text, parse, &edits, options)?;
     Ok(edits)
 }
 

@@ -3,6 +3,7 @@
 //! A printer, like [`crate::render()`], spells each kind of node, so it matches the kinds of
 //! orders and directives itself; this and the walk are the places a new kind is printed.
 
+use crate::ast::{PhaseLetter, SeasonName, SeasonWords};
 use std::fmt::Write;
 
 use crate::ast::{
@@ -212,13 +213,21 @@ pub(super) fn canonical_line(text: &str, line: &Line, coast: CanonicalCoast<'_>)
         LineKind::Blank => {}
         LineKind::Comment => {}
         LineKind::Header(h) => {
-            out.push_str(&h.power.text);
-            match &h.season {
-                Some(s) => {
+            if let Some(power) = &h.power {
+                out.push_str(&power.text);
+            }
+            match (&h.season, &h.words) {
+                (Some(s), _) => {
                     out.push(' ');
                     out.push_str(&season(s)?);
                 }
-                None => out.push(':'),
+                (None, Some(w)) => {
+                    if h.power.is_some() {
+                        out.push(' ');
+                    }
+                    out.push_str(&season_words(w)?);
+                }
+                (None, None) => out.push(':'),
             }
         }
         LineKind::Order(o) => order_line(&mut out, o, coast)?,
@@ -232,4 +241,33 @@ pub(super) fn canonical_line(text: &str, line: &Line, coast: CanonicalCoast<'_>)
         out.push_str(text[c.range()].trim_end_matches([' ', '\t']));
     }
     Some(out)
+}
+
+/// `Spring 1901`, `Fall 1901` (for `Autumn` too), `Winter 1901`; the compact form in capitals
+/// (`S1901M`, `W1901A` for `W1901B`).
+fn season_words(w: &SeasonWords) -> Option<String> {
+    let year = w.year?;
+    Some(match w.phase {
+        None => {
+            let name = match w.season {
+                SeasonName::Spring => "Spring",
+                SeasonName::Fall => "Fall",
+                SeasonName::Winter => "Winter",
+            };
+            format!("{name} {year}")
+        }
+        Some(phase) => {
+            let s = match w.season {
+                SeasonName::Spring => 'S',
+                SeasonName::Fall => 'F',
+                SeasonName::Winter => 'W',
+            };
+            let p = match phase {
+                PhaseLetter::Movement => 'M',
+                PhaseLetter::Retreat => 'R',
+                PhaseLetter::Adjustment => 'A',
+            };
+            format!("{s}{year}{p}")
+        }
+    })
 }

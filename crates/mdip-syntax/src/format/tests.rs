@@ -1,7 +1,7 @@
 //! Unit tests of the formatter's safety check.
 
 use super::check::same_meaning;
-use super::{apply, format_text, CanonicalCoast};
+use super::{apply, format_text, CanonicalCoast, Options};
 
 fn coast(name: &str) -> Option<&'static str> {
     match name.to_ascii_lowercase().as_str() {
@@ -13,27 +13,34 @@ fn coast(name: &str) -> Option<&'static str> {
 
 const COAST: CanonicalCoast<'static> = &coast;
 
+const OPTIONS: &Options<'static> = &Options {
+    coast: COAST,
+    reread: &crate::parse,
+    keep: &|_| false,
+    shorthand_decided: false,
+};
+
 fn line(text: &str) -> crate::Line {
     crate::parse(text).file.lines.remove(0)
 }
 
 #[test]
 fn keywords_and_spacing_do_not_change_the_meaning() {
-    assert!(same_meaning(&line("A  Paris"), "A Paris Hold", COAST));
+    assert!(same_meaning(&line("A  Paris"), "A Paris Hold", OPTIONS));
     assert!(same_meaning(
         &line("Army Paris -> Burgundy"),
         "A Paris - Burgundy",
-        COAST
+        OPTIONS
     ));
     assert!(same_meaning(
         &line("F Spain (north coast) S A Gascony"),
         "F Spain(nc) Supports A Gascony",
-        COAST
+        OPTIONS
     ));
     assert!(same_meaning(
         &line("Disband F Trieste"),
         "F Trieste Disband",
-        COAST
+        OPTIONS
     ));
 }
 
@@ -42,35 +49,35 @@ fn names_coasts_seasons_and_order_kinds_do() {
     assert!(!same_meaning(
         &line("A Paris - Burgundy"),
         "A Paris - Picardy",
-        COAST
+        OPTIONS
     ));
     assert!(!same_meaning(
         &line("A Paris - Burgundy"),
         "A Paris - Burgundy via Convoy",
-        COAST
+        OPTIONS
     ));
     assert!(!same_meaning(
         &line("F Spain(nc) Hold"),
         "F Spain(sc) Hold",
-        COAST
+        OPTIONS
     ));
     assert!(!same_meaning(
         &line("A Paris 1:0 Hold"),
         "A Paris 1:1 Hold",
-        COAST
+        OPTIONS
     ));
     assert!(!same_meaning(
         &line("A Paris Hold"),
         "A Paris Disband",
-        COAST
+        OPTIONS
     ));
     assert!(!same_meaning(
         &line("@expect error E0101"),
         "@expect error E0102",
-        COAST
+        OPTIONS
     ));
     // Incomplete orders and unreadable lines have no meaning to keep.
-    assert!(!same_meaning(&line("A Paris -"), "A Paris -", COAST));
+    assert!(!same_meaning(&line("A Paris -"), "A Paris -", OPTIONS));
 }
 
 #[test]
@@ -80,5 +87,36 @@ fn formats_without_a_map() {
     assert_eq!(
         apply(text, &edits),
         "germany 1:0\nA munich Supports A kiel - ber # why\nF spain(sc) - mao => succeeds\n"
+    );
+}
+
+#[test]
+fn shorthand_stays_as_written_without_a_map() {
+    // Without the map `F Mid-Atlantic` could be a move to "Atlantic"; nothing is rewritten.
+    let text = "A  bud-gal\nF Mid-Atlantic\nA  Paris\n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "A  bud-gal\nF Mid-Atlantic\nA Paris Hold\n"
+    );
+}
+
+#[test]
+fn retreat_and_via_convoy_spellings_are_kept() {
+    let text = "Turkey:\nF Ankara R Black Sea\nA Smyrna - Syria VIA convoy\nA Paris - \n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "Turkey:\nF Ankara Retreat Black Sea\nA Smyrna - Syria via Convoy\nA Paris -\n"
+    );
+}
+
+#[test]
+fn seasons_in_words_get_one_spelling() {
+    let text = "spring  1901:\nengland   autumn 1901\nf1901r\nGermany w1901b:\n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "Spring 1901\nengland Fall 1901\nF1901R\nGermany W1901A\n"
     );
 }

@@ -2,7 +2,8 @@
 //! ending an order line.
 
 use crate::ast::{
-    Expected, Header, LineKind, LocRef, Name, Order, OrderLine, OutcomeLit, SeasonLit, UnitRef,
+    Expected, Header, LineKind, LocRef, Name, Order, OrderLine, OutcomeLit, SeasonLit, SeasonWords,
+    UnitRef,
 };
 use crate::error::{ErrorCode, SyntaxError};
 use crate::lexer::{Token, TokenKind};
@@ -68,6 +69,12 @@ impl LineParser<'_> {
             }
             None => {}
         }
+        // `Spring 1901`, `S1901M`: a header naming only a season.
+        if self.at_season_words() {
+            if let Some((words, colon)) = self.season_words() {
+                return self.header_with_words(None, words, colon);
+            }
+        }
         // The first word is no keyword, so a name is always read here.
         let Some(name) = self.name() else {
             return self.unrecognized();
@@ -81,12 +88,18 @@ impl LineParser<'_> {
         let Some(next) = self.peek() else {
             let span = name.span;
             return LineKind::Header(Header {
-                power: name,
+                power: Some(name),
                 season: None,
+                words: None,
                 colon: None,
                 span,
             });
         };
+        if self.at_season_words() {
+            if let Some((words, colon)) = self.season_words() {
+                return self.header_with_words(Some(name), words, colon);
+            }
+        }
         if let Some(season) = self.try_season() {
             return self.header_with_season(name, season);
         }
@@ -96,8 +109,9 @@ impl LineParser<'_> {
                 if self.at_end() {
                     let span = name.span.cover(colon);
                     let header = Header {
-                        power: name,
+                        power: Some(name),
                         season: None,
+                        words: None,
                         colon: Some(colon),
                         span,
                     };
@@ -149,8 +163,9 @@ impl LineParser<'_> {
             let span = name.span.cover(end);
             self.expect_end("a block header");
             return LineKind::Header(Header {
-                power: name,
+                power: Some(name),
                 season: Some(season),
+                words: None,
                 colon,
                 span,
             });
@@ -190,9 +205,35 @@ impl LineParser<'_> {
             }
         }
         LineKind::Header(Header {
-            power: name,
+            power: Some(name),
             season: Some(season),
+            words: None,
             colon: None,
+            span,
+        })
+    }
+
+    /// Finishes a header whose season in words was just read: `England Spring 1901:`.
+    pub(super) fn header_with_words(
+        &mut self,
+        power: Option<Name>,
+        words: SeasonWords,
+        colon: Option<Span>,
+    ) -> LineKind {
+        let colon = colon.or_else(|| self.at(TokenKind::Colon).then(|| self.bump().span));
+        let start = power.as_ref().map_or(words.span, |p| p.span);
+        let span = start.cover(colon.unwrap_or(words.span));
+        self.expect_end("a block header");
+        if let Some(error) = &mut self.error {
+            if error.code == ErrorCode::UnexpectedTrailing {
+                error.hint = Some("a block header stands alone on its line".to_owned());
+            }
+        }
+        LineKind::Header(Header {
+            power,
+            season: None,
+            words: Some(words),
+            colon,
             span,
         })
     }
@@ -250,6 +291,7 @@ impl LineParser<'_> {
             colon,
             order,
             expect,
+            shorthand: self.shorthand,
             span,
         }))
     }

@@ -16,7 +16,9 @@
 //! - `names`: units, locations, coasts, names, seasons and numbers;
 //! - `directives`: directives and expectations.
 
-use crate::ast::{ExpectedOutcome, Line, LineKind, LocRef, SourceFile, UnitKindLit, UnitRef};
+use crate::ast::{
+    ExpectedOutcome, Line, LineKind, LocRef, Shorthand, SourceFile, UnitKindLit, UnitRef,
+};
 use crate::error::{ErrorCode, SyntaxError};
 use crate::lexer::{Token, TokenKind, Tokens};
 use crate::span::Span;
@@ -25,6 +27,23 @@ mod directives;
 mod lines;
 mod names;
 mod orders;
+mod shorthand;
+
+/// How the parser reads a hyphen inside a word where an order could end or an arrow could
+/// follow (`A bud-gal`, `F stp/sc-bot`, `A ber S A mun-kie`, `F nth C A lon-nwy`): players'
+/// shorthand for a move, or part of one name (`F Mid-Atlantic`). The parser knows no map, so
+/// [`parse`] reads the first such hyphen as the arrow and marks the order line
+/// ([`crate::OrderLine::shorthand`]); whoever knows the map reads the line again with
+/// [`reparse_line`] when another reading is meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// The first hyphen of the word is the arrow (what [`parse`] does).
+    First,
+    /// The hyphen at this byte offset is the arrow (no other hyphen is).
+    At(u32),
+    /// No hyphen is an arrow: the word is one name.
+    Never,
+}
 
 /// The result of [`parse`]: a syntax tree and the syntax errors found, in text order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +88,7 @@ pub fn parse(text: &str) -> Parse {
                 &buffer,
                 &mut keywords,
                 &mut errors,
+                Split::First,
             ));
             buffer.clear();
             line_start = token.span.end;
@@ -84,6 +104,7 @@ pub fn parse(text: &str) -> Parse {
         &buffer,
         &mut keywords,
         &mut errors,
+        Split::First,
     ));
     if clamped.len() < text.len() {
         errors.push(SyntaxError::new(
@@ -98,6 +119,32 @@ pub fn parse(text: &str) -> Parse {
     }
 }
 
+/// Parses line `span` of `text` again (the span of a [`Line`] of [`parse`]`(text)`), reading
+/// hyphens inside words as `split` says, and returns the line and its syntax error, if any.
+/// A span that is not on character boundaries of `text` gives an error line.
+#[must_use]
+pub fn reparse_line(text: &str, span: Span, split: Split) -> (Line, Option<SyntaxError>) {
+    let text = crate::clamp_text(text);
+    let Some(slice) = text.get(span.range()) else {
+        let error = SyntaxError::new(ErrorCode::UnrecognizedLine, span, "not a line of the text");
+        let line = Line {
+            span,
+            kind: LineKind::Error,
+            comment: None,
+        };
+        return (line, Some(error));
+    };
+    let tokens: Vec<Token> = Tokens::new(slice)
+        .map(|t| Token {
+            kind: t.kind,
+            span: Span::new(t.span.start + span.start, t.span.end + span.start),
+        })
+        .collect();
+    let mut errors = Vec::new();
+    let line = parse_line(text, span, &tokens, &mut Vec::new(), &mut errors, split);
+    (line, errors.pop())
+}
+
 /// Parses one line from its tokens (line break excluded).
 fn parse_line(
     text: &str,
@@ -105,6 +152,7 @@ fn parse_line(
     tokens: &[Token],
     keywords: &mut Vec<Option<Kw>>,
     errors: &mut Vec<SyntaxError>,
+    split: Split,
 ) -> Line {
     let (tokens, comment) = match tokens.split_last() {
         Some((last, rest)) if last.kind == TokenKind::Comment => (rest, Some(last.span)),
@@ -134,6 +182,8 @@ fn parse_line(
         pos: 0,
         error: None,
         line_start: span.start,
+        split,
+        shorthand: None,
     };
     let kind = parser.line();
     if let Some(error) = parser.error {
@@ -241,6 +291,10 @@ struct LineParser<'a> {
     pos: usize,
     error: Option<SyntaxError>,
     line_start: u32,
+    /// How hyphens inside words are read (see [`Split`]).
+    split: Split,
+    /// The shorthand read on this line, if any.
+    shorthand: Option<Shorthand>,
 }
 
 impl<'a> LineParser<'a> {
@@ -282,9 +336,10 @@ impl<'a> LineParser<'a> {
         self.keywords.get(self.pos).copied().flatten()
     }
 
-    /// Tells whether the current token is a word that may be part of a name here.
+    /// Tells whether the current token is a word that may be part of a name here (a season in
+    /// words ends a name: `England Spring 1901`).
     fn at_name_word(&self) -> bool {
-        self.at(TokenKind::Word) && self.peek_kw().is_none()
+        self.at(TokenKind::Word) && self.peek_kw().is_none() && !self.at_season_words()
     }
 
     /// The end of the last consumed token, or the start of the line.

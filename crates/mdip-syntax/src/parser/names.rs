@@ -1,9 +1,12 @@
 //! The pieces orders and directives are made of: units, locations, coasts, names, seasons
 //! and numbers.
 
-use crate::ast::{CoastLit, LocRef, Name, SeasonLit, UnitKind, UnitKindLit, UnitRef};
+use crate::ast::{
+    CoastLit, LocRef, Name, PhaseLetter, SeasonLit, SeasonName, SeasonWords, UnitKind, UnitKindLit,
+    UnitRef,
+};
 use crate::error::{ErrorCode, SyntaxError};
-use crate::lexer::TokenKind;
+use crate::lexer::{Token, TokenKind};
 use crate::span::Span;
 
 use super::{Fail, Kw, LineParser};
@@ -253,4 +256,107 @@ impl LineParser<'_> {
         }
         digits.parse().ok()
     }
+}
+
+impl LineParser<'_> {
+    // ---- Seasons in words.
+
+    /// Whether a season in words starts here: `Spring`, `Fall`, `Autumn` or `Winter` followed
+    /// by a number, or one compact word such as `S1901M`.
+    pub(super) fn at_season_words(&self) -> bool {
+        let Some(token) = self.peek().filter(|t| t.kind == TokenKind::Word) else {
+            return false;
+        };
+        let word = self.slice(token.span);
+        if compact_season(word).is_some() {
+            return true;
+        }
+        season_name(word).is_some() && self.nth(1).is_some_and(|t| self.is_year(t))
+    }
+
+    /// Whether a token is a year: digits, or digits and a colon (`1901:`, lexed as a season
+    /// missing its timeline).
+    fn is_year(&self, token: Token) -> bool {
+        match token.kind {
+            TokenKind::Number => true,
+            TokenKind::Season => self.slice(token.span).ends_with(':'),
+            _ => false,
+        }
+    }
+
+    /// Reads a season in words and the colon glued to its year (`Spring 1901:`); the caller
+    /// checked [`LineParser::at_season_words`].
+    pub(super) fn season_words(&mut self) -> Option<(SeasonWords, Option<Span>)> {
+        let token = self.peek()?;
+        let word = self.slice(token.span);
+        if let Some((season, digits, phase)) = compact_season(word) {
+            self.bump();
+            let year = self.digits_value(digits, token.span);
+            let words = SeasonWords {
+                season,
+                year,
+                phase: Some(phase),
+                span: token.span,
+            };
+            return Some((words, None));
+        }
+        let season = season_name(word)?;
+        let number = self.nth(1).filter(|&t| self.is_year(t))?;
+        self.bump();
+        self.bump();
+        let digits = self.slice(number.span);
+        let (digits, span, colon) = match digits.strip_suffix(':') {
+            Some(d) => {
+                let end = number.span.end - 1;
+                let span = Span::new(number.span.start, end);
+                (d, span, Some(Span::new(end, number.span.end)))
+            }
+            None => (digits, number.span, None),
+        };
+        let year = self.digits_value(digits, span);
+        let words = SeasonWords {
+            season,
+            year,
+            phase: None,
+            span: token.span.cover(span),
+        };
+        Some((words, colon))
+    }
+}
+
+/// `Spring`, `Fall`, `Autumn`, `Winter`, ignoring case.
+fn season_name(word: &str) -> Option<SeasonName> {
+    let mut buffer = [0u8; 8];
+    match super::lower_short(word, &mut buffer)? {
+        b"spring" => Some(SeasonName::Spring),
+        b"fall" | b"autumn" => Some(SeasonName::Fall),
+        b"winter" => Some(SeasonName::Winter),
+        _ => None,
+    }
+}
+
+/// The compact form `S1901M`: a season letter (`S`, `F`, `W`), digits, a phase letter (`M`,
+/// `R`, `A`, `B`), ignoring case.
+fn compact_season(word: &str) -> Option<(SeasonName, &str, PhaseLetter)> {
+    let bytes = word.as_bytes();
+    if bytes.len() < 3 || !word.is_ascii() {
+        return None;
+    }
+    let season = match bytes[0].to_ascii_lowercase() {
+        b's' => SeasonName::Spring,
+        b'f' => SeasonName::Fall,
+        b'w' => SeasonName::Winter,
+        _ => return None,
+    };
+    let phase = match bytes[bytes.len() - 1].to_ascii_lowercase() {
+        b'm' => PhaseLetter::Movement,
+        b'r' => PhaseLetter::Retreat,
+        b'a' | b'b' => PhaseLetter::Adjustment,
+        _ => return None,
+    };
+    let digits = &word[1..word.len() - 1];
+    digits
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then_some((season, digits, phase))
 }

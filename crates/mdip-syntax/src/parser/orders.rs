@@ -63,6 +63,16 @@ impl LineParser<'_> {
                         if self.at_move_arrow() {
                             let arrow = self.bump().span;
                             self.move_rest(unit, arrow, Some(first.span))
+                        } else if let Some((unit, arrow, dest)) =
+                            self.at_order_end().then(|| self.cut_unit(&unit)).flatten()
+                        {
+                            Order::Move {
+                                unit,
+                                arrow,
+                                dest,
+                                via_convoy: None,
+                                retreat_keyword: Some(first.span),
+                            }
                         } else {
                             self.incomplete_with(IncompleteOrder {
                                 op: Some(op),
@@ -97,6 +107,19 @@ impl LineParser<'_> {
 
     /// Parses what follows a complete unit.
     pub(super) fn order_tail(&mut self, unit: UnitRef) -> Order {
+        // `A bud-gal`: players' shorthand for `A bud - gal` (a unit written without its type
+        // is an error already and is not read further).
+        if unit.kind.is_some() && self.at_order_end() {
+            if let Some((unit, arrow, dest)) = self.cut_unit(&unit) {
+                return Order::Move {
+                    unit,
+                    arrow,
+                    dest,
+                    via_convoy: None,
+                    retreat_keyword: None,
+                };
+            }
+        }
         let Some(next) = self.peek() else {
             return Order::Hold {
                 unit,
@@ -227,6 +250,17 @@ impl LineParser<'_> {
                 return self.target_fail_to_incomplete(fail, op, unit);
             }
         };
+        if self.at_order_end() {
+            if let Some((target, arrow, dest)) = self.cut_unit(&target) {
+                return Order::SupportMove {
+                    unit,
+                    keyword,
+                    target,
+                    arrow,
+                    dest,
+                };
+            }
+        }
         if !self.at_move_arrow() {
             return Order::SupportHold {
                 unit,
@@ -265,6 +299,17 @@ impl LineParser<'_> {
             Ok(army) => army,
             Err(fail) => return self.target_fail_to_incomplete(fail, op, unit),
         };
+        if self.at_order_end() {
+            if let Some((army, arrow, dest)) = self.cut_unit(&army) {
+                return Order::Convoy {
+                    unit,
+                    keyword,
+                    army,
+                    arrow,
+                    dest,
+                };
+            }
+        }
         if !self.at_move_arrow() {
             return self.incomplete_with(IncompleteOrder {
                 op: Some(op),

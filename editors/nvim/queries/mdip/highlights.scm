@@ -33,8 +33,10 @@
 (province name: (name) @variable)
 (coast_name) @property
 
-; Seasons (`X:Y`) and plain numbers.
+; Seasons (`X:Y`, `Spring 1901`, `S1901M`) and plain numbers.
 (season) @number
+(season_words) @number
+(season_words ["spring" "fall" "autumn" "winter"] @number)
 (integer) @number
 
 ; Expected outcomes: `=> succeeds`, `=> fails`, `=> illegal`.

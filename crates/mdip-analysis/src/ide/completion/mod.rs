@@ -127,11 +127,14 @@ impl Ctx<'_> {
         match &line.kind {
             LineKind::Blank | LineKind::Comment => self.line_start(None),
             LineKind::Header(h) => {
-                let power = self.map.resolve_power(&h.power.text);
+                let power = h
+                    .power
+                    .as_ref()
+                    .and_then(|n| self.map.resolve_power(&n.text));
                 if power.is_none() && !forced {
                     return false;
                 }
-                if h.season.is_none() {
+                if h.season.is_none() && h.words.is_none() {
                     self.seasons(None);
                 }
                 if let Some(p) = power {
