@@ -34,14 +34,19 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Run {
         // The binary may exit before reading: a broken pipe is not an error here.
         let _ = input.write_all(stdin.as_bytes());
     }
-    let out = child.wait_with_output().expect("the mdip binary finishes");
-    Run {
-        code: out
-            .status
-            .code()
-            .expect("the mdip binary exits with a code"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    Run::from(child.wait_with_output().expect("the mdip binary finishes"))
+}
+
+impl From<std::process::Output> for Run {
+    fn from(out: std::process::Output) -> Run {
+        Run {
+            code: out
+                .status
+                .code()
+                .expect("the mdip binary exits with a code"),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
     }
 }
 
@@ -60,12 +65,5 @@ pub fn run_env(args: &[&str], env: &[(&str, &str)]) -> Run {
         .stdin(Stdio::null())
         .output()
         .expect("the mdip binary runs");
-    Run {
-        code: out
-            .status
-            .code()
-            .expect("the mdip binary exits with a code"),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    Run::from(out)
 }
