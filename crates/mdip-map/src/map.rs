@@ -10,7 +10,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::load::{parse_map, MapError};
-use crate::names::{best_match, normalize_name, NameList, MAX_SUGGEST_LEN};
+use crate::names::{best_match, folded, normalize_name, NameList, MAX_SUGGEST_LEN};
 use crate::types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 
 /// The embedded data files of the standard map.
@@ -152,7 +152,7 @@ impl Map {
     /// matched case-insensitively after [`normalize_name`] (`England`,
     /// `eng`, `Austria-Hungary`). `None` if no power of this map is so called.
     pub fn resolve_power(&self, name: &str) -> Option<Power> {
-        self.power_names.get(&normalize_name(name)).copied()
+        self.power_names.get(folded(name).as_ref()).copied()
     }
 
     /// The number of provinces (75 on the standard map).
@@ -279,7 +279,7 @@ impl Map {
     /// whitespace folded, `.` ignored, `-` read as a space). `None` if there
     /// is no such name.
     pub fn resolve_province(&self, name: &str) -> Option<ProvinceId> {
-        self.name_index.get(&normalize_name(name)).copied()
+        self.name_index.get(folded(name).as_ref()).copied()
     }
 
     /// Reads a province with an optional coast: `stp/nc`, `Spain(sc)`,
