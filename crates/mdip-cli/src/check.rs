@@ -13,7 +13,7 @@ use mdip_analysis::report::{FileReport, Problem, SeverityName, Summary};
 use mdip_analysis::{analyze, Code};
 use rayon::prelude::*;
 
-use crate::inputs::{self, Input};
+use crate::inputs::{self, Input, Source};
 use crate::render::{self, Checked, Renderer};
 use crate::{Color, Format};
 
@@ -127,24 +127,7 @@ pub fn run(args: &CheckArgs) -> u8 {
             exclude: &args.exclude,
         },
     );
-    let problems: Vec<Problem> = read
-        .problems
-        .iter()
-        .map(|p| Problem {
-            path: p.path.clone(),
-            message: p.message.clone(),
-            severity: if p.error {
-                SeverityName::Error
-            } else {
-                SeverityName::Warning
-            },
-        })
-        .collect();
-    for problem in &read.problems {
-        let kind = if problem.error { "" } else { "warning: " };
-        eprintln!("mdip check: {kind}{}", problem.message);
-    }
-    let io_error = read.has_errors();
+    let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
     let writer: Box<dyn Write> = match &args.output_file {
         Some(path) => match File::create(path) {
             Ok(f) => Box::new(f),
@@ -165,40 +148,102 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let options = render::Options {
         color,
-        show_report: args.report || (!args.no_report && read.inputs.len() == 1),
+        show_report: args.report || (!args.no_report && read.sources.len() == 1),
         pretty: args.pretty,
     };
     let mut renderer = render::renderer(args.format, options);
-    let mut out = Out {
-        w: std::io::BufWriter::new(writer),
-        error: None,
+    let mut run = Run {
+        out: Out {
+            w: std::io::BufWriter::new(writer),
+            error: None,
+        },
+        summary: Summary::default(),
+        problems: Vec::new(),
+        quiet: args.quiet,
+        written: 0,
     };
-    let mut summary = Summary {
-        unreadable: problems
-            .iter()
-            .filter(|p| p.severity == SeverityName::Error)
-            .count(),
-        ..Summary::default()
-    };
-    out.put_bytes(&renderer.start(&problems));
-    check_all(
-        read.inputs,
-        renderer.as_mut(),
-        args.quiet,
-        &mut summary,
-        &mut out,
+    run.out.put_bytes(&renderer.start());
+    for p in found {
+        run.problem(renderer.as_ref(), p);
+    }
+    let kept = check_all(
+        read.sources,
+        args.max_file_size,
+        renderer.as_ref(),
+        &mut run,
     );
-    out.put_bytes(&renderer.finish(&problems, &summary));
-    if let Some(e) = out.finish() {
+    for report in kept {
+        renderer.keep(report);
+    }
+    run.out
+        .put_bytes(&renderer.finish(&run.problems, &run.summary));
+    if let Some(e) = run.out.finish() {
         eprintln!("mdip check: cannot write the output: {e}");
         return 2;
     }
-    if io_error {
+    if run.summary.unreadable > 0 {
         2
-    } else if summary.failed > 0 {
+    } else if run.summary.failed > 0 {
         1
     } else {
         0
+    }
+}
+
+/// A problem of the paths as the report writes it.
+fn problem(p: inputs::Problem) -> Problem {
+    Problem {
+        path: p.path,
+        message: p.message,
+        severity: if p.error {
+            SeverityName::Error
+        } else {
+            SeverityName::Warning
+        },
+    }
+}
+
+/// The output side of a run: where it writes, and what it has counted.
+struct Run<W: Write> {
+    out: Out<W>,
+    summary: Summary,
+    problems: Vec<Problem>,
+    quiet: bool,
+    /// Files written so far.
+    written: usize,
+}
+
+impl<W: Write> Run<W> {
+    /// A problem with a path: on standard error, in the output where the format shows it, and
+    /// kept for the format's end.
+    fn problem(&mut self, renderer: &dyn Renderer, p: Problem) {
+        let kind = match p.severity {
+            SeverityName::Error => {
+                self.summary.unreadable += 1;
+                ""
+            }
+            SeverityName::Warning => "warning: ",
+        };
+        eprintln!("mdip check: {kind}{}", p.message);
+        self.out.put_bytes(&renderer.problem(&p));
+        self.problems.push(p);
+    }
+
+    /// One input, in input order: its problem, then its output (left out by `--quiet` when
+    /// the file is clean). Returns the report if the renderer keeps reports.
+    fn done(&mut self, renderer: &dyn Renderer, done: Done) -> Option<FileReport> {
+        if let Some(p) = done.problem {
+            self.problem(renderer, p);
+        }
+        let (report, output) = done.checked?;
+        self.summary.add(&report);
+        if self.quiet && report.ok {
+            return None;
+        }
+        self.out.put(renderer.separator(self.written));
+        self.out.put_bytes(&output);
+        self.written += 1;
+        renderer.keeps().then_some(report)
     }
 }
 
@@ -222,62 +267,55 @@ fn explain(code: &str) -> u8 {
     }
 }
 
-/// One file checked on a worker: its report and its rendered output.
+/// One input handled on a worker: its report and rendered output, or the problem that kept it
+/// from being read (and a warning about its bytes, if any).
 struct Done {
-    report: FileReport,
-    output: Vec<u8>,
+    checked: Option<(FileReport, Vec<u8>)>,
+    problem: Option<Problem>,
 }
 
-/// Checks every input on the worker threads (rayon) and writes each file's output in input
-/// order as soon as the files before it are written.
+/// Reads and checks every input on the worker threads (rayon) and writes each file's output in
+/// input order as soon as the files before it are written; returns the reports the renderer
+/// keeps.
 fn check_all<W: Write>(
-    inputs: Vec<Input>,
-    renderer: &mut dyn Renderer,
-    quiet: bool,
-    summary: &mut Summary,
-    out: &mut Out<W>,
-) {
+    sources: Vec<Source>,
+    max_file_size: u64,
+    renderer: &dyn Renderer,
+    run: &mut Run<W>,
+) -> Vec<FileReport> {
     let (tx, rx) = mpsc::channel::<(usize, Done)>();
-    let shared: &dyn Renderer = renderer;
-    let keeps = shared.keeps();
+    let quiet = run.quiet;
     let mut kept = Vec::new();
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            inputs
+            sources
                 .into_par_iter()
                 .enumerate()
-                .for_each_with(tx, |tx, (i, input)| {
-                    let _ = tx.send((i, check_one(&input, shared, quiet)));
+                .for_each_with(tx, |tx, (i, source)| {
+                    let (input, problem) = source.load(max_file_size);
+                    let done = Done {
+                        checked: input.map(|input| check_one(&input, renderer, quiet)),
+                        problem: problem.map(self::problem),
+                    };
+                    let _ = tx.send((i, done));
                 });
         });
-        // Results arrive in any order; write them in input order.
+        // Results arrive in any order; they are written in input order.
         let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
         let mut next = 0;
-        let mut written = 0;
         for (i, done) in rx {
             waiting.insert(i, done);
             while let Some(done) = waiting.remove(&next) {
                 next += 1;
-                summary.add(&done.report);
-                if quiet && done.report.ok {
-                    continue;
-                }
-                out.put(shared.separator(written));
-                out.put_bytes(&done.output);
-                written += 1;
-                if keeps {
-                    kept.push(done.report);
-                }
+                kept.extend(run.done(renderer, done));
             }
         }
     });
-    for report in kept {
-        renderer.keep(report);
-    }
+    kept
 }
 
 /// Analyses one file and renders its output.
-fn check_one(input: &Input, renderer: &dyn Renderer, quiet: bool) -> Done {
+fn check_one(input: &Input, renderer: &dyn Renderer, quiet: bool) -> (FileReport, Vec<u8>) {
     let analysis = analyze(&input.text);
     let report = FileReport::new(&input.name, &input.text, &analysis);
     let output = if quiet && report.ok {
@@ -289,5 +327,5 @@ fn check_one(input: &Input, renderer: &dyn Renderer, quiet: bool) -> Done {
             report: &report,
         })
     };
-    Done { report, output }
+    (report, output)
 }

@@ -1,5 +1,6 @@
 //! What `mdip check` reads: the files its paths name, folders searched for `*.mdip`, or
-//! standard input, each as text, with one problem per path that cannot be read.
+//! standard input, with one problem per path that cannot be read. Paths are found here; each
+//! file is read by the worker thread that checks it ([`Source::load`]).
 //!
 //! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder (or a
 //! link to one) is skipped with a warning (reading one could block forever or never end), and
@@ -12,6 +13,15 @@
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+
+/// One input to check: a file, read by the worker thread that checks it, or standard input,
+/// read at once.
+pub enum Source {
+    /// A regular file found on the command line or in a folder.
+    File(PathBuf),
+    /// Standard input, already read.
+    Stdin(Vec<u8>),
+}
 
 /// One input: its display name and text.
 pub struct Input {
@@ -31,11 +41,11 @@ pub struct Problem {
     pub message: String,
 }
 
-/// What was read.
+/// What was found.
 #[derive(Default)]
 pub struct Inputs {
-    /// The inputs read, in order: paths in the order given, files of a folder sorted naturally.
-    pub inputs: Vec<Input>,
+    /// The inputs, in order: paths in the order given, files of a folder sorted naturally.
+    pub sources: Vec<Source>,
     /// Problems, in the order met.
     pub problems: Vec<Problem>,
 }
@@ -56,11 +66,6 @@ impl Inputs {
             message,
         });
     }
-
-    /// Whether any problem is an error.
-    pub fn has_errors(&self) -> bool {
-        self.problems.iter().any(|p| p.error)
-    }
 }
 
 /// How to read.
@@ -78,7 +83,7 @@ pub fn read(paths: &[PathBuf], options: &Options<'_>) -> Inputs {
         if path.as_os_str() == "-" {
             let limit = options.max_file_size;
             match read_limited(std::io::stdin().lock(), limit) {
-                Ok(Some(bytes)) => out.push("<stdin>".into(), bytes),
+                Ok(Some(bytes)) => out.sources.push(Source::Stdin(bytes)),
                 Ok(None) => out.error("<stdin>", too_large("standard input", limit)),
                 Err(e) => out.error("<stdin>", format!("cannot read standard input: {e}")),
             }
@@ -90,7 +95,7 @@ pub fn read(paths: &[PathBuf], options: &Options<'_>) -> Inputs {
                 format!("cannot read {}: {}", path.display(), e),
             ),
             Ok(meta) if meta.is_dir() => walk(path, options, &mut out),
-            Ok(meta) if meta.is_file() => out.read_file(path, options),
+            Ok(meta) if meta.is_file() => out.sources.push(Source::File(path.clone())),
             Ok(meta) => out.error(
                 path.display(),
                 format!(
@@ -105,41 +110,60 @@ pub fn read(paths: &[PathBuf], options: &Options<'_>) -> Inputs {
     out
 }
 
-impl Inputs {
-    /// Reads one regular file.
-    fn read_file(&mut self, path: &Path, options: &Options<'_>) {
-        let name = path.display().to_string();
-        let result = File::open(path).and_then(|file| {
-            let len = file.metadata()?.len();
-            if len > options.max_file_size {
-                return Ok(None);
-            }
-            read_limited(file, options.max_file_size)
-        });
-        match result {
-            Ok(Some(bytes)) => self.push(name, bytes),
-            Ok(None) => self.error(&name, too_large(&name, options.max_file_size)),
-            Err(e) => self.error(&name, format!("cannot read {name}: {e}")),
-        }
-    }
-
-    /// Adds an input, read as UTF-8 with a warning if it is not.
-    fn push(&mut self, name: String, bytes: Vec<u8>) {
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                self.warning(
-                    &name,
-                    format!(
-                    "{name} is not valid UTF-8 (first bad byte at offset {}); bad bytes are read \
-                     as U+FFFD",
-                    e.utf8_error().valid_up_to()
-                ),
-                );
-                String::from_utf8_lossy(e.as_bytes()).into_owned()
+impl Source {
+    /// Reads the input: its text, or the problem that kept it from being read, and a warning
+    /// when its bytes are not UTF-8 (they are read as U+FFFD).
+    pub fn load(self, max_file_size: u64) -> (Option<Input>, Option<Problem>) {
+        let (name, bytes) = match self {
+            Source::Stdin(bytes) => ("<stdin>".to_owned(), bytes),
+            Source::File(path) => {
+                let name = path.display().to_string();
+                let result = File::open(&path).and_then(|file| {
+                    let len = file.metadata()?.len();
+                    if len > max_file_size {
+                        return Ok(None);
+                    }
+                    read_limited(file, max_file_size)
+                });
+                match result {
+                    Ok(Some(bytes)) => (name, bytes),
+                    Ok(None) => {
+                        let message = too_large(&name, max_file_size);
+                        return (None, Some(Problem::error(name, message)));
+                    }
+                    Err(e) => {
+                        let message = format!("cannot read {name}: {e}");
+                        return (None, Some(Problem::error(name, message)));
+                    }
+                }
             }
         };
-        self.inputs.push(Input { name, text });
+        match String::from_utf8(bytes) {
+            Ok(text) => (Some(Input { name, text }), None),
+            Err(e) => {
+                let warning = Problem {
+                    path: name.clone(),
+                    error: false,
+                    message: format!(
+                        "{name} is not valid UTF-8 (first bad byte at offset {}); bad bytes are \
+                         read as U+FFFD",
+                        e.utf8_error().valid_up_to()
+                    ),
+                };
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                (Some(Input { name, text }), Some(warning))
+            }
+        }
+    }
+}
+
+impl Problem {
+    fn error(path: String, message: String) -> Problem {
+        Problem {
+            path,
+            error: true,
+            message,
+        }
     }
 }
 
@@ -248,9 +272,7 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
     }
     // Natural order: `6.A.10` after `6.A.9`.
     files.sort_by(|a, b| natord::compare(&a.to_string_lossy(), &b.to_string_lossy()));
-    for file in files {
-        out.read_file(&file, options);
-    }
+    out.sources.extend(files.into_iter().map(Source::File));
 }
 
 /// The path a walk error is about.

@@ -18,12 +18,8 @@ fn severity(s: SeverityName) -> &'static str {
 }
 
 impl Renderer for Concise {
-    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
-        let mut out = String::new();
-        for p in problems {
-            let _ = writeln!(out, "{}: {}: {}", p.path, severity(p.severity), p.message);
-        }
-        out.into_bytes()
+    fn problem(&self, p: &Problem) -> Vec<u8> {
+        format!("{}: {}: {}\n", p.path, severity(p.severity), p.message).into_bytes()
     }
 
     fn file(&self, file: &Checked<'_>) -> Vec<u8> {

@@ -25,21 +25,17 @@ fn property(text: &str) -> String {
 }
 
 impl Renderer for Github {
-    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
-        let mut out = String::new();
-        for p in problems {
-            let level = match p.severity {
-                SeverityName::Error => "error",
-                SeverityName::Warning => "warning",
-            };
-            let _ = writeln!(
-                out,
-                "::{level} file={},title=mdip::{}",
-                property(&p.path),
-                data(&p.message)
-            );
-        }
-        out.into_bytes()
+    fn problem(&self, p: &Problem) -> Vec<u8> {
+        let level = match p.severity {
+            SeverityName::Error => "error",
+            SeverityName::Warning => "warning",
+        };
+        format!(
+            "::{level} file={},title=mdip::{}\n",
+            property(&p.path),
+            data(&p.message)
+        )
+        .into_bytes()
     }
 
     fn file(&self, file: &Checked<'_>) -> Vec<u8> {

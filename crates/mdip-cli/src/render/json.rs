@@ -38,7 +38,7 @@ fn to_bytes<T: serde::Serialize>(value: &T, pretty: bool, depth: usize) -> Vec<u
 }
 
 impl Renderer for Json {
-    fn start(&mut self, _problems: &[Problem]) -> Vec<u8> {
+    fn start(&mut self) -> Vec<u8> {
         let schema = serde_json::to_string(SCHEMA).unwrap_or_default();
         if self.pretty {
             format!("{{\n  \"schema\": {schema},\n  \"files\": [\n    ").into_bytes()
@@ -88,12 +88,12 @@ fn line(record: &Record) -> Vec<u8> {
 }
 
 impl Renderer for JsonLines {
-    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
-        let mut out = line(&Record::Start { schema: SCHEMA });
-        for p in problems {
-            out.extend(line(&Record::Problem(p)));
-        }
-        out
+    fn start(&mut self) -> Vec<u8> {
+        line(&Record::Start { schema: SCHEMA })
+    }
+
+    fn problem(&self, problem: &Problem) -> Vec<u8> {
+        line(&Record::Problem(problem))
     }
 
     fn file(&self, file: &Checked<'_>) -> Vec<u8> {

@@ -58,21 +58,6 @@ fn case(report: &FileReport) -> TestCase {
 }
 
 impl Renderer for Junit {
-    fn start(&mut self, problems: &[Problem]) -> Vec<u8> {
-        for p in problems
-            .iter()
-            .filter(|p| p.severity == SeverityName::Error)
-        {
-            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
-            status.set_type("io");
-            status.set_message(p.message.as_str());
-            let mut case = TestCase::new(p.path.as_str(), status);
-            case.classname = Some("mdip check".into());
-            self.cases.push(case);
-        }
-        Vec::new()
-    }
-
     fn file(&self, _file: &Checked<'_>) -> Vec<u8> {
         Vec::new()
     }
@@ -85,7 +70,19 @@ impl Renderer for Junit {
         self.cases.push(case(&report));
     }
 
-    fn finish(&mut self, _problems: &[Problem], _summary: &Summary) -> Vec<u8> {
+    fn finish(&mut self, problems: &[Problem], _summary: &Summary) -> Vec<u8> {
+        // A path that could not be read is a case in error.
+        for p in problems
+            .iter()
+            .filter(|p| p.severity == SeverityName::Error)
+        {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status.set_type("io");
+            status.set_message(p.message.as_str());
+            let mut case = TestCase::new(p.path.as_str(), status);
+            case.classname = Some("mdip check".into());
+            self.cases.push(case);
+        }
         let mut suite = TestSuite::new("mdip check");
         suite.add_test_cases(std::mem::take(&mut self.cases));
         let mut report = Report::new("mdip");

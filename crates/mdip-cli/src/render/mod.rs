@@ -41,8 +41,15 @@ pub struct Options {
 
 /// One output format.
 pub trait Renderer: Sync {
-    /// Output before the first file (problems reading the paths are known by then).
-    fn start(&mut self, _problems: &[Problem]) -> Vec<u8> {
+    /// Output before the first file.
+    fn start(&mut self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    /// Output for a problem with a path (found while looking for files, or while reading
+    /// one), written where it is met: before the files for paths that cannot be found, in
+    /// file order for files that cannot be read. Every problem also reaches `finish`.
+    fn problem(&self, _problem: &Problem) -> Vec<u8> {
         Vec::new()
     }
 
@@ -64,7 +71,7 @@ pub trait Renderer: Sync {
     /// checked.
     fn keep(&mut self, _report: FileReport) {}
 
-    /// Output after the last file.
+    /// Output after the last file, with every problem met.
     fn finish(&mut self, problems: &[Problem], summary: &Summary) -> Vec<u8>;
 }
 
