@@ -162,6 +162,7 @@ impl Finder<'_> {
         let world = &self.analysis.world;
         match kind {
             DirectiveKind::Unit { .. } | DirectiveKind::Owns { .. } => Some(world.root()),
+            DirectiveKind::Dislodged { .. } | DirectiveKind::Standoff(_) => Some(world.root()),
             DirectiveKind::ExpectOwner { season, .. } => season
                 .as_ref()
                 .and_then(season_of)

@@ -54,6 +54,11 @@ impl State {
                 last_line = i;
             }
             self.line_span = line.span;
+            if !is_expectation(&line.kind) {
+                // Expectations written with no orders waiting see the board of their line,
+                // which is still the board before this line.
+                self.check_expectations_now();
+            }
             self.line(text, i, &line.kind);
             self.contexts.push(LineContext {
                 power: self.block.power,
@@ -89,13 +94,12 @@ impl State {
             self.diags.push(d);
         }
         let mut diags = std::mem::take(&mut self.diags);
-        let expectations = self.expectations.check(
-            &self.world,
-            &self.orders,
-            &self.steps,
-            &mut diags,
-            self.map(),
-        );
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: &self.steps,
+            map: self.world.map(),
+        };
+        let expectations = self.expectations.check(&board, &self.orders, &mut diags);
         diags.sort_by_key(|d| (d.span.start, d.span.end));
         Analysis {
             parse,
@@ -108,6 +112,16 @@ impl State {
             expectations,
             checkpoints: Checkpoints(kept),
         }
+    }
+
+    /// Checks the expectations written with no orders waiting, against the board as it is.
+    fn check_expectations_now(&mut self) {
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: &self.steps,
+            map: self.world.map(),
+        };
+        self.expectations.check_written_now(&board, &mut self.diags);
     }
 
     /// A directive: expectations are collected, setup directives applied, and their effect
@@ -124,6 +138,8 @@ impl State {
             | DirectiveKind::Turn(_)
             | DirectiveKind::Unit { .. }
             | DirectiveKind::Owns { .. }
+            | DirectiveKind::Dislodged { .. }
+            | DirectiveKind::Standoff(_)
             | DirectiveKind::Phase(_) => match self.setup(kind, span) {
                 Effect::None => {}
                 Effect::ReachPhase(phase) => self.reach_phase(phase, line, span),
@@ -131,8 +147,15 @@ impl State {
             },
             other => {
                 let block = self.block.season;
-                self.expectations
-                    .add(span, other.clone(), block, self.map(), &mut self.diags);
+                let after_step = !self.pending.is_empty();
+                self.expectations.add(
+                    span,
+                    other.clone(),
+                    block,
+                    after_step,
+                    self.map(),
+                    &mut self.diags,
+                );
             }
         }
     }
@@ -323,6 +346,16 @@ impl State {
         let world = &self.world;
         // Closing an empty movement step would only make more empty seasons.
         world.phase() == Phase::Movement && !world.exists(season) && !self.pending.is_empty()
+    }
+}
+
+/// Whether a line is an expectation about the board (`@expect unit`, ...; not `@expect error`):
+/// consecutive ones are checked together.
+fn is_expectation(kind: &LineKind) -> bool {
+    match kind {
+        LineKind::Blank | LineKind::Comment => true,
+        LineKind::Directive(d) => d.name.text.eq_ignore_ascii_case("expect"),
+        _ => false,
     }
 }
 

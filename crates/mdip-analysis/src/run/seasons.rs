@@ -94,13 +94,6 @@ impl State {
 
     /// Before the first order: the game starts at this turn and phase (`@turn`, `@phase`).
     fn start_at(&mut self, key: SeasonKey, phase: Phase, w: &SeasonWords) {
-        if phase == Phase::Retreat {
-            self.diags.push(
-                Diagnostic::new(Code::SeasonWords, w.span, "a game cannot start in a retreat phase")
-                    .with_hint("give the movement orders that dislodge the units under the movement's season first"),
-            );
-            return;
-        }
         if let Err(e) = self.world.set_root_turn(key.turn) {
             self.err(Code::SetupTooLate, w.span, describe::setup_error(&e));
             return;
@@ -109,6 +102,13 @@ impl State {
         if phase == Phase::Adjustment && self.world.phase() != Phase::Adjustment {
             self.setup.phase_set = true;
             if let Err(e) = self.world.start_in_adjustment() {
+                self.err(Code::SetupTooLate, w.span, describe::setup_error(&e));
+            }
+        }
+        // The retreats of this turn: its board is the one the movement left, the next turn's.
+        if phase == Phase::Retreat && self.world.phase() != Phase::Retreat {
+            self.setup.phase_set = true;
+            if let Err(e) = self.world.start_in_retreat() {
                 self.err(Code::SetupTooLate, w.span, describe::setup_error(&e));
             }
         }
