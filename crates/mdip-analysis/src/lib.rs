@@ -17,6 +17,7 @@
 pub mod diagnostics;
 mod expect;
 pub mod ide;
+pub mod import;
 pub mod model;
 pub mod names;
 pub mod report;
