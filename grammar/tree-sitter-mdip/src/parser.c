@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 198
+#define STATE_COUNT 237
 #define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 119
+#define SYMBOL_COUNT 128
 #define ALIAS_COUNT 3
-#define TOKEN_COUNT 69
+#define TOKEN_COUNT 75
 #define EXTERNAL_TOKEN_COUNT 1
-#define FIELD_COUNT 17
-#define MAX_ALIAS_SEQUENCE_LENGTH 5
+#define FIELD_COUNT 18
+#define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 48
+#define PRODUCTION_ID_COUNT 53
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -57,90 +57,99 @@ enum ts_symbol_identifiers {
   aux_sym_outcome_token1 = 35,
   aux_sym_outcome_token2 = 36,
   aux_sym_outcome_token3 = 37,
-  aux_sym_unit_type_token1 = 38,
-  aux_sym_unit_type_token2 = 39,
-  aux_sym_unit_type_token3 = 40,
-  aux_sym_unit_type_token4 = 41,
-  anon_sym_LPAREN = 42,
-  anon_sym_RPAREN = 43,
-  anon_sym_SLASH = 44,
-  sym_season = 45,
-  sym__joined = 46,
-  anon_sym_DASH2 = 47,
-  sym_integer = 48,
-  sym_comment = 49,
-  aux_sym_rules_directive_token1 = 50,
-  aux_sym_start_directive_token1 = 51,
-  aux_sym_unit_directive_token1 = 52,
-  aux_sym_owns_directive_token1 = 53,
-  anon_sym_COMMA = 54,
-  aux_sym_phase_directive_token1 = 55,
-  aux_sym_turn_directive_token1 = 56,
-  aux_sym_expect_directive_token1 = 57,
-  aux_sym_expect_directive_token2 = 58,
-  aux_sym_expect_directive_token3 = 59,
-  aux_sym_expect_directive_token4 = 60,
-  aux_sym_expect_directive_token5 = 61,
-  aux_sym_expect_directive_token6 = 62,
-  aux_sym_expect_directive_token7 = 63,
-  aux_sym_expect_directive_token8 = 64,
-  aux_sym_expect_directive_token9 = 65,
-  aux_sym_expect_directive_token10 = 66,
-  aux_sym_expect_directive_token11 = 67,
-  sym__newline = 68,
-  sym_source_file = 69,
-  sym_block = 70,
-  sym_block_header = 71,
-  sym_season_words = 72,
-  sym__line = 73,
-  sym_order = 74,
-  sym_hold = 75,
-  sym_move = 76,
-  sym__shorthand = 77,
-  sym__shorthand_location = 78,
-  sym__shorthand_loc = 79,
-  sym__shorthand_province = 80,
-  sym__shorthand_name = 81,
-  sym_via_convoy = 82,
-  sym_support = 83,
-  sym_convoy = 84,
-  sym_retreat = 85,
-  sym_disband = 86,
-  sym_build = 87,
-  sym_remove = 88,
-  sym_waive = 89,
-  sym__arrow = 90,
-  sym_outcome = 91,
-  sym_unit = 92,
-  sym_unit_type = 93,
-  sym_location = 94,
-  sym_province = 95,
-  sym_name = 96,
-  sym__greedy_name = 97,
-  sym__greedy_province = 98,
-  sym_coast = 99,
-  sym_power = 100,
-  sym__hyphenated = 101,
-  sym__hyphen = 102,
-  sym_directive = 103,
-  sym_rules_directive = 104,
-  sym_start_directive = 105,
-  sym_unit_directive = 106,
-  sym_owns_directive = 107,
-  sym_phase_directive = 108,
-  sym_turn_directive = 109,
-  sym_expect_directive = 110,
-  aux_sym_source_file_repeat1 = 111,
-  aux_sym_source_file_repeat2 = 112,
-  aux_sym__shorthand_name_repeat1 = 113,
-  aux_sym_name_repeat1 = 114,
-  aux_sym_coast_repeat1 = 115,
-  aux_sym_owns_directive_repeat1 = 116,
-  aux_sym_expect_directive_repeat1 = 117,
-  aux_sym_expect_directive_repeat2 = 118,
-  alias_sym_coast_name = 119,
-  alias_sym_code = 120,
-  alias_sym_value = 121,
+  aux_sym_outcome_token4 = 38,
+  aux_sym_unit_type_token1 = 39,
+  aux_sym_unit_type_token2 = 40,
+  aux_sym_unit_type_token3 = 41,
+  aux_sym_unit_type_token4 = 42,
+  anon_sym_LPAREN = 43,
+  anon_sym_RPAREN = 44,
+  anon_sym_SLASH = 45,
+  sym_season = 46,
+  sym__joined = 47,
+  anon_sym_DASH2 = 48,
+  sym_integer = 49,
+  sym_comment = 50,
+  aux_sym_rules_directive_token1 = 51,
+  aux_sym_start_directive_token1 = 52,
+  aux_sym_unit_directive_token1 = 53,
+  aux_sym_owns_directive_token1 = 54,
+  anon_sym_COMMA = 55,
+  aux_sym_phase_directive_token1 = 56,
+  aux_sym_turn_directive_token1 = 57,
+  aux_sym_dislodged_directive_token1 = 58,
+  aux_sym_dislodged_directive_token2 = 59,
+  aux_sym_dislodged_directive_token3 = 60,
+  aux_sym_standoff_directive_token1 = 61,
+  aux_sym_expect_directive_token1 = 62,
+  aux_sym_expect_directive_token2 = 63,
+  aux_sym_expect_directive_token3 = 64,
+  aux_sym_expect_directive_token4 = 65,
+  aux_sym_expect_directive_token5 = 66,
+  aux_sym_expect_directive_token6 = 67,
+  aux_sym_expect_directive_token7 = 68,
+  aux_sym_expect_directive_token8 = 69,
+  aux_sym_expect_directive_token9 = 70,
+  aux_sym_expect_directive_token10 = 71,
+  aux_sym_expect_directive_token11 = 72,
+  aux_sym_expect_directive_token12 = 73,
+  sym__newline = 74,
+  sym_source_file = 75,
+  sym_block = 76,
+  sym_block_header = 77,
+  sym_season_words = 78,
+  sym__line = 79,
+  sym_order = 80,
+  sym_hold = 81,
+  sym_move = 82,
+  sym__shorthand = 83,
+  sym__shorthand_location = 84,
+  sym__shorthand_loc = 85,
+  sym__shorthand_province = 86,
+  sym__shorthand_name = 87,
+  sym_via_convoy = 88,
+  sym_support = 89,
+  sym_convoy = 90,
+  sym_retreat = 91,
+  sym_disband = 92,
+  sym_build = 93,
+  sym_remove = 94,
+  sym_waive = 95,
+  sym__arrow = 96,
+  sym_outcome = 97,
+  sym_unit = 98,
+  sym_unit_type = 99,
+  sym_location = 100,
+  sym_province = 101,
+  sym_name = 102,
+  sym__greedy_name = 103,
+  sym__greedy_province = 104,
+  sym_coast = 105,
+  sym_power = 106,
+  sym__hyphenated = 107,
+  sym__hyphen = 108,
+  sym_directive = 109,
+  sym_rules_directive = 110,
+  sym_start_directive = 111,
+  sym_unit_directive = 112,
+  sym_owns_directive = 113,
+  sym_phase_directive = 114,
+  sym_turn_directive = 115,
+  sym_dislodged_directive = 116,
+  sym_standoff_directive = 117,
+  sym_expect_directive = 118,
+  aux_sym_source_file_repeat1 = 119,
+  aux_sym_source_file_repeat2 = 120,
+  aux_sym__shorthand_name_repeat1 = 121,
+  aux_sym_name_repeat1 = 122,
+  aux_sym_coast_repeat1 = 123,
+  aux_sym_owns_directive_repeat1 = 124,
+  aux_sym_expect_directive_repeat1 = 125,
+  aux_sym_expect_directive_repeat2 = 126,
+  aux_sym_expect_directive_repeat3 = 127,
+  alias_sym_coast_name = 128,
+  alias_sym_code = 129,
+  alias_sym_value = 130,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -182,6 +191,7 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_outcome_token1] = "succeeds",
   [aux_sym_outcome_token2] = "fails",
   [aux_sym_outcome_token3] = "illegal",
+  [aux_sym_outcome_token4] = "any",
   [aux_sym_unit_type_token1] = "a",
   [aux_sym_unit_type_token2] = "f",
   [aux_sym_unit_type_token3] = "army",
@@ -201,17 +211,22 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_COMMA] = ",",
   [aux_sym_phase_directive_token1] = "@phase",
   [aux_sym_turn_directive_token1] = "@turn",
+  [aux_sym_dislodged_directive_token1] = "@dislodged",
+  [aux_sym_dislodged_directive_token2] = "from",
+  [aux_sym_dislodged_directive_token3] = "by",
+  [aux_sym_standoff_directive_token1] = "@standoff",
   [aux_sym_expect_directive_token1] = "@expect",
   [aux_sym_expect_directive_token2] = "unit",
   [aux_sym_expect_directive_token3] = "dislodged",
-  [aux_sym_expect_directive_token4] = "empty",
-  [aux_sym_expect_directive_token5] = "seasons",
-  [aux_sym_expect_directive_token6] = "timelines",
-  [aux_sym_expect_directive_token7] = "heads",
-  [aux_sym_expect_directive_token8] = "owner",
-  [aux_sym_expect_directive_token9] = "winner",
-  [aux_sym_expect_directive_token10] = "error",
-  [aux_sym_expect_directive_token11] = "warning",
+  [aux_sym_expect_directive_token4] = "none",
+  [aux_sym_expect_directive_token5] = "empty",
+  [aux_sym_expect_directive_token6] = "seasons",
+  [aux_sym_expect_directive_token7] = "timelines",
+  [aux_sym_expect_directive_token8] = "heads",
+  [aux_sym_expect_directive_token9] = "owner",
+  [aux_sym_expect_directive_token10] = "winner",
+  [aux_sym_expect_directive_token11] = "error",
+  [aux_sym_expect_directive_token12] = "warning",
   [sym__newline] = "_newline",
   [sym_source_file] = "source_file",
   [sym_block] = "block",
@@ -254,6 +269,8 @@ static const char * const ts_symbol_names[] = {
   [sym_owns_directive] = "owns_directive",
   [sym_phase_directive] = "phase_directive",
   [sym_turn_directive] = "turn_directive",
+  [sym_dislodged_directive] = "dislodged_directive",
+  [sym_standoff_directive] = "standoff_directive",
   [sym_expect_directive] = "expect_directive",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_source_file_repeat2] = "source_file_repeat2",
@@ -263,6 +280,7 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_owns_directive_repeat1] = "owns_directive_repeat1",
   [aux_sym_expect_directive_repeat1] = "expect_directive_repeat1",
   [aux_sym_expect_directive_repeat2] = "expect_directive_repeat2",
+  [aux_sym_expect_directive_repeat3] = "expect_directive_repeat3",
   [alias_sym_coast_name] = "coast_name",
   [alias_sym_code] = "code",
   [alias_sym_value] = "value",
@@ -307,6 +325,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_outcome_token1] = aux_sym_outcome_token1,
   [aux_sym_outcome_token2] = aux_sym_outcome_token2,
   [aux_sym_outcome_token3] = aux_sym_outcome_token3,
+  [aux_sym_outcome_token4] = aux_sym_outcome_token4,
   [aux_sym_unit_type_token1] = aux_sym_unit_type_token1,
   [aux_sym_unit_type_token2] = aux_sym_unit_type_token2,
   [aux_sym_unit_type_token3] = aux_sym_unit_type_token3,
@@ -326,6 +345,10 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_COMMA] = anon_sym_COMMA,
   [aux_sym_phase_directive_token1] = aux_sym_phase_directive_token1,
   [aux_sym_turn_directive_token1] = aux_sym_turn_directive_token1,
+  [aux_sym_dislodged_directive_token1] = aux_sym_dislodged_directive_token1,
+  [aux_sym_dislodged_directive_token2] = aux_sym_dislodged_directive_token2,
+  [aux_sym_dislodged_directive_token3] = aux_sym_dislodged_directive_token3,
+  [aux_sym_standoff_directive_token1] = aux_sym_standoff_directive_token1,
   [aux_sym_expect_directive_token1] = aux_sym_expect_directive_token1,
   [aux_sym_expect_directive_token2] = aux_sym_expect_directive_token2,
   [aux_sym_expect_directive_token3] = aux_sym_expect_directive_token3,
@@ -337,6 +360,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_expect_directive_token9] = aux_sym_expect_directive_token9,
   [aux_sym_expect_directive_token10] = aux_sym_expect_directive_token10,
   [aux_sym_expect_directive_token11] = aux_sym_expect_directive_token11,
+  [aux_sym_expect_directive_token12] = aux_sym_expect_directive_token12,
   [sym__newline] = sym__newline,
   [sym_source_file] = sym_source_file,
   [sym_block] = sym_block,
@@ -379,6 +403,8 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_owns_directive] = sym_owns_directive,
   [sym_phase_directive] = sym_phase_directive,
   [sym_turn_directive] = sym_turn_directive,
+  [sym_dislodged_directive] = sym_dislodged_directive,
+  [sym_standoff_directive] = sym_standoff_directive,
   [sym_expect_directive] = sym_expect_directive,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_source_file_repeat2] = aux_sym_source_file_repeat2,
@@ -388,6 +414,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_owns_directive_repeat1] = aux_sym_owns_directive_repeat1,
   [aux_sym_expect_directive_repeat1] = aux_sym_expect_directive_repeat1,
   [aux_sym_expect_directive_repeat2] = aux_sym_expect_directive_repeat2,
+  [aux_sym_expect_directive_repeat3] = aux_sym_expect_directive_repeat3,
   [alias_sym_coast_name] = alias_sym_coast_name,
   [alias_sym_code] = alias_sym_code,
   [alias_sym_value] = alias_sym_value,
@@ -546,6 +573,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_outcome_token4] = {
+    .visible = true,
+    .named = false,
+  },
   [aux_sym_unit_type_token1] = {
     .visible = true,
     .named = false,
@@ -622,6 +653,22 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_dislodged_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_dislodged_directive_token2] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_dislodged_directive_token3] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_standoff_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
   [aux_sym_expect_directive_token1] = {
     .visible = true,
     .named = false,
@@ -663,6 +710,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [aux_sym_expect_directive_token11] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_expect_directive_token12] = {
     .visible = true,
     .named = false,
   },
@@ -834,6 +885,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_dislodged_directive] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_standoff_directive] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_expect_directive] = {
     .visible = true,
     .named = true,
@@ -870,6 +929,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_expect_directive_repeat3] = {
+    .visible = false,
+    .named = false,
+  },
   [alias_sym_coast_name] = {
     .visible = true,
     .named = true,
@@ -889,19 +952,20 @@ enum ts_field_identifiers {
   field_code = 2,
   field_convoyed = 3,
   field_destination = 4,
-  field_header = 5,
-  field_name = 6,
-  field_outcome = 7,
-  field_power = 8,
-  field_province = 9,
-  field_result = 10,
-  field_season = 11,
-  field_supported = 12,
-  field_timeline = 13,
-  field_type = 14,
-  field_unit = 15,
-  field_value = 16,
-  field_year = 17,
+  field_from = 5,
+  field_header = 6,
+  field_name = 7,
+  field_outcome = 8,
+  field_power = 9,
+  field_province = 10,
+  field_result = 11,
+  field_season = 12,
+  field_supported = 13,
+  field_timeline = 14,
+  field_type = 15,
+  field_unit = 16,
+  field_value = 17,
+  field_year = 18,
 };
 
 static const char * const ts_field_names[] = {
@@ -910,6 +974,7 @@ static const char * const ts_field_names[] = {
   [field_code] = "code",
   [field_convoyed] = "convoyed",
   [field_destination] = "destination",
+  [field_from] = "from",
   [field_header] = "header",
   [field_name] = "name",
   [field_outcome] = "outcome",
@@ -936,42 +1001,47 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [8] = {.index = 8, .length = 1},
   [9] = {.index = 7, .length = 1},
   [10] = {.index = 9, .length = 1},
-  [11] = {.index = 10, .length = 1},
-  [12] = {.index = 11, .length = 2},
-  [13] = {.index = 13, .length = 1},
-  [14] = {.index = 14, .length = 2},
+  [11] = {.index = 10, .length = 3},
+  [12] = {.index = 13, .length = 1},
+  [13] = {.index = 14, .length = 1},
+  [14] = {.index = 15, .length = 1},
   [15] = {.index = 16, .length = 2},
-  [16] = {.index = 18, .length = 3},
-  [17] = {.index = 21, .length = 2},
-  [18] = {.index = 23, .length = 1},
-  [19] = {.index = 24, .length = 1},
-  [20] = {.index = 25, .length = 1},
-  [21] = {.index = 26, .length = 1},
-  [22] = {.index = 27, .length = 1},
-  [23] = {.index = 28, .length = 1},
-  [24] = {.index = 29, .length = 1},
-  [25] = {.index = 30, .length = 2},
-  [26] = {.index = 32, .length = 2},
+  [16] = {.index = 18, .length = 2},
+  [17] = {.index = 20, .length = 2},
+  [18] = {.index = 22, .length = 2},
+  [19] = {.index = 24, .length = 2},
+  [20] = {.index = 26, .length = 2},
+  [21] = {.index = 28, .length = 1},
+  [22] = {.index = 29, .length = 1},
+  [23] = {.index = 30, .length = 1},
+  [24] = {.index = 31, .length = 1},
+  [25] = {.index = 32, .length = 1},
+  [26] = {.index = 33, .length = 1},
   [27] = {.index = 34, .length = 1},
-  [28] = {.index = 32, .length = 2},
-  [29] = {.index = 35, .length = 1},
-  [30] = {.index = 36, .length = 3},
-  [31] = {.index = 39, .length = 2},
-  [32] = {.index = 41, .length = 2},
-  [33] = {.index = 41, .length = 2},
-  [34] = {.index = 43, .length = 2},
-  [35] = {.index = 45, .length = 2},
-  [36] = {.index = 47, .length = 2},
-  [37] = {.index = 49, .length = 2},
-  [38] = {.index = 51, .length = 2},
-  [39] = {.index = 53, .length = 2},
-  [40] = {.index = 55, .length = 2},
-  [42] = {.index = 57, .length = 2},
-  [43] = {.index = 59, .length = 3},
-  [44] = {.index = 62, .length = 3},
-  [45] = {.index = 62, .length = 3},
-  [46] = {.index = 65, .length = 3},
-  [47] = {.index = 65, .length = 3},
+  [28] = {.index = 35, .length = 2},
+  [29] = {.index = 37, .length = 2},
+  [30] = {.index = 39, .length = 1},
+  [31] = {.index = 37, .length = 2},
+  [32] = {.index = 40, .length = 1},
+  [33] = {.index = 41, .length = 3},
+  [34] = {.index = 44, .length = 2},
+  [35] = {.index = 44, .length = 2},
+  [37] = {.index = 46, .length = 2},
+  [38] = {.index = 48, .length = 2},
+  [39] = {.index = 50, .length = 2},
+  [40] = {.index = 52, .length = 2},
+  [41] = {.index = 54, .length = 2},
+  [42] = {.index = 56, .length = 2},
+  [43] = {.index = 58, .length = 2},
+  [44] = {.index = 60, .length = 3},
+  [45] = {.index = 63, .length = 3},
+  [46] = {.index = 66, .length = 3},
+  [47] = {.index = 66, .length = 3},
+  [48] = {.index = 69, .length = 3},
+  [49] = {.index = 69, .length = 3},
+  [50] = {.index = 72, .length = 3},
+  [51] = {.index = 75, .length = 4},
+  [52] = {.index = 79, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -993,97 +1063,114 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [8] =
     {field_power, 1},
   [9] =
-    {field_header, 0},
-  [10] =
-    {field_outcome, 1},
-  [11] =
-    {field_province, 1},
-    {field_type, 0},
-  [13] =
     {field_name, 0},
-  [14] =
-    {field_power, 0},
-    {field_season, 1},
-  [16] =
-    {field_power, 1},
-    {field_unit, 2},
-  [18] =
+  [10] =
     {field_coast, 0, .inherited = true},
     {field_name, 0, .inherited = true},
     {field_province, 0},
-  [21] =
+  [13] =
+    {field_province, 1, .inherited = true},
+  [14] =
+    {field_header, 0},
+  [15] =
+    {field_outcome, 1},
+  [16] =
+    {field_province, 1},
+    {field_type, 0},
+  [18] =
+    {field_power, 0},
+    {field_season, 1},
+  [20] =
+    {field_power, 1},
+    {field_unit, 2},
+  [22] =
     {field_power, 1},
     {field_province, 2, .inherited = true},
-  [23] =
-    {field_season, 2},
   [24] =
-    {field_season, 2, .inherited = true},
-  [25] =
-    {field_timeline, 0},
+    {field_coast, 1},
+    {field_name, 0},
   [26] =
-    {field_timeline, 2, .inherited = true},
-  [27] =
-    {field_power, 2},
+    {field_province, 0, .inherited = true},
+    {field_province, 1, .inherited = true},
   [28] =
-    {field_code, 2},
+    {field_season, 2},
   [29] =
-    {field_result, 1},
+    {field_season, 2, .inherited = true},
   [30] =
+    {field_timeline, 0},
+  [31] =
+    {field_timeline, 2, .inherited = true},
+  [32] =
+    {field_power, 2},
+  [33] =
+    {field_code, 2},
+  [34] =
+    {field_result, 1},
+  [35] =
     {field_supported, 2},
     {field_unit, 0},
-  [32] =
+  [37] =
     {field_destination, 2},
     {field_unit, 0},
-  [34] =
+  [39] =
     {field_province, 0},
-  [35] =
+  [40] =
     {field_province, 0, .inherited = true},
-  [36] =
+  [41] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [39] =
-    {field_coast, 1},
-    {field_name, 0},
-  [41] =
+  [44] =
     {field_destination, 3},
     {field_unit, 1},
-  [43] =
-    {field_province, 0, .inherited = true},
-    {field_province, 1, .inherited = true},
-  [45] =
+  [46] =
     {field_power, 2},
     {field_unit, 3},
-  [47] =
+  [48] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [49] =
+  [50] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [51] =
+  [52] =
     {field_power, 3},
     {field_province, 2},
-  [53] =
+  [54] =
     {field_destination, 3},
     {field_unit, 0},
-  [55] =
+  [56] =
     {field_province, 0},
     {field_season, 1},
-  [57] =
+  [58] =
     {field_outcome, 3},
     {field_power, 0},
-  [59] =
+  [60] =
+    {field_from, 4},
+    {field_power, 1},
+    {field_unit, 2},
+  [63] =
     {field_power, 3},
     {field_province, 2},
     {field_season, 4},
-  [62] =
+  [66] =
     {field_convoyed, 2},
     {field_destination, 4},
     {field_unit, 0},
-  [65] =
+  [69] =
     {field_destination, 4},
     {field_supported, 2},
     {field_unit, 0},
+  [72] =
+    {field_power, 2},
+    {field_province, 5},
+    {field_unit, 3},
+  [75] =
+    {field_power, 2},
+    {field_province, 5},
+    {field_province, 6, .inherited = true},
+    {field_unit, 3},
+  [79] =
+    {field_province, 1},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -1091,22 +1178,22 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [7] = {
     [1] = alias_sym_value,
   },
-  [23] = {
+  [26] = {
     [2] = alias_sym_code,
   },
-  [28] = {
+  [31] = {
     [1] = anon_sym_DASH,
   },
-  [33] = {
+  [35] = {
     [2] = anon_sym_DASH,
   },
-  [41] = {
+  [36] = {
     [1] = alias_sym_coast_name,
   },
-  [45] = {
+  [47] = {
     [3] = anon_sym_DASH,
   },
-  [47] = {
+  [49] = {
     [3] = anon_sym_DASH,
   },
 };
@@ -1144,103 +1231,103 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [19] = 19,
   [20] = 20,
   [21] = 21,
-  [22] = 10,
-  [23] = 12,
-  [24] = 6,
+  [22] = 6,
+  [23] = 6,
+  [24] = 24,
   [25] = 25,
   [26] = 26,
-  [27] = 27,
+  [27] = 7,
   [28] = 7,
-  [29] = 11,
-  [30] = 30,
-  [31] = 8,
-  [32] = 32,
-  [33] = 10,
-  [34] = 12,
-  [35] = 35,
-  [36] = 8,
+  [29] = 12,
+  [30] = 13,
+  [31] = 12,
+  [32] = 10,
+  [33] = 13,
+  [34] = 11,
+  [35] = 13,
+  [36] = 10,
   [37] = 37,
-  [38] = 11,
-  [39] = 12,
-  [40] = 13,
+  [38] = 12,
+  [39] = 11,
+  [40] = 40,
   [41] = 10,
-  [42] = 42,
-  [43] = 10,
-  [44] = 12,
+  [42] = 12,
+  [43] = 11,
+  [44] = 13,
   [45] = 6,
-  [46] = 46,
-  [47] = 47,
+  [46] = 13,
+  [47] = 9,
   [48] = 48,
   [49] = 49,
-  [50] = 50,
+  [50] = 12,
   [51] = 51,
-  [52] = 52,
+  [52] = 12,
   [53] = 11,
-  [54] = 6,
-  [55] = 55,
-  [56] = 56,
+  [54] = 54,
+  [55] = 13,
+  [56] = 10,
   [57] = 57,
-  [58] = 58,
-  [59] = 59,
+  [58] = 12,
+  [59] = 13,
   [60] = 60,
-  [61] = 61,
+  [61] = 7,
   [62] = 62,
   [63] = 63,
   [64] = 64,
   [65] = 65,
   [66] = 66,
-  [67] = 7,
-  [68] = 68,
-  [69] = 69,
-  [70] = 70,
+  [67] = 67,
+  [68] = 10,
+  [69] = 11,
+  [70] = 16,
   [71] = 71,
-  [72] = 12,
-  [73] = 10,
-  [74] = 20,
+  [72] = 72,
+  [73] = 73,
+  [74] = 74,
   [75] = 75,
-  [76] = 19,
+  [76] = 76,
   [77] = 77,
-  [78] = 17,
-  [79] = 18,
+  [78] = 78,
+  [79] = 79,
   [80] = 80,
-  [81] = 8,
+  [81] = 17,
   [82] = 82,
-  [83] = 83,
-  [84] = 46,
-  [85] = 80,
-  [86] = 80,
-  [87] = 11,
+  [83] = 18,
+  [84] = 14,
+  [85] = 85,
+  [86] = 86,
+  [87] = 87,
   [88] = 88,
-  [89] = 89,
-  [90] = 90,
-  [91] = 21,
-  [92] = 13,
-  [93] = 93,
-  [94] = 7,
-  [95] = 95,
+  [89] = 16,
+  [90] = 17,
+  [91] = 91,
+  [92] = 92,
+  [93] = 6,
+  [94] = 94,
+  [95] = 13,
   [96] = 96,
-  [97] = 97,
-  [98] = 98,
+  [97] = 9,
+  [98] = 12,
   [99] = 99,
   [100] = 100,
-  [101] = 101,
+  [101] = 10,
   [102] = 102,
-  [103] = 103,
+  [103] = 57,
   [104] = 104,
   [105] = 105,
-  [106] = 106,
+  [106] = 105,
   [107] = 107,
-  [108] = 17,
-  [109] = 18,
-  [110] = 110,
+  [108] = 108,
+  [109] = 11,
+  [110] = 21,
   [111] = 111,
-  [112] = 112,
-  [113] = 113,
-  [114] = 114,
-  [115] = 99,
-  [116] = 116,
-  [117] = 99,
-  [118] = 99,
+  [112] = 105,
+  [113] = 105,
+  [114] = 105,
+  [115] = 115,
+  [116] = 9,
+  [117] = 117,
+  [118] = 7,
   [119] = 119,
   [120] = 120,
   [121] = 121,
@@ -1249,7 +1336,7 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [124] = 124,
   [125] = 125,
   [126] = 126,
-  [127] = 46,
+  [127] = 127,
   [128] = 128,
   [129] = 129,
   [130] = 130,
@@ -1268,15 +1355,15 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [143] = 143,
   [144] = 144,
   [145] = 145,
-  [146] = 146,
+  [146] = 130,
   [147] = 147,
   [148] = 148,
   [149] = 149,
-  [150] = 150,
-  [151] = 126,
+  [150] = 130,
+  [151] = 130,
   [152] = 152,
-  [153] = 126,
-  [154] = 126,
+  [153] = 153,
+  [154] = 154,
   [155] = 155,
   [156] = 156,
   [157] = 157,
@@ -1289,37 +1376,76 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [164] = 164,
   [165] = 165,
   [166] = 166,
-  [167] = 19,
+  [167] = 167,
   [168] = 168,
-  [169] = 169,
+  [169] = 57,
   [170] = 170,
   [171] = 171,
   [172] = 172,
   [173] = 173,
-  [174] = 174,
-  [175] = 156,
+  [174] = 152,
+  [175] = 175,
   [176] = 176,
-  [177] = 17,
-  [178] = 18,
+  [177] = 177,
+  [178] = 178,
   [179] = 179,
   [180] = 180,
   [181] = 181,
   [182] = 182,
-  [183] = 166,
-  [184] = 156,
+  [183] = 152,
+  [184] = 184,
   [185] = 185,
-  [186] = 186,
-  [187] = 166,
+  [186] = 152,
+  [187] = 187,
   [188] = 188,
   [189] = 189,
-  [190] = 166,
-  [191] = 156,
-  [192] = 192,
+  [190] = 14,
+  [191] = 191,
+  [192] = 188,
   [193] = 193,
   [194] = 194,
   [195] = 195,
   [196] = 196,
   [197] = 197,
+  [198] = 198,
+  [199] = 16,
+  [200] = 17,
+  [201] = 201,
+  [202] = 202,
+  [203] = 203,
+  [204] = 204,
+  [205] = 205,
+  [206] = 206,
+  [207] = 207,
+  [208] = 208,
+  [209] = 209,
+  [210] = 210,
+  [211] = 211,
+  [212] = 212,
+  [213] = 213,
+  [214] = 209,
+  [215] = 215,
+  [216] = 188,
+  [217] = 217,
+  [218] = 218,
+  [219] = 219,
+  [220] = 220,
+  [221] = 221,
+  [222] = 209,
+  [223] = 223,
+  [224] = 224,
+  [225] = 225,
+  [226] = 209,
+  [227] = 188,
+  [228] = 228,
+  [229] = 209,
+  [230] = 230,
+  [231] = 231,
+  [232] = 232,
+  [233] = 233,
+  [234] = 234,
+  [235] = 235,
+  [236] = 236,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1544,1151 +1670,1381 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(89);
+      if (eof) ADVANCE(112);
       ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 191,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-        'D', 159,
-        'd', 159,
-        'E', 166,
-        'e', 166,
-        'H', 151,
-        'h', 151,
-        'O', 187,
-        'o', 187,
-        'S', 152,
-        's', 152,
-        'T', 160,
-        't', 160,
-        'U', 171,
-        'u', 171,
-        'W', 147,
-        'w', 147,
+        '#', 231,
+        '(', 119,
+        ')', 120,
+        ',', 236,
+        '-', 229,
+        '/', 121,
+        ':', 113,
+        '=', 10,
+        '@', 18,
+        'D', 194,
+        'd', 194,
+        'E', 201,
+        'e', 201,
+        'H', 184,
+        'h', 184,
+        'O', 225,
+        'o', 225,
+        'R', 185,
+        'r', 185,
+        'S', 186,
+        's', 186,
+        'T', 195,
+        't', 195,
+        'U', 205,
+        'u', 205,
+        'W', 179,
+        'w', 179,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(87);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(190);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(227);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(108);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(228);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(193);
-      if (lookahead == '(') ADVANCE(94);
-      if (lookahead == '-') ADVANCE(191);
-      if (lookahead == '/') ADVANCE(96);
-      if (lookahead == ':') ADVANCE(90);
-      if (lookahead == '=') ADVANCE(7);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(2);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      ADVANCE_MAP(
+        '#', 231,
+        '(', 119,
+        ',', 236,
+        '-', 229,
+        '/', 121,
+        ':', 113,
+        '=', 10,
+        'R', 132,
+        'r', 132,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 2:
-      if (lookahead == '#') ADVANCE(193);
-      if (lookahead == '(') ADVANCE(94);
-      if (lookahead == '-') ADVANCE(91);
-      if (lookahead == '/') ADVANCE(96);
-      if (lookahead == ':') ADVANCE(90);
-      if (lookahead == '=') ADVANCE(7);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(2);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == '#') ADVANCE(231);
+      if (lookahead == '(') ADVANCE(119);
+      if (lookahead == ',') ADVANCE(236);
+      if (lookahead == '-') ADVANCE(229);
+      if (lookahead == '/') ADVANCE(121);
+      if (lookahead == ':') ADVANCE(113);
+      if (lookahead == '=') ADVANCE(10);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 3:
-      if (lookahead == '#') ADVANCE(193);
-      if (lookahead == '-') ADVANCE(91);
+      ADVANCE_MAP(
+        '#', 231,
+        '(', 119,
+        ',', 236,
+        '-', 116,
+        '/', 121,
+        ':', 113,
+        '=', 10,
+        'R', 132,
+        'r', 132,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 4:
-      ADVANCE_MAP(
-        '#', 193,
-        'D', 33,
-        'd', 33,
-        'E', 40,
-        'e', 40,
-        'H', 20,
-        'h', 20,
-        'O', 82,
-        'o', 82,
-        'S', 27,
-        's', 27,
-        'T', 31,
-        't', 31,
-        'U', 50,
-        'u', 50,
-        'W', 11,
-        'w', 11,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(192);
+      if (lookahead == '#') ADVANCE(231);
+      if (lookahead == '(') ADVANCE(119);
+      if (lookahead == ',') ADVANCE(236);
+      if (lookahead == '-') ADVANCE(116);
+      if (lookahead == '/') ADVANCE(121);
+      if (lookahead == ':') ADVANCE(113);
+      if (lookahead == '=') ADVANCE(10);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(193);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
+      if (lookahead == '#') ADVANCE(231);
+      if (lookahead == '(') ADVANCE(119);
+      if (lookahead == '-') ADVANCE(229);
+      if (lookahead == '/') ADVANCE(121);
+      if (lookahead == ':') ADVANCE(113);
+      if (lookahead == '=') ADVANCE(10);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(193);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(190);
+      if (lookahead == '#') ADVANCE(231);
+      if (lookahead == '(') ADVANCE(119);
+      if (lookahead == '-') ADVANCE(116);
+      if (lookahead == '/') ADVANCE(121);
+      if (lookahead == ':') ADVANCE(113);
+      if (lookahead == '=') ADVANCE(10);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 7:
-      if (lookahead == '>') ADVANCE(93);
+      ADVANCE_MAP(
+        '#', 231,
+        'D', 50,
+        'd', 50,
+        'E', 55,
+        'e', 55,
+        'H', 27,
+        'h', 27,
+        'O', 104,
+        'o', 104,
+        'R', 32,
+        'r', 32,
+        'S', 37,
+        's', 37,
+        'T', 45,
+        't', 45,
+        'U', 66,
+        'u', 66,
+        'W', 13,
+        'w', 13,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(230);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(7);
       END_STATE();
     case 8:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(16);
+      if (lookahead == '#') ADVANCE(231);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
       END_STATE();
     case 9:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(62);
+      if (lookahead == '#') ADVANCE(231);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(228);
       END_STATE();
     case 10:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(71);
+      if (lookahead == '>') ADVANCE(118);
       END_STATE();
     case 11:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(64);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(52);
+          lookahead == 'a') ADVANCE(57);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(72);
+          lookahead == 'a') ADVANCE(90);
       END_STATE();
     case 13:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(75);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(82);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(68);
       END_STATE();
     case 14:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(29);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(23);
       END_STATE();
     case 15:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(203);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(91);
       END_STATE();
     case 16:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(67);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(100);
       END_STATE();
     case 17:
-      ADVANCE_MAP(
-        'E', 83,
-        'e', 83,
-        'O', 81,
-        'o', 81,
-        'P', 30,
-        'p', 30,
-        'R', 79,
-        'r', 79,
-        'S', 78,
-        's', 78,
-        'T', 80,
-        't', 80,
-        'U', 42,
-        'u', 42,
-      );
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(95);
       END_STATE();
     case 18:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(13);
+      ADVANCE_MAP(
+        'D', 44,
+        'd', 44,
+        'E', 105,
+        'e', 105,
+        'O', 103,
+        'o', 103,
+        'P', 43,
+        'p', 43,
+        'R', 101,
+        'r', 101,
+        'S', 98,
+        's', 98,
+        'T', 102,
+        't', 102,
+        'U', 59,
+        'u', 59,
+      );
       END_STATE();
     case 19:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(199);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(41);
       END_STATE();
     case 20:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(8);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(239);
       END_STATE();
     case 21:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(39);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(243);
       END_STATE();
     case 22:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(66);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(69);
       END_STATE();
     case 23:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(15);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(85);
       END_STATE();
     case 24:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(60);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(42);
       END_STATE();
     case 25:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(61);
+          lookahead == 'e') ADVANCE(17);
       END_STATE();
     case 26:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(69);
+          lookahead == 'e') ADVANCE(237);
       END_STATE();
     case 27:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(12);
+          lookahead == 'e') ADVANCE(14);
       END_STATE();
     case 28:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(211);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(53);
       END_STATE();
     case 29:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(23);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(20);
       END_STATE();
     case 30:
-      if (lookahead == 'H' ||
-          lookahead == 'h') ADVANCE(10);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(84);
       END_STATE();
     case 31:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(41);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(16);
       END_STATE();
     case 32:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(73);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(99);
       END_STATE();
     case 33:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(70);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(21);
       END_STATE();
     case 34:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(77);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(77);
       END_STATE();
     case 35:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(45);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(78);
       END_STATE();
     case 36:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(51);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(88);
       END_STATE();
     case 37:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(22);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(15);
       END_STATE();
     case 38:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(53);
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(240);
       END_STATE();
     case 39:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(36);
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(38);
       END_STATE();
     case 40:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(57);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(58);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(251);
       END_STATE();
     case 41:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(21);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(29);
       END_STATE();
     case 42:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(32);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(33);
       END_STATE();
     case 43:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(65);
+      if (lookahead == 'H' ||
+          lookahead == 'h') ADVANCE(12);
       END_STATE();
     case 44:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(200);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(89);
       END_STATE();
     case 45:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(28);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(56);
       END_STATE();
     case 46:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(35);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(93);
       END_STATE();
     case 47:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(24);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(61);
       END_STATE();
     case 48:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(68);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(97);
       END_STATE();
     case 49:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(25);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(67);
       END_STATE();
     case 50:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(92);
+      END_STATE();
+    case 51:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(70);
+      END_STATE();
+    case 52:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(30);
+      END_STATE();
+    case 53:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(49);
+      END_STATE();
+    case 54:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(73);
+      END_STATE();
+    case 55:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(75);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(80);
+      END_STATE();
+    case 56:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(28);
+      END_STATE();
+    case 57:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(22);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(94);
+      END_STATE();
+    case 58:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(238);
+      END_STATE();
+    case 59:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(46);
+      END_STATE();
+    case 60:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(83);
+      END_STATE();
+    case 61:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(40);
+      END_STATE();
+    case 62:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(47);
+      END_STATE();
+    case 63:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(86);
+      END_STATE();
+    case 64:
       if (lookahead == 'N' ||
           lookahead == 'n') ADVANCE(34);
       END_STATE();
-    case 51:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(26);
-      END_STATE();
-    case 52:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(49);
-      END_STATE();
-    case 53:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(14);
-      END_STATE();
-    case 54:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(59);
-      END_STATE();
-    case 55:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(48);
-      END_STATE();
-    case 56:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(18);
-      END_STATE();
-    case 57:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(76);
-      END_STATE();
-    case 58:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(54);
-      END_STATE();
-    case 59:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(210);
-      END_STATE();
-    case 60:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(208);
-      END_STATE();
-    case 61:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(209);
-      END_STATE();
-    case 62:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(74);
-      END_STATE();
-    case 63:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(44);
-      END_STATE();
-    case 64:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(46);
-      END_STATE();
     case 65:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(197);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(35);
       END_STATE();
     case 66:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(194);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(48);
       END_STATE();
     case 67:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(207);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(36);
       END_STATE();
     case 68:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(205);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(65);
       END_STATE();
     case 69:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(206);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(39);
       END_STATE();
     case 70:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(38);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(19);
       END_STATE();
     case 71:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(19);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(76);
       END_STATE();
     case 72:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(55);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(63);
       END_STATE();
     case 73:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(196);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(24);
       END_STATE();
     case 74:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(195);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(25);
       END_STATE();
     case 75:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(201);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(96);
       END_STATE();
     case 76:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(84);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(250);
       END_STATE();
     case 77:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(202);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(248);
       END_STATE();
     case 78:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(9);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(249);
       END_STATE();
     case 79:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(37);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(58);
       END_STATE();
     case 80:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(63);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(71);
       END_STATE();
     case 81:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(43);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(31);
       END_STATE();
     case 82:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(47);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(62);
       END_STATE();
     case 83:
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(56);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(235);
       END_STATE();
     case 84:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(204);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(232);
       END_STATE();
     case 85:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(97);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(247);
       END_STATE();
     case 86:
-      if (eof) ADVANCE(89);
-      ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 191,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(88);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(245);
       END_STATE();
     case 87:
-      if (eof) ADVANCE(89);
-      ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 91,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-        'D', 113,
-        'd', 113,
-        'E', 120,
-        'e', 120,
-        'H', 105,
-        'h', 105,
-        'O', 141,
-        'o', 141,
-        'S', 106,
-        's', 106,
-        'T', 114,
-        't', 114,
-        'U', 125,
-        'u', 125,
-        'W', 101,
-        'w', 101,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(143);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(87);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(114);
       END_STATE();
     case 88:
-      if (eof) ADVANCE(89);
-      ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 91,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(88);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(246);
       END_STATE();
     case 89:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(51);
       END_STATE();
     case 90:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(26);
       END_STATE();
     case 91:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(92);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(72);
       END_STATE();
     case 92:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(54);
       END_STATE();
     case 93:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(234);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(233);
       END_STATE();
     case 95:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(241);
       END_STATE();
     case 96:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(106);
       END_STATE();
     case 97:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(97);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(242);
       END_STATE();
     case 98:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == ':') ADVANCE(85);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(11);
       END_STATE();
     case 99:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(104);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(81);
       END_STATE();
     case 100:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(87);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(135);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(123);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(52);
       END_STATE();
     case 102:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(79);
       END_STATE();
     case 103:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(112);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(60);
       END_STATE();
     case 104:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(64);
       END_STATE();
     case 105:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(99);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(74);
       END_STATE();
     case 106:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(100);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(244);
       END_STATE();
     case 107:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(119);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(122);
       END_STATE();
     case 108:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(112);
+      ADVANCE_MAP(
+        '#', 231,
+        '(', 119,
+        ')', 120,
+        ',', 236,
+        '-', 116,
+        '/', 121,
+        ':', 113,
+        '=', 10,
+        '@', 18,
+        'D', 141,
+        'd', 141,
+        'E', 148,
+        'e', 148,
+        'H', 131,
+        'h', 131,
+        'O', 173,
+        'o', 173,
+        'R', 132,
+        'r', 132,
+        'S', 133,
+        's', 133,
+        'T', 142,
+        't', 142,
+        'U', 152,
+        'u', 152,
+        'W', 126,
+        'w', 126,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(108);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 109:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(112);
+      ADVANCE_MAP(
+        '#', 231,
+        '(', 119,
+        ')', 120,
+        ',', 236,
+        '-', 116,
+        '/', 121,
+        ':', 113,
+        '=', 10,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(109);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 110:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(102);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(112);
+      if (lookahead == '#') ADVANCE(231);
+      if (lookahead == '-') ADVANCE(229);
+      if (lookahead == '=') ADVANCE(10);
+      if (lookahead == '@') ADVANCE(18);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(132);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(111);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 111:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(112);
+      if (lookahead == '#') ADVANCE(231);
+      if (lookahead == '-') ADVANCE(116);
+      if (lookahead == '=') ADVANCE(10);
+      if (lookahead == '@') ADVANCE(18);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(132);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(111);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
       END_STATE();
     case 112:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(110);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 113:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(137);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 114:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(121);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
       END_STATE();
     case 115:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(139);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 116:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(124);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(117);
       END_STATE();
     case 117:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(128);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 118:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(129);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 119:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(117);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 120:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(132);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(134);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 121:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(107);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(109);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(sym_season);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(122);
       END_STATE();
     case 123:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(122);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == ':') ADVANCE(107);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 124:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(111);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(130);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 125:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(115);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 126:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(163);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 127:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(116);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 128:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(108);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 129:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(103);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(140);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 130:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 131:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(126);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(124);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 132:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(140);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(171);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(125);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 134:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(130);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(147);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 135:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(127);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(127);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 137:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(118);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(128);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 138:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(131);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 139:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(142);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(137);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(122);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(149);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(143);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 144:
       ACCEPT_TOKEN(sym__word);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(151);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 145:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(150);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(156);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 146:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(184);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 147:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(181);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(145);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 148:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(160);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(162);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 149:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(158);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(134);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 150:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 151:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(145);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(139);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 152:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(146);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(143);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 153:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(138);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 154:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 155:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 156:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(148);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(135);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 157:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(129);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 158:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(156);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(154);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 159:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(183);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 160:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(170);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 161:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 162:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(170);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(159);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 163:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(174);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(155);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 164:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(136);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 165:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(163);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 166:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(178);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(146);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 167:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(115);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 168:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(155);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 169:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 170:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(174);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 171:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(164);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 172:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 173:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(162);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 174:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(154);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(149);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 176:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(172);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(183);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(186);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(216);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(203);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 180:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(223);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(173);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 182:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(193);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 183:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(164);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 184:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(224);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(188);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(178);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(200);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__joined);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__joined);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(181);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 191:
-      ACCEPT_TOKEN(anon_sym_DASH2);
-      if (lookahead == '>') ADVANCE(92);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 192:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(192);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
       END_STATE();
     case 193:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 194:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(219);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 195:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 196:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 197:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(204);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 198:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(209);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 199:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 200:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(198);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 201:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(213);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(215);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 202:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(187);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 203:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 204:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(192);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 205:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(196);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 206:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(191);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 207:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 208:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(197);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 209:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(188);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 210:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 211:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(207);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 212:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 213:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 214:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 215:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 216:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 217:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(189);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 218:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 219:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(199);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 220:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 221:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 222:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(226);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 223:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 224:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(217);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 225:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 226:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 227:
+      ACCEPT_TOKEN(sym__joined);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(227);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 228:
+      ACCEPT_TOKEN(sym__joined);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      END_STATE();
+    case 229:
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(117);
+      END_STATE();
+    case 230:
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(230);
+      END_STATE();
+    case 231:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(193);
+          lookahead != '\r') ADVANCE(231);
       END_STATE();
-    case 194:
+    case 232:
       ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
-    case 195:
+    case 233:
       ACCEPT_TOKEN(aux_sym_start_directive_token1);
       END_STATE();
-    case 196:
+    case 234:
       ACCEPT_TOKEN(aux_sym_unit_directive_token1);
       END_STATE();
-    case 197:
+    case 235:
       ACCEPT_TOKEN(aux_sym_owns_directive_token1);
       END_STATE();
-    case 198:
+    case 236:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 199:
+    case 237:
       ACCEPT_TOKEN(aux_sym_phase_directive_token1);
       END_STATE();
-    case 200:
+    case 238:
       ACCEPT_TOKEN(aux_sym_turn_directive_token1);
       END_STATE();
-    case 201:
+    case 239:
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
+      END_STATE();
+    case 240:
+      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
+      END_STATE();
+    case 241:
       ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
-    case 202:
+    case 242:
       ACCEPT_TOKEN(aux_sym_expect_directive_token2);
       END_STATE();
-    case 203:
+    case 243:
       ACCEPT_TOKEN(aux_sym_expect_directive_token3);
       END_STATE();
-    case 204:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
-      END_STATE();
-    case 205:
+    case 244:
       ACCEPT_TOKEN(aux_sym_expect_directive_token5);
       END_STATE();
-    case 206:
+    case 245:
       ACCEPT_TOKEN(aux_sym_expect_directive_token6);
       END_STATE();
-    case 207:
+    case 246:
       ACCEPT_TOKEN(aux_sym_expect_directive_token7);
       END_STATE();
-    case 208:
+    case 247:
       ACCEPT_TOKEN(aux_sym_expect_directive_token8);
       END_STATE();
-    case 209:
+    case 248:
       ACCEPT_TOKEN(aux_sym_expect_directive_token9);
       END_STATE();
-    case 210:
+    case 249:
       ACCEPT_TOKEN(aux_sym_expect_directive_token10);
       END_STATE();
-    case 211:
+    case 250:
       ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+      END_STATE();
+    case 251:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token12);
       END_STATE();
     default:
       return false;
@@ -2715,117 +3071,140 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'h', 6,
         'I', 7,
         'i', 7,
-        'R', 8,
-        'r', 8,
-        'S', 9,
-        's', 9,
-        'T', 10,
-        't', 10,
-        'V', 11,
-        'v', 11,
-        'W', 12,
-        'w', 12,
+        'N', 8,
+        'n', 8,
+        'R', 9,
+        'r', 9,
+        'S', 10,
+        's', 10,
+        'T', 11,
+        't', 11,
+        'V', 12,
+        'v', 12,
+        'W', 13,
+        'w', 13,
       );
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(0);
       END_STATE();
     case 1:
       ACCEPT_TOKEN(aux_sym_unit_type_token1);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(14);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(13);
+          lookahead == 'r') ADVANCE(15);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(14);
+          lookahead == 'u') ADVANCE(16);
       END_STATE();
     case 2:
       ACCEPT_TOKEN(aux_sym_build_token3);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(15);
+          lookahead == 'u') ADVANCE(17);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(18);
       END_STATE();
     case 3:
       ACCEPT_TOKEN(aux_sym_convoy_token2);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(16);
+          lookahead == 'o') ADVANCE(19);
       END_STATE();
     case 4:
       ACCEPT_TOKEN(aux_sym_disband_token3);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(17);
+          lookahead == 'i') ADVANCE(20);
       END_STATE();
     case 5:
       ACCEPT_TOKEN(aux_sym_unit_type_token2);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(18);
+          lookahead == 'a') ADVANCE(21);
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(19);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
+          lookahead == 'l') ADVANCE(22);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 6:
       ACCEPT_TOKEN(aux_sym_hold_token3);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(21);
+          lookahead == 'o') ADVANCE(25);
       END_STATE();
     case 7:
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(22);
+          lookahead == 'l') ADVANCE(26);
       END_STATE();
     case 8:
-      ACCEPT_TOKEN(aux_sym_retreat_token3);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(23);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(27);
       END_STATE();
     case 9:
-      ACCEPT_TOKEN(aux_sym_support_token3);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(24);
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(25);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
+      ACCEPT_TOKEN(aux_sym_retreat_token3);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(28);
       END_STATE();
     case 10:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(26);
+      ACCEPT_TOKEN(aux_sym_support_token3);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(29);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(30);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 11:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(27);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(31);
       END_STATE();
     case 12:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(28);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(29);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
-      END_STATE();
-    case 13:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(30);
-      END_STATE();
-    case 14:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(31);
-      END_STATE();
-    case 15:
       if (lookahead == 'I' ||
           lookahead == 'i') ADVANCE(32);
       END_STATE();
+    case 13:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(33);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(34);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
+      END_STATE();
+    case 14:
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(35);
+      END_STATE();
+    case 15:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(36);
+      END_STATE();
     case 16:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(33);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(37);
       END_STATE();
     case 17:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(34);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(38);
       END_STATE();
     case 18:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(35);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(36);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token3);
       END_STATE();
     case 19:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(37);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(39);
       END_STATE();
     case 20:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(40);
+      END_STATE();
+    case 21:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(41);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(42);
+      END_STATE();
+    case 22:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(43);
+      END_STATE();
+    case 23:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(44);
+      END_STATE();
+    case 24:
       if (lookahead == 'A' ||
           lookahead == 'B' ||
           lookahead == 'M' ||
@@ -2833,331 +3212,347 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 'a' ||
           lookahead == 'b' ||
           lookahead == 'm' ||
-          lookahead == 'r') ADVANCE(38);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
-      END_STATE();
-    case 21:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(39);
-      END_STATE();
-    case 22:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(40);
-      END_STATE();
-    case 23:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(41);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(42);
-      END_STATE();
-    case 24:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(43);
+          lookahead == 'r') ADVANCE(45);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 25:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(44);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(45);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(46);
       END_STATE();
     case 26:
-      ACCEPT_TOKEN(aux_sym__arrow_token1);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(47);
       END_STATE();
     case 27:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(46);
-      END_STATE();
-    case 28:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(47);
-      END_STATE();
-    case 29:
       if (lookahead == 'N' ||
           lookahead == 'n') ADVANCE(48);
       END_STATE();
+    case 28:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(49);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(50);
+      END_STATE();
+    case 29:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(51);
+      END_STATE();
     case 30:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(49);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(52);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(53);
       END_STATE();
     case 31:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(50);
+      ACCEPT_TOKEN(aux_sym__arrow_token1);
       END_STATE();
     case 32:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(51);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(54);
       END_STATE();
     case 33:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(52);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(55);
       END_STATE();
     case 34:
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(53);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(56);
       END_STATE();
     case 35:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(54);
+      ACCEPT_TOKEN(aux_sym_outcome_token4);
       END_STATE();
     case 36:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(55);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(57);
       END_STATE();
     case 37:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(56);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(58);
       END_STATE();
     case 38:
-      ACCEPT_TOKEN(aux_sym_season_words_token5);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(59);
       END_STATE();
     case 39:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(57);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(60);
       END_STATE();
     case 40:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(58);
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(61);
       END_STATE();
     case 41:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(59);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(62);
       END_STATE();
     case 42:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(60);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(63);
       END_STATE();
     case 43:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(61);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(64);
       END_STATE();
     case 44:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(62);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(65);
       END_STATE();
     case 45:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
+      ACCEPT_TOKEN(aux_sym_season_words_token5);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(66);
       END_STATE();
     case 47:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(64);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(67);
       END_STATE();
     case 48:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(65);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(68);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(aux_sym_unit_type_token3);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(69);
       END_STATE();
     case 50:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(66);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(70);
       END_STATE();
     case 51:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(67);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(71);
       END_STATE();
     case 52:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(72);
       END_STATE();
     case 53:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(69);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(73);
       END_STATE();
     case 54:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(70);
+      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
       END_STATE();
     case 55:
-      ACCEPT_TOKEN(aux_sym_season_words_token2);
-      END_STATE();
-    case 56:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(71);
-      END_STATE();
-    case 57:
-      ACCEPT_TOKEN(aux_sym_hold_token1);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(72);
-      END_STATE();
-    case 58:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(73);
-      END_STATE();
-    case 59:
       if (lookahead == 'V' ||
           lookahead == 'v') ADVANCE(74);
       END_STATE();
+    case 56:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(75);
+      END_STATE();
+    case 57:
+      ACCEPT_TOKEN(aux_sym_unit_type_token3);
+      END_STATE();
+    case 58:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(76);
+      END_STATE();
+    case 59:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(77);
+      END_STATE();
     case 60:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(75);
-      END_STATE();
-    case 61:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(76);
-      END_STATE();
-    case 62:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(77);
-      END_STATE();
-    case 63:
       if (lookahead == 'O' ||
           lookahead == 'o') ADVANCE(78);
       END_STATE();
+    case 61:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(79);
+      END_STATE();
+    case 62:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(80);
+      END_STATE();
+    case 63:
+      ACCEPT_TOKEN(aux_sym_season_words_token2);
+      END_STATE();
     case 64:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(79);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(81);
       END_STATE();
     case 65:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(80);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token2);
       END_STATE();
     case 66:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(81);
-      END_STATE();
-    case 67:
-      ACCEPT_TOKEN(aux_sym_build_token2);
+      ACCEPT_TOKEN(aux_sym_hold_token1);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(82);
       END_STATE();
+    case 67:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(83);
+      END_STATE();
     case 68:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(83);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
       END_STATE();
     case 69:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(84);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(84);
       END_STATE();
     case 70:
-      ACCEPT_TOKEN(aux_sym_outcome_token2);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(85);
       END_STATE();
     case 71:
-      ACCEPT_TOKEN(aux_sym_unit_type_token4);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(86);
       END_STATE();
     case 72:
-      ACCEPT_TOKEN(aux_sym_hold_token2);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(87);
       END_STATE();
     case 73:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(85);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(88);
       END_STATE();
     case 74:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(86);
-      END_STATE();
-    case 75:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(87);
-      END_STATE();
-    case 76:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(88);
-      END_STATE();
-    case 77:
-      if (lookahead == 'E' ||
           lookahead == 'e') ADVANCE(89);
       END_STATE();
+    case 75:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(90);
+      END_STATE();
+    case 76:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(91);
+      END_STATE();
+    case 77:
+      ACCEPT_TOKEN(aux_sym_build_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(92);
+      END_STATE();
     case 78:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(90);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(93);
       END_STATE();
     case 79:
-      ACCEPT_TOKEN(aux_sym_waive_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(91);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(94);
       END_STATE();
     case 80:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(92);
+      ACCEPT_TOKEN(aux_sym_outcome_token2);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(aux_sym_season_words_token3);
+      ACCEPT_TOKEN(aux_sym_unit_type_token4);
       END_STATE();
     case 82:
-      ACCEPT_TOKEN(aux_sym_build_token1);
+      ACCEPT_TOKEN(aux_sym_hold_token2);
       END_STATE();
     case 83:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(93);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(95);
       END_STATE();
     case 84:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(94);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(96);
       END_STATE();
     case 85:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(95);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(97);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(aux_sym_remove_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(96);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(98);
       END_STATE();
     case 87:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(97);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(99);
       END_STATE();
     case 88:
-      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(100);
       END_STATE();
     case 89:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(98);
-      END_STATE();
-    case 90:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(99);
-      END_STATE();
-    case 91:
-      ACCEPT_TOKEN(aux_sym_waive_token1);
-      END_STATE();
-    case 92:
-      ACCEPT_TOKEN(aux_sym_season_words_token4);
-      END_STATE();
-    case 93:
-      ACCEPT_TOKEN(aux_sym_convoy_token1);
-      END_STATE();
-    case 94:
-      ACCEPT_TOKEN(aux_sym_disband_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(100);
-      END_STATE();
-    case 95:
-      ACCEPT_TOKEN(aux_sym_outcome_token3);
-      END_STATE();
-    case 96:
-      ACCEPT_TOKEN(aux_sym_remove_token1);
-      END_STATE();
-    case 97:
-      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      ACCEPT_TOKEN(aux_sym_waive_token2);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(101);
       END_STATE();
-    case 98:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(102);
+    case 90:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(102);
       END_STATE();
-    case 99:
-      ACCEPT_TOKEN(aux_sym_support_token2);
+    case 91:
+      ACCEPT_TOKEN(aux_sym_season_words_token3);
+      END_STATE();
+    case 92:
+      ACCEPT_TOKEN(aux_sym_build_token1);
+      END_STATE();
+    case 93:
+      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(103);
       END_STATE();
+    case 94:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(104);
+      END_STATE();
+    case 95:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(105);
+      END_STATE();
+    case 96:
+      ACCEPT_TOKEN(aux_sym_remove_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(106);
+      END_STATE();
+    case 97:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(107);
+      END_STATE();
+    case 98:
+      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      END_STATE();
+    case 99:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(108);
+      END_STATE();
     case 100:
-      ACCEPT_TOKEN(aux_sym_disband_token1);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(109);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      ACCEPT_TOKEN(aux_sym_waive_token1);
       END_STATE();
     case 102:
-      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      ACCEPT_TOKEN(aux_sym_season_words_token4);
       END_STATE();
     case 103:
+      ACCEPT_TOKEN(aux_sym_convoy_token1);
+      END_STATE();
+    case 104:
+      ACCEPT_TOKEN(aux_sym_disband_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(110);
+      END_STATE();
+    case 105:
+      ACCEPT_TOKEN(aux_sym_outcome_token3);
+      END_STATE();
+    case 106:
+      ACCEPT_TOKEN(aux_sym_remove_token1);
+      END_STATE();
+    case 107:
+      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      END_STATE();
+    case 108:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(111);
+      END_STATE();
+    case 109:
+      ACCEPT_TOKEN(aux_sym_support_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(112);
+      END_STATE();
+    case 110:
+      ACCEPT_TOKEN(aux_sym_disband_token1);
+      END_STATE();
+    case 111:
+      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      END_STATE();
+    case 112:
       ACCEPT_TOKEN(aux_sym_support_token1);
       END_STATE();
     default:
@@ -3167,203 +3562,242 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 86, .external_lex_state = 1},
-  [2] = {.lex_state = 86, .external_lex_state = 1},
-  [3] = {.lex_state = 86, .external_lex_state = 1},
-  [4] = {.lex_state = 86, .external_lex_state = 1},
-  [5] = {.lex_state = 86, .external_lex_state = 1},
+  [1] = {.lex_state = 110, .external_lex_state = 1},
+  [2] = {.lex_state = 110, .external_lex_state = 1},
+  [3] = {.lex_state = 110, .external_lex_state = 1},
+  [4] = {.lex_state = 110, .external_lex_state = 1},
+  [5] = {.lex_state = 110, .external_lex_state = 1},
   [6] = {.lex_state = 1, .external_lex_state = 1},
   [7] = {.lex_state = 1, .external_lex_state = 1},
-  [8] = {.lex_state = 1, .external_lex_state = 1},
-  [9] = {.lex_state = 86, .external_lex_state = 1},
+  [8] = {.lex_state = 110, .external_lex_state = 1},
+  [9] = {.lex_state = 1, .external_lex_state = 1},
   [10] = {.lex_state = 1, .external_lex_state = 1},
   [11] = {.lex_state = 1, .external_lex_state = 1},
   [12] = {.lex_state = 1, .external_lex_state = 1},
   [13] = {.lex_state = 1, .external_lex_state = 1},
-  [14] = {.lex_state = 86, .external_lex_state = 1},
-  [15] = {.lex_state = 86},
-  [16] = {.lex_state = 86, .external_lex_state = 1},
+  [14] = {.lex_state = 1, .external_lex_state = 1},
+  [15] = {.lex_state = 110, .external_lex_state = 1},
+  [16] = {.lex_state = 1, .external_lex_state = 1},
   [17] = {.lex_state = 1, .external_lex_state = 1},
   [18] = {.lex_state = 1, .external_lex_state = 1},
-  [19] = {.lex_state = 1, .external_lex_state = 1},
-  [20] = {.lex_state = 1, .external_lex_state = 1},
-  [21] = {.lex_state = 86, .external_lex_state = 1},
-  [22] = {.lex_state = 1, .external_lex_state = 1},
-  [23] = {.lex_state = 1, .external_lex_state = 1},
-  [24] = {.lex_state = 1},
-  [25] = {.lex_state = 86},
-  [26] = {.lex_state = 86},
-  [27] = {.lex_state = 86},
-  [28] = {.lex_state = 1},
-  [29] = {.lex_state = 1},
-  [30] = {.lex_state = 4},
-  [31] = {.lex_state = 1},
-  [32] = {.lex_state = 3},
-  [33] = {.lex_state = 1},
-  [34] = {.lex_state = 1},
-  [35] = {.lex_state = 1, .external_lex_state = 1},
-  [36] = {.lex_state = 1, .external_lex_state = 1},
-  [37] = {.lex_state = 1, .external_lex_state = 1},
-  [38] = {.lex_state = 1, .external_lex_state = 1},
-  [39] = {.lex_state = 86},
-  [40] = {.lex_state = 1},
-  [41] = {.lex_state = 86},
-  [42] = {.lex_state = 86, .external_lex_state = 1},
-  [43] = {.lex_state = 86, .external_lex_state = 1},
-  [44] = {.lex_state = 86, .external_lex_state = 1},
-  [45] = {.lex_state = 86, .external_lex_state = 1},
-  [46] = {.lex_state = 1, .external_lex_state = 1},
-  [47] = {.lex_state = 86, .external_lex_state = 1},
-  [48] = {.lex_state = 86, .external_lex_state = 1},
-  [49] = {.lex_state = 86, .external_lex_state = 1},
-  [50] = {.lex_state = 0, .external_lex_state = 1},
-  [51] = {.lex_state = 86, .external_lex_state = 1},
-  [52] = {.lex_state = 0, .external_lex_state = 1},
-  [53] = {.lex_state = 86, .external_lex_state = 1},
-  [54] = {.lex_state = 86},
-  [55] = {.lex_state = 86, .external_lex_state = 1},
-  [56] = {.lex_state = 86},
-  [57] = {.lex_state = 86},
-  [58] = {.lex_state = 86},
-  [59] = {.lex_state = 86},
-  [60] = {.lex_state = 86},
-  [61] = {.lex_state = 86},
-  [62] = {.lex_state = 86},
-  [63] = {.lex_state = 86},
-  [64] = {.lex_state = 86},
-  [65] = {.lex_state = 86},
-  [66] = {.lex_state = 86},
-  [67] = {.lex_state = 86, .external_lex_state = 1},
-  [68] = {.lex_state = 86},
-  [69] = {.lex_state = 86},
-  [70] = {.lex_state = 86},
-  [71] = {.lex_state = 86},
-  [72] = {.lex_state = 86},
-  [73] = {.lex_state = 86},
-  [74] = {.lex_state = 1},
-  [75] = {.lex_state = 6},
-  [76] = {.lex_state = 1},
-  [77] = {.lex_state = 6},
-  [78] = {.lex_state = 1},
-  [79] = {.lex_state = 1},
-  [80] = {.lex_state = 86},
-  [81] = {.lex_state = 86},
-  [82] = {.lex_state = 6},
-  [83] = {.lex_state = 0, .external_lex_state = 1},
-  [84] = {.lex_state = 86},
-  [85] = {.lex_state = 86},
-  [86] = {.lex_state = 86},
-  [87] = {.lex_state = 86},
-  [88] = {.lex_state = 86},
-  [89] = {.lex_state = 6},
-  [90] = {.lex_state = 1, .external_lex_state = 1},
-  [91] = {.lex_state = 86},
-  [92] = {.lex_state = 86},
-  [93] = {.lex_state = 86, .external_lex_state = 1},
-  [94] = {.lex_state = 86},
-  [95] = {.lex_state = 86, .external_lex_state = 1},
-  [96] = {.lex_state = 86},
-  [97] = {.lex_state = 86, .external_lex_state = 1},
-  [98] = {.lex_state = 0, .external_lex_state = 1},
-  [99] = {.lex_state = 86},
-  [100] = {.lex_state = 86},
-  [101] = {.lex_state = 86},
-  [102] = {.lex_state = 1, .external_lex_state = 1},
-  [103] = {.lex_state = 86},
-  [104] = {.lex_state = 1, .external_lex_state = 1},
-  [105] = {.lex_state = 4, .external_lex_state = 1},
-  [106] = {.lex_state = 4, .external_lex_state = 1},
-  [107] = {.lex_state = 0, .external_lex_state = 1},
-  [108] = {.lex_state = 86, .external_lex_state = 1},
-  [109] = {.lex_state = 86, .external_lex_state = 1},
-  [110] = {.lex_state = 86, .external_lex_state = 1},
-  [111] = {.lex_state = 86},
-  [112] = {.lex_state = 86},
-  [113] = {.lex_state = 1, .external_lex_state = 1},
-  [114] = {.lex_state = 4, .external_lex_state = 1},
-  [115] = {.lex_state = 86},
-  [116] = {.lex_state = 86},
-  [117] = {.lex_state = 86},
-  [118] = {.lex_state = 86},
-  [119] = {.lex_state = 0, .external_lex_state = 1},
-  [120] = {.lex_state = 0, .external_lex_state = 1},
-  [121] = {.lex_state = 0, .external_lex_state = 1},
-  [122] = {.lex_state = 0, .external_lex_state = 1},
+  [19] = {.lex_state = 110},
+  [20] = {.lex_state = 110, .external_lex_state = 1},
+  [21] = {.lex_state = 110, .external_lex_state = 1},
+  [22] = {.lex_state = 5},
+  [23] = {.lex_state = 5, .external_lex_state = 1},
+  [24] = {.lex_state = 109},
+  [25] = {.lex_state = 109},
+  [26] = {.lex_state = 109},
+  [27] = {.lex_state = 5},
+  [28] = {.lex_state = 5, .external_lex_state = 1},
+  [29] = {.lex_state = 5, .external_lex_state = 1},
+  [30] = {.lex_state = 5, .external_lex_state = 1},
+  [31] = {.lex_state = 5, .external_lex_state = 1},
+  [32] = {.lex_state = 5, .external_lex_state = 1},
+  [33] = {.lex_state = 5, .external_lex_state = 1},
+  [34] = {.lex_state = 5, .external_lex_state = 1},
+  [35] = {.lex_state = 5, .external_lex_state = 1},
+  [36] = {.lex_state = 5, .external_lex_state = 1},
+  [37] = {.lex_state = 7},
+  [38] = {.lex_state = 5, .external_lex_state = 1},
+  [39] = {.lex_state = 5, .external_lex_state = 1},
+  [40] = {.lex_state = 109},
+  [41] = {.lex_state = 5},
+  [42] = {.lex_state = 5},
+  [43] = {.lex_state = 5},
+  [44] = {.lex_state = 5},
+  [45] = {.lex_state = 2, .external_lex_state = 1},
+  [46] = {.lex_state = 2, .external_lex_state = 1},
+  [47] = {.lex_state = 5},
+  [48] = {.lex_state = 5, .external_lex_state = 1},
+  [49] = {.lex_state = 5, .external_lex_state = 1},
+  [50] = {.lex_state = 2, .external_lex_state = 1},
+  [51] = {.lex_state = 2, .external_lex_state = 1},
+  [52] = {.lex_state = 2},
+  [53] = {.lex_state = 109, .external_lex_state = 1},
+  [54] = {.lex_state = 2, .external_lex_state = 1},
+  [55] = {.lex_state = 2},
+  [56] = {.lex_state = 109, .external_lex_state = 1},
+  [57] = {.lex_state = 5, .external_lex_state = 1},
+  [58] = {.lex_state = 5},
+  [59] = {.lex_state = 5},
+  [60] = {.lex_state = 2, .external_lex_state = 1},
+  [61] = {.lex_state = 2, .external_lex_state = 1},
+  [62] = {.lex_state = 109, .external_lex_state = 1},
+  [63] = {.lex_state = 109, .external_lex_state = 1},
+  [64] = {.lex_state = 109, .external_lex_state = 1},
+  [65] = {.lex_state = 109, .external_lex_state = 1},
+  [66] = {.lex_state = 109, .external_lex_state = 1},
+  [67] = {.lex_state = 109, .external_lex_state = 1},
+  [68] = {.lex_state = 5},
+  [69] = {.lex_state = 5},
+  [70] = {.lex_state = 109, .external_lex_state = 1},
+  [71] = {.lex_state = 109},
+  [72] = {.lex_state = 109},
+  [73] = {.lex_state = 109},
+  [74] = {.lex_state = 2},
+  [75] = {.lex_state = 109, .external_lex_state = 1},
+  [76] = {.lex_state = 109},
+  [77] = {.lex_state = 109, .external_lex_state = 1},
+  [78] = {.lex_state = 109},
+  [79] = {.lex_state = 109},
+  [80] = {.lex_state = 109},
+  [81] = {.lex_state = 109, .external_lex_state = 1},
+  [82] = {.lex_state = 109},
+  [83] = {.lex_state = 5},
+  [84] = {.lex_state = 5},
+  [85] = {.lex_state = 109},
+  [86] = {.lex_state = 109},
+  [87] = {.lex_state = 109},
+  [88] = {.lex_state = 109},
+  [89] = {.lex_state = 5},
+  [90] = {.lex_state = 5},
+  [91] = {.lex_state = 109},
+  [92] = {.lex_state = 2},
+  [93] = {.lex_state = 2},
+  [94] = {.lex_state = 109},
+  [95] = {.lex_state = 2},
+  [96] = {.lex_state = 109},
+  [97] = {.lex_state = 109, .external_lex_state = 1},
+  [98] = {.lex_state = 2},
+  [99] = {.lex_state = 109},
+  [100] = {.lex_state = 9},
+  [101] = {.lex_state = 109},
+  [102] = {.lex_state = 109},
+  [103] = {.lex_state = 109},
+  [104] = {.lex_state = 109},
+  [105] = {.lex_state = 109},
+  [106] = {.lex_state = 109},
+  [107] = {.lex_state = 109},
+  [108] = {.lex_state = 9},
+  [109] = {.lex_state = 109},
+  [110] = {.lex_state = 2},
+  [111] = {.lex_state = 9},
+  [112] = {.lex_state = 109},
+  [113] = {.lex_state = 109},
+  [114] = {.lex_state = 109},
+  [115] = {.lex_state = 9},
+  [116] = {.lex_state = 109},
+  [117] = {.lex_state = 109, .external_lex_state = 1},
+  [118] = {.lex_state = 2},
+  [119] = {.lex_state = 109},
+  [120] = {.lex_state = 109, .external_lex_state = 1},
+  [121] = {.lex_state = 5, .external_lex_state = 1},
+  [122] = {.lex_state = 109},
   [123] = {.lex_state = 0, .external_lex_state = 1},
-  [124] = {.lex_state = 4, .external_lex_state = 1},
+  [124] = {.lex_state = 0, .external_lex_state = 1},
   [125] = {.lex_state = 0, .external_lex_state = 1},
-  [126] = {.lex_state = 86},
-  [127] = {.lex_state = 86, .external_lex_state = 1},
+  [126] = {.lex_state = 7, .external_lex_state = 1},
+  [127] = {.lex_state = 7, .external_lex_state = 1},
   [128] = {.lex_state = 0, .external_lex_state = 1},
   [129] = {.lex_state = 0, .external_lex_state = 1},
-  [130] = {.lex_state = 0, .external_lex_state = 1},
-  [131] = {.lex_state = 0, .external_lex_state = 1},
-  [132] = {.lex_state = 0, .external_lex_state = 1},
-  [133] = {.lex_state = 0, .external_lex_state = 1},
-  [134] = {.lex_state = 0, .external_lex_state = 1},
-  [135] = {.lex_state = 0, .external_lex_state = 1},
-  [136] = {.lex_state = 0, .external_lex_state = 1},
-  [137] = {.lex_state = 0, .external_lex_state = 1},
-  [138] = {.lex_state = 86, .external_lex_state = 1},
-  [139] = {.lex_state = 0, .external_lex_state = 1},
-  [140] = {.lex_state = 0, .external_lex_state = 1},
-  [141] = {.lex_state = 0, .external_lex_state = 1},
-  [142] = {.lex_state = 0, .external_lex_state = 1},
-  [143] = {.lex_state = 1, .external_lex_state = 1},
-  [144] = {.lex_state = 1, .external_lex_state = 1},
-  [145] = {.lex_state = 0, .external_lex_state = 1},
-  [146] = {.lex_state = 86},
-  [147] = {.lex_state = 0, .external_lex_state = 1},
-  [148] = {.lex_state = 0, .external_lex_state = 1},
-  [149] = {.lex_state = 0, .external_lex_state = 1},
-  [150] = {.lex_state = 0, .external_lex_state = 1},
-  [151] = {.lex_state = 86},
-  [152] = {.lex_state = 0, .external_lex_state = 1},
-  [153] = {.lex_state = 86},
-  [154] = {.lex_state = 86},
+  [130] = {.lex_state = 109},
+  [131] = {.lex_state = 109},
+  [132] = {.lex_state = 1, .external_lex_state = 1},
+  [133] = {.lex_state = 7, .external_lex_state = 1},
+  [134] = {.lex_state = 109},
+  [135] = {.lex_state = 109},
+  [136] = {.lex_state = 109, .external_lex_state = 1},
+  [137] = {.lex_state = 1, .external_lex_state = 1},
+  [138] = {.lex_state = 109},
+  [139] = {.lex_state = 109},
+  [140] = {.lex_state = 109, .external_lex_state = 1},
+  [141] = {.lex_state = 1, .external_lex_state = 1},
+  [142] = {.lex_state = 109, .external_lex_state = 1},
+  [143] = {.lex_state = 109},
+  [144] = {.lex_state = 109, .external_lex_state = 1},
+  [145] = {.lex_state = 109, .external_lex_state = 1},
+  [146] = {.lex_state = 109},
+  [147] = {.lex_state = 109},
+  [148] = {.lex_state = 109, .external_lex_state = 1},
+  [149] = {.lex_state = 109, .external_lex_state = 1},
+  [150] = {.lex_state = 109},
+  [151] = {.lex_state = 109},
+  [152] = {.lex_state = 109},
+  [153] = {.lex_state = 0, .external_lex_state = 1},
+  [154] = {.lex_state = 0, .external_lex_state = 1},
   [155] = {.lex_state = 0, .external_lex_state = 1},
-  [156] = {.lex_state = 86},
+  [156] = {.lex_state = 0, .external_lex_state = 1},
   [157] = {.lex_state = 0, .external_lex_state = 1},
-  [158] = {.lex_state = 4},
-  [159] = {.lex_state = 86},
-  [160] = {.lex_state = 86},
+  [158] = {.lex_state = 109},
+  [159] = {.lex_state = 0, .external_lex_state = 1},
+  [160] = {.lex_state = 0, .external_lex_state = 1},
   [161] = {.lex_state = 0, .external_lex_state = 1},
-  [162] = {.lex_state = 4},
-  [163] = {.lex_state = 86},
-  [164] = {.lex_state = 6},
+  [162] = {.lex_state = 0, .external_lex_state = 1},
+  [163] = {.lex_state = 0, .external_lex_state = 1},
+  [164] = {.lex_state = 0, .external_lex_state = 1},
   [165] = {.lex_state = 0, .external_lex_state = 1},
-  [166] = {.lex_state = 6},
-  [167] = {.lex_state = 86},
-  [168] = {.lex_state = 86},
-  [169] = {.lex_state = 0, .external_lex_state = 1},
+  [166] = {.lex_state = 109, .external_lex_state = 1},
+  [167] = {.lex_state = 0, .external_lex_state = 1},
+  [168] = {.lex_state = 0, .external_lex_state = 1},
+  [169] = {.lex_state = 109, .external_lex_state = 1},
   [170] = {.lex_state = 0, .external_lex_state = 1},
   [171] = {.lex_state = 0, .external_lex_state = 1},
   [172] = {.lex_state = 0, .external_lex_state = 1},
   [173] = {.lex_state = 0, .external_lex_state = 1},
-  [174] = {.lex_state = 0},
-  [175] = {.lex_state = 86},
-  [176] = {.lex_state = 86},
-  [177] = {.lex_state = 86},
-  [178] = {.lex_state = 86},
+  [174] = {.lex_state = 109},
+  [175] = {.lex_state = 1, .external_lex_state = 1},
+  [176] = {.lex_state = 7, .external_lex_state = 1},
+  [177] = {.lex_state = 109, .external_lex_state = 1},
+  [178] = {.lex_state = 0, .external_lex_state = 1},
   [179] = {.lex_state = 0, .external_lex_state = 1},
-  [180] = {.lex_state = 0, .external_lex_state = 1},
+  [180] = {.lex_state = 1, .external_lex_state = 1},
   [181] = {.lex_state = 0, .external_lex_state = 1},
   [182] = {.lex_state = 0, .external_lex_state = 1},
-  [183] = {.lex_state = 6},
-  [184] = {.lex_state = 86},
+  [183] = {.lex_state = 109},
+  [184] = {.lex_state = 0, .external_lex_state = 1},
   [185] = {.lex_state = 0, .external_lex_state = 1},
-  [186] = {.lex_state = 0, .external_lex_state = 1},
-  [187] = {.lex_state = 6},
-  [188] = {.lex_state = 1},
-  [189] = {.lex_state = 86},
-  [190] = {.lex_state = 6},
-  [191] = {.lex_state = 86},
-  [192] = {.lex_state = 0, .external_lex_state = 1},
-  [193] = {.lex_state = 0, .external_lex_state = 1},
+  [186] = {.lex_state = 109},
+  [187] = {.lex_state = 0, .external_lex_state = 1},
+  [188] = {.lex_state = 109},
+  [189] = {.lex_state = 0, .external_lex_state = 1},
+  [190] = {.lex_state = 109},
+  [191] = {.lex_state = 0, .external_lex_state = 1},
+  [192] = {.lex_state = 109},
+  [193] = {.lex_state = 109},
   [194] = {.lex_state = 0, .external_lex_state = 1},
-  [195] = {.lex_state = 0, .external_lex_state = 1},
-  [196] = {.lex_state = 0},
-  [197] = {.lex_state = 0, .external_lex_state = 1},
+  [195] = {.lex_state = 7},
+  [196] = {.lex_state = 109},
+  [197] = {.lex_state = 109},
+  [198] = {.lex_state = 0, .external_lex_state = 1},
+  [199] = {.lex_state = 109},
+  [200] = {.lex_state = 109},
+  [201] = {.lex_state = 0, .external_lex_state = 1},
+  [202] = {.lex_state = 109},
+  [203] = {.lex_state = 0, .external_lex_state = 1},
+  [204] = {.lex_state = 1},
+  [205] = {.lex_state = 0, .external_lex_state = 1},
+  [206] = {.lex_state = 9},
+  [207] = {.lex_state = 0, .external_lex_state = 1},
+  [208] = {.lex_state = 109},
+  [209] = {.lex_state = 9},
+  [210] = {.lex_state = 109},
+  [211] = {.lex_state = 0, .external_lex_state = 1},
+  [212] = {.lex_state = 7},
+  [213] = {.lex_state = 0, .external_lex_state = 1},
+  [214] = {.lex_state = 9},
+  [215] = {.lex_state = 109},
+  [216] = {.lex_state = 109},
+  [217] = {.lex_state = 0, .external_lex_state = 1},
+  [218] = {.lex_state = 0, .external_lex_state = 1},
+  [219] = {.lex_state = 0, .external_lex_state = 1},
+  [220] = {.lex_state = 0},
+  [221] = {.lex_state = 0, .external_lex_state = 1},
+  [222] = {.lex_state = 9},
+  [223] = {.lex_state = 0, .external_lex_state = 1},
+  [224] = {.lex_state = 0},
+  [225] = {.lex_state = 0, .external_lex_state = 1},
+  [226] = {.lex_state = 9},
+  [227] = {.lex_state = 109},
+  [228] = {.lex_state = 0, .external_lex_state = 1},
+  [229] = {.lex_state = 9},
+  [230] = {.lex_state = 109},
+  [231] = {.lex_state = 0, .external_lex_state = 1},
+  [232] = {.lex_state = 0, .external_lex_state = 1},
+  [233] = {.lex_state = 0, .external_lex_state = 1},
+  [234] = {.lex_state = 0, .external_lex_state = 1},
+  [235] = {.lex_state = 0, .external_lex_state = 1},
+  [236] = {.lex_state = 0},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -3406,6 +3840,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_outcome_token1] = ACTIONS(1),
     [aux_sym_outcome_token2] = ACTIONS(1),
     [aux_sym_outcome_token3] = ACTIONS(1),
+    [aux_sym_outcome_token4] = ACTIONS(1),
     [aux_sym_unit_type_token1] = ACTIONS(1),
     [aux_sym_unit_type_token2] = ACTIONS(1),
     [aux_sym_unit_type_token3] = ACTIONS(1),
@@ -3424,6 +3859,10 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_COMMA] = ACTIONS(1),
     [aux_sym_phase_directive_token1] = ACTIONS(1),
     [aux_sym_turn_directive_token1] = ACTIONS(1),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(1),
+    [aux_sym_dislodged_directive_token2] = ACTIONS(1),
+    [aux_sym_dislodged_directive_token3] = ACTIONS(1),
+    [aux_sym_standoff_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token2] = ACTIONS(1),
     [aux_sym_expect_directive_token3] = ACTIONS(1),
@@ -3435,39 +3874,42 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_expect_directive_token9] = ACTIONS(1),
     [aux_sym_expect_directive_token10] = ACTIONS(1),
     [aux_sym_expect_directive_token11] = ACTIONS(1),
+    [aux_sym_expect_directive_token12] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(174),
-    [sym_block] = STATE(25),
-    [sym_block_header] = STATE(186),
-    [sym_season_words] = STATE(145),
+    [sym_source_file] = STATE(224),
+    [sym_block] = STATE(24),
+    [sym_block_header] = STATE(234),
+    [sym_season_words] = STATE(160),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(192),
-    [sym_hold] = STATE(98),
-    [sym_move] = STATE(98),
-    [sym__shorthand] = STATE(149),
-    [sym_support] = STATE(98),
-    [sym_convoy] = STATE(98),
-    [sym_retreat] = STATE(98),
-    [sym_disband] = STATE(98),
-    [sym_build] = STATE(98),
-    [sym_remove] = STATE(98),
-    [sym_waive] = STATE(98),
-    [sym_unit] = STATE(16),
-    [sym_unit_type] = STATE(80),
-    [sym_power] = STATE(35),
-    [sym__hyphenated] = STATE(46),
-    [sym_directive] = STATE(192),
-    [sym_rules_directive] = STATE(197),
-    [sym_start_directive] = STATE(197),
-    [sym_unit_directive] = STATE(197),
-    [sym_owns_directive] = STATE(197),
-    [sym_phase_directive] = STATE(197),
-    [sym_turn_directive] = STATE(197),
-    [sym_expect_directive] = STATE(197),
+    [sym_order] = STATE(191),
+    [sym_hold] = STATE(129),
+    [sym_move] = STATE(129),
+    [sym__shorthand] = STATE(178),
+    [sym_support] = STATE(129),
+    [sym_convoy] = STATE(129),
+    [sym_retreat] = STATE(129),
+    [sym_disband] = STATE(129),
+    [sym_build] = STATE(129),
+    [sym_remove] = STATE(129),
+    [sym_waive] = STATE(129),
+    [sym_unit] = STATE(20),
+    [sym_unit_type] = STATE(106),
+    [sym_power] = STATE(48),
+    [sym__hyphenated] = STATE(57),
+    [sym_directive] = STATE(191),
+    [sym_rules_directive] = STATE(225),
+    [sym_start_directive] = STATE(225),
+    [sym_unit_directive] = STATE(225),
+    [sym_owns_directive] = STATE(225),
+    [sym_phase_directive] = STATE(225),
+    [sym_turn_directive] = STATE(225),
+    [sym_dislodged_directive] = STATE(225),
+    [sym_standoff_directive] = STATE(225),
+    [sym_expect_directive] = STATE(225),
     [aux_sym_source_file_repeat1] = STATE(2),
-    [aux_sym_source_file_repeat2] = STATE(25),
+    [aux_sym_source_file_repeat2] = STATE(24),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
@@ -3499,40 +3941,44 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_owns_directive_token1] = ACTIONS(31),
     [aux_sym_phase_directive_token1] = ACTIONS(33),
     [aux_sym_turn_directive_token1] = ACTIONS(35),
-    [aux_sym_expect_directive_token1] = ACTIONS(37),
-    [sym__newline] = ACTIONS(39),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(37),
+    [aux_sym_standoff_directive_token1] = ACTIONS(39),
+    [aux_sym_expect_directive_token1] = ACTIONS(41),
+    [sym__newline] = ACTIONS(43),
   },
   [STATE(2)] = {
-    [sym_block] = STATE(26),
-    [sym_block_header] = STATE(186),
-    [sym_season_words] = STATE(145),
+    [sym_block] = STATE(25),
+    [sym_block_header] = STATE(234),
+    [sym_season_words] = STATE(160),
     [sym__line] = STATE(3),
-    [sym_order] = STATE(192),
-    [sym_hold] = STATE(98),
-    [sym_move] = STATE(98),
-    [sym__shorthand] = STATE(149),
-    [sym_support] = STATE(98),
-    [sym_convoy] = STATE(98),
-    [sym_retreat] = STATE(98),
-    [sym_disband] = STATE(98),
-    [sym_build] = STATE(98),
-    [sym_remove] = STATE(98),
-    [sym_waive] = STATE(98),
-    [sym_unit] = STATE(16),
-    [sym_unit_type] = STATE(80),
-    [sym_power] = STATE(35),
-    [sym__hyphenated] = STATE(46),
-    [sym_directive] = STATE(192),
-    [sym_rules_directive] = STATE(197),
-    [sym_start_directive] = STATE(197),
-    [sym_unit_directive] = STATE(197),
-    [sym_owns_directive] = STATE(197),
-    [sym_phase_directive] = STATE(197),
-    [sym_turn_directive] = STATE(197),
-    [sym_expect_directive] = STATE(197),
+    [sym_order] = STATE(191),
+    [sym_hold] = STATE(129),
+    [sym_move] = STATE(129),
+    [sym__shorthand] = STATE(178),
+    [sym_support] = STATE(129),
+    [sym_convoy] = STATE(129),
+    [sym_retreat] = STATE(129),
+    [sym_disband] = STATE(129),
+    [sym_build] = STATE(129),
+    [sym_remove] = STATE(129),
+    [sym_waive] = STATE(129),
+    [sym_unit] = STATE(20),
+    [sym_unit_type] = STATE(106),
+    [sym_power] = STATE(48),
+    [sym__hyphenated] = STATE(57),
+    [sym_directive] = STATE(191),
+    [sym_rules_directive] = STATE(225),
+    [sym_start_directive] = STATE(225),
+    [sym_unit_directive] = STATE(225),
+    [sym_owns_directive] = STATE(225),
+    [sym_phase_directive] = STATE(225),
+    [sym_turn_directive] = STATE(225),
+    [sym_dislodged_directive] = STATE(225),
+    [sym_standoff_directive] = STATE(225),
+    [sym_expect_directive] = STATE(225),
     [aux_sym_source_file_repeat1] = STATE(3),
-    [aux_sym_source_file_repeat2] = STATE(26),
-    [ts_builtin_sym_end] = ACTIONS(41),
+    [aux_sym_source_file_repeat2] = STATE(25),
+    [ts_builtin_sym_end] = ACTIONS(45),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
     [aux_sym_season_words_token2] = ACTIONS(9),
@@ -3563,89 +4009,87 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_owns_directive_token1] = ACTIONS(31),
     [aux_sym_phase_directive_token1] = ACTIONS(33),
     [aux_sym_turn_directive_token1] = ACTIONS(35),
-    [aux_sym_expect_directive_token1] = ACTIONS(37),
-    [sym__newline] = ACTIONS(43),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(37),
+    [aux_sym_standoff_directive_token1] = ACTIONS(39),
+    [aux_sym_expect_directive_token1] = ACTIONS(41),
+    [sym__newline] = ACTIONS(47),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 27,
+  [0] = 29,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(47), 1,
+    ACTIONS(51), 1,
       sym__word,
-    ACTIONS(70), 1,
+    ACTIONS(74), 1,
       aux_sym_rules_directive_token1,
-    ACTIONS(73), 1,
+    ACTIONS(77), 1,
       aux_sym_start_directive_token1,
-    ACTIONS(76), 1,
+    ACTIONS(80), 1,
       aux_sym_unit_directive_token1,
-    ACTIONS(79), 1,
+    ACTIONS(83), 1,
       aux_sym_owns_directive_token1,
-    ACTIONS(82), 1,
+    ACTIONS(86), 1,
       aux_sym_phase_directive_token1,
-    ACTIONS(85), 1,
+    ACTIONS(89), 1,
       aux_sym_turn_directive_token1,
-    ACTIONS(88), 1,
+    ACTIONS(92), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(95), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(98), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(91), 1,
+    ACTIONS(101), 1,
       sym__newline,
-    STATE(16), 1,
+    STATE(20), 1,
       sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(84), 1,
+    STATE(103), 1,
       sym__hyphenated,
-    STATE(149), 1,
+    STATE(106), 1,
+      sym_unit_type,
+    STATE(178), 1,
       sym__shorthand,
-    STATE(196), 1,
+    STATE(220), 1,
       sym_power,
-    ACTIONS(45), 2,
+    ACTIONS(49), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
-    ACTIONS(61), 2,
+    ACTIONS(65), 2,
       aux_sym_remove_token1,
       aux_sym_remove_token2,
-    ACTIONS(64), 2,
+    ACTIONS(68), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
     STATE(3), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(192), 2,
+    STATE(191), 2,
       sym_order,
       sym_directive,
-    ACTIONS(52), 3,
+    ACTIONS(56), 3,
       aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-    ACTIONS(55), 3,
+    ACTIONS(59), 3,
       aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-    ACTIONS(58), 3,
+    ACTIONS(62), 3,
       aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-    ACTIONS(50), 4,
+    ACTIONS(54), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    ACTIONS(67), 4,
+    ACTIONS(71), 4,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(197), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(98), 9,
+    STATE(129), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -3655,7 +4099,17 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [113] = 27,
+    STATE(225), 9,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [121] = 29,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -3671,20 +4125,24 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(35), 1,
       aux_sym_turn_directive_token1,
     ACTIONS(37), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(39), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(41), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(96), 1,
+    ACTIONS(106), 1,
       sym__word,
-    ACTIONS(101), 1,
+    ACTIONS(111), 1,
       sym__newline,
-    STATE(16), 1,
+    STATE(20), 1,
       sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(84), 1,
+    STATE(103), 1,
       sym__hyphenated,
-    STATE(149), 1,
+    STATE(106), 1,
+      sym_unit_type,
+    STATE(178), 1,
       sym__shorthand,
-    STATE(196), 1,
+    STATE(220), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -3692,13 +4150,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(94), 2,
+    ACTIONS(104), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
     STATE(5), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(192), 2,
+    STATE(191), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -3718,20 +4176,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(99), 4,
+    ACTIONS(109), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(197), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(98), 9,
+    STATE(129), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -3741,7 +4191,17 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [226] = 27,
+    STATE(225), 9,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [242] = 29,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -3757,20 +4217,24 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(35), 1,
       aux_sym_turn_directive_token1,
     ACTIONS(37), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(39), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(41), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(43), 1,
+    ACTIONS(47), 1,
       sym__newline,
-    ACTIONS(105), 1,
+    ACTIONS(115), 1,
       sym__word,
-    STATE(16), 1,
+    STATE(20), 1,
       sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(84), 1,
+    STATE(103), 1,
       sym__hyphenated,
-    STATE(149), 1,
+    STATE(106), 1,
+      sym_unit_type,
+    STATE(178), 1,
       sym__shorthand,
-    STATE(196), 1,
+    STATE(220), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -3778,13 +4242,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(103), 2,
+    ACTIONS(113), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
     STATE(3), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(192), 2,
+    STATE(191), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -3804,20 +4268,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(108), 4,
+    ACTIONS(118), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(197), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(98), 9,
+    STATE(129), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -3827,16 +4283,26 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [339] = 6,
+    STATE(225), 9,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [363] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(114), 1,
+    ACTIONS(124), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(209), 1,
       sym__hyphen,
-    ACTIONS(112), 8,
+    ACTIONS(122), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -3845,7 +4311,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(110), 28,
+    ACTIONS(120), 28,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -3874,10 +4340,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [392] = 3,
+  [416] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(112), 8,
+    ACTIONS(122), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -3886,7 +4352,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(110), 29,
+    ACTIONS(120), 29,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -3916,49 +4382,10 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__arrow_token1,
       sym__word,
       anon_sym_DASH2,
-  [437] = 5,
+  [461] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(117), 1,
-      sym__word,
-    STATE(11), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(121), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(119), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-  [481] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(123), 10,
+    ACTIONS(127), 12,
       sym__newline,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
@@ -3968,8 +4395,10 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_owns_directive_token1,
       aux_sym_phase_directive_token1,
       aux_sym_turn_directive_token1,
+      aux_sym_dislodged_directive_token1,
+      aux_sym_standoff_directive_token1,
       aux_sym_expect_directive_token1,
-    ACTIONS(125), 22,
+    ACTIONS(129), 22,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -3992,94 +4421,55 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [521] = 6,
+  [503] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(131), 1,
-      anon_sym_DASH2,
-    STATE(12), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
-    ACTIONS(129), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
+    ACTIONS(135), 1,
       anon_sym_LPAREN,
+    ACTIONS(137), 1,
       anon_sym_SLASH,
-      sym_season,
-    ACTIONS(127), 23,
+    STATE(14), 1,
+      sym_coast,
+    ACTIONS(131), 15,
       aux_sym_hold_token1,
-      aux_sym_hold_token2,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
       aux_sym_support_token2,
       aux_sym_support_token3,
-      aux_sym_convoy_token1,
       aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-      aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-      aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-      aux_sym_remove_token1,
       aux_sym_remove_token2,
       anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(133), 15,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-      sym__word,
-  [567] = 5,
+      anon_sym_EQ_GT,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [550] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(134), 1,
+    ACTIONS(139), 1,
       sym__word,
     STATE(11), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(139), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(137), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-  [611] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(145), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
     ACTIONS(143), 6,
       sym__newline,
       anon_sym_DASH_GT,
@@ -4110,514 +4500,580 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [594] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(145), 1,
       sym__word,
-  [657] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(152), 1,
+    STATE(11), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(150), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
-    ACTIONS(154), 1,
       anon_sym_SLASH,
-    STATE(19), 1,
-      sym_coast,
-    ACTIONS(150), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
       sym_season,
-    ACTIONS(148), 15,
+    ACTIONS(148), 23,
       aux_sym_hold_token1,
+      aux_sym_hold_token2,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
       aux_sym_support_token2,
       aux_sym_support_token3,
+      aux_sym_convoy_token1,
       aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
+      aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
+      aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
+      aux_sym_remove_token1,
       aux_sym_remove_token2,
       anon_sym_DASH,
+      aux_sym__arrow_token1,
       anon_sym_DASH2,
-  [702] = 18,
+  [638] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(19), 1,
-      aux_sym_remove_token2,
-    ACTIONS(21), 1,
-      aux_sym_waive_token2,
     ACTIONS(156), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(158), 1,
-      aux_sym_disband_token1,
-    ACTIONS(160), 1,
-      aux_sym_build_token1,
-    ACTIONS(162), 1,
-      aux_sym_remove_token1,
-    ACTIONS(164), 1,
-      aux_sym_waive_token1,
-    ACTIONS(168), 1,
-      sym__newline,
-    STATE(16), 1,
-      sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(149), 1,
-      sym__shorthand,
-    ACTIONS(13), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(15), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(17), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(107), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [770] = 17,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(19), 1,
-      aux_sym_remove_token2,
-    ACTIONS(21), 1,
-      aux_sym_waive_token2,
-    ACTIONS(156), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(158), 1,
-      aux_sym_disband_token1,
-    ACTIONS(160), 1,
-      aux_sym_build_token1,
-    ACTIONS(162), 1,
-      aux_sym_remove_token1,
-    ACTIONS(164), 1,
-      aux_sym_waive_token1,
-    STATE(16), 1,
-      sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(149), 1,
-      sym__shorthand,
-    ACTIONS(13), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(15), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(17), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(107), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [835] = 21,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(172), 1,
-      aux_sym_hold_token2,
-    ACTIONS(176), 1,
-      aux_sym_support_token1,
-    ACTIONS(180), 1,
-      aux_sym_convoy_token1,
-    ACTIONS(182), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(186), 1,
-      aux_sym_disband_token1,
-    ACTIONS(190), 1,
-      aux_sym_build_token1,
-    ACTIONS(194), 1,
-      aux_sym_remove_token1,
-    ACTIONS(196), 1,
-      aux_sym_remove_token2,
-    ACTIONS(198), 1,
-      anon_sym_DASH,
-    ACTIONS(204), 1,
       anon_sym_DASH2,
-    STATE(65), 1,
-      sym__arrow,
-    STATE(77), 1,
-      sym__hyphen,
-    ACTIONS(170), 2,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-    ACTIONS(174), 2,
-      aux_sym_via_convoy_token2,
-      aux_sym_convoy_token2,
-    ACTIONS(178), 2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-    ACTIONS(184), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(188), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(192), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(200), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(202), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [907] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(208), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(206), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [943] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(212), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(210), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [979] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(216), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(214), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1015] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(222), 1,
-      sym_season,
-    ACTIONS(220), 11,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-    ACTIONS(218), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1052] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 11,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-    ACTIONS(224), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1086] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
+    STATE(13), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(209), 1,
       sym__hyphen,
-    ACTIONS(127), 6,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(129), 7,
+    ACTIONS(154), 6,
       sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1116] = 6,
+    ACTIONS(152), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+  [684] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(163), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(209), 1,
       sym__hyphen,
-    ACTIONS(141), 6,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(143), 7,
+    ACTIONS(161), 6,
       sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1146] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(114), 1,
-      anon_sym_DASH2,
-    STATE(24), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(112), 5,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(110), 7,
+    ACTIONS(159), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
+      sym__word,
+  [730] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(166), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(168), 16,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [769] = 18,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(19), 1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 1,
+      aux_sym_waive_token2,
+    ACTIONS(170), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(172), 1,
+      aux_sym_disband_token1,
+    ACTIONS(174), 1,
+      aux_sym_build_token1,
+    ACTIONS(176), 1,
+      aux_sym_remove_token1,
+    ACTIONS(178), 1,
+      aux_sym_waive_token1,
+    ACTIONS(182), 1,
+      sym__newline,
+    STATE(20), 1,
+      sym_unit,
+    STATE(106), 1,
+      sym_unit_type,
+    STATE(178), 1,
+      sym__shorthand,
+    ACTIONS(13), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(15), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(17), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-      sym__word,
-  [1175] = 10,
+    STATE(128), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [837] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(41), 1,
-      ts_builtin_sym_end,
-    STATE(37), 1,
-      sym_power,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(145), 1,
-      sym_season_words,
-    STATE(186), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1210] = 10,
+    ACTIONS(184), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(186), 15,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [875] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(230), 1,
-      ts_builtin_sym_end,
-    STATE(37), 1,
-      sym_power,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(145), 1,
-      sym_season_words,
-    STATE(186), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1245] = 10,
+    ACTIONS(188), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(190), 15,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [913] = 4,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(196), 1,
+      sym_season,
+    ACTIONS(194), 13,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(192), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [952] = 17,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(19), 1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 1,
+      aux_sym_waive_token2,
+    ACTIONS(170), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(172), 1,
+      aux_sym_disband_token1,
+    ACTIONS(174), 1,
+      aux_sym_build_token1,
+    ACTIONS(176), 1,
+      aux_sym_remove_token1,
+    ACTIONS(178), 1,
+      aux_sym_waive_token1,
+    STATE(20), 1,
+      sym_unit,
+    STATE(106), 1,
+      sym_unit_type,
+    STATE(178), 1,
+      sym__shorthand,
+    ACTIONS(13), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(15), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(17), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(128), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [1017] = 21,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(200), 1,
+      aux_sym_hold_token2,
+    ACTIONS(204), 1,
+      aux_sym_support_token1,
+    ACTIONS(208), 1,
+      aux_sym_convoy_token1,
+    ACTIONS(210), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(214), 1,
+      aux_sym_disband_token1,
+    ACTIONS(218), 1,
+      aux_sym_build_token1,
+    ACTIONS(222), 1,
+      aux_sym_remove_token1,
+    ACTIONS(224), 1,
+      aux_sym_remove_token2,
+    ACTIONS(226), 1,
+      anon_sym_DASH,
     ACTIONS(232), 1,
-      ts_builtin_sym_end,
-    ACTIONS(234), 1,
-      sym__word,
-    ACTIONS(240), 1,
-      aux_sym_season_words_token5,
-    STATE(37), 1,
-      sym_power,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(145), 1,
-      sym_season_words,
-    STATE(186), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(237), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1280] = 3,
+      anon_sym_DASH2,
+    STATE(88), 1,
+      sym__arrow,
+    STATE(100), 1,
+      sym__hyphen,
+    ACTIONS(198), 2,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+    ACTIONS(202), 2,
+      aux_sym_via_convoy_token2,
+      aux_sym_convoy_token2,
+    ACTIONS(206), 2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+    ACTIONS(212), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(216), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(220), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(228), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(230), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1089] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(112), 5,
+    ACTIONS(236), 13,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(234), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [1125] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(124), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(122), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(110), 8,
+    ACTIONS(120), 7,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+      sym__word,
+  [1154] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(124), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(226), 1,
+      sym__hyphen,
+    ACTIONS(120), 4,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(122), 8,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1183] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(45), 1,
+      ts_builtin_sym_end,
+    STATE(49), 1,
+      sym_power,
+    STATE(57), 1,
+      sym__hyphenated,
+    STATE(160), 1,
+      sym_season_words,
+    STATE(234), 1,
+      sym_block_header,
+    STATE(26), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1218] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(238), 1,
+      ts_builtin_sym_end,
+    STATE(49), 1,
+      sym_power,
+    STATE(57), 1,
+      sym__hyphenated,
+    STATE(160), 1,
+      sym_season_words,
+    STATE(234), 1,
+      sym_block_header,
+    STATE(26), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1253] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(240), 1,
+      ts_builtin_sym_end,
+    ACTIONS(242), 1,
+      sym__word,
+    ACTIONS(248), 1,
+      aux_sym_season_words_token5,
+    STATE(49), 1,
+      sym_power,
+    STATE(57), 1,
+      sym__hyphenated,
+    STATE(160), 1,
+      sym_season_words,
+    STATE(234), 1,
+      sym_block_header,
+    STATE(26), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(245), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1288] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(122), 5,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(120), 8,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -4626,299 +5082,525 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token4,
       sym__word,
       anon_sym_DASH2,
-  [1301] = 5,
+  [1309] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(243), 1,
+    ACTIONS(120), 5,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
       sym__word,
-    STATE(29), 2,
+      anon_sym_DASH2,
+    ACTIONS(122), 8,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1330] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(156), 1,
+      anon_sym_DASH2,
+    STATE(33), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(226), 1,
+      sym__hyphen,
+    ACTIONS(152), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(154), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1356] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(226), 1,
+      sym__hyphen,
+    ACTIONS(159), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(161), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1382] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(30), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(226), 1,
+      sym__hyphen,
+    ACTIONS(152), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(154), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1408] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(253), 1,
+      sym__word,
+    STATE(34), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(137), 3,
+    ACTIONS(141), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-    ACTIONS(139), 4,
+    ACTIONS(143), 6,
+      sym__newline,
       anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1323] = 8,
+  [1432] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(248), 1,
-      aux_sym_expect_directive_token4,
-    ACTIONS(252), 1,
-      aux_sym_expect_directive_token6,
-    ACTIONS(254), 1,
-      aux_sym_expect_directive_token8,
-    ACTIONS(256), 1,
-      aux_sym_expect_directive_token9,
-    ACTIONS(246), 2,
-      aux_sym_expect_directive_token2,
-      aux_sym_expect_directive_token3,
-    ACTIONS(250), 2,
-      aux_sym_expect_directive_token5,
-      aux_sym_expect_directive_token7,
-    ACTIONS(258), 2,
-      aux_sym_expect_directive_token10,
-      aux_sym_expect_directive_token11,
-  [1351] = 5,
+    ACTIONS(163), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(226), 1,
+      sym__hyphen,
+    ACTIONS(159), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(161), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1458] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      sym__word,
+    STATE(34), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(148), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(150), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1482] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(209), 1,
+      sym__hyphen,
+    ACTIONS(161), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [1505] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(141), 1,
+      aux_sym_via_convoy_token1,
+    ACTIONS(258), 1,
+      sym__word,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(143), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1528] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(260), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(264), 1,
+      aux_sym_expect_directive_token5,
+    ACTIONS(268), 1,
+      aux_sym_expect_directive_token7,
+    ACTIONS(270), 1,
+      aux_sym_expect_directive_token9,
+    ACTIONS(272), 1,
+      aux_sym_expect_directive_token10,
+    ACTIONS(262), 2,
+      aux_sym_expect_directive_token2,
+      aux_sym_expect_directive_token3,
+    ACTIONS(266), 2,
+      aux_sym_expect_directive_token6,
+      aux_sym_expect_directive_token8,
+    ACTIONS(274), 2,
+      aux_sym_expect_directive_token11,
+      aux_sym_expect_directive_token12,
+  [1559] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(35), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(209), 1,
+      sym__hyphen,
+    ACTIONS(154), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [1582] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(148), 1,
+      aux_sym_via_convoy_token1,
+    ACTIONS(276), 1,
       sym__word,
-    STATE(29), 2,
+    STATE(39), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(119), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(121), 4,
-      anon_sym_DASH_GT,
+    ACTIONS(150), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1373] = 9,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1605] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
+    ACTIONS(258), 1,
       sym__word,
-    ACTIONS(264), 1,
+    ACTIONS(281), 1,
       anon_sym_DASH_GT,
-    STATE(13), 1,
+    STATE(9), 1,
       sym_name,
-    STATE(60), 1,
+    STATE(76), 1,
       sym__arrow,
-    STATE(90), 1,
+    STATE(121), 1,
       sym_province,
-    STATE(142), 1,
+    STATE(156), 1,
       sym_location,
-    ACTIONS(262), 2,
+    ACTIONS(279), 2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
     STATE(36), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [1403] = 6,
+  [1635] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(131), 1,
-      anon_sym_DASH2,
-    STATE(34), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(127), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
+    ACTIONS(283), 1,
       sym__word,
-    ACTIONS(129), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1427] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(145), 1,
-      anon_sym_DASH2,
-    STATE(24), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
+    STATE(43), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
     ACTIONS(141), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-      sym__word,
+      anon_sym_DASH2,
     ACTIONS(143), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1451] = 7,
+  [1657] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(266), 1,
-      anon_sym_COLON,
-    ACTIONS(270), 1,
-      sym_season,
-    ACTIONS(272), 1,
-      sym__newline,
-    STATE(136), 1,
-      sym_season_words,
-    ACTIONS(268), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1476] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(119), 1,
-      aux_sym_via_convoy_token1,
-    STATE(38), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(121), 5,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1497] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(270), 1,
-      sym_season,
-    ACTIONS(272), 1,
-      sym__newline,
-    ACTIONS(274), 1,
-      anon_sym_COLON,
-    STATE(136), 1,
-      sym_season_words,
-    ACTIONS(268), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1522] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(137), 1,
-      aux_sym_via_convoy_token1,
-    ACTIONS(276), 1,
-      sym__word,
-    STATE(38), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(139), 5,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1543] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(24), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(141), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(143), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1565] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(279), 1,
-      anon_sym_LPAREN,
-    ACTIONS(281), 1,
-      anon_sym_SLASH,
-    STATE(76), 1,
-      sym_coast,
-    ACTIONS(148), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(150), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [1587] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(39), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(127), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(129), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1609] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_DASH2,
-    ACTIONS(283), 1,
-      anon_sym_DASH,
-    STATE(62), 1,
-      sym__arrow,
-    STATE(82), 1,
-      sym__hyphen,
-    ACTIONS(285), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(287), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1633] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(156), 1,
       anon_sym_DASH2,
     STATE(44), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(187), 1,
+    STATE(214), 1,
       sym__hyphen,
-    ACTIONS(129), 5,
-      sym__newline,
+    ACTIONS(152), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(154), 4,
+      anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
-      sym__word,
-      anon_sym_COMMA,
-  [1653] = 5,
+      sym_season,
+  [1681] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(285), 1,
+      sym__word,
+    STATE(43), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(148), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(150), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1703] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(163), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(159), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(161), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1727] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(120), 1,
+      sym__word,
+    ACTIONS(288), 1,
       anon_sym_DASH2,
     STATE(45), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(187), 1,
+    STATE(222), 1,
       sym__hyphen,
+    ACTIONS(122), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1750] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(159), 1,
+      sym__word,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(45), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(222), 1,
+      sym__hyphen,
+    ACTIONS(161), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1773] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(291), 1,
+      anon_sym_LPAREN,
+    ACTIONS(293), 1,
+      anon_sym_SLASH,
+    STATE(84), 1,
+      sym_coast,
+    ACTIONS(131), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(133), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [1796] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(295), 1,
+      anon_sym_COLON,
+    ACTIONS(299), 1,
+      sym_season,
+    ACTIONS(301), 1,
+      sym__newline,
+    STATE(157), 1,
+      sym_season_words,
+    ACTIONS(297), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1821] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(299), 1,
+      sym_season,
+    ACTIONS(301), 1,
+      sym__newline,
+    ACTIONS(303), 1,
+      anon_sym_COLON,
+    STATE(157), 1,
+      sym_season_words,
+    ACTIONS(297), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1846] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(152), 1,
+      sym__word,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(46), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(222), 1,
+      sym__hyphen,
+    ACTIONS(154), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1869] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(54), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(209), 1,
+      sym__hyphen,
+    ACTIONS(305), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1889] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(55), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(152), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(154), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1911] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(307), 1,
+      sym__word,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(150), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1929] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(209), 1,
+      sym__hyphen,
+    ACTIONS(310), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1949] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(159), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(161), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1971] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym__word,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
     ACTIONS(143), 5,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
-      sym__word,
       anon_sym_COMMA,
-  [1673] = 5,
+      aux_sym_dislodged_directive_token3,
+  [1989] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(289), 1,
-      anon_sym_DASH2,
-    STATE(45), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(187), 1,
-      sym__hyphen,
-    ACTIONS(112), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_COMMA,
-  [1693] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 8,
+    ACTIONS(314), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token1,
@@ -4927,1446 +5609,1784 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token4,
       aux_sym_season_words_token5,
       sym_season,
-  [1707] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(294), 1,
-      sym__word,
-    ACTIONS(296), 1,
-      sym__newline,
-    STATE(51), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(55), 1,
-      sym__greedy_name,
-    STATE(95), 1,
-      sym__greedy_province,
-    STATE(48), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1730] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(294), 1,
-      sym__word,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(298), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [1747] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(300), 1,
-      sym__word,
-    ACTIONS(303), 1,
-      sym__newline,
-    STATE(49), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(55), 1,
-      sym__greedy_name,
-    STATE(95), 1,
-      sym__greedy_province,
-    STATE(48), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1770] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
-    ACTIONS(305), 4,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1789] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(294), 1,
-      sym__word,
-    ACTIONS(307), 1,
-      sym__newline,
-    STATE(49), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(55), 1,
-      sym__greedy_name,
-    STATE(95), 1,
-      sym__greedy_province,
-    STATE(48), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1812] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(50), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
-    ACTIONS(309), 4,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1831] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(311), 1,
-      sym__word,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(139), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [1848] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(289), 1,
-      anon_sym_DASH2,
-    STATE(54), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(190), 1,
-      sym__hyphen,
-    ACTIONS(112), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [1866] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(316), 1,
-      anon_sym_LPAREN,
-    ACTIONS(318), 1,
-      anon_sym_SLASH,
-    STATE(110), 1,
-      sym_coast,
-    ACTIONS(314), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [1884] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(193), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1902] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(169), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1920] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_DASH2,
-    ACTIONS(320), 1,
-      anon_sym_DASH,
-    STATE(61), 1,
-      sym__arrow,
-    STATE(75), 1,
-      sym__hyphen,
-    ACTIONS(322), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [1940] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(123), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1958] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(125), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1978] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(128), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1998] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(130), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2018] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(58), 1,
-      sym_unit,
-    STATE(85), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2036] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(42), 1,
-      sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2054] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(93), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2074] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(140), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2092] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(112), 6,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_DASH2,
-      anon_sym_COMMA,
-  [2104] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(152), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2122] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(70), 1,
-      sym_unit,
-    STATE(85), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2140] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_DASH2,
-    ACTIONS(326), 1,
-      anon_sym_DASH,
-    STATE(71), 1,
-      sym__arrow,
-    STATE(89), 1,
-      sym__hyphen,
-    ACTIONS(328), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2160] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(131), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2180] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(54), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(190), 1,
-      sym__hyphen,
-    ACTIONS(143), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2198] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(72), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(190), 1,
-      sym__hyphen,
-    ACTIONS(129), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2216] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(330), 1,
-      sym_season,
-    ACTIONS(218), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(220), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2231] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(122), 1,
-      sym__shorthand_loc,
-    STATE(129), 1,
-      sym__shorthand_location,
-  [2250] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(214), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(216), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2263] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(121), 1,
-      sym__shorthand_location,
-    STATE(122), 1,
-      sym__shorthand_loc,
-  [2282] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(206), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(208), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2295] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(210), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(212), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2308] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(334), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(20), 1,
-      sym_province,
-    STATE(8), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2325] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(336), 1,
-      sym__word,
-    ACTIONS(121), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(87), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2340] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(122), 1,
-      sym__shorthand_loc,
-    STATE(134), 1,
-      sym__shorthand_location,
-  [2359] = 5,
+  [2003] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(152), 1,
+      sym__word,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(59), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(154), 4,
+      anon_sym_COLON,
       anon_sym_LPAREN,
-    ACTIONS(154), 1,
       anon_sym_SLASH,
-    STATE(139), 1,
-      sym_coast,
-    ACTIONS(339), 2,
+      sym_season,
+  [2025] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(159), 1,
+      sym__word,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(161), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2047] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(232), 1,
+      anon_sym_DASH2,
+    ACTIONS(316), 1,
+      anon_sym_DASH,
+    STATE(80), 1,
+      sym__arrow,
+    STATE(115), 1,
+      sym__hyphen,
+    ACTIONS(318), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(320), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [2376] = 3,
+  [2071] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(341), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(292), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2389] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(343), 1,
+    ACTIONS(120), 1,
       sym__word,
-    STATE(40), 1,
-      sym_name,
-    STATE(74), 1,
-      sym_province,
-    STATE(31), 2,
+    ACTIONS(122), 6,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_DASH2,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2086] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    ACTIONS(324), 1,
+      sym__newline,
+    STATE(64), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(75), 1,
+      sym__greedy_name,
+    STATE(136), 1,
+      sym__greedy_province,
+    STATE(63), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2406] = 5,
+  [2109] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(324), 1,
+    ACTIONS(322), 1,
       sym__word,
-    STATE(13), 1,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(326), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [2126] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(328), 1,
+      sym__word,
+    ACTIONS(331), 1,
+      sym__newline,
+    STATE(64), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(75), 1,
+      sym__greedy_name,
+    STATE(136), 1,
+      sym__greedy_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2149] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    ACTIONS(333), 1,
+      sym__newline,
+    STATE(67), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(75), 1,
+      sym__greedy_name,
+    STATE(136), 1,
+      sym__greedy_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2172] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    ACTIONS(335), 1,
+      sym__newline,
+    STATE(62), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(75), 1,
+      sym__greedy_name,
+    STATE(136), 1,
+      sym__greedy_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2195] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    ACTIONS(337), 1,
+      sym__newline,
+    STATE(64), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(75), 1,
+      sym__greedy_name,
+    STATE(136), 1,
+      sym__greedy_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2218] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(339), 1,
+      sym__word,
+    STATE(69), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(143), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2235] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(341), 1,
+      sym__word,
+    STATE(69), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(150), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2252] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(184), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(186), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2266] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(114), 1,
+      sym_unit_type,
+    STATE(236), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2284] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(105), 1,
+      sym_unit_type,
+    STATE(213), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2302] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(105), 1,
+      sym_unit_type,
+    STATE(145), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2320] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(232), 1,
+      anon_sym_DASH2,
+    ACTIONS(344), 1,
+      anon_sym_DASH,
+    STATE(79), 1,
+      sym__arrow,
+    STATE(111), 1,
+      sym__hyphen,
+    ACTIONS(346), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2340] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(350), 1,
+      anon_sym_LPAREN,
+    ACTIONS(352), 1,
+      anon_sym_SLASH,
+    STATE(148), 1,
+      sym_coast,
+    ACTIONS(348), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2358] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 1,
+      sym__word,
+    STATE(9), 1,
       sym_name,
-    STATE(20), 1,
+    STATE(121), 1,
+      sym_province,
+    STATE(155), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2378] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(350), 1,
+      anon_sym_LPAREN,
+    ACTIONS(352), 1,
+      anon_sym_SLASH,
+    STATE(142), 1,
+      sym_coast,
+    ACTIONS(356), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2396] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(105), 1,
+      sym_unit_type,
+    STATE(167), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2414] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(121), 1,
+      sym_province,
+    STATE(179), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2434] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(121), 1,
+      sym_province,
+    STATE(182), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2454] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(188), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(190), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2468] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym__word,
+    ACTIONS(358), 1,
+      aux_sym_expect_directive_token4,
+    STATE(97), 1,
+      sym_name,
+    STATE(123), 1,
+      sym_province,
+    STATE(56), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2488] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(360), 1,
+      sym_season,
+    ACTIONS(192), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(194), 3,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2504] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(166), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(168), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2518] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(74), 1,
+      sym_unit,
+    STATE(112), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2536] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(60), 1,
+      sym_unit,
+    STATE(113), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2554] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(105), 1,
+      sym_unit_type,
+    STATE(187), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2572] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(117), 1,
+      sym_location,
+    STATE(121), 1,
       sym_province,
     STATE(36), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2423] = 4,
+  [2592] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(345), 1,
-      sym__word,
-    ACTIONS(139), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(87), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2438] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 1,
-      sym__word,
-    STATE(92), 1,
-      sym_name,
-    STATE(116), 1,
-      sym_province,
-    STATE(81), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2455] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(122), 1,
-      sym__shorthand_loc,
-    STATE(132), 1,
-      sym__shorthand_location,
-  [2474] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(352), 1,
-      sym_season,
-    ACTIONS(350), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2486] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(224), 2,
+    ACTIONS(184), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(226), 2,
+    ACTIONS(186), 4,
+      anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2498] = 5,
+      sym_season,
+  [2606] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(150), 1,
-      sym__word,
-    ACTIONS(354), 1,
-      anon_sym_LPAREN,
-    ACTIONS(356), 1,
-      anon_sym_SLASH,
-    STATE(167), 1,
-      sym_coast,
-  [2514] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(358), 1,
-      aux_sym_via_convoy_token1,
-    STATE(147), 1,
-      sym_via_convoy,
-    ACTIONS(360), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2528] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(112), 4,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
+    ACTIONS(188), 2,
+      anon_sym_DASH,
       anon_sym_DASH2,
-  [2538] = 3,
+    ACTIONS(190), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2620] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(364), 1,
-      anon_sym_COMMA,
-    ACTIONS(362), 2,
-      sym__newline,
+    STATE(92), 1,
+      sym_unit,
+    STATE(112), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2638] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(232), 1,
+      anon_sym_DASH2,
+    ACTIONS(362), 1,
+      anon_sym_DASH,
+    STATE(94), 1,
+      sym__arrow,
+    STATE(108), 1,
+      sym__hyphen,
+    ACTIONS(364), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2658] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(288), 1,
+      anon_sym_DASH2,
+    STATE(93), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(229), 1,
+      sym__hyphen,
+    ACTIONS(122), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym__word,
-  [2549] = 4,
+  [2676] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(294), 1,
+    ACTIONS(354), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(121), 1,
+      sym_province,
+    STATE(165), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2696] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(93), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(229), 1,
+      sym__hyphen,
+    ACTIONS(161), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2714] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(105), 1,
+      sym_unit_type,
+    STATE(233), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2732] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(350), 1,
+      anon_sym_LPAREN,
+    ACTIONS(352), 1,
+      anon_sym_SLASH,
+    STATE(14), 1,
+      sym_coast,
+    ACTIONS(133), 3,
+      sym__newline,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2750] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 1,
+      anon_sym_DASH2,
+    STATE(95), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(229), 1,
+      sym__hyphen,
+    ACTIONS(154), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2768] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(105), 1,
+      sym_unit_type,
+    STATE(164), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(180), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2786] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(366), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(120), 1,
+      sym__shorthand_location,
+    STATE(144), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+  [2805] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      sym__word,
+    ACTIONS(143), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(109), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2820] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    STATE(97), 1,
+      sym_name,
+    STATE(166), 1,
+      sym_province,
+    STATE(56), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2837] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(371), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(314), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2850] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    STATE(97), 1,
+      sym_name,
+    STATE(162), 1,
+      sym_province,
+    STATE(56), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2867] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2884] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(373), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(10), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2901] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(375), 1,
+      sym__word,
+    STATE(116), 1,
+      sym_name,
+    STATE(135), 1,
+      sym_province,
+    STATE(101), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2918] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(366), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(144), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(168), 1,
+      sym__shorthand_location,
+  [2937] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(377), 1,
+      sym__word,
+    ACTIONS(150), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(109), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2952] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(234), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(236), 3,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2965] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(366), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(144), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(181), 1,
+      sym__shorthand_location,
+  [2984] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
       sym__word,
     STATE(47), 1,
-      sym_power,
-    STATE(127), 1,
+      sym_name,
+    STATE(83), 1,
+      sym_province,
+    STATE(41), 2,
       sym__hyphenated,
-  [2562] = 2,
+      aux_sym_name_repeat1,
+  [3001] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(366), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2571] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(368), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(370), 1,
-      sym__newline,
-    STATE(165), 1,
-      sym_outcome,
-  [2584] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
+    ACTIONS(382), 1,
       sym__word,
-    ACTIONS(374), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2597] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(376), 3,
-      aux_sym_outcome_token1,
-      aux_sym_outcome_token2,
-      aux_sym_outcome_token3,
-  [2606] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym__word,
-    ACTIONS(381), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2619] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(383), 1,
-      sym_season,
-    ACTIONS(385), 1,
-      sym__newline,
-    STATE(113), 1,
-      aux_sym_expect_directive_repeat1,
-  [2632] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(387), 1,
-      sym__word,
-    STATE(56), 1,
-      sym_power,
-    STATE(84), 1,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(32), 2,
       sym__hyphenated,
-  [2645] = 4,
+      aux_sym_name_repeat1,
+  [3018] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(383), 1,
-      sym_season,
-    ACTIONS(389), 1,
-      sym__newline,
-    STATE(102), 1,
-      aux_sym_expect_directive_repeat1,
-  [2658] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(389), 1,
-      sym__newline,
-    ACTIONS(391), 1,
-      sym_integer,
-    STATE(106), 1,
-      aux_sym_expect_directive_repeat2,
-  [2671] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 1,
-      sym_integer,
-    ACTIONS(393), 1,
-      sym__newline,
-    STATE(114), 1,
-      aux_sym_expect_directive_repeat2,
-  [2684] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(368), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(395), 1,
-      sym__newline,
-    STATE(171), 1,
-      sym_outcome,
-  [2697] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(208), 3,
-      sym__newline,
+    ACTIONS(384), 1,
       sym__word,
-      anon_sym_COMMA,
-  [2706] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(212), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2715] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(397), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2724] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(46), 1,
+    STATE(47), 1,
+      sym_name,
+    STATE(83), 1,
+      sym_province,
+    STATE(68), 2,
       sym__hyphenated,
-    STATE(194), 1,
-      sym_power,
-  [2737] = 4,
+      aux_sym_name_repeat1,
+  [3035] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(387), 1,
-      sym__word,
-    STATE(57), 1,
-      sym_power,
-    STATE(84), 1,
-      sym__hyphenated,
-  [2750] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(399), 1,
-      sym_season,
-    ACTIONS(402), 1,
-      sym__newline,
-    STATE(113), 1,
-      aux_sym_expect_directive_repeat1,
-  [2763] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(404), 1,
-      sym_integer,
-    ACTIONS(407), 1,
-      sym__newline,
-    STATE(114), 1,
-      aux_sym_expect_directive_repeat2,
-  [2776] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    ACTIONS(409), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2789] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(46), 1,
-      sym__hyphenated,
+    ACTIONS(366), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
     STATE(144), 1,
-      sym_power,
-  [2802] = 4,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(184), 1,
+      sym__shorthand_location,
+  [3054] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(372), 1,
+    ACTIONS(133), 1,
       sym__word,
-    ACTIONS(411), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2815] = 4,
+    ACTIONS(386), 1,
+      anon_sym_LPAREN,
+    ACTIONS(388), 1,
+      anon_sym_SLASH,
+    STATE(190), 1,
+      sym_coast,
+  [3070] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    ACTIONS(413), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2828] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(415), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2836] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2844] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2852] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(421), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2860] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2868] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 2,
-      sym__newline,
-      sym_integer,
-  [2876] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2884] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    STATE(99), 1,
-      aux_sym_coast_repeat1,
-  [2894] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 2,
-      sym__newline,
-      sym__word,
-  [2902] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2910] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2918] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(433), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2926] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(435), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2934] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2942] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(439), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2950] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(441), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2958] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(443), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2966] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      anon_sym_COLON,
-    ACTIONS(447), 1,
-      sym__newline,
-  [2976] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(449), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2984] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(451), 2,
-      sym__newline,
-      sym__word,
-  [2992] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(453), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3000] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(455), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3008] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(457), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3016] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(459), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3024] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(461), 2,
-      sym__newline,
-      sym_season,
-  [3032] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(463), 1,
-      sym_season,
-    ACTIONS(465), 1,
-      sym__newline,
-  [3042] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(467), 1,
-      anon_sym_COLON,
-    ACTIONS(469), 1,
-      sym__newline,
-  [3052] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(471), 2,
-      anon_sym_RPAREN,
-      sym__word,
-  [3060] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(473), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3068] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(475), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3076] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 2,
+    ACTIONS(390), 1,
+      aux_sym_via_convoy_token1,
+    STATE(161), 1,
+      sym_via_convoy,
+    ACTIONS(392), 2,
       sym__newline,
       anon_sym_EQ_GT,
   [3084] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(479), 2,
+    ACTIONS(122), 4,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_DASH2,
+  [3094] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(394), 4,
+      aux_sym_outcome_token1,
+      aux_sym_outcome_token2,
+      aux_sym_outcome_token3,
+      aux_sym_outcome_token4,
+  [3104] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(390), 1,
+      aux_sym_via_convoy_token1,
+    STATE(163), 1,
+      sym_via_convoy,
+    ACTIONS(396), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3092] = 3,
+  [3118] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    STATE(115), 1,
-      aux_sym_coast_repeat1,
-  [3102] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(481), 2,
+    ACTIONS(400), 1,
+      sym_season,
+    ACTIONS(398), 3,
       sym__newline,
+      aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
-  [3110] = 3,
+  [3130] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(372), 1,
+    ACTIONS(402), 1,
       sym__word,
-    STATE(117), 1,
-      aux_sym_coast_repeat1,
-  [3120] = 3,
+    STATE(57), 1,
+      sym__hyphenated,
+    STATE(218), 1,
+      sym_power,
+  [3143] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    STATE(118), 1,
-      aux_sym_coast_repeat1,
-  [3130] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(483), 2,
+    ACTIONS(404), 1,
+      anon_sym_COMMA,
+    ACTIONS(406), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3138] = 2,
+    STATE(124), 1,
+      aux_sym_expect_directive_repeat1,
+  [3156] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(485), 1,
-      sym__word,
-  [3145] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(487), 1,
+    ACTIONS(404), 1,
+      anon_sym_COMMA,
+    ACTIONS(408), 1,
       sym__newline,
-  [3152] = 2,
+    STATE(125), 1,
+      aux_sym_expect_directive_repeat1,
+  [3169] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(489), 1,
+    ACTIONS(410), 1,
+      anon_sym_COMMA,
+    ACTIONS(413), 1,
+      sym__newline,
+    STATE(125), 1,
+      aux_sym_expect_directive_repeat1,
+  [3182] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(415), 1,
       sym_integer,
-  [3159] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(491), 1,
-      sym__word,
-  [3166] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(493), 1,
-      sym__word,
-  [3173] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(495), 1,
+    ACTIONS(417), 1,
       sym__newline,
-  [3180] = 2,
+    STATE(127), 1,
+      aux_sym_expect_directive_repeat3,
+  [3195] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(497), 1,
+    ACTIONS(415), 1,
       sym_integer,
-  [3187] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(499), 1,
-      aux_sym_via_convoy_token2,
-  [3194] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(501), 1,
-      sym__joined,
-  [3201] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(503), 1,
+    ACTIONS(419), 1,
       sym__newline,
-  [3208] = 2,
+    STATE(133), 1,
+      aux_sym_expect_directive_repeat3,
+  [3208] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(505), 1,
-      sym__joined,
-  [3215] = 2,
+    ACTIONS(421), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(423), 1,
+      sym__newline,
+    STATE(235), 1,
+      sym_outcome,
+  [3221] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(216), 1,
+    ACTIONS(421), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(425), 1,
+      sym__newline,
+    STATE(228), 1,
+      sym_outcome,
+  [3234] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
       sym__word,
-  [3222] = 2,
+    ACTIONS(429), 1,
+      anon_sym_RPAREN,
+    STATE(147), 1,
+      aux_sym_coast_repeat1,
+  [3247] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(507), 1,
+    ACTIONS(431), 1,
       sym__word,
-  [3229] = 2,
+    STATE(71), 1,
+      sym_power,
+    STATE(103), 1,
+      sym__hyphenated,
+  [3260] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(509), 1,
+    ACTIONS(433), 1,
+      sym_season,
+    ACTIONS(436), 1,
       sym__newline,
-  [3236] = 2,
+    STATE(132), 1,
+      aux_sym_expect_directive_repeat2,
+  [3273] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(511), 1,
+    ACTIONS(438), 1,
+      sym_integer,
+    ACTIONS(441), 1,
       sym__newline,
-  [3243] = 2,
+    STATE(133), 1,
+      aux_sym_expect_directive_repeat3,
+  [3286] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(513), 1,
-      sym__newline,
-  [3250] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(515), 1,
-      sym__newline,
-  [3257] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(517), 1,
-      sym__newline,
-  [3264] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(519), 1,
-      ts_builtin_sym_end,
-  [3271] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(521), 1,
+    ACTIONS(431), 1,
       sym__word,
-  [3278] = 2,
+    STATE(72), 1,
+      sym_power,
+    STATE(103), 1,
+      sym__hyphenated,
+  [3299] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(523), 1,
+    ACTIONS(402), 1,
       sym__word,
-  [3285] = 2,
+    STATE(57), 1,
+      sym__hyphenated,
+    STATE(175), 1,
+      sym_power,
+  [3312] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(208), 1,
+    ACTIONS(445), 1,
+      anon_sym_COMMA,
+    ACTIONS(443), 2,
+      sym__newline,
       sym__word,
-  [3292] = 2,
+  [3323] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(212), 1,
+    ACTIONS(447), 1,
+      sym_season,
+    ACTIONS(449), 1,
+      sym__newline,
+    STATE(132), 1,
+      aux_sym_expect_directive_repeat2,
+  [3336] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 1,
       sym__word,
-  [3299] = 2,
+    STATE(96), 1,
+      sym_power,
+    STATE(103), 1,
+      sym__hyphenated,
+  [3349] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(525), 1,
-      sym__newline,
-  [3306] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(527), 1,
-      sym__newline,
-  [3313] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(529), 1,
-      sym__newline,
-  [3320] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(168), 1,
-      sym__newline,
-  [3327] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(531), 1,
-      sym__joined,
-  [3334] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(322), 1,
       sym__word,
-  [3341] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(535), 1,
-      sym__newline,
-  [3348] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(537), 1,
-      sym__newline,
-  [3355] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(539), 1,
-      sym__joined,
+    STATE(66), 1,
+      sym_power,
+    STATE(169), 1,
+      sym__hyphenated,
   [3362] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(541), 1,
+    ACTIONS(451), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3371] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(417), 1,
+      sym__newline,
+    ACTIONS(447), 1,
       sym_season,
-  [3369] = 2,
+    STATE(137), 1,
+      aux_sym_expect_directive_repeat2,
+  [3384] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(543), 1,
+    ACTIONS(453), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3393] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 1,
       sym__word,
-  [3376] = 2,
+    STATE(73), 1,
+      sym_power,
+    STATE(103), 1,
+      sym__hyphenated,
+  [3406] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(545), 1,
-      sym__joined,
-  [3383] = 2,
+    ACTIONS(455), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3415] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(547), 1,
+    ACTIONS(457), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(459), 1,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(461), 1,
+      sym__newline,
+  [3428] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
       sym__word,
-  [3390] = 2,
+    ACTIONS(463), 1,
+      anon_sym_RPAREN,
+    STATE(147), 1,
+      aux_sym_coast_repeat1,
+  [3441] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(549), 1,
+    ACTIONS(465), 1,
+      sym__word,
+    ACTIONS(468), 1,
+      anon_sym_RPAREN,
+    STATE(147), 1,
+      aux_sym_coast_repeat1,
+  [3454] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(470), 3,
       sym__newline,
-  [3397] = 2,
+      sym__word,
+      anon_sym_COMMA,
+  [3463] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(551), 1,
+    ACTIONS(472), 3,
       sym__newline,
-  [3404] = 2,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3472] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(553), 1,
+    ACTIONS(427), 1,
+      sym__word,
+    ACTIONS(474), 1,
+      anon_sym_RPAREN,
+    STATE(147), 1,
+      aux_sym_coast_repeat1,
+  [3485] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      sym__word,
+    ACTIONS(476), 1,
+      anon_sym_RPAREN,
+    STATE(147), 1,
+      aux_sym_coast_repeat1,
+  [3498] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      sym__word,
+    STATE(150), 1,
+      aux_sym_coast_repeat1,
+  [3508] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(478), 2,
       sym__newline,
-  [3411] = 2,
+      anon_sym_EQ_GT,
+  [3516] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(555), 1,
+    ACTIONS(480), 2,
       sym__newline,
-  [3418] = 2,
+      anon_sym_EQ_GT,
+  [3524] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(557), 1,
+    ACTIONS(482), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3532] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(484), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3540] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(486), 1,
       anon_sym_COLON,
-  [3425] = 2,
+    ACTIONS(488), 1,
+      sym__newline,
+  [3550] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(559), 1,
+    ACTIONS(490), 2,
+      anon_sym_RPAREN,
+      sym__word,
+  [3558] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(492), 2,
       sym__newline,
+      anon_sym_COLON,
+  [3566] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(494), 1,
+      anon_sym_COLON,
+    ACTIONS(496), 1,
+      sym__newline,
+  [3576] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(498), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3584] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(500), 2,
+      sym__newline,
+      anon_sym_COMMA,
+  [3592] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(502), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3600] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(504), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3608] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(506), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3616] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(508), 1,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(510), 1,
+      sym__newline,
+  [3626] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(512), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3634] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(514), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3642] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(314), 2,
+      sym__newline,
+      sym__word,
+  [3650] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(516), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3658] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(518), 2,
+      sym__newline,
+      anon_sym_COLON,
+  [3666] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(520), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3674] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(522), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3682] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      sym__word,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3692] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(524), 1,
+      sym_season,
+    ACTIONS(526), 1,
+      sym__newline,
+  [3702] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(528), 2,
+      sym__newline,
+      sym_integer,
+  [3710] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(530), 2,
+      sym__newline,
+      sym__word,
+  [3718] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(532), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3726] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(534), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3734] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(536), 2,
+      sym__newline,
+      sym_season,
+  [3742] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(538), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3750] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(540), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3758] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      sym__word,
+    STATE(146), 1,
+      aux_sym_coast_repeat1,
+  [3768] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(542), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3776] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(544), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3784] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      sym__word,
+    STATE(151), 1,
+      aux_sym_coast_repeat1,
+  [3794] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(546), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3802] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(548), 1,
+      sym__word,
+  [3809] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(550), 1,
+      sym__newline,
+  [3816] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(168), 1,
+      sym__word,
+  [3823] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(552), 1,
+      sym__newline,
+  [3830] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(554), 1,
+      sym__word,
+  [3837] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(556), 1,
+      sym__word,
+  [3844] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(558), 1,
+      sym__newline,
+  [3851] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(560), 1,
+      sym_integer,
+  [3858] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(562), 1,
+      sym__word,
+  [3865] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(564), 1,
+      sym__word,
+  [3872] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(566), 1,
+      sym__newline,
+  [3879] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(186), 1,
+      sym__word,
+  [3886] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(190), 1,
+      sym__word,
+  [3893] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(182), 1,
+      sym__newline,
+  [3900] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(568), 1,
+      aux_sym_via_convoy_token2,
+  [3907] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(570), 1,
+      sym__newline,
+  [3914] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(572), 1,
+      sym_season,
+  [3921] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(574), 1,
+      sym__newline,
+  [3928] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(576), 1,
+      sym__joined,
+  [3935] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(578), 1,
+      sym__newline,
+  [3942] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(580), 1,
+      aux_sym_via_convoy_token2,
+  [3949] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(582), 1,
+      sym__joined,
+  [3956] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(584), 1,
+      sym__word,
+  [3963] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(586), 1,
+      sym__newline,
+  [3970] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(588), 1,
+      sym_integer,
+  [3977] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(590), 1,
+      sym__newline,
+  [3984] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(592), 1,
+      sym__joined,
+  [3991] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(594), 1,
+      sym__word,
+  [3998] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(596), 1,
+      sym__word,
+  [4005] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(598), 1,
+      sym__newline,
+  [4012] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(600), 1,
+      sym__newline,
+  [4019] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(602), 1,
+      sym__newline,
+  [4026] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(604), 1,
+      anon_sym_COLON,
+  [4033] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(606), 1,
+      sym__newline,
+  [4040] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(608), 1,
+      sym__joined,
+  [4047] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(610), 1,
+      sym__newline,
+  [4054] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(612), 1,
+      ts_builtin_sym_end,
+  [4061] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(614), 1,
+      sym__newline,
+  [4068] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(616), 1,
+      sym__joined,
+  [4075] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(618), 1,
+      sym__word,
+  [4082] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(620), 1,
+      sym__newline,
+  [4089] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(622), 1,
+      sym__joined,
+  [4096] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(624), 1,
+      aux_sym_via_convoy_token2,
+  [4103] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(626), 1,
+      sym__newline,
+  [4110] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(628), 1,
+      sym__newline,
+  [4117] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(630), 1,
+      sym__newline,
+  [4124] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(632), 1,
+      sym__newline,
+  [4131] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(634), 1,
+      sym__newline,
+  [4138] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(636), 1,
+      anon_sym_COLON,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 113,
-  [SMALL_STATE(5)] = 226,
-  [SMALL_STATE(6)] = 339,
-  [SMALL_STATE(7)] = 392,
-  [SMALL_STATE(8)] = 437,
-  [SMALL_STATE(9)] = 481,
-  [SMALL_STATE(10)] = 521,
-  [SMALL_STATE(11)] = 567,
-  [SMALL_STATE(12)] = 611,
-  [SMALL_STATE(13)] = 657,
-  [SMALL_STATE(14)] = 702,
-  [SMALL_STATE(15)] = 770,
-  [SMALL_STATE(16)] = 835,
-  [SMALL_STATE(17)] = 907,
-  [SMALL_STATE(18)] = 943,
-  [SMALL_STATE(19)] = 979,
-  [SMALL_STATE(20)] = 1015,
-  [SMALL_STATE(21)] = 1052,
-  [SMALL_STATE(22)] = 1086,
-  [SMALL_STATE(23)] = 1116,
-  [SMALL_STATE(24)] = 1146,
-  [SMALL_STATE(25)] = 1175,
-  [SMALL_STATE(26)] = 1210,
-  [SMALL_STATE(27)] = 1245,
-  [SMALL_STATE(28)] = 1280,
-  [SMALL_STATE(29)] = 1301,
-  [SMALL_STATE(30)] = 1323,
-  [SMALL_STATE(31)] = 1351,
-  [SMALL_STATE(32)] = 1373,
-  [SMALL_STATE(33)] = 1403,
-  [SMALL_STATE(34)] = 1427,
-  [SMALL_STATE(35)] = 1451,
-  [SMALL_STATE(36)] = 1476,
-  [SMALL_STATE(37)] = 1497,
-  [SMALL_STATE(38)] = 1522,
-  [SMALL_STATE(39)] = 1543,
-  [SMALL_STATE(40)] = 1565,
-  [SMALL_STATE(41)] = 1587,
-  [SMALL_STATE(42)] = 1609,
-  [SMALL_STATE(43)] = 1633,
-  [SMALL_STATE(44)] = 1653,
-  [SMALL_STATE(45)] = 1673,
-  [SMALL_STATE(46)] = 1693,
-  [SMALL_STATE(47)] = 1707,
-  [SMALL_STATE(48)] = 1730,
-  [SMALL_STATE(49)] = 1747,
-  [SMALL_STATE(50)] = 1770,
-  [SMALL_STATE(51)] = 1789,
-  [SMALL_STATE(52)] = 1812,
-  [SMALL_STATE(53)] = 1831,
-  [SMALL_STATE(54)] = 1848,
-  [SMALL_STATE(55)] = 1866,
-  [SMALL_STATE(56)] = 1884,
-  [SMALL_STATE(57)] = 1902,
-  [SMALL_STATE(58)] = 1920,
-  [SMALL_STATE(59)] = 1940,
-  [SMALL_STATE(60)] = 1958,
-  [SMALL_STATE(61)] = 1978,
-  [SMALL_STATE(62)] = 1998,
-  [SMALL_STATE(63)] = 2018,
-  [SMALL_STATE(64)] = 2036,
-  [SMALL_STATE(65)] = 2054,
-  [SMALL_STATE(66)] = 2074,
-  [SMALL_STATE(67)] = 2092,
-  [SMALL_STATE(68)] = 2104,
-  [SMALL_STATE(69)] = 2122,
-  [SMALL_STATE(70)] = 2140,
-  [SMALL_STATE(71)] = 2160,
-  [SMALL_STATE(72)] = 2180,
-  [SMALL_STATE(73)] = 2198,
-  [SMALL_STATE(74)] = 2216,
-  [SMALL_STATE(75)] = 2231,
-  [SMALL_STATE(76)] = 2250,
-  [SMALL_STATE(77)] = 2263,
-  [SMALL_STATE(78)] = 2282,
-  [SMALL_STATE(79)] = 2295,
-  [SMALL_STATE(80)] = 2308,
-  [SMALL_STATE(81)] = 2325,
-  [SMALL_STATE(82)] = 2340,
-  [SMALL_STATE(83)] = 2359,
-  [SMALL_STATE(84)] = 2376,
-  [SMALL_STATE(85)] = 2389,
-  [SMALL_STATE(86)] = 2406,
-  [SMALL_STATE(87)] = 2423,
-  [SMALL_STATE(88)] = 2438,
-  [SMALL_STATE(89)] = 2455,
-  [SMALL_STATE(90)] = 2474,
-  [SMALL_STATE(91)] = 2486,
-  [SMALL_STATE(92)] = 2498,
-  [SMALL_STATE(93)] = 2514,
-  [SMALL_STATE(94)] = 2528,
-  [SMALL_STATE(95)] = 2538,
-  [SMALL_STATE(96)] = 2549,
-  [SMALL_STATE(97)] = 2562,
-  [SMALL_STATE(98)] = 2571,
-  [SMALL_STATE(99)] = 2584,
-  [SMALL_STATE(100)] = 2597,
-  [SMALL_STATE(101)] = 2606,
-  [SMALL_STATE(102)] = 2619,
-  [SMALL_STATE(103)] = 2632,
-  [SMALL_STATE(104)] = 2645,
-  [SMALL_STATE(105)] = 2658,
-  [SMALL_STATE(106)] = 2671,
-  [SMALL_STATE(107)] = 2684,
-  [SMALL_STATE(108)] = 2697,
-  [SMALL_STATE(109)] = 2706,
-  [SMALL_STATE(110)] = 2715,
-  [SMALL_STATE(111)] = 2724,
-  [SMALL_STATE(112)] = 2737,
-  [SMALL_STATE(113)] = 2750,
-  [SMALL_STATE(114)] = 2763,
-  [SMALL_STATE(115)] = 2776,
-  [SMALL_STATE(116)] = 2789,
-  [SMALL_STATE(117)] = 2802,
-  [SMALL_STATE(118)] = 2815,
-  [SMALL_STATE(119)] = 2828,
-  [SMALL_STATE(120)] = 2836,
-  [SMALL_STATE(121)] = 2844,
-  [SMALL_STATE(122)] = 2852,
-  [SMALL_STATE(123)] = 2860,
-  [SMALL_STATE(124)] = 2868,
-  [SMALL_STATE(125)] = 2876,
-  [SMALL_STATE(126)] = 2884,
-  [SMALL_STATE(127)] = 2894,
-  [SMALL_STATE(128)] = 2902,
-  [SMALL_STATE(129)] = 2910,
-  [SMALL_STATE(130)] = 2918,
-  [SMALL_STATE(131)] = 2926,
-  [SMALL_STATE(132)] = 2934,
-  [SMALL_STATE(133)] = 2942,
-  [SMALL_STATE(134)] = 2950,
-  [SMALL_STATE(135)] = 2958,
-  [SMALL_STATE(136)] = 2966,
-  [SMALL_STATE(137)] = 2976,
-  [SMALL_STATE(138)] = 2984,
-  [SMALL_STATE(139)] = 2992,
-  [SMALL_STATE(140)] = 3000,
-  [SMALL_STATE(141)] = 3008,
-  [SMALL_STATE(142)] = 3016,
-  [SMALL_STATE(143)] = 3024,
-  [SMALL_STATE(144)] = 3032,
-  [SMALL_STATE(145)] = 3042,
-  [SMALL_STATE(146)] = 3052,
-  [SMALL_STATE(147)] = 3060,
-  [SMALL_STATE(148)] = 3068,
-  [SMALL_STATE(149)] = 3076,
-  [SMALL_STATE(150)] = 3084,
-  [SMALL_STATE(151)] = 3092,
-  [SMALL_STATE(152)] = 3102,
-  [SMALL_STATE(153)] = 3110,
-  [SMALL_STATE(154)] = 3120,
-  [SMALL_STATE(155)] = 3130,
-  [SMALL_STATE(156)] = 3138,
-  [SMALL_STATE(157)] = 3145,
-  [SMALL_STATE(158)] = 3152,
-  [SMALL_STATE(159)] = 3159,
-  [SMALL_STATE(160)] = 3166,
-  [SMALL_STATE(161)] = 3173,
-  [SMALL_STATE(162)] = 3180,
-  [SMALL_STATE(163)] = 3187,
-  [SMALL_STATE(164)] = 3194,
-  [SMALL_STATE(165)] = 3201,
-  [SMALL_STATE(166)] = 3208,
-  [SMALL_STATE(167)] = 3215,
-  [SMALL_STATE(168)] = 3222,
-  [SMALL_STATE(169)] = 3229,
-  [SMALL_STATE(170)] = 3236,
-  [SMALL_STATE(171)] = 3243,
-  [SMALL_STATE(172)] = 3250,
-  [SMALL_STATE(173)] = 3257,
-  [SMALL_STATE(174)] = 3264,
-  [SMALL_STATE(175)] = 3271,
-  [SMALL_STATE(176)] = 3278,
-  [SMALL_STATE(177)] = 3285,
-  [SMALL_STATE(178)] = 3292,
-  [SMALL_STATE(179)] = 3299,
-  [SMALL_STATE(180)] = 3306,
-  [SMALL_STATE(181)] = 3313,
-  [SMALL_STATE(182)] = 3320,
-  [SMALL_STATE(183)] = 3327,
-  [SMALL_STATE(184)] = 3334,
-  [SMALL_STATE(185)] = 3341,
-  [SMALL_STATE(186)] = 3348,
-  [SMALL_STATE(187)] = 3355,
-  [SMALL_STATE(188)] = 3362,
-  [SMALL_STATE(189)] = 3369,
-  [SMALL_STATE(190)] = 3376,
-  [SMALL_STATE(191)] = 3383,
-  [SMALL_STATE(192)] = 3390,
-  [SMALL_STATE(193)] = 3397,
-  [SMALL_STATE(194)] = 3404,
-  [SMALL_STATE(195)] = 3411,
-  [SMALL_STATE(196)] = 3418,
-  [SMALL_STATE(197)] = 3425,
+  [SMALL_STATE(4)] = 121,
+  [SMALL_STATE(5)] = 242,
+  [SMALL_STATE(6)] = 363,
+  [SMALL_STATE(7)] = 416,
+  [SMALL_STATE(8)] = 461,
+  [SMALL_STATE(9)] = 503,
+  [SMALL_STATE(10)] = 550,
+  [SMALL_STATE(11)] = 594,
+  [SMALL_STATE(12)] = 638,
+  [SMALL_STATE(13)] = 684,
+  [SMALL_STATE(14)] = 730,
+  [SMALL_STATE(15)] = 769,
+  [SMALL_STATE(16)] = 837,
+  [SMALL_STATE(17)] = 875,
+  [SMALL_STATE(18)] = 913,
+  [SMALL_STATE(19)] = 952,
+  [SMALL_STATE(20)] = 1017,
+  [SMALL_STATE(21)] = 1089,
+  [SMALL_STATE(22)] = 1125,
+  [SMALL_STATE(23)] = 1154,
+  [SMALL_STATE(24)] = 1183,
+  [SMALL_STATE(25)] = 1218,
+  [SMALL_STATE(26)] = 1253,
+  [SMALL_STATE(27)] = 1288,
+  [SMALL_STATE(28)] = 1309,
+  [SMALL_STATE(29)] = 1330,
+  [SMALL_STATE(30)] = 1356,
+  [SMALL_STATE(31)] = 1382,
+  [SMALL_STATE(32)] = 1408,
+  [SMALL_STATE(33)] = 1432,
+  [SMALL_STATE(34)] = 1458,
+  [SMALL_STATE(35)] = 1482,
+  [SMALL_STATE(36)] = 1505,
+  [SMALL_STATE(37)] = 1528,
+  [SMALL_STATE(38)] = 1559,
+  [SMALL_STATE(39)] = 1582,
+  [SMALL_STATE(40)] = 1605,
+  [SMALL_STATE(41)] = 1635,
+  [SMALL_STATE(42)] = 1657,
+  [SMALL_STATE(43)] = 1681,
+  [SMALL_STATE(44)] = 1703,
+  [SMALL_STATE(45)] = 1727,
+  [SMALL_STATE(46)] = 1750,
+  [SMALL_STATE(47)] = 1773,
+  [SMALL_STATE(48)] = 1796,
+  [SMALL_STATE(49)] = 1821,
+  [SMALL_STATE(50)] = 1846,
+  [SMALL_STATE(51)] = 1869,
+  [SMALL_STATE(52)] = 1889,
+  [SMALL_STATE(53)] = 1911,
+  [SMALL_STATE(54)] = 1929,
+  [SMALL_STATE(55)] = 1949,
+  [SMALL_STATE(56)] = 1971,
+  [SMALL_STATE(57)] = 1989,
+  [SMALL_STATE(58)] = 2003,
+  [SMALL_STATE(59)] = 2025,
+  [SMALL_STATE(60)] = 2047,
+  [SMALL_STATE(61)] = 2071,
+  [SMALL_STATE(62)] = 2086,
+  [SMALL_STATE(63)] = 2109,
+  [SMALL_STATE(64)] = 2126,
+  [SMALL_STATE(65)] = 2149,
+  [SMALL_STATE(66)] = 2172,
+  [SMALL_STATE(67)] = 2195,
+  [SMALL_STATE(68)] = 2218,
+  [SMALL_STATE(69)] = 2235,
+  [SMALL_STATE(70)] = 2252,
+  [SMALL_STATE(71)] = 2266,
+  [SMALL_STATE(72)] = 2284,
+  [SMALL_STATE(73)] = 2302,
+  [SMALL_STATE(74)] = 2320,
+  [SMALL_STATE(75)] = 2340,
+  [SMALL_STATE(76)] = 2358,
+  [SMALL_STATE(77)] = 2378,
+  [SMALL_STATE(78)] = 2396,
+  [SMALL_STATE(79)] = 2414,
+  [SMALL_STATE(80)] = 2434,
+  [SMALL_STATE(81)] = 2454,
+  [SMALL_STATE(82)] = 2468,
+  [SMALL_STATE(83)] = 2488,
+  [SMALL_STATE(84)] = 2504,
+  [SMALL_STATE(85)] = 2518,
+  [SMALL_STATE(86)] = 2536,
+  [SMALL_STATE(87)] = 2554,
+  [SMALL_STATE(88)] = 2572,
+  [SMALL_STATE(89)] = 2592,
+  [SMALL_STATE(90)] = 2606,
+  [SMALL_STATE(91)] = 2620,
+  [SMALL_STATE(92)] = 2638,
+  [SMALL_STATE(93)] = 2658,
+  [SMALL_STATE(94)] = 2676,
+  [SMALL_STATE(95)] = 2696,
+  [SMALL_STATE(96)] = 2714,
+  [SMALL_STATE(97)] = 2732,
+  [SMALL_STATE(98)] = 2750,
+  [SMALL_STATE(99)] = 2768,
+  [SMALL_STATE(100)] = 2786,
+  [SMALL_STATE(101)] = 2805,
+  [SMALL_STATE(102)] = 2820,
+  [SMALL_STATE(103)] = 2837,
+  [SMALL_STATE(104)] = 2850,
+  [SMALL_STATE(105)] = 2867,
+  [SMALL_STATE(106)] = 2884,
+  [SMALL_STATE(107)] = 2901,
+  [SMALL_STATE(108)] = 2918,
+  [SMALL_STATE(109)] = 2937,
+  [SMALL_STATE(110)] = 2952,
+  [SMALL_STATE(111)] = 2965,
+  [SMALL_STATE(112)] = 2984,
+  [SMALL_STATE(113)] = 3001,
+  [SMALL_STATE(114)] = 3018,
+  [SMALL_STATE(115)] = 3035,
+  [SMALL_STATE(116)] = 3054,
+  [SMALL_STATE(117)] = 3070,
+  [SMALL_STATE(118)] = 3084,
+  [SMALL_STATE(119)] = 3094,
+  [SMALL_STATE(120)] = 3104,
+  [SMALL_STATE(121)] = 3118,
+  [SMALL_STATE(122)] = 3130,
+  [SMALL_STATE(123)] = 3143,
+  [SMALL_STATE(124)] = 3156,
+  [SMALL_STATE(125)] = 3169,
+  [SMALL_STATE(126)] = 3182,
+  [SMALL_STATE(127)] = 3195,
+  [SMALL_STATE(128)] = 3208,
+  [SMALL_STATE(129)] = 3221,
+  [SMALL_STATE(130)] = 3234,
+  [SMALL_STATE(131)] = 3247,
+  [SMALL_STATE(132)] = 3260,
+  [SMALL_STATE(133)] = 3273,
+  [SMALL_STATE(134)] = 3286,
+  [SMALL_STATE(135)] = 3299,
+  [SMALL_STATE(136)] = 3312,
+  [SMALL_STATE(137)] = 3323,
+  [SMALL_STATE(138)] = 3336,
+  [SMALL_STATE(139)] = 3349,
+  [SMALL_STATE(140)] = 3362,
+  [SMALL_STATE(141)] = 3371,
+  [SMALL_STATE(142)] = 3384,
+  [SMALL_STATE(143)] = 3393,
+  [SMALL_STATE(144)] = 3406,
+  [SMALL_STATE(145)] = 3415,
+  [SMALL_STATE(146)] = 3428,
+  [SMALL_STATE(147)] = 3441,
+  [SMALL_STATE(148)] = 3454,
+  [SMALL_STATE(149)] = 3463,
+  [SMALL_STATE(150)] = 3472,
+  [SMALL_STATE(151)] = 3485,
+  [SMALL_STATE(152)] = 3498,
+  [SMALL_STATE(153)] = 3508,
+  [SMALL_STATE(154)] = 3516,
+  [SMALL_STATE(155)] = 3524,
+  [SMALL_STATE(156)] = 3532,
+  [SMALL_STATE(157)] = 3540,
+  [SMALL_STATE(158)] = 3550,
+  [SMALL_STATE(159)] = 3558,
+  [SMALL_STATE(160)] = 3566,
+  [SMALL_STATE(161)] = 3576,
+  [SMALL_STATE(162)] = 3584,
+  [SMALL_STATE(163)] = 3592,
+  [SMALL_STATE(164)] = 3600,
+  [SMALL_STATE(165)] = 3608,
+  [SMALL_STATE(166)] = 3616,
+  [SMALL_STATE(167)] = 3626,
+  [SMALL_STATE(168)] = 3634,
+  [SMALL_STATE(169)] = 3642,
+  [SMALL_STATE(170)] = 3650,
+  [SMALL_STATE(171)] = 3658,
+  [SMALL_STATE(172)] = 3666,
+  [SMALL_STATE(173)] = 3674,
+  [SMALL_STATE(174)] = 3682,
+  [SMALL_STATE(175)] = 3692,
+  [SMALL_STATE(176)] = 3702,
+  [SMALL_STATE(177)] = 3710,
+  [SMALL_STATE(178)] = 3718,
+  [SMALL_STATE(179)] = 3726,
+  [SMALL_STATE(180)] = 3734,
+  [SMALL_STATE(181)] = 3742,
+  [SMALL_STATE(182)] = 3750,
+  [SMALL_STATE(183)] = 3758,
+  [SMALL_STATE(184)] = 3768,
+  [SMALL_STATE(185)] = 3776,
+  [SMALL_STATE(186)] = 3784,
+  [SMALL_STATE(187)] = 3794,
+  [SMALL_STATE(188)] = 3802,
+  [SMALL_STATE(189)] = 3809,
+  [SMALL_STATE(190)] = 3816,
+  [SMALL_STATE(191)] = 3823,
+  [SMALL_STATE(192)] = 3830,
+  [SMALL_STATE(193)] = 3837,
+  [SMALL_STATE(194)] = 3844,
+  [SMALL_STATE(195)] = 3851,
+  [SMALL_STATE(196)] = 3858,
+  [SMALL_STATE(197)] = 3865,
+  [SMALL_STATE(198)] = 3872,
+  [SMALL_STATE(199)] = 3879,
+  [SMALL_STATE(200)] = 3886,
+  [SMALL_STATE(201)] = 3893,
+  [SMALL_STATE(202)] = 3900,
+  [SMALL_STATE(203)] = 3907,
+  [SMALL_STATE(204)] = 3914,
+  [SMALL_STATE(205)] = 3921,
+  [SMALL_STATE(206)] = 3928,
+  [SMALL_STATE(207)] = 3935,
+  [SMALL_STATE(208)] = 3942,
+  [SMALL_STATE(209)] = 3949,
+  [SMALL_STATE(210)] = 3956,
+  [SMALL_STATE(211)] = 3963,
+  [SMALL_STATE(212)] = 3970,
+  [SMALL_STATE(213)] = 3977,
+  [SMALL_STATE(214)] = 3984,
+  [SMALL_STATE(215)] = 3991,
+  [SMALL_STATE(216)] = 3998,
+  [SMALL_STATE(217)] = 4005,
+  [SMALL_STATE(218)] = 4012,
+  [SMALL_STATE(219)] = 4019,
+  [SMALL_STATE(220)] = 4026,
+  [SMALL_STATE(221)] = 4033,
+  [SMALL_STATE(222)] = 4040,
+  [SMALL_STATE(223)] = 4047,
+  [SMALL_STATE(224)] = 4054,
+  [SMALL_STATE(225)] = 4061,
+  [SMALL_STATE(226)] = 4068,
+  [SMALL_STATE(227)] = 4075,
+  [SMALL_STATE(228)] = 4082,
+  [SMALL_STATE(229)] = 4089,
+  [SMALL_STATE(230)] = 4096,
+  [SMALL_STATE(231)] = 4103,
+  [SMALL_STATE(232)] = 4110,
+  [SMALL_STATE(233)] = 4117,
+  [SMALL_STATE(234)] = 4124,
+  [SMALL_STATE(235)] = 4131,
+  [SMALL_STATE(236)] = 4138,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -6374,266 +7394,302 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(158),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(68),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(133),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [47] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
-  [50] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [52] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(69),
-  [55] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
-  [58] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
-  [61] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
-  [64] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
-  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(112),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(96),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(30),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [94] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 10),
-  [96] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 10), SHIFT(41),
-  [99] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 10),
-  [101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 10),
-  [105] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 10), SHIFT(41),
-  [108] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 10),
-  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [114] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [117] = {.entry = {.count = 1, .reusable = false}}, SHIFT(10),
-  [119] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [121] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [123] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [127] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [129] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [131] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(164),
-  [134] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
-  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [141] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [145] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(164),
-  [148] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 13),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 13),
-  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
-  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
-  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [166] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
-  [170] = {.entry = {.count = 1, .reusable = false}}, SHIFT(137),
-  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [174] = {.entry = {.count = 1, .reusable = false}}, SHIFT(63),
-  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [178] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
-  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [184] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
-  [186] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [188] = {.entry = {.count = 1, .reusable = false}}, SHIFT(150),
-  [190] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [192] = {.entry = {.count = 1, .reusable = false}}, SHIFT(135),
-  [194] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [196] = {.entry = {.count = 1, .reusable = false}}, SHIFT(120),
-  [198] = {.entry = {.count = 1, .reusable = false}}, SHIFT(65),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [202] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
-  [204] = {.entry = {.count = 1, .reusable = false}}, SHIFT(164),
-  [206] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 41),
-  [208] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 41),
-  [210] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 41),
-  [212] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 41),
-  [214] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 31),
-  [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 31),
-  [218] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 12),
-  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 12),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [224] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 30),
-  [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 30),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [232] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [234] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(22),
-  [237] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(158),
-  [240] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(148),
-  [243] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
-  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [254] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
-  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [260] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
-  [262] = {.entry = {.count = 1, .reusable = false}}, SHIFT(60),
-  [264] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [272] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
-  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
-  [279] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [283] = {.entry = {.count = 1, .reusable = false}}, SHIFT(62),
-  [285] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 25),
-  [289] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [296] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
-  [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [300] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 34), SHIFT_REPEAT(43),
-  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 34),
-  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
-  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 17),
-  [309] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
-  [311] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 13),
-  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [320] = {.entry = {.count = 1, .reusable = false}}, SHIFT(61),
-  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(71),
-  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [336] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(73),
-  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 13),
-  [341] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [343] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [345] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(73),
-  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 27),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
-  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
-  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 26),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
-  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 40),
-  [368] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [376] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [378] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(146),
-  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 19),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 21),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 31),
-  [399] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 36), SHIFT_REPEAT(143),
-  [402] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 36),
-  [404] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 37), SHIFT_REPEAT(124),
-  [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 37),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 16),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 28),
-  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 29),
-  [423] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 20),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 39),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 44),
-  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 45),
-  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 46),
-  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 32),
-  [437] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 33),
-  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 47),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 14),
-  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 31),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
-  [459] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 26),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 1, 0, 1),
-  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 38),
-  [467] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
-  [471] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
-  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 26),
-  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
-  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [485] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 24),
-  [489] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [491] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
-  [497] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 11),
-  [505] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [507] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 15),
-  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
-  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 42),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 43),
-  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
-  [519] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [521] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 18),
-  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 14),
-  [531] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
-  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [539] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [541] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [543] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [545] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [547] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [549] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 35),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 23),
-  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(212),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(78),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(153),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(210),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [51] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [54] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [56] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
+  [59] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(99),
+  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(78),
+  [65] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(87),
+  [68] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
+  [71] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(210),
+  [74] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(196),
+  [77] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(197),
+  [80] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(138),
+  [83] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(139),
+  [86] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(193),
+  [89] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(195),
+  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(143),
+  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(65),
+  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(37),
+  [101] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 13),
+  [106] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 13), SHIFT(52),
+  [109] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 13),
+  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 13),
+  [115] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 13), SHIFT(52),
+  [118] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 13),
+  [120] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [124] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
+  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [129] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [131] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 10),
+  [133] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 10),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [139] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
+  [141] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [145] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
+  [148] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [152] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [156] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(206),
+  [159] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [161] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [163] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(206),
+  [166] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 19),
+  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 19),
+  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
+  [184] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 36),
+  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 36),
+  [188] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 36),
+  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 36),
+  [192] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 15),
+  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 15),
+  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [198] = {.entry = {.count = 1, .reusable = false}}, SHIFT(154),
+  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [202] = {.entry = {.count = 1, .reusable = false}}, SHIFT(85),
+  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [206] = {.entry = {.count = 1, .reusable = false}}, SHIFT(86),
+  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [212] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
+  [214] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
+  [216] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
+  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [220] = {.entry = {.count = 1, .reusable = false}}, SHIFT(172),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [224] = {.entry = {.count = 1, .reusable = false}}, SHIFT(173),
+  [226] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
+  [232] = {.entry = {.count = 1, .reusable = false}}, SHIFT(206),
+  [234] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 33),
+  [236] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 33),
+  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [240] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [242] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(38),
+  [245] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(212),
+  [248] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(171),
+  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [253] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
+  [255] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [258] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
+  [260] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [262] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [264] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
+  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
+  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
+  [279] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
+  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [283] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [285] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
+  [288] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
+  [291] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [301] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [307] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [312] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [316] = {.entry = {.count = 1, .reusable = false}}, SHIFT(80),
+  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 28),
+  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 18),
+  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [328] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 20), SHIFT_REPEAT(50),
+  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 20),
+  [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
+  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
+  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 12),
+  [339] = {.entry = {.count = 1, .reusable = false}}, SHIFT(58),
+  [341] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(58),
+  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
+  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 10),
+  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 10),
+  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [360] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
+  [362] = {.entry = {.count = 1, .reusable = false}}, SHIFT(94),
+  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [366] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [368] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(98),
+  [371] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [377] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(98),
+  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [390] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [392] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 29),
+  [394] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [396] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 31),
+  [398] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 30),
+  [400] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [402] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [404] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [406] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 50),
+  [408] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 51),
+  [410] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 20), SHIFT_REPEAT(104),
+  [413] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 20),
+  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 24),
+  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [423] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [433] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 38), SHIFT_REPEAT(180),
+  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 38),
+  [438] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 39), SHIFT_REPEAT(176),
+  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 39),
+  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 11),
+  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
+  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 42),
+  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 19),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 32),
+  [457] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 17),
+  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [465] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
+  [468] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [470] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 19),
+  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 11),
+  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [478] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [480] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [482] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 41),
+  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 29),
+  [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [488] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 16),
+  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [492] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [494] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 29),
+  [500] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 52),
+  [502] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 31),
+  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 34),
+  [508] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 44),
+  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [514] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 35),
+  [516] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [518] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [520] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [522] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 40),
+  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 23),
+  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 11),
+  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 46),
+  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
+  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 47),
+  [540] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 48),
+  [542] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 49),
+  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [548] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 17),
+  [552] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [554] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [556] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 45),
+  [560] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [562] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [564] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [566] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 16),
+  [568] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 37),
+  [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [574] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 44),
+  [576] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 21),
+  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [584] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [586] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
+  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 37),
+  [592] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [594] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
+  [596] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [598] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
+  [600] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
+  [602] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
+  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [608] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 27),
+  [612] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [614] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [616] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [618] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [620] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 14),
+  [622] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
+  [624] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [626] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
+  [628] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
+  [630] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 17),
+  [632] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [634] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 43),
+  [636] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
 };
 
 enum ts_external_scanner_symbol_identifiers {
