@@ -227,6 +227,7 @@ module.exports = grammar({
         $.turn_directive,
         $.dislodged_directive,
         $.standoff_directive,
+        $.game_directive,
         $.expect_directive,
       ),
 
@@ -257,6 +258,9 @@ module.exports = grammar({
         optional(seq(strongKw('from'), field('from', $.province))),
         optional(seq(strongKw('by'), kw('convoy'))),
       ),
+
+    // `@game 6.A.1`: a new game; its name is the rest of the line.
+    game_directive: ($) => seq(alias(ci('@game'), '@game'), optional(field('name', alias(/[^\s#][^\r\n#]*/, $.value)))),
 
     standoff_directive: ($) =>
       seq(

@@ -255,6 +255,11 @@ impl Expectations {
         self.failed += c.failed;
     }
 
+    /// Checks every waiting expectation against the end of a game (a new `@game` starts).
+    pub(crate) fn check_game_end(&mut self, board: &Board<'_>, diags: &mut Vec<Diagnostic>) {
+        self.check_items(board, diags, |_| true);
+    }
+
     /// Checks what is left at the end of the file: every waiting expectation against the end
     /// state, the outcomes of the orders and the expected diagnostics; adds a diagnostic per
     /// failure. Returns how many were stated and how many failed, in the whole file.

@@ -48,6 +48,7 @@ fn the_new_directive_names_are_completed() {
     let at = labels("@");
     assert!(at.iter().any(|l| l == "@dislodged"), "{at:?}");
     assert!(at.iter().any(|l| l == "@standoff"), "{at:?}");
+    assert!(at.iter().any(|l| l == "@game"), "{at:?}");
     let expect = labels("@expect ");
     assert!(expect.iter().any(|l| l == "retreats"), "{expect:?}");
     let power = labels("@dislodged ");

@@ -1,5 +1,5 @@
 //! `mdip import jdip FILE...`: jDip/godip test cases converted into self-checking `.mdip`
-//! files, one per case, by `mdip_analysis::import::jdip` (this file only reads and writes).
+//! files, one per case (or one file of games on standard output), by `mdip_analysis::import::jdip` (this file only reads and writes).
 //! Exit codes: 0 converted, 1 some lines could not be converted (the files are still written,
 //! those lines kept as comments), 2 usage or IO.
 
@@ -26,8 +26,8 @@ pub enum ImportFormat {
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Write one `.mdip` file per case into this folder (created if needed), named after
-        /// the case (`6.A.1.mdip`). Without it, the one case of the input is written to
-        /// standard output (several cases need a folder).
+        /// the case (`6.A.1.mdip`). Without it, the cases are written to standard output as
+        /// one file: one case as it is, several each as a game of its own (`@game NAME`).
         #[arg(long, short = 'o', value_name = "DIR")]
         out_dir: Option<PathBuf>,
     },
@@ -67,12 +67,13 @@ pub fn run(args: &ImportArgs) -> u8 {
                 }
                 u8::from(problems)
             }
+            // Several cases: one file, each case a game of its own (`@game`).
             many => {
-                eprintln!(
-                    "mdip import: {} cases: give a folder with --out-dir to write one file per case",
-                    many.len()
-                );
-                2
+                let mut out = std::io::stdout().lock();
+                if out.write_all(jdip::as_games(many).as_bytes()).is_err() {
+                    return 2;
+                }
+                u8::from(problems)
             }
         };
     };

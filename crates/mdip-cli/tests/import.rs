@@ -61,9 +61,12 @@ fn one_case_goes_to_standard_output_and_problems_to_standard_error() {
         r.stdout
     );
     assert!(r.stderr.contains("one.txt:4: "), "{}", r.stderr);
-    // Several cases need a folder.
+    // Several cases on standard output: one file, a game per case, that passes as a whole.
     let r = run(&["import", "jdip", SAMPLE]);
-    assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("4 cases"), "{}", r.stderr);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.matches("@game sample.").count(), 4, "{}", r.stdout);
+    let checked = run_in(&common::root(), &["check", "-", "--no-report"], &r.stdout);
+    assert_eq!(checked.code, 0, "{}{}", checked.stdout, checked.stderr);
+    assert!(checked.stdout.contains("4 steps"), "{}", checked.stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -546,6 +546,9 @@ pub enum DirectiveKind {
     Phase(Name),
     /// `@turn 4`.
     Turn(NumberLit),
+    /// `@game 6.A.1`: a new, independent game starts here, named by the rest of the line (if
+    /// anything).
+    Game(Option<Name>),
     /// `@dislodged Austria A Tyrolia from Munich by convoy`: a unit dislodged in the movement
     /// step before a retreat phase set up by hand.
     Dislodged {

@@ -260,6 +260,12 @@ fn render_directive(out: &mut String, directive: &Directive) {
             out.push(' ');
             number(out, *n);
         }
+        DirectiveKind::Game(n) => {
+            if let Some(n) = n {
+                out.push(' ');
+                name(out, n);
+            }
+        }
         DirectiveKind::Unit { power, unit: u }
         | DirectiveKind::ExpectUnit { power, unit: u }
         | DirectiveKind::ExpectDislodged { power, unit: u } => {

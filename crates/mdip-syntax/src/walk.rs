@@ -352,6 +352,11 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
                 self.name(Role::Value, name);
             }
             DirectiveKind::Turn(number) => self.number(number),
+            DirectiveKind::Game(name) => {
+                if let Some(name) = name {
+                    self.name(Role::Value, name);
+                }
+            }
             DirectiveKind::Unit { power, unit }
             | DirectiveKind::ExpectUnit { power, unit }
             | DirectiveKind::ExpectDislodged { power, unit } => {

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 237
+#define STATE_COUNT 239
 #define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 128
-#define ALIAS_COUNT 3
-#define TOKEN_COUNT 75
+#define SYMBOL_COUNT 131
+#define ALIAS_COUNT 2
+#define TOKEN_COUNT 77
 #define EXTERNAL_TOKEN_COUNT 1
 #define FIELD_COUNT 18
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 53
+#define PRODUCTION_ID_COUNT 54
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -80,76 +80,78 @@ enum ts_symbol_identifiers {
   aux_sym_dislodged_directive_token1 = 58,
   aux_sym_dislodged_directive_token2 = 59,
   aux_sym_dislodged_directive_token3 = 60,
-  aux_sym_standoff_directive_token1 = 61,
-  aux_sym_expect_directive_token1 = 62,
-  aux_sym_expect_directive_token2 = 63,
-  aux_sym_expect_directive_token3 = 64,
-  aux_sym_expect_directive_token4 = 65,
-  aux_sym_expect_directive_token5 = 66,
-  aux_sym_expect_directive_token6 = 67,
-  aux_sym_expect_directive_token7 = 68,
-  aux_sym_expect_directive_token8 = 69,
-  aux_sym_expect_directive_token9 = 70,
-  aux_sym_expect_directive_token10 = 71,
-  aux_sym_expect_directive_token11 = 72,
-  aux_sym_expect_directive_token12 = 73,
-  sym__newline = 74,
-  sym_source_file = 75,
-  sym_block = 76,
-  sym_block_header = 77,
-  sym_season_words = 78,
-  sym__line = 79,
-  sym_order = 80,
-  sym_hold = 81,
-  sym_move = 82,
-  sym__shorthand = 83,
-  sym__shorthand_location = 84,
-  sym__shorthand_loc = 85,
-  sym__shorthand_province = 86,
-  sym__shorthand_name = 87,
-  sym_via_convoy = 88,
-  sym_support = 89,
-  sym_convoy = 90,
-  sym_retreat = 91,
-  sym_disband = 92,
-  sym_build = 93,
-  sym_remove = 94,
-  sym_waive = 95,
-  sym__arrow = 96,
-  sym_outcome = 97,
-  sym_unit = 98,
-  sym_unit_type = 99,
-  sym_location = 100,
-  sym_province = 101,
-  sym_name = 102,
-  sym__greedy_name = 103,
-  sym__greedy_province = 104,
-  sym_coast = 105,
-  sym_power = 106,
-  sym__hyphenated = 107,
-  sym__hyphen = 108,
-  sym_directive = 109,
-  sym_rules_directive = 110,
-  sym_start_directive = 111,
-  sym_unit_directive = 112,
-  sym_owns_directive = 113,
-  sym_phase_directive = 114,
-  sym_turn_directive = 115,
-  sym_dislodged_directive = 116,
-  sym_standoff_directive = 117,
-  sym_expect_directive = 118,
-  aux_sym_source_file_repeat1 = 119,
-  aux_sym_source_file_repeat2 = 120,
-  aux_sym__shorthand_name_repeat1 = 121,
-  aux_sym_name_repeat1 = 122,
-  aux_sym_coast_repeat1 = 123,
-  aux_sym_owns_directive_repeat1 = 124,
-  aux_sym_expect_directive_repeat1 = 125,
-  aux_sym_expect_directive_repeat2 = 126,
-  aux_sym_expect_directive_repeat3 = 127,
-  alias_sym_coast_name = 128,
-  alias_sym_code = 129,
-  alias_sym_value = 130,
+  aux_sym_game_directive_token1 = 61,
+  aux_sym_game_directive_token2 = 62,
+  aux_sym_standoff_directive_token1 = 63,
+  aux_sym_expect_directive_token1 = 64,
+  aux_sym_expect_directive_token2 = 65,
+  aux_sym_expect_directive_token3 = 66,
+  aux_sym_expect_directive_token4 = 67,
+  aux_sym_expect_directive_token5 = 68,
+  aux_sym_expect_directive_token6 = 69,
+  aux_sym_expect_directive_token7 = 70,
+  aux_sym_expect_directive_token8 = 71,
+  aux_sym_expect_directive_token9 = 72,
+  aux_sym_expect_directive_token10 = 73,
+  aux_sym_expect_directive_token11 = 74,
+  aux_sym_expect_directive_token12 = 75,
+  sym__newline = 76,
+  sym_source_file = 77,
+  sym_block = 78,
+  sym_block_header = 79,
+  sym_season_words = 80,
+  sym__line = 81,
+  sym_order = 82,
+  sym_hold = 83,
+  sym_move = 84,
+  sym__shorthand = 85,
+  sym__shorthand_location = 86,
+  sym__shorthand_loc = 87,
+  sym__shorthand_province = 88,
+  sym__shorthand_name = 89,
+  sym_via_convoy = 90,
+  sym_support = 91,
+  sym_convoy = 92,
+  sym_retreat = 93,
+  sym_disband = 94,
+  sym_build = 95,
+  sym_remove = 96,
+  sym_waive = 97,
+  sym__arrow = 98,
+  sym_outcome = 99,
+  sym_unit = 100,
+  sym_unit_type = 101,
+  sym_location = 102,
+  sym_province = 103,
+  sym_name = 104,
+  sym__greedy_name = 105,
+  sym__greedy_province = 106,
+  sym_coast = 107,
+  sym_power = 108,
+  sym__hyphenated = 109,
+  sym__hyphen = 110,
+  sym_directive = 111,
+  sym_rules_directive = 112,
+  sym_start_directive = 113,
+  sym_unit_directive = 114,
+  sym_owns_directive = 115,
+  sym_phase_directive = 116,
+  sym_turn_directive = 117,
+  sym_dislodged_directive = 118,
+  sym_game_directive = 119,
+  sym_standoff_directive = 120,
+  sym_expect_directive = 121,
+  aux_sym_source_file_repeat1 = 122,
+  aux_sym_source_file_repeat2 = 123,
+  aux_sym__shorthand_name_repeat1 = 124,
+  aux_sym_name_repeat1 = 125,
+  aux_sym_coast_repeat1 = 126,
+  aux_sym_owns_directive_repeat1 = 127,
+  aux_sym_expect_directive_repeat1 = 128,
+  aux_sym_expect_directive_repeat2 = 129,
+  aux_sym_expect_directive_repeat3 = 130,
+  alias_sym_coast_name = 131,
+  alias_sym_code = 132,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -214,6 +216,8 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_dislodged_directive_token1] = "@dislodged",
   [aux_sym_dislodged_directive_token2] = "from",
   [aux_sym_dislodged_directive_token3] = "by",
+  [aux_sym_game_directive_token1] = "@game",
+  [aux_sym_game_directive_token2] = "value",
   [aux_sym_standoff_directive_token1] = "@standoff",
   [aux_sym_expect_directive_token1] = "@expect",
   [aux_sym_expect_directive_token2] = "unit",
@@ -270,6 +274,7 @@ static const char * const ts_symbol_names[] = {
   [sym_phase_directive] = "phase_directive",
   [sym_turn_directive] = "turn_directive",
   [sym_dislodged_directive] = "dislodged_directive",
+  [sym_game_directive] = "game_directive",
   [sym_standoff_directive] = "standoff_directive",
   [sym_expect_directive] = "expect_directive",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
@@ -283,7 +288,6 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_expect_directive_repeat3] = "expect_directive_repeat3",
   [alias_sym_coast_name] = "coast_name",
   [alias_sym_code] = "code",
-  [alias_sym_value] = "value",
 };
 
 static const TSSymbol ts_symbol_map[] = {
@@ -348,6 +352,8 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_dislodged_directive_token1] = aux_sym_dislodged_directive_token1,
   [aux_sym_dislodged_directive_token2] = aux_sym_dislodged_directive_token2,
   [aux_sym_dislodged_directive_token3] = aux_sym_dislodged_directive_token3,
+  [aux_sym_game_directive_token1] = aux_sym_game_directive_token1,
+  [aux_sym_game_directive_token2] = aux_sym_game_directive_token2,
   [aux_sym_standoff_directive_token1] = aux_sym_standoff_directive_token1,
   [aux_sym_expect_directive_token1] = aux_sym_expect_directive_token1,
   [aux_sym_expect_directive_token2] = aux_sym_expect_directive_token2,
@@ -404,6 +410,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_phase_directive] = sym_phase_directive,
   [sym_turn_directive] = sym_turn_directive,
   [sym_dislodged_directive] = sym_dislodged_directive,
+  [sym_game_directive] = sym_game_directive,
   [sym_standoff_directive] = sym_standoff_directive,
   [sym_expect_directive] = sym_expect_directive,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
@@ -417,7 +424,6 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_expect_directive_repeat3] = aux_sym_expect_directive_repeat3,
   [alias_sym_coast_name] = alias_sym_coast_name,
   [alias_sym_code] = alias_sym_code,
-  [alias_sym_value] = alias_sym_value,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
@@ -665,6 +671,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_game_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_game_directive_token2] = {
+    .visible = true,
+    .named = true,
+  },
   [aux_sym_standoff_directive_token1] = {
     .visible = true,
     .named = false,
@@ -889,6 +903,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_game_directive] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_standoff_directive] = {
     .visible = true,
     .named = true,
@@ -938,10 +956,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [alias_sym_code] = {
-    .visible = true,
-    .named = true,
-  },
-  [alias_sym_value] = {
     .visible = true,
     .named = true,
   },
@@ -1001,47 +1015,48 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [8] = {.index = 8, .length = 1},
   [9] = {.index = 7, .length = 1},
   [10] = {.index = 9, .length = 1},
-  [11] = {.index = 10, .length = 3},
-  [12] = {.index = 13, .length = 1},
+  [11] = {.index = 10, .length = 1},
+  [12] = {.index = 11, .length = 3},
   [13] = {.index = 14, .length = 1},
   [14] = {.index = 15, .length = 1},
-  [15] = {.index = 16, .length = 2},
-  [16] = {.index = 18, .length = 2},
-  [17] = {.index = 20, .length = 2},
-  [18] = {.index = 22, .length = 2},
-  [19] = {.index = 24, .length = 2},
-  [20] = {.index = 26, .length = 2},
-  [21] = {.index = 28, .length = 1},
+  [15] = {.index = 16, .length = 1},
+  [16] = {.index = 17, .length = 2},
+  [17] = {.index = 19, .length = 2},
+  [18] = {.index = 21, .length = 2},
+  [19] = {.index = 23, .length = 2},
+  [20] = {.index = 25, .length = 2},
+  [21] = {.index = 27, .length = 2},
   [22] = {.index = 29, .length = 1},
   [23] = {.index = 30, .length = 1},
   [24] = {.index = 31, .length = 1},
   [25] = {.index = 32, .length = 1},
   [26] = {.index = 33, .length = 1},
   [27] = {.index = 34, .length = 1},
-  [28] = {.index = 35, .length = 2},
-  [29] = {.index = 37, .length = 2},
-  [30] = {.index = 39, .length = 1},
-  [31] = {.index = 37, .length = 2},
-  [32] = {.index = 40, .length = 1},
-  [33] = {.index = 41, .length = 3},
-  [34] = {.index = 44, .length = 2},
-  [35] = {.index = 44, .length = 2},
-  [37] = {.index = 46, .length = 2},
-  [38] = {.index = 48, .length = 2},
-  [39] = {.index = 50, .length = 2},
-  [40] = {.index = 52, .length = 2},
-  [41] = {.index = 54, .length = 2},
-  [42] = {.index = 56, .length = 2},
-  [43] = {.index = 58, .length = 2},
-  [44] = {.index = 60, .length = 3},
-  [45] = {.index = 63, .length = 3},
-  [46] = {.index = 66, .length = 3},
-  [47] = {.index = 66, .length = 3},
-  [48] = {.index = 69, .length = 3},
-  [49] = {.index = 69, .length = 3},
-  [50] = {.index = 72, .length = 3},
-  [51] = {.index = 75, .length = 4},
-  [52] = {.index = 79, .length = 1},
+  [28] = {.index = 35, .length = 1},
+  [29] = {.index = 36, .length = 2},
+  [30] = {.index = 38, .length = 2},
+  [31] = {.index = 40, .length = 1},
+  [32] = {.index = 38, .length = 2},
+  [33] = {.index = 41, .length = 1},
+  [34] = {.index = 42, .length = 3},
+  [35] = {.index = 45, .length = 2},
+  [36] = {.index = 45, .length = 2},
+  [38] = {.index = 47, .length = 2},
+  [39] = {.index = 49, .length = 2},
+  [40] = {.index = 51, .length = 2},
+  [41] = {.index = 53, .length = 2},
+  [42] = {.index = 55, .length = 2},
+  [43] = {.index = 57, .length = 2},
+  [44] = {.index = 59, .length = 2},
+  [45] = {.index = 61, .length = 3},
+  [46] = {.index = 64, .length = 3},
+  [47] = {.index = 67, .length = 3},
+  [48] = {.index = 67, .length = 3},
+  [49] = {.index = 70, .length = 3},
+  [50] = {.index = 70, .length = 3},
+  [51] = {.index = 73, .length = 3},
+  [52] = {.index = 76, .length = 4},
+  [53] = {.index = 80, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1063,137 +1078,139 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [8] =
     {field_power, 1},
   [9] =
-    {field_name, 0},
+    {field_name, 1},
   [10] =
+    {field_name, 0},
+  [11] =
     {field_coast, 0, .inherited = true},
     {field_name, 0, .inherited = true},
     {field_province, 0},
-  [13] =
-    {field_province, 1, .inherited = true},
   [14] =
-    {field_header, 0},
+    {field_province, 1, .inherited = true},
   [15] =
-    {field_outcome, 1},
+    {field_header, 0},
   [16] =
+    {field_outcome, 1},
+  [17] =
     {field_province, 1},
     {field_type, 0},
-  [18] =
+  [19] =
     {field_power, 0},
     {field_season, 1},
-  [20] =
+  [21] =
     {field_power, 1},
     {field_unit, 2},
-  [22] =
+  [23] =
     {field_power, 1},
     {field_province, 2, .inherited = true},
-  [24] =
+  [25] =
     {field_coast, 1},
     {field_name, 0},
-  [26] =
+  [27] =
     {field_province, 0, .inherited = true},
     {field_province, 1, .inherited = true},
-  [28] =
-    {field_season, 2},
   [29] =
-    {field_season, 2, .inherited = true},
+    {field_season, 2},
   [30] =
-    {field_timeline, 0},
+    {field_season, 2, .inherited = true},
   [31] =
-    {field_timeline, 2, .inherited = true},
+    {field_timeline, 0},
   [32] =
-    {field_power, 2},
+    {field_timeline, 2, .inherited = true},
   [33] =
-    {field_code, 2},
+    {field_power, 2},
   [34] =
-    {field_result, 1},
+    {field_code, 2},
   [35] =
+    {field_result, 1},
+  [36] =
     {field_supported, 2},
     {field_unit, 0},
-  [37] =
+  [38] =
     {field_destination, 2},
     {field_unit, 0},
-  [39] =
-    {field_province, 0},
   [40] =
-    {field_province, 0, .inherited = true},
+    {field_province, 0},
   [41] =
+    {field_province, 0, .inherited = true},
+  [42] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [44] =
+  [45] =
     {field_destination, 3},
     {field_unit, 1},
-  [46] =
+  [47] =
     {field_power, 2},
     {field_unit, 3},
-  [48] =
+  [49] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [50] =
+  [51] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [52] =
+  [53] =
     {field_power, 3},
     {field_province, 2},
-  [54] =
+  [55] =
     {field_destination, 3},
     {field_unit, 0},
-  [56] =
+  [57] =
     {field_province, 0},
     {field_season, 1},
-  [58] =
+  [59] =
     {field_outcome, 3},
     {field_power, 0},
-  [60] =
+  [61] =
     {field_from, 4},
     {field_power, 1},
     {field_unit, 2},
-  [63] =
+  [64] =
     {field_power, 3},
     {field_province, 2},
     {field_season, 4},
-  [66] =
+  [67] =
     {field_convoyed, 2},
     {field_destination, 4},
     {field_unit, 0},
-  [69] =
+  [70] =
     {field_destination, 4},
     {field_supported, 2},
     {field_unit, 0},
-  [72] =
+  [73] =
     {field_power, 2},
     {field_province, 5},
     {field_unit, 3},
-  [75] =
+  [76] =
     {field_power, 2},
     {field_province, 5},
     {field_province, 6, .inherited = true},
     {field_unit, 3},
-  [79] =
+  [80] =
     {field_province, 1},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
   [0] = {0},
   [7] = {
-    [1] = alias_sym_value,
+    [1] = aux_sym_game_directive_token2,
   },
-  [26] = {
+  [27] = {
     [2] = alias_sym_code,
   },
-  [31] = {
+  [32] = {
     [1] = anon_sym_DASH,
   },
-  [35] = {
+  [36] = {
     [2] = anon_sym_DASH,
   },
-  [36] = {
+  [37] = {
     [1] = alias_sym_coast_name,
   },
-  [47] = {
+  [48] = {
     [3] = anon_sym_DASH,
   },
-  [49] = {
+  [50] = {
     [3] = anon_sym_DASH,
   },
 };
@@ -1235,101 +1252,101 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [23] = 6,
   [24] = 24,
   [25] = 25,
-  [26] = 26,
-  [27] = 7,
+  [26] = 7,
+  [27] = 27,
   [28] = 7,
-  [29] = 12,
-  [30] = 13,
-  [31] = 12,
+  [29] = 13,
+  [30] = 11,
+  [31] = 13,
   [32] = 10,
-  [33] = 13,
-  [34] = 11,
-  [35] = 13,
-  [36] = 10,
-  [37] = 37,
+  [33] = 12,
+  [34] = 10,
+  [35] = 35,
+  [36] = 11,
+  [37] = 13,
   [38] = 12,
-  [39] = 11,
+  [39] = 10,
   [40] = 40,
-  [41] = 10,
-  [42] = 12,
-  [43] = 11,
-  [44] = 13,
-  [45] = 6,
-  [46] = 13,
-  [47] = 9,
-  [48] = 48,
-  [49] = 49,
-  [50] = 12,
-  [51] = 51,
-  [52] = 12,
-  [53] = 11,
+  [41] = 11,
+  [42] = 13,
+  [43] = 12,
+  [44] = 10,
+  [45] = 9,
+  [46] = 46,
+  [47] = 47,
+  [48] = 13,
+  [49] = 10,
+  [50] = 6,
+  [51] = 11,
+  [52] = 13,
+  [53] = 10,
   [54] = 54,
-  [55] = 13,
-  [56] = 10,
-  [57] = 57,
+  [55] = 55,
+  [56] = 56,
+  [57] = 10,
   [58] = 12,
   [59] = 13,
   [60] = 60,
-  [61] = 7,
+  [61] = 61,
   [62] = 62,
   [63] = 63,
   [64] = 64,
   [65] = 65,
-  [66] = 66,
+  [66] = 7,
   [67] = 67,
-  [68] = 10,
-  [69] = 11,
-  [70] = 16,
-  [71] = 71,
-  [72] = 72,
+  [68] = 11,
+  [69] = 12,
+  [70] = 17,
+  [71] = 13,
+  [72] = 18,
   [73] = 73,
   [74] = 74,
   [75] = 75,
   [76] = 76,
-  [77] = 77,
+  [77] = 14,
   [78] = 78,
   [79] = 79,
   [80] = 80,
-  [81] = 17,
+  [81] = 81,
   [82] = 82,
-  [83] = 18,
-  [84] = 14,
+  [83] = 17,
+  [84] = 16,
   [85] = 85,
   [86] = 86,
   [87] = 87,
   [88] = 88,
-  [89] = 16,
-  [90] = 17,
+  [89] = 6,
+  [90] = 90,
   [91] = 91,
   [92] = 92,
-  [93] = 6,
-  [94] = 94,
-  [95] = 13,
+  [93] = 93,
+  [94] = 16,
+  [95] = 10,
   [96] = 96,
-  [97] = 9,
-  [98] = 12,
+  [97] = 97,
+  [98] = 9,
   [99] = 99,
   [100] = 100,
-  [101] = 10,
+  [101] = 100,
   [102] = 102,
-  [103] = 57,
+  [103] = 12,
   [104] = 104,
   [105] = 105,
-  [106] = 105,
+  [106] = 106,
   [107] = 107,
-  [108] = 108,
-  [109] = 11,
-  [110] = 21,
-  [111] = 111,
-  [112] = 105,
-  [113] = 105,
-  [114] = 105,
+  [108] = 21,
+  [109] = 100,
+  [110] = 110,
+  [111] = 11,
+  [112] = 56,
+  [113] = 100,
+  [114] = 100,
   [115] = 115,
-  [116] = 9,
+  [116] = 7,
   [117] = 117,
-  [118] = 7,
+  [118] = 118,
   [119] = 119,
-  [120] = 120,
+  [120] = 9,
   [121] = 121,
   [122] = 122,
   [123] = 123,
@@ -1352,15 +1369,15 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [140] = 140,
   [141] = 141,
   [142] = 142,
-  [143] = 143,
+  [143] = 125,
   [144] = 144,
   [145] = 145,
-  [146] = 130,
+  [146] = 125,
   [147] = 147,
-  [148] = 148,
+  [148] = 125,
   [149] = 149,
-  [150] = 130,
-  [151] = 130,
+  [150] = 150,
+  [151] = 151,
   [152] = 152,
   [153] = 153,
   [154] = 154,
@@ -1378,12 +1395,12 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [166] = 166,
   [167] = 167,
   [168] = 168,
-  [169] = 57,
+  [169] = 56,
   [170] = 170,
-  [171] = 171,
+  [171] = 168,
   [172] = 172,
   [173] = 173,
-  [174] = 152,
+  [174] = 174,
   [175] = 175,
   [176] = 176,
   [177] = 177,
@@ -1392,26 +1409,26 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [180] = 180,
   [181] = 181,
   [182] = 182,
-  [183] = 152,
+  [183] = 183,
   [184] = 184,
-  [185] = 185,
-  [186] = 152,
-  [187] = 187,
+  [185] = 168,
+  [186] = 186,
+  [187] = 168,
   [188] = 188,
   [189] = 189,
-  [190] = 14,
+  [190] = 190,
   [191] = 191,
-  [192] = 188,
-  [193] = 193,
+  [192] = 14,
+  [193] = 189,
   [194] = 194,
   [195] = 195,
   [196] = 196,
   [197] = 197,
   [198] = 198,
-  [199] = 16,
-  [200] = 17,
-  [201] = 201,
-  [202] = 202,
+  [199] = 199,
+  [200] = 200,
+  [201] = 17,
+  [202] = 16,
   [203] = 203,
   [204] = 204,
   [205] = 205,
@@ -1423,29 +1440,31 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [211] = 211,
   [212] = 212,
   [213] = 213,
-  [214] = 209,
+  [214] = 214,
   [215] = 215,
-  [216] = 188,
+  [216] = 216,
   [217] = 217,
-  [218] = 218,
-  [219] = 219,
+  [218] = 189,
+  [219] = 216,
   [220] = 220,
   [221] = 221,
-  [222] = 209,
+  [222] = 222,
   [223] = 223,
-  [224] = 224,
-  [225] = 225,
-  [226] = 209,
-  [227] = 188,
-  [228] = 228,
-  [229] = 209,
+  [224] = 216,
+  [225] = 189,
+  [226] = 226,
+  [227] = 227,
+  [228] = 216,
+  [229] = 229,
   [230] = 230,
-  [231] = 231,
+  [231] = 216,
   [232] = 232,
   [233] = 233,
   [234] = 234,
   [235] = 235,
   [236] = 236,
+  [237] = 237,
+  [238] = 238,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1670,318 +1689,331 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(112);
+      if (eof) ADVANCE(116);
       ADVANCE_MAP(
-        '#', 231,
-        '(', 119,
-        ')', 120,
-        ',', 236,
-        '-', 229,
-        '/', 121,
-        ':', 113,
-        '=', 10,
-        '@', 18,
-        'D', 194,
-        'd', 194,
-        'E', 201,
-        'e', 201,
-        'H', 184,
-        'h', 184,
-        'O', 225,
-        'o', 225,
-        'R', 185,
-        'r', 185,
-        'S', 186,
-        's', 186,
-        'T', 195,
-        't', 195,
-        'U', 205,
-        'u', 205,
-        'W', 179,
-        'w', 179,
+        '#', 235,
+        '(', 123,
+        ')', 124,
+        ',', 240,
+        '-', 233,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        '@', 20,
+        'D', 198,
+        'd', 198,
+        'E', 205,
+        'e', 205,
+        'H', 188,
+        'h', 188,
+        'O', 229,
+        'o', 229,
+        'R', 189,
+        'r', 189,
+        'S', 190,
+        's', 190,
+        'T', 199,
+        't', 199,
+        'U', 209,
+        'u', 209,
+        'W', 183,
+        'w', 183,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(227);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(108);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(228);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(112);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(232);
       END_STATE();
     case 1:
       ADVANCE_MAP(
-        '#', 231,
-        '(', 119,
-        ',', 236,
-        '-', 229,
-        '/', 121,
-        ':', 113,
-        '=', 10,
-        'R', 132,
-        'r', 132,
+        '#', 235,
+        '(', 123,
+        ',', 240,
+        '-', 233,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        'R', 136,
+        'r', 136,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 2:
-      if (lookahead == '#') ADVANCE(231);
-      if (lookahead == '(') ADVANCE(119);
-      if (lookahead == ',') ADVANCE(236);
-      if (lookahead == '-') ADVANCE(229);
-      if (lookahead == '/') ADVANCE(121);
-      if (lookahead == ':') ADVANCE(113);
-      if (lookahead == '=') ADVANCE(10);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 3:
       ADVANCE_MAP(
-        '#', 231,
-        '(', 119,
-        ',', 236,
-        '-', 116,
-        '/', 121,
-        ':', 113,
-        '=', 10,
-        'R', 132,
-        'r', 132,
+        '#', 235,
+        '(', 123,
+        ',', 240,
+        '-', 120,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        'R', 136,
+        'r', 136,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 4:
-      if (lookahead == '#') ADVANCE(231);
-      if (lookahead == '(') ADVANCE(119);
-      if (lookahead == ',') ADVANCE(236);
-      if (lookahead == '-') ADVANCE(116);
-      if (lookahead == '/') ADVANCE(121);
-      if (lookahead == ':') ADVANCE(113);
-      if (lookahead == '=') ADVANCE(10);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(231);
-      if (lookahead == '(') ADVANCE(119);
-      if (lookahead == '-') ADVANCE(229);
-      if (lookahead == '/') ADVANCE(121);
-      if (lookahead == ':') ADVANCE(113);
-      if (lookahead == '=') ADVANCE(10);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(231);
-      if (lookahead == '(') ADVANCE(119);
-      if (lookahead == '-') ADVANCE(116);
-      if (lookahead == '/') ADVANCE(121);
-      if (lookahead == ':') ADVANCE(113);
-      if (lookahead == '=') ADVANCE(10);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '#', 231,
-        'D', 50,
-        'd', 50,
-        'E', 55,
-        'e', 55,
-        'H', 27,
-        'h', 27,
-        'O', 104,
-        'o', 104,
-        'R', 32,
-        'r', 32,
-        'S', 37,
-        's', 37,
-        'T', 45,
-        't', 45,
-        'U', 66,
-        'u', 66,
-        'W', 13,
-        'w', 13,
+        '#', 235,
+        'D', 53,
+        'd', 53,
+        'E', 58,
+        'e', 58,
+        'H', 32,
+        'h', 32,
+        'O', 108,
+        'o', 108,
+        'R', 35,
+        'r', 35,
+        'S', 40,
+        's', 40,
+        'T', 52,
+        't', 52,
+        'U', 70,
+        'u', 70,
+        'W', 15,
+        'w', 15,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(230);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(234);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(7);
       END_STATE();
     case 8:
-      if (lookahead == '#') ADVANCE(231);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(8);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(245);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(246);
       END_STATE();
     case 9:
-      if (lookahead == '#') ADVANCE(231);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(8);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(228);
+      if (lookahead == '#') ADVANCE(235);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
       END_STATE();
     case 10:
-      if (lookahead == '>') ADVANCE(118);
+      if (lookahead == '#') ADVANCE(235);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(232);
       END_STATE();
     case 11:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(57);
+      if (lookahead == '>') ADVANCE(122);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(90);
+          lookahead == 'a') ADVANCE(59);
       END_STATE();
     case 13:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(82);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(68);
+          lookahead == 'a') ADVANCE(61);
       END_STATE();
     case 14:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(23);
+          lookahead == 'a') ADVANCE(94);
       END_STATE();
     case 15:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(91);
+          lookahead == 'a') ADVANCE(86);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(72);
       END_STATE();
     case 16:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(100);
+          lookahead == 'a') ADVANCE(25);
       END_STATE();
     case 17:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(95);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(95);
       END_STATE();
     case 18:
-      ADVANCE_MAP(
-        'D', 44,
-        'd', 44,
-        'E', 105,
-        'e', 105,
-        'O', 103,
-        'o', 103,
-        'P', 43,
-        'p', 43,
-        'R', 101,
-        'r', 101,
-        'S', 98,
-        's', 98,
-        'T', 102,
-        't', 102,
-        'U', 59,
-        'u', 59,
-      );
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(104);
       END_STATE();
     case 19:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(41);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(99);
       END_STATE();
     case 20:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(239);
+      ADVANCE_MAP(
+        'D', 47,
+        'd', 47,
+        'E', 109,
+        'e', 109,
+        'G', 12,
+        'g', 12,
+        'O', 107,
+        'o', 107,
+        'P', 46,
+        'p', 46,
+        'R', 105,
+        'r', 105,
+        'S', 102,
+        's', 102,
+        'T', 106,
+        't', 106,
+        'U', 63,
+        'u', 63,
+      );
       END_STATE();
     case 21:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(243);
+          lookahead == 'd') ADVANCE(44);
       END_STATE();
     case 22:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(69);
+          lookahead == 'd') ADVANCE(243);
       END_STATE();
     case 23:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(85);
+          lookahead == 'd') ADVANCE(250);
       END_STATE();
     case 24:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(42);
+          lookahead == 'd') ADVANCE(73);
       END_STATE();
     case 25:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(17);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(89);
       END_STATE();
     case 26:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(237);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(45);
       END_STATE();
     case 27:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(14);
+          lookahead == 'e') ADVANCE(19);
       END_STATE();
     case 28:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(53);
+          lookahead == 'e') ADVANCE(244);
       END_STATE();
     case 29:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(20);
+          lookahead == 'e') ADVANCE(241);
       END_STATE();
     case 30:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(84);
+          lookahead == 'e') ADVANCE(56);
       END_STATE();
     case 31:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(16);
+          lookahead == 'e') ADVANCE(22);
       END_STATE();
     case 32:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(99);
+          lookahead == 'e') ADVANCE(16);
       END_STATE();
     case 33:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(21);
+          lookahead == 'e') ADVANCE(88);
       END_STATE();
     case 34:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(77);
+          lookahead == 'e') ADVANCE(18);
       END_STATE();
     case 35:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(78);
+          lookahead == 'e') ADVANCE(103);
       END_STATE();
     case 36:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(88);
+          lookahead == 'e') ADVANCE(23);
       END_STATE();
     case 37:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(15);
+          lookahead == 'e') ADVANCE(81);
       END_STATE();
     case 38:
-      if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(240);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(82);
       END_STATE();
     case 39:
-      if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(38);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(92);
       END_STATE();
     case 40:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(251);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(17);
       END_STATE();
     case 41:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(29);
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(247);
       END_STATE();
     case 42:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(33);
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(41);
       END_STATE();
     case 43:
-      if (lookahead == 'H' ||
-          lookahead == 'h') ADVANCE(12);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(258);
       END_STATE();
     case 44:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(89);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(31);
       END_STATE();
     case 45:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(56);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(36);
       END_STATE();
     case 46:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(93);
+      if (lookahead == 'H' ||
+          lookahead == 'h') ADVANCE(14);
       END_STATE();
     case 47:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(61);
+          lookahead == 'i') ADVANCE(93);
       END_STATE();
     case 48:
       if (lookahead == 'I' ||
@@ -1989,1061 +2021,1104 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 49:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(67);
+          lookahead == 'i') ADVANCE(65);
       END_STATE();
     case 50:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(92);
+          lookahead == 'i') ADVANCE(101);
       END_STATE();
     case 51:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(70);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(71);
       END_STATE();
     case 52:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(30);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(60);
       END_STATE();
     case 53:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(49);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(96);
       END_STATE();
     case 54:
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(73);
+          lookahead == 'l') ADVANCE(74);
       END_STATE();
     case 55:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(75);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(80);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(33);
       END_STATE();
     case 56:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(51);
+      END_STATE();
+    case 57:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(77);
+      END_STATE();
+    case 58:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(79);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(84);
+      END_STATE();
+    case 59:
       if (lookahead == 'M' ||
           lookahead == 'm') ADVANCE(28);
       END_STATE();
-    case 57:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(22);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(94);
-      END_STATE();
-    case 58:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(238);
-      END_STATE();
-    case 59:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(46);
-      END_STATE();
     case 60:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(83);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(30);
       END_STATE();
     case 61:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(40);
+          lookahead == 'n') ADVANCE(24);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(98);
       END_STATE();
     case 62:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(47);
+          lookahead == 'n') ADVANCE(242);
       END_STATE();
     case 63:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(86);
+          lookahead == 'n') ADVANCE(48);
       END_STATE();
     case 64:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(34);
+          lookahead == 'n') ADVANCE(87);
       END_STATE();
     case 65:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(35);
+          lookahead == 'n') ADVANCE(43);
       END_STATE();
     case 66:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(48);
+          lookahead == 'n') ADVANCE(49);
       END_STATE();
     case 67:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(36);
+          lookahead == 'n') ADVANCE(90);
       END_STATE();
     case 68:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(65);
+          lookahead == 'n') ADVANCE(37);
       END_STATE();
     case 69:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(39);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(38);
       END_STATE();
     case 70:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(19);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(50);
       END_STATE();
     case 71:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(76);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(39);
       END_STATE();
     case 72:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(63);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(69);
       END_STATE();
     case 73:
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(24);
+          lookahead == 'o') ADVANCE(42);
       END_STATE();
     case 74:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(25);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(21);
       END_STATE();
     case 75:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(96);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(80);
       END_STATE();
     case 76:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(250);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(67);
       END_STATE();
     case 77:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(248);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(26);
       END_STATE();
     case 78:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(249);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(27);
       END_STATE();
     case 79:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(58);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(100);
       END_STATE();
     case 80:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(71);
+          lookahead == 'r') ADVANCE(257);
       END_STATE();
     case 81:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(31);
+          lookahead == 'r') ADVANCE(255);
       END_STATE();
     case 82:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(62);
+          lookahead == 'r') ADVANCE(256);
       END_STATE();
     case 83:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(235);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(62);
       END_STATE();
     case 84:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(232);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(75);
       END_STATE();
     case 85:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(247);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(34);
       END_STATE();
     case 86:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(245);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(66);
       END_STATE();
     case 87:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(114);
+          lookahead == 's') ADVANCE(239);
       END_STATE();
     case 88:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(246);
+          lookahead == 's') ADVANCE(236);
       END_STATE();
     case 89:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(51);
+          lookahead == 's') ADVANCE(254);
       END_STATE();
     case 90:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(26);
+          lookahead == 's') ADVANCE(252);
       END_STATE();
     case 91:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(72);
+          lookahead == 's') ADVANCE(118);
       END_STATE();
     case 92:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(54);
+          lookahead == 's') ADVANCE(253);
       END_STATE();
     case 93:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(234);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(54);
       END_STATE();
     case 94:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(233);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(29);
       END_STATE();
     case 95:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(241);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(76);
       END_STATE();
     case 96:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(106);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(57);
       END_STATE();
     case 97:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(242);
+          lookahead == 't') ADVANCE(238);
       END_STATE();
     case 98:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(11);
+          lookahead == 't') ADVANCE(237);
       END_STATE();
     case 99:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(81);
+          lookahead == 't') ADVANCE(248);
       END_STATE();
     case 100:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(87);
+          lookahead == 't') ADVANCE(110);
       END_STATE();
     case 101:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(52);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(249);
       END_STATE();
     case 102:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(79);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(13);
       END_STATE();
     case 103:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(60);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(85);
       END_STATE();
     case 104:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(91);
+      END_STATE();
+    case 105:
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(55);
+      END_STATE();
+    case 106:
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(83);
+      END_STATE();
+    case 107:
       if (lookahead == 'W' ||
           lookahead == 'w') ADVANCE(64);
       END_STATE();
-    case 105:
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(74);
-      END_STATE();
-    case 106:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(244);
-      END_STATE();
-    case 107:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(122);
-      END_STATE();
     case 108:
-      if (eof) ADVANCE(112);
-      ADVANCE_MAP(
-        '#', 231,
-        '(', 119,
-        ')', 120,
-        ',', 236,
-        '-', 116,
-        '/', 121,
-        ':', 113,
-        '=', 10,
-        '@', 18,
-        'D', 141,
-        'd', 141,
-        'E', 148,
-        'e', 148,
-        'H', 131,
-        'h', 131,
-        'O', 173,
-        'o', 173,
-        'R', 132,
-        'r', 132,
-        'S', 133,
-        's', 133,
-        'T', 142,
-        't', 142,
-        'U', 152,
-        'u', 152,
-        'W', 126,
-        'w', 126,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(108);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(68);
       END_STATE();
     case 109:
-      if (eof) ADVANCE(112);
-      ADVANCE_MAP(
-        '#', 231,
-        '(', 119,
-        ')', 120,
-        ',', 236,
-        '-', 116,
-        '/', 121,
-        ':', 113,
-        '=', 10,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(109);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(78);
       END_STATE();
     case 110:
-      if (eof) ADVANCE(112);
-      if (lookahead == '#') ADVANCE(231);
-      if (lookahead == '-') ADVANCE(229);
-      if (lookahead == '=') ADVANCE(10);
-      if (lookahead == '@') ADVANCE(18);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(132);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(111);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(251);
       END_STATE();
     case 111:
-      if (eof) ADVANCE(112);
-      if (lookahead == '#') ADVANCE(231);
-      if (lookahead == '-') ADVANCE(116);
-      if (lookahead == '=') ADVANCE(10);
-      if (lookahead == '@') ADVANCE(18);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(132);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(111);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(176);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       END_STATE();
     case 112:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(116);
+      ADVANCE_MAP(
+        '#', 235,
+        '(', 123,
+        ')', 124,
+        ',', 240,
+        '-', 120,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        '@', 20,
+        'D', 145,
+        'd', 145,
+        'E', 152,
+        'e', 152,
+        'H', 135,
+        'h', 135,
+        'O', 177,
+        'o', 177,
+        'R', 136,
+        'r', 136,
+        'S', 137,
+        's', 137,
+        'T', 146,
+        't', 146,
+        'U', 156,
+        'u', 156,
+        'W', 130,
+        'w', 130,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(112);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 113:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      if (eof) ADVANCE(116);
+      ADVANCE_MAP(
+        '#', 235,
+        '(', 123,
+        ')', 124,
+        ',', 240,
+        '-', 120,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(113);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 114:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (eof) ADVANCE(116);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(20);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(136);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(115);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 115:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (eof) ADVANCE(116);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(20);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(136);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(115);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 116:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(117);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 117:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 118:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
       END_STATE();
     case 119:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 120:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(121);
       END_STATE();
     case 121:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(122);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 123:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == ':') ADVANCE(107);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(123);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 124:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(130);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 126:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(163);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(150);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      ACCEPT_TOKEN(sym_season);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       END_STATE();
     case 127:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(172);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == ':') ADVANCE(111);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 128:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(134);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 129:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(140);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 130:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(167);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(154);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 131:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(124);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 132:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(171);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(125);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 134:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(147);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 135:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'e') ADVANCE(128);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(127);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'e') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 137:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(128);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'e') ADVANCE(129);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 138:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'e') ADVANCE(151);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 139:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(137);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(131);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(166);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(132);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(149);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 144:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(151);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(141);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 145:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(156);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'i') ADVANCE(170);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 147:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(145);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(173);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 148:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(160);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(162);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(155);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 149:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(134);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(160);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 150:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(139);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(149);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 152:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(143);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(164);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 153:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(138);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'n') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'n') ADVANCE(143);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(135);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+          lookahead == 'n') ADVANCE(147);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(129);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(142);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(154);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 159:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(148);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 160:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(170);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(139);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 161:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(133);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 162:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(159);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 163:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(155);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(174);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 166:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(146);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 167:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(115);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(159);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 168:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(158);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(140);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 170:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(174);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 171:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(164);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(119);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 172:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(162);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 173:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 174:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(178);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 175:
       ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(sym__word);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(176);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(171);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 177:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(183);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(220);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(216);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(203);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      ACCEPT_TOKEN(sym__word);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 180:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(223);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      ACCEPT_TOKEN(sym__word);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(187);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 182:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(193);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(224);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 183:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(218);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(220);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(207);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 184:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(227);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(224);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(178);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(197);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(200);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(218);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'e') ADVANCE(181);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'e') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(181);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'e') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 191:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(214);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'e') ADVANCE(204);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 192:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 193:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(184);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(219);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 195:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(202);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 196:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 197:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(204);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(194);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 198:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(209);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'i') ADVANCE(223);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 199:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(210);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 200:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(198);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(225);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 201:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(213);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(215);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 202:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(187);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(213);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 203:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(206);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 204:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(192);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 205:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(196);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(217);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(219);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 206:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(191);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(191);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 207:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(218);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'n') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 208:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(197);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'n') ADVANCE(196);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 209:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(188);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+          lookahead == 'n') ADVANCE(200);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 210:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(195);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 211:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(207);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 212:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(214);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(201);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 213:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(222);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(192);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 214:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 215:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 216:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(208);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 217:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(189);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(226);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 218:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 219:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(199);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(216);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 220:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(211);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 221:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(193);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 222:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(226);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 223:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(218);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(203);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 224:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(217);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(215);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 225:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(206);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 226:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 227:
       ACCEPT_TOKEN(sym__joined);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(227);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 228:
       ACCEPT_TOKEN(sym__joined);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(228);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 229:
-      ACCEPT_TOKEN(anon_sym_DASH2);
-      if (lookahead == '>') ADVANCE(117);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 230:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(230);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 231:
+      ACCEPT_TOKEN(sym__joined);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 232:
+      ACCEPT_TOKEN(sym__joined);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 233:
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(121);
+      END_STATE();
+    case 234:
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(234);
+      END_STATE();
+    case 235:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(231);
-      END_STATE();
-    case 232:
-      ACCEPT_TOKEN(aux_sym_rules_directive_token1);
-      END_STATE();
-    case 233:
-      ACCEPT_TOKEN(aux_sym_start_directive_token1);
-      END_STATE();
-    case 234:
-      ACCEPT_TOKEN(aux_sym_unit_directive_token1);
-      END_STATE();
-    case 235:
-      ACCEPT_TOKEN(aux_sym_owns_directive_token1);
+          lookahead != '\r') ADVANCE(235);
       END_STATE();
     case 236:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
     case 237:
-      ACCEPT_TOKEN(aux_sym_phase_directive_token1);
+      ACCEPT_TOKEN(aux_sym_start_directive_token1);
       END_STATE();
     case 238:
-      ACCEPT_TOKEN(aux_sym_turn_directive_token1);
+      ACCEPT_TOKEN(aux_sym_unit_directive_token1);
       END_STATE();
     case 239:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
+      ACCEPT_TOKEN(aux_sym_owns_directive_token1);
       END_STATE();
     case 240:
-      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 241:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token1);
+      ACCEPT_TOKEN(aux_sym_phase_directive_token1);
       END_STATE();
     case 242:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token2);
+      ACCEPT_TOKEN(aux_sym_turn_directive_token1);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token3);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
       END_STATE();
     case 244:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token5);
+      ACCEPT_TOKEN(aux_sym_game_directive_token1);
       END_STATE();
     case 245:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token6);
+      ACCEPT_TOKEN(aux_sym_game_directive_token2);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') ADVANCE(245);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(245);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(246);
       END_STATE();
     case 246:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token7);
+      ACCEPT_TOKEN(aux_sym_game_directive_token2);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != '#') ADVANCE(246);
       END_STATE();
     case 247:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token8);
+      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
       END_STATE();
     case 248:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token9);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
     case 249:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token10);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token2);
       END_STATE();
     case 250:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token3);
       END_STATE();
     case 251:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token5);
+      END_STATE();
+    case 252:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token6);
+      END_STATE();
+    case 253:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token7);
+      END_STATE();
+    case 254:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token8);
+      END_STATE();
+    case 255:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token9);
+      END_STATE();
+    case 256:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token10);
+      END_STATE();
+    case 257:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+      END_STATE();
+    case 258:
       ACCEPT_TOKEN(aux_sym_expect_directive_token12);
       END_STATE();
     default:
@@ -3562,33 +3637,33 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 110, .external_lex_state = 1},
-  [2] = {.lex_state = 110, .external_lex_state = 1},
-  [3] = {.lex_state = 110, .external_lex_state = 1},
-  [4] = {.lex_state = 110, .external_lex_state = 1},
-  [5] = {.lex_state = 110, .external_lex_state = 1},
+  [1] = {.lex_state = 114, .external_lex_state = 1},
+  [2] = {.lex_state = 114, .external_lex_state = 1},
+  [3] = {.lex_state = 114, .external_lex_state = 1},
+  [4] = {.lex_state = 114, .external_lex_state = 1},
+  [5] = {.lex_state = 114, .external_lex_state = 1},
   [6] = {.lex_state = 1, .external_lex_state = 1},
   [7] = {.lex_state = 1, .external_lex_state = 1},
-  [8] = {.lex_state = 110, .external_lex_state = 1},
+  [8] = {.lex_state = 114, .external_lex_state = 1},
   [9] = {.lex_state = 1, .external_lex_state = 1},
   [10] = {.lex_state = 1, .external_lex_state = 1},
   [11] = {.lex_state = 1, .external_lex_state = 1},
   [12] = {.lex_state = 1, .external_lex_state = 1},
   [13] = {.lex_state = 1, .external_lex_state = 1},
   [14] = {.lex_state = 1, .external_lex_state = 1},
-  [15] = {.lex_state = 110, .external_lex_state = 1},
+  [15] = {.lex_state = 114, .external_lex_state = 1},
   [16] = {.lex_state = 1, .external_lex_state = 1},
   [17] = {.lex_state = 1, .external_lex_state = 1},
   [18] = {.lex_state = 1, .external_lex_state = 1},
-  [19] = {.lex_state = 110},
-  [20] = {.lex_state = 110, .external_lex_state = 1},
-  [21] = {.lex_state = 110, .external_lex_state = 1},
+  [19] = {.lex_state = 114},
+  [20] = {.lex_state = 114, .external_lex_state = 1},
+  [21] = {.lex_state = 114, .external_lex_state = 1},
   [22] = {.lex_state = 5},
   [23] = {.lex_state = 5, .external_lex_state = 1},
-  [24] = {.lex_state = 109},
-  [25] = {.lex_state = 109},
-  [26] = {.lex_state = 109},
-  [27] = {.lex_state = 5},
+  [24] = {.lex_state = 113},
+  [25] = {.lex_state = 113},
+  [26] = {.lex_state = 5},
+  [27] = {.lex_state = 113},
   [28] = {.lex_state = 5, .external_lex_state = 1},
   [29] = {.lex_state = 5, .external_lex_state = 1},
   [30] = {.lex_state = 5, .external_lex_state = 1},
@@ -3596,130 +3671,130 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [32] = {.lex_state = 5, .external_lex_state = 1},
   [33] = {.lex_state = 5, .external_lex_state = 1},
   [34] = {.lex_state = 5, .external_lex_state = 1},
-  [35] = {.lex_state = 5, .external_lex_state = 1},
+  [35] = {.lex_state = 7},
   [36] = {.lex_state = 5, .external_lex_state = 1},
-  [37] = {.lex_state = 7},
+  [37] = {.lex_state = 5, .external_lex_state = 1},
   [38] = {.lex_state = 5, .external_lex_state = 1},
   [39] = {.lex_state = 5, .external_lex_state = 1},
-  [40] = {.lex_state = 109},
+  [40] = {.lex_state = 113},
   [41] = {.lex_state = 5},
   [42] = {.lex_state = 5},
   [43] = {.lex_state = 5},
   [44] = {.lex_state = 5},
-  [45] = {.lex_state = 2, .external_lex_state = 1},
-  [46] = {.lex_state = 2, .external_lex_state = 1},
-  [47] = {.lex_state = 5},
-  [48] = {.lex_state = 5, .external_lex_state = 1},
-  [49] = {.lex_state = 5, .external_lex_state = 1},
+  [45] = {.lex_state = 5},
+  [46] = {.lex_state = 5, .external_lex_state = 1},
+  [47] = {.lex_state = 5, .external_lex_state = 1},
+  [48] = {.lex_state = 2, .external_lex_state = 1},
+  [49] = {.lex_state = 2, .external_lex_state = 1},
   [50] = {.lex_state = 2, .external_lex_state = 1},
-  [51] = {.lex_state = 2, .external_lex_state = 1},
+  [51] = {.lex_state = 113, .external_lex_state = 1},
   [52] = {.lex_state = 2},
-  [53] = {.lex_state = 109, .external_lex_state = 1},
+  [53] = {.lex_state = 2},
   [54] = {.lex_state = 2, .external_lex_state = 1},
-  [55] = {.lex_state = 2},
-  [56] = {.lex_state = 109, .external_lex_state = 1},
-  [57] = {.lex_state = 5, .external_lex_state = 1},
-  [58] = {.lex_state = 5},
+  [55] = {.lex_state = 2, .external_lex_state = 1},
+  [56] = {.lex_state = 5, .external_lex_state = 1},
+  [57] = {.lex_state = 5},
+  [58] = {.lex_state = 113, .external_lex_state = 1},
   [59] = {.lex_state = 5},
   [60] = {.lex_state = 2, .external_lex_state = 1},
-  [61] = {.lex_state = 2, .external_lex_state = 1},
-  [62] = {.lex_state = 109, .external_lex_state = 1},
-  [63] = {.lex_state = 109, .external_lex_state = 1},
-  [64] = {.lex_state = 109, .external_lex_state = 1},
-  [65] = {.lex_state = 109, .external_lex_state = 1},
-  [66] = {.lex_state = 109, .external_lex_state = 1},
-  [67] = {.lex_state = 109, .external_lex_state = 1},
+  [61] = {.lex_state = 113, .external_lex_state = 1},
+  [62] = {.lex_state = 113, .external_lex_state = 1},
+  [63] = {.lex_state = 113, .external_lex_state = 1},
+  [64] = {.lex_state = 113, .external_lex_state = 1},
+  [65] = {.lex_state = 113, .external_lex_state = 1},
+  [66] = {.lex_state = 2, .external_lex_state = 1},
+  [67] = {.lex_state = 113, .external_lex_state = 1},
   [68] = {.lex_state = 5},
   [69] = {.lex_state = 5},
-  [70] = {.lex_state = 109, .external_lex_state = 1},
-  [71] = {.lex_state = 109},
-  [72] = {.lex_state = 109},
-  [73] = {.lex_state = 109},
-  [74] = {.lex_state = 2},
-  [75] = {.lex_state = 109, .external_lex_state = 1},
-  [76] = {.lex_state = 109},
-  [77] = {.lex_state = 109, .external_lex_state = 1},
-  [78] = {.lex_state = 109},
-  [79] = {.lex_state = 109},
-  [80] = {.lex_state = 109},
-  [81] = {.lex_state = 109, .external_lex_state = 1},
-  [82] = {.lex_state = 109},
+  [70] = {.lex_state = 113, .external_lex_state = 1},
+  [71] = {.lex_state = 2},
+  [72] = {.lex_state = 5},
+  [73] = {.lex_state = 113},
+  [74] = {.lex_state = 113},
+  [75] = {.lex_state = 113},
+  [76] = {.lex_state = 113},
+  [77] = {.lex_state = 5},
+  [78] = {.lex_state = 113},
+  [79] = {.lex_state = 113},
+  [80] = {.lex_state = 2},
+  [81] = {.lex_state = 113},
+  [82] = {.lex_state = 113},
   [83] = {.lex_state = 5},
   [84] = {.lex_state = 5},
-  [85] = {.lex_state = 109},
-  [86] = {.lex_state = 109},
-  [87] = {.lex_state = 109},
-  [88] = {.lex_state = 109},
-  [89] = {.lex_state = 5},
-  [90] = {.lex_state = 5},
-  [91] = {.lex_state = 109},
-  [92] = {.lex_state = 2},
-  [93] = {.lex_state = 2},
-  [94] = {.lex_state = 109},
+  [85] = {.lex_state = 113},
+  [86] = {.lex_state = 113, .external_lex_state = 1},
+  [87] = {.lex_state = 113, .external_lex_state = 1},
+  [88] = {.lex_state = 113},
+  [89] = {.lex_state = 2},
+  [90] = {.lex_state = 2},
+  [91] = {.lex_state = 113},
+  [92] = {.lex_state = 113},
+  [93] = {.lex_state = 113},
+  [94] = {.lex_state = 113, .external_lex_state = 1},
   [95] = {.lex_state = 2},
-  [96] = {.lex_state = 109},
-  [97] = {.lex_state = 109, .external_lex_state = 1},
-  [98] = {.lex_state = 2},
-  [99] = {.lex_state = 109},
-  [100] = {.lex_state = 9},
-  [101] = {.lex_state = 109},
-  [102] = {.lex_state = 109},
-  [103] = {.lex_state = 109},
-  [104] = {.lex_state = 109},
-  [105] = {.lex_state = 109},
-  [106] = {.lex_state = 109},
-  [107] = {.lex_state = 109},
-  [108] = {.lex_state = 9},
-  [109] = {.lex_state = 109},
-  [110] = {.lex_state = 2},
-  [111] = {.lex_state = 9},
-  [112] = {.lex_state = 109},
-  [113] = {.lex_state = 109},
-  [114] = {.lex_state = 109},
-  [115] = {.lex_state = 9},
-  [116] = {.lex_state = 109},
-  [117] = {.lex_state = 109, .external_lex_state = 1},
-  [118] = {.lex_state = 2},
-  [119] = {.lex_state = 109},
-  [120] = {.lex_state = 109, .external_lex_state = 1},
-  [121] = {.lex_state = 5, .external_lex_state = 1},
-  [122] = {.lex_state = 109},
+  [96] = {.lex_state = 113},
+  [97] = {.lex_state = 113},
+  [98] = {.lex_state = 113, .external_lex_state = 1},
+  [99] = {.lex_state = 113},
+  [100] = {.lex_state = 113},
+  [101] = {.lex_state = 113},
+  [102] = {.lex_state = 113},
+  [103] = {.lex_state = 113},
+  [104] = {.lex_state = 10},
+  [105] = {.lex_state = 10},
+  [106] = {.lex_state = 10},
+  [107] = {.lex_state = 10},
+  [108] = {.lex_state = 2},
+  [109] = {.lex_state = 113},
+  [110] = {.lex_state = 113},
+  [111] = {.lex_state = 113},
+  [112] = {.lex_state = 113},
+  [113] = {.lex_state = 113},
+  [114] = {.lex_state = 113},
+  [115] = {.lex_state = 113},
+  [116] = {.lex_state = 2},
+  [117] = {.lex_state = 113, .external_lex_state = 1},
+  [118] = {.lex_state = 5, .external_lex_state = 1},
+  [119] = {.lex_state = 113, .external_lex_state = 1},
+  [120] = {.lex_state = 113},
+  [121] = {.lex_state = 113},
+  [122] = {.lex_state = 7, .external_lex_state = 1},
   [123] = {.lex_state = 0, .external_lex_state = 1},
-  [124] = {.lex_state = 0, .external_lex_state = 1},
-  [125] = {.lex_state = 0, .external_lex_state = 1},
-  [126] = {.lex_state = 7, .external_lex_state = 1},
-  [127] = {.lex_state = 7, .external_lex_state = 1},
-  [128] = {.lex_state = 0, .external_lex_state = 1},
-  [129] = {.lex_state = 0, .external_lex_state = 1},
-  [130] = {.lex_state = 109},
-  [131] = {.lex_state = 109},
-  [132] = {.lex_state = 1, .external_lex_state = 1},
-  [133] = {.lex_state = 7, .external_lex_state = 1},
-  [134] = {.lex_state = 109},
-  [135] = {.lex_state = 109},
-  [136] = {.lex_state = 109, .external_lex_state = 1},
-  [137] = {.lex_state = 1, .external_lex_state = 1},
-  [138] = {.lex_state = 109},
-  [139] = {.lex_state = 109},
-  [140] = {.lex_state = 109, .external_lex_state = 1},
-  [141] = {.lex_state = 1, .external_lex_state = 1},
-  [142] = {.lex_state = 109, .external_lex_state = 1},
-  [143] = {.lex_state = 109},
-  [144] = {.lex_state = 109, .external_lex_state = 1},
-  [145] = {.lex_state = 109, .external_lex_state = 1},
-  [146] = {.lex_state = 109},
-  [147] = {.lex_state = 109},
-  [148] = {.lex_state = 109, .external_lex_state = 1},
-  [149] = {.lex_state = 109, .external_lex_state = 1},
-  [150] = {.lex_state = 109},
-  [151] = {.lex_state = 109},
-  [152] = {.lex_state = 109},
-  [153] = {.lex_state = 0, .external_lex_state = 1},
+  [124] = {.lex_state = 113},
+  [125] = {.lex_state = 113},
+  [126] = {.lex_state = 1, .external_lex_state = 1},
+  [127] = {.lex_state = 0, .external_lex_state = 1},
+  [128] = {.lex_state = 113, .external_lex_state = 1},
+  [129] = {.lex_state = 113, .external_lex_state = 1},
+  [130] = {.lex_state = 113},
+  [131] = {.lex_state = 0, .external_lex_state = 1},
+  [132] = {.lex_state = 0, .external_lex_state = 1},
+  [133] = {.lex_state = 0, .external_lex_state = 1},
+  [134] = {.lex_state = 113},
+  [135] = {.lex_state = 113},
+  [136] = {.lex_state = 113},
+  [137] = {.lex_state = 113, .external_lex_state = 1},
+  [138] = {.lex_state = 113, .external_lex_state = 1},
+  [139] = {.lex_state = 1, .external_lex_state = 1},
+  [140] = {.lex_state = 7, .external_lex_state = 1},
+  [141] = {.lex_state = 113},
+  [142] = {.lex_state = 113, .external_lex_state = 1},
+  [143] = {.lex_state = 113},
+  [144] = {.lex_state = 113},
+  [145] = {.lex_state = 113},
+  [146] = {.lex_state = 113},
+  [147] = {.lex_state = 113, .external_lex_state = 1},
+  [148] = {.lex_state = 113},
+  [149] = {.lex_state = 113, .external_lex_state = 1},
+  [150] = {.lex_state = 1, .external_lex_state = 1},
+  [151] = {.lex_state = 7, .external_lex_state = 1},
+  [152] = {.lex_state = 0, .external_lex_state = 1},
+  [153] = {.lex_state = 113},
   [154] = {.lex_state = 0, .external_lex_state = 1},
   [155] = {.lex_state = 0, .external_lex_state = 1},
   [156] = {.lex_state = 0, .external_lex_state = 1},
   [157] = {.lex_state = 0, .external_lex_state = 1},
-  [158] = {.lex_state = 109},
+  [158] = {.lex_state = 0, .external_lex_state = 1},
   [159] = {.lex_state = 0, .external_lex_state = 1},
   [160] = {.lex_state = 0, .external_lex_state = 1},
   [161] = {.lex_state = 0, .external_lex_state = 1},
@@ -3727,77 +3802,79 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [163] = {.lex_state = 0, .external_lex_state = 1},
   [164] = {.lex_state = 0, .external_lex_state = 1},
   [165] = {.lex_state = 0, .external_lex_state = 1},
-  [166] = {.lex_state = 109, .external_lex_state = 1},
+  [166] = {.lex_state = 0, .external_lex_state = 1},
   [167] = {.lex_state = 0, .external_lex_state = 1},
-  [168] = {.lex_state = 0, .external_lex_state = 1},
-  [169] = {.lex_state = 109, .external_lex_state = 1},
-  [170] = {.lex_state = 0, .external_lex_state = 1},
-  [171] = {.lex_state = 0, .external_lex_state = 1},
-  [172] = {.lex_state = 0, .external_lex_state = 1},
-  [173] = {.lex_state = 0, .external_lex_state = 1},
-  [174] = {.lex_state = 109},
+  [168] = {.lex_state = 113},
+  [169] = {.lex_state = 113, .external_lex_state = 1},
+  [170] = {.lex_state = 1, .external_lex_state = 1},
+  [171] = {.lex_state = 113},
+  [172] = {.lex_state = 113, .external_lex_state = 1},
+  [173] = {.lex_state = 8, .external_lex_state = 1},
+  [174] = {.lex_state = 0, .external_lex_state = 1},
   [175] = {.lex_state = 1, .external_lex_state = 1},
-  [176] = {.lex_state = 7, .external_lex_state = 1},
-  [177] = {.lex_state = 109, .external_lex_state = 1},
+  [176] = {.lex_state = 0, .external_lex_state = 1},
+  [177] = {.lex_state = 7, .external_lex_state = 1},
   [178] = {.lex_state = 0, .external_lex_state = 1},
   [179] = {.lex_state = 0, .external_lex_state = 1},
-  [180] = {.lex_state = 1, .external_lex_state = 1},
+  [180] = {.lex_state = 0, .external_lex_state = 1},
   [181] = {.lex_state = 0, .external_lex_state = 1},
   [182] = {.lex_state = 0, .external_lex_state = 1},
-  [183] = {.lex_state = 109},
+  [183] = {.lex_state = 0, .external_lex_state = 1},
   [184] = {.lex_state = 0, .external_lex_state = 1},
-  [185] = {.lex_state = 0, .external_lex_state = 1},
-  [186] = {.lex_state = 109},
-  [187] = {.lex_state = 0, .external_lex_state = 1},
-  [188] = {.lex_state = 109},
-  [189] = {.lex_state = 0, .external_lex_state = 1},
-  [190] = {.lex_state = 109},
-  [191] = {.lex_state = 0, .external_lex_state = 1},
-  [192] = {.lex_state = 109},
-  [193] = {.lex_state = 109},
+  [185] = {.lex_state = 113},
+  [186] = {.lex_state = 113, .external_lex_state = 1},
+  [187] = {.lex_state = 113},
+  [188] = {.lex_state = 0, .external_lex_state = 1},
+  [189] = {.lex_state = 113},
+  [190] = {.lex_state = 0, .external_lex_state = 1},
+  [191] = {.lex_state = 113},
+  [192] = {.lex_state = 113},
+  [193] = {.lex_state = 113},
   [194] = {.lex_state = 0, .external_lex_state = 1},
-  [195] = {.lex_state = 7},
-  [196] = {.lex_state = 109},
-  [197] = {.lex_state = 109},
+  [195] = {.lex_state = 0, .external_lex_state = 1},
+  [196] = {.lex_state = 0, .external_lex_state = 1},
+  [197] = {.lex_state = 0, .external_lex_state = 1},
   [198] = {.lex_state = 0, .external_lex_state = 1},
-  [199] = {.lex_state = 109},
-  [200] = {.lex_state = 109},
-  [201] = {.lex_state = 0, .external_lex_state = 1},
-  [202] = {.lex_state = 109},
+  [199] = {.lex_state = 0, .external_lex_state = 1},
+  [200] = {.lex_state = 0, .external_lex_state = 1},
+  [201] = {.lex_state = 113},
+  [202] = {.lex_state = 113},
   [203] = {.lex_state = 0, .external_lex_state = 1},
-  [204] = {.lex_state = 1},
+  [204] = {.lex_state = 113},
   [205] = {.lex_state = 0, .external_lex_state = 1},
-  [206] = {.lex_state = 9},
+  [206] = {.lex_state = 113},
   [207] = {.lex_state = 0, .external_lex_state = 1},
-  [208] = {.lex_state = 109},
-  [209] = {.lex_state = 9},
-  [210] = {.lex_state = 109},
+  [208] = {.lex_state = 0, .external_lex_state = 1},
+  [209] = {.lex_state = 0, .external_lex_state = 1},
+  [210] = {.lex_state = 0},
   [211] = {.lex_state = 0, .external_lex_state = 1},
-  [212] = {.lex_state = 7},
-  [213] = {.lex_state = 0, .external_lex_state = 1},
-  [214] = {.lex_state = 9},
-  [215] = {.lex_state = 109},
-  [216] = {.lex_state = 109},
-  [217] = {.lex_state = 0, .external_lex_state = 1},
-  [218] = {.lex_state = 0, .external_lex_state = 1},
-  [219] = {.lex_state = 0, .external_lex_state = 1},
-  [220] = {.lex_state = 0},
+  [212] = {.lex_state = 0, .external_lex_state = 1},
+  [213] = {.lex_state = 7},
+  [214] = {.lex_state = 0},
+  [215] = {.lex_state = 0},
+  [216] = {.lex_state = 10},
+  [217] = {.lex_state = 10},
+  [218] = {.lex_state = 113},
+  [219] = {.lex_state = 10},
+  [220] = {.lex_state = 0, .external_lex_state = 1},
   [221] = {.lex_state = 0, .external_lex_state = 1},
-  [222] = {.lex_state = 9},
-  [223] = {.lex_state = 0, .external_lex_state = 1},
-  [224] = {.lex_state = 0},
-  [225] = {.lex_state = 0, .external_lex_state = 1},
-  [226] = {.lex_state = 9},
-  [227] = {.lex_state = 109},
-  [228] = {.lex_state = 0, .external_lex_state = 1},
-  [229] = {.lex_state = 9},
-  [230] = {.lex_state = 109},
-  [231] = {.lex_state = 0, .external_lex_state = 1},
-  [232] = {.lex_state = 0, .external_lex_state = 1},
+  [222] = {.lex_state = 113},
+  [223] = {.lex_state = 1},
+  [224] = {.lex_state = 10},
+  [225] = {.lex_state = 113},
+  [226] = {.lex_state = 7},
+  [227] = {.lex_state = 113},
+  [228] = {.lex_state = 10},
+  [229] = {.lex_state = 0, .external_lex_state = 1},
+  [230] = {.lex_state = 113},
+  [231] = {.lex_state = 10},
+  [232] = {.lex_state = 113},
   [233] = {.lex_state = 0, .external_lex_state = 1},
   [234] = {.lex_state = 0, .external_lex_state = 1},
   [235] = {.lex_state = 0, .external_lex_state = 1},
-  [236] = {.lex_state = 0},
+  [236] = {.lex_state = 0, .external_lex_state = 1},
+  [237] = {.lex_state = 0, .external_lex_state = 1},
+  [238] = {.lex_state = 113},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -3862,6 +3939,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_dislodged_directive_token1] = ACTIONS(1),
     [aux_sym_dislodged_directive_token2] = ACTIONS(1),
     [aux_sym_dislodged_directive_token3] = ACTIONS(1),
+    [aux_sym_game_directive_token1] = ACTIONS(1),
     [aux_sym_standoff_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token2] = ACTIONS(1),
@@ -3878,36 +3956,37 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(224),
+    [sym_source_file] = STATE(215),
     [sym_block] = STATE(24),
-    [sym_block_header] = STATE(234),
-    [sym_season_words] = STATE(160),
+    [sym_block_header] = STATE(220),
+    [sym_season_words] = STATE(152),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(191),
-    [sym_hold] = STATE(129),
-    [sym_move] = STATE(129),
+    [sym_order] = STATE(237),
+    [sym_hold] = STATE(127),
+    [sym_move] = STATE(127),
     [sym__shorthand] = STATE(178),
-    [sym_support] = STATE(129),
-    [sym_convoy] = STATE(129),
-    [sym_retreat] = STATE(129),
-    [sym_disband] = STATE(129),
-    [sym_build] = STATE(129),
-    [sym_remove] = STATE(129),
-    [sym_waive] = STATE(129),
+    [sym_support] = STATE(127),
+    [sym_convoy] = STATE(127),
+    [sym_retreat] = STATE(127),
+    [sym_disband] = STATE(127),
+    [sym_build] = STATE(127),
+    [sym_remove] = STATE(127),
+    [sym_waive] = STATE(127),
     [sym_unit] = STATE(20),
-    [sym_unit_type] = STATE(106),
-    [sym_power] = STATE(48),
-    [sym__hyphenated] = STATE(57),
-    [sym_directive] = STATE(191),
-    [sym_rules_directive] = STATE(225),
-    [sym_start_directive] = STATE(225),
-    [sym_unit_directive] = STATE(225),
-    [sym_owns_directive] = STATE(225),
-    [sym_phase_directive] = STATE(225),
-    [sym_turn_directive] = STATE(225),
-    [sym_dislodged_directive] = STATE(225),
-    [sym_standoff_directive] = STATE(225),
-    [sym_expect_directive] = STATE(225),
+    [sym_unit_type] = STATE(101),
+    [sym_power] = STATE(46),
+    [sym__hyphenated] = STATE(56),
+    [sym_directive] = STATE(237),
+    [sym_rules_directive] = STATE(195),
+    [sym_start_directive] = STATE(195),
+    [sym_unit_directive] = STATE(195),
+    [sym_owns_directive] = STATE(195),
+    [sym_phase_directive] = STATE(195),
+    [sym_turn_directive] = STATE(195),
+    [sym_dislodged_directive] = STATE(195),
+    [sym_game_directive] = STATE(195),
+    [sym_standoff_directive] = STATE(195),
+    [sym_expect_directive] = STATE(195),
     [aux_sym_source_file_repeat1] = STATE(2),
     [aux_sym_source_file_repeat2] = STATE(24),
     [ts_builtin_sym_end] = ACTIONS(5),
@@ -3942,43 +4021,45 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_phase_directive_token1] = ACTIONS(33),
     [aux_sym_turn_directive_token1] = ACTIONS(35),
     [aux_sym_dislodged_directive_token1] = ACTIONS(37),
-    [aux_sym_standoff_directive_token1] = ACTIONS(39),
-    [aux_sym_expect_directive_token1] = ACTIONS(41),
-    [sym__newline] = ACTIONS(43),
+    [aux_sym_game_directive_token1] = ACTIONS(39),
+    [aux_sym_standoff_directive_token1] = ACTIONS(41),
+    [aux_sym_expect_directive_token1] = ACTIONS(43),
+    [sym__newline] = ACTIONS(45),
   },
   [STATE(2)] = {
-    [sym_block] = STATE(25),
-    [sym_block_header] = STATE(234),
-    [sym_season_words] = STATE(160),
-    [sym__line] = STATE(3),
-    [sym_order] = STATE(191),
-    [sym_hold] = STATE(129),
-    [sym_move] = STATE(129),
+    [sym_block] = STATE(27),
+    [sym_block_header] = STATE(220),
+    [sym_season_words] = STATE(152),
+    [sym__line] = STATE(4),
+    [sym_order] = STATE(237),
+    [sym_hold] = STATE(127),
+    [sym_move] = STATE(127),
     [sym__shorthand] = STATE(178),
-    [sym_support] = STATE(129),
-    [sym_convoy] = STATE(129),
-    [sym_retreat] = STATE(129),
-    [sym_disband] = STATE(129),
-    [sym_build] = STATE(129),
-    [sym_remove] = STATE(129),
-    [sym_waive] = STATE(129),
+    [sym_support] = STATE(127),
+    [sym_convoy] = STATE(127),
+    [sym_retreat] = STATE(127),
+    [sym_disband] = STATE(127),
+    [sym_build] = STATE(127),
+    [sym_remove] = STATE(127),
+    [sym_waive] = STATE(127),
     [sym_unit] = STATE(20),
-    [sym_unit_type] = STATE(106),
-    [sym_power] = STATE(48),
-    [sym__hyphenated] = STATE(57),
-    [sym_directive] = STATE(191),
-    [sym_rules_directive] = STATE(225),
-    [sym_start_directive] = STATE(225),
-    [sym_unit_directive] = STATE(225),
-    [sym_owns_directive] = STATE(225),
-    [sym_phase_directive] = STATE(225),
-    [sym_turn_directive] = STATE(225),
-    [sym_dislodged_directive] = STATE(225),
-    [sym_standoff_directive] = STATE(225),
-    [sym_expect_directive] = STATE(225),
-    [aux_sym_source_file_repeat1] = STATE(3),
-    [aux_sym_source_file_repeat2] = STATE(25),
-    [ts_builtin_sym_end] = ACTIONS(45),
+    [sym_unit_type] = STATE(101),
+    [sym_power] = STATE(46),
+    [sym__hyphenated] = STATE(56),
+    [sym_directive] = STATE(237),
+    [sym_rules_directive] = STATE(195),
+    [sym_start_directive] = STATE(195),
+    [sym_unit_directive] = STATE(195),
+    [sym_owns_directive] = STATE(195),
+    [sym_phase_directive] = STATE(195),
+    [sym_turn_directive] = STATE(195),
+    [sym_dislodged_directive] = STATE(195),
+    [sym_game_directive] = STATE(195),
+    [sym_standoff_directive] = STATE(195),
+    [sym_expect_directive] = STATE(195),
+    [aux_sym_source_file_repeat1] = STATE(4),
+    [aux_sym_source_file_repeat2] = STATE(27),
+    [ts_builtin_sym_end] = ACTIONS(47),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
     [aux_sym_season_words_token2] = ACTIONS(9),
@@ -4010,106 +4091,15 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_phase_directive_token1] = ACTIONS(33),
     [aux_sym_turn_directive_token1] = ACTIONS(35),
     [aux_sym_dislodged_directive_token1] = ACTIONS(37),
-    [aux_sym_standoff_directive_token1] = ACTIONS(39),
-    [aux_sym_expect_directive_token1] = ACTIONS(41),
-    [sym__newline] = ACTIONS(47),
+    [aux_sym_game_directive_token1] = ACTIONS(39),
+    [aux_sym_standoff_directive_token1] = ACTIONS(41),
+    [aux_sym_expect_directive_token1] = ACTIONS(43),
+    [sym__newline] = ACTIONS(49),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 29,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(51), 1,
-      sym__word,
-    ACTIONS(74), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(77), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(80), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(83), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(86), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(89), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(92), 1,
-      aux_sym_dislodged_directive_token1,
-    ACTIONS(95), 1,
-      aux_sym_standoff_directive_token1,
-    ACTIONS(98), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(101), 1,
-      sym__newline,
-    STATE(20), 1,
-      sym_unit,
-    STATE(103), 1,
-      sym__hyphenated,
-    STATE(106), 1,
-      sym_unit_type,
-    STATE(178), 1,
-      sym__shorthand,
-    STATE(220), 1,
-      sym_power,
-    ACTIONS(49), 2,
-      ts_builtin_sym_end,
-      aux_sym_season_words_token5,
-    ACTIONS(65), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(68), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    STATE(3), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(191), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(56), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(59), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(62), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(54), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-    ACTIONS(71), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(129), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-    STATE(225), 9,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_dislodged_directive,
-      sym_standoff_directive,
-      sym_expect_directive,
-  [121] = 29,
+  [0] = 30,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -4127,22 +4117,24 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 1,
       aux_sym_dislodged_directive_token1,
     ACTIONS(39), 1,
-      aux_sym_standoff_directive_token1,
+      aux_sym_game_directive_token1,
     ACTIONS(41), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(43), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(106), 1,
+    ACTIONS(53), 1,
       sym__word,
-    ACTIONS(111), 1,
+    ACTIONS(58), 1,
       sym__newline,
     STATE(20), 1,
       sym_unit,
-    STATE(103), 1,
-      sym__hyphenated,
-    STATE(106), 1,
+    STATE(101), 1,
       sym_unit_type,
+    STATE(112), 1,
+      sym__hyphenated,
     STATE(178), 1,
       sym__shorthand,
-    STATE(220), 1,
+    STATE(210), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -4150,13 +4142,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(104), 2,
+    ACTIONS(51), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
     STATE(5), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(191), 2,
+    STATE(237), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -4176,12 +4168,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(109), 4,
+    ACTIONS(56), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(129), 9,
+    STATE(127), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4191,7 +4183,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-    STATE(225), 9,
+    STATE(195), 10,
       sym_rules_directive,
       sym_start_directive,
       sym_unit_directive,
@@ -4199,9 +4191,105 @@ static const uint16_t ts_small_parse_table[] = {
       sym_phase_directive,
       sym_turn_directive,
       sym_dislodged_directive,
+      sym_game_directive,
       sym_standoff_directive,
       sym_expect_directive,
-  [242] = 29,
+  [125] = 30,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(62), 1,
+      sym__word,
+    ACTIONS(85), 1,
+      aux_sym_rules_directive_token1,
+    ACTIONS(88), 1,
+      aux_sym_start_directive_token1,
+    ACTIONS(91), 1,
+      aux_sym_unit_directive_token1,
+    ACTIONS(94), 1,
+      aux_sym_owns_directive_token1,
+    ACTIONS(97), 1,
+      aux_sym_phase_directive_token1,
+    ACTIONS(100), 1,
+      aux_sym_turn_directive_token1,
+    ACTIONS(103), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(106), 1,
+      aux_sym_game_directive_token1,
+    ACTIONS(109), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(112), 1,
+      aux_sym_expect_directive_token1,
+    ACTIONS(115), 1,
+      sym__newline,
+    STATE(20), 1,
+      sym_unit,
+    STATE(101), 1,
+      sym_unit_type,
+    STATE(112), 1,
+      sym__hyphenated,
+    STATE(178), 1,
+      sym__shorthand,
+    STATE(210), 1,
+      sym_power,
+    ACTIONS(60), 2,
+      ts_builtin_sym_end,
+      aux_sym_season_words_token5,
+    ACTIONS(76), 2,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+    ACTIONS(79), 2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+    STATE(4), 2,
+      sym__line,
+      aux_sym_source_file_repeat1,
+    STATE(237), 2,
+      sym_order,
+      sym_directive,
+    ACTIONS(67), 3,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(70), 3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(73), 3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(65), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+    ACTIONS(82), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(127), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+    STATE(195), 10,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_game_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [250] = 30,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -4219,22 +4307,24 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 1,
       aux_sym_dislodged_directive_token1,
     ACTIONS(39), 1,
-      aux_sym_standoff_directive_token1,
+      aux_sym_game_directive_token1,
     ACTIONS(41), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(43), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(47), 1,
+    ACTIONS(49), 1,
       sym__newline,
-    ACTIONS(115), 1,
+    ACTIONS(120), 1,
       sym__word,
     STATE(20), 1,
       sym_unit,
-    STATE(103), 1,
-      sym__hyphenated,
-    STATE(106), 1,
+    STATE(101), 1,
       sym_unit_type,
+    STATE(112), 1,
+      sym__hyphenated,
     STATE(178), 1,
       sym__shorthand,
-    STATE(220), 1,
+    STATE(210), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -4242,13 +4332,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(113), 2,
+    ACTIONS(118), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
-    STATE(3), 2,
+    STATE(4), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(191), 2,
+    STATE(237), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -4268,12 +4358,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(118), 4,
+    ACTIONS(123), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(129), 9,
+    STATE(127), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4283,7 +4373,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-    STATE(225), 9,
+    STATE(195), 10,
       sym_rules_directive,
       sym_start_directive,
       sym_unit_directive,
@@ -4291,18 +4381,19 @@ static const uint16_t ts_small_parse_table[] = {
       sym_phase_directive,
       sym_turn_directive,
       sym_dislodged_directive,
+      sym_game_directive,
       sym_standoff_directive,
       sym_expect_directive,
-  [363] = 6,
+  [375] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(124), 1,
+    ACTIONS(129), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(122), 8,
+    ACTIONS(127), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -4311,7 +4402,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(120), 28,
+    ACTIONS(125), 28,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -4340,10 +4431,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [416] = 3,
+  [428] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(122), 8,
+    ACTIONS(127), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -4352,7 +4443,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(120), 29,
+    ACTIONS(125), 29,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -4382,10 +4473,10 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__arrow_token1,
       sym__word,
       anon_sym_DASH2,
-  [461] = 3,
+  [473] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(127), 12,
+    ACTIONS(132), 13,
       sym__newline,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
@@ -4396,9 +4487,10 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_phase_directive_token1,
       aux_sym_turn_directive_token1,
       aux_sym_dislodged_directive_token1,
+      aux_sym_game_directive_token1,
       aux_sym_standoff_directive_token1,
       aux_sym_expect_directive_token1,
-    ACTIONS(129), 22,
+    ACTIONS(134), 22,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -4421,16 +4513,16 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [503] = 6,
+  [516] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(135), 1,
+    ACTIONS(140), 1,
       anon_sym_LPAREN,
-    ACTIONS(137), 1,
+    ACTIONS(142), 1,
       anon_sym_SLASH,
     STATE(14), 1,
       sym_coast,
-    ACTIONS(131), 15,
+    ACTIONS(136), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4446,7 +4538,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(133), 15,
+    ACTIONS(138), 15,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4462,141 +4554,23 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [550] = 5,
+  [563] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(139), 1,
-      sym__word,
-    STATE(11), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(143), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(141), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-  [594] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(145), 1,
-      sym__word,
-    STATE(11), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(150), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(148), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-  [638] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(156), 1,
-      anon_sym_DASH2,
-    STATE(13), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
-      sym__hyphen,
-    ACTIONS(154), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(152), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-  [684] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(163), 1,
+    ACTIONS(148), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(161), 6,
+    ACTIONS(146), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(159), 23,
+    ACTIONS(144), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4620,10 +4594,128 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [730] = 3,
+  [609] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(166), 15,
+    ACTIONS(151), 1,
+      sym__word,
+    STATE(12), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(153), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [653] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(157), 1,
+      sym__word,
+    STATE(12), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(162), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(160), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [697] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(168), 1,
+      anon_sym_DASH2,
+    STATE(10), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(166), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(164), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+  [743] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(171), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4639,7 +4731,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(168), 16,
+    ACTIONS(173), 16,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4656,28 +4748,28 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [769] = 18,
+  [782] = 18,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(170), 1,
+    ACTIONS(175), 1,
       aux_sym_retreat_token1,
-    ACTIONS(172), 1,
+    ACTIONS(177), 1,
       aux_sym_disband_token1,
-    ACTIONS(174), 1,
+    ACTIONS(179), 1,
       aux_sym_build_token1,
-    ACTIONS(176), 1,
+    ACTIONS(181), 1,
       aux_sym_remove_token1,
-    ACTIONS(178), 1,
+    ACTIONS(183), 1,
       aux_sym_waive_token1,
-    ACTIONS(182), 1,
+    ACTIONS(187), 1,
       sym__newline,
     STATE(20), 1,
       sym_unit,
-    STATE(106), 1,
+    STATE(101), 1,
       sym_unit_type,
     STATE(178), 1,
       sym__shorthand,
@@ -4693,10 +4785,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(128), 9,
+    STATE(123), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4706,10 +4798,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [837] = 3,
+  [850] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(184), 15,
+    ACTIONS(189), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4725,7 +4817,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(186), 15,
+    ACTIONS(191), 15,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4741,10 +4833,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [875] = 3,
+  [888] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(188), 15,
+    ACTIONS(193), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4760,7 +4852,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(190), 15,
+    ACTIONS(195), 15,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4776,12 +4868,12 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [913] = 4,
+  [926] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(196), 1,
+    ACTIONS(201), 1,
       sym_season,
-    ACTIONS(194), 13,
+    ACTIONS(199), 13,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_support_token1,
@@ -4795,7 +4887,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-    ACTIONS(192), 15,
+    ACTIONS(197), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4811,26 +4903,26 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-  [952] = 17,
+  [965] = 17,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(170), 1,
+    ACTIONS(175), 1,
       aux_sym_retreat_token1,
-    ACTIONS(172), 1,
+    ACTIONS(177), 1,
       aux_sym_disband_token1,
-    ACTIONS(174), 1,
+    ACTIONS(179), 1,
       aux_sym_build_token1,
-    ACTIONS(176), 1,
+    ACTIONS(181), 1,
       aux_sym_remove_token1,
-    ACTIONS(178), 1,
+    ACTIONS(183), 1,
       aux_sym_waive_token1,
     STATE(20), 1,
       sym_unit,
-    STATE(106), 1,
+    STATE(101), 1,
       sym_unit_type,
     STATE(178), 1,
       sym__shorthand,
@@ -4846,10 +4938,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(128), 9,
+    STATE(123), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4859,61 +4951,61 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [1017] = 21,
+  [1030] = 21,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(200), 1,
+    ACTIONS(205), 1,
       aux_sym_hold_token2,
-    ACTIONS(204), 1,
+    ACTIONS(209), 1,
       aux_sym_support_token1,
-    ACTIONS(208), 1,
+    ACTIONS(213), 1,
       aux_sym_convoy_token1,
-    ACTIONS(210), 1,
+    ACTIONS(215), 1,
       aux_sym_retreat_token1,
-    ACTIONS(214), 1,
+    ACTIONS(219), 1,
       aux_sym_disband_token1,
-    ACTIONS(218), 1,
+    ACTIONS(223), 1,
       aux_sym_build_token1,
-    ACTIONS(222), 1,
+    ACTIONS(227), 1,
       aux_sym_remove_token1,
-    ACTIONS(224), 1,
+    ACTIONS(229), 1,
       aux_sym_remove_token2,
-    ACTIONS(226), 1,
+    ACTIONS(231), 1,
       anon_sym_DASH,
-    ACTIONS(232), 1,
+    ACTIONS(237), 1,
       anon_sym_DASH2,
-    STATE(88), 1,
+    STATE(76), 1,
       sym__arrow,
-    STATE(100), 1,
+    STATE(106), 1,
       sym__hyphen,
-    ACTIONS(198), 2,
+    ACTIONS(203), 2,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
-    ACTIONS(202), 2,
+    ACTIONS(207), 2,
       aux_sym_via_convoy_token2,
       aux_sym_convoy_token2,
-    ACTIONS(206), 2,
+    ACTIONS(211), 2,
       aux_sym_support_token2,
       aux_sym_support_token3,
-    ACTIONS(212), 2,
+    ACTIONS(217), 2,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-    ACTIONS(216), 2,
+    ACTIONS(221), 2,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       aux_sym_build_token2,
       aux_sym_build_token3,
-    ACTIONS(228), 2,
+    ACTIONS(233), 2,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [1089] = 3,
+  [1102] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 13,
+    ACTIONS(241), 13,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_support_token1,
@@ -4927,7 +5019,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-    ACTIONS(234), 15,
+    ACTIONS(239), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4943,22 +5035,22 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-  [1125] = 6,
+  [1138] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(124), 1,
+    ACTIONS(129), 1,
       anon_sym_DASH2,
     STATE(22), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
+    STATE(216), 1,
       sym__hyphen,
-    ACTIONS(122), 5,
+    ACTIONS(127), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(120), 7,
+    ACTIONS(125), 7,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -4966,21 +5058,21 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [1154] = 6,
+  [1167] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(124), 1,
+    ACTIONS(129), 1,
       anon_sym_DASH2,
     STATE(23), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(226), 1,
+    STATE(228), 1,
       sym__hyphen,
-    ACTIONS(120), 4,
+    ACTIONS(125), 4,
       aux_sym_via_convoy_token1,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-    ACTIONS(122), 8,
+    ACTIONS(127), 8,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
@@ -4989,24 +5081,24 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [1183] = 10,
+  [1196] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
     ACTIONS(11), 1,
       aux_sym_season_words_token5,
-    ACTIONS(45), 1,
+    ACTIONS(47), 1,
       ts_builtin_sym_end,
-    STATE(49), 1,
+    STATE(47), 1,
       sym_power,
-    STATE(57), 1,
+    STATE(56), 1,
       sym__hyphenated,
-    STATE(160), 1,
+    STATE(152), 1,
       sym_season_words,
-    STATE(234), 1,
+    STATE(220), 1,
       sym_block_header,
-    STATE(26), 2,
+    STATE(25), 2,
       sym_block,
       aux_sym_source_file_repeat2,
     ACTIONS(9), 4,
@@ -5014,66 +5106,41 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1218] = 10,
+  [1231] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(238), 1,
+    ACTIONS(243), 1,
       ts_builtin_sym_end,
-    STATE(49), 1,
+    ACTIONS(245), 1,
+      sym__word,
+    ACTIONS(251), 1,
+      aux_sym_season_words_token5,
+    STATE(47), 1,
       sym_power,
-    STATE(57), 1,
+    STATE(56), 1,
       sym__hyphenated,
-    STATE(160), 1,
+    STATE(152), 1,
       sym_season_words,
-    STATE(234), 1,
+    STATE(220), 1,
       sym_block_header,
-    STATE(26), 2,
+    STATE(25), 2,
       sym_block,
       aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
+    ACTIONS(248), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1253] = 10,
+  [1266] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(240), 1,
-      ts_builtin_sym_end,
-    ACTIONS(242), 1,
-      sym__word,
-    ACTIONS(248), 1,
-      aux_sym_season_words_token5,
-    STATE(49), 1,
-      sym_power,
-    STATE(57), 1,
-      sym__hyphenated,
-    STATE(160), 1,
-      sym_season_words,
-    STATE(234), 1,
-      sym_block_header,
-    STATE(26), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(245), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1288] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(122), 5,
+    ACTIONS(127), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(120), 8,
+    ACTIONS(125), 8,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -5082,229 +5149,160 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token4,
       sym__word,
       anon_sym_DASH2,
-  [1309] = 3,
+  [1287] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(120), 5,
-      aux_sym_via_convoy_token1,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
+    ACTIONS(7), 1,
       sym__word,
-      anon_sym_DASH2,
-    ACTIONS(122), 8,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1330] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(156), 1,
-      anon_sym_DASH2,
-    STATE(33), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(226), 1,
-      sym__hyphen,
-    ACTIONS(152), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(154), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1356] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(226), 1,
-      sym__hyphen,
-    ACTIONS(159), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(161), 7,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1382] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(30), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(226), 1,
-      sym__hyphen,
-    ACTIONS(152), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(154), 7,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1408] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(253), 1,
-      sym__word,
-    STATE(34), 2,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(254), 1,
+      ts_builtin_sym_end,
+    STATE(47), 1,
+      sym_power,
+    STATE(56), 1,
       sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(141), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(143), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1432] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(163), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(226), 1,
-      sym__hyphen,
-    ACTIONS(159), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(161), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1458] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(255), 1,
-      sym__word,
-    STATE(34), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(148), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(150), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1482] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
-      sym__hyphen,
-    ACTIONS(161), 8,
-      sym__newline,
-      anon_sym_COLON,
+    STATE(152), 1,
+      sym_season_words,
+    STATE(220), 1,
+      sym_block_header,
+    STATE(25), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-      aux_sym_season_words_token5,
-      sym_season,
-  [1505] = 5,
+  [1322] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(141), 1,
+    ACTIONS(125), 5,
       aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+      anon_sym_DASH2,
+    ACTIONS(127), 8,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1343] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(34), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(164), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(166), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1369] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(258), 1,
       sym__word,
-    STATE(39), 2,
+    STATE(33), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(143), 7,
+    ACTIONS(153), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(155), 6,
       sym__newline,
+      anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1528] = 9,
+  [1393] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(260), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(264), 1,
-      aux_sym_expect_directive_token5,
-    ACTIONS(268), 1,
-      aux_sym_expect_directive_token7,
-    ACTIONS(270), 1,
-      aux_sym_expect_directive_token9,
-    ACTIONS(272), 1,
-      aux_sym_expect_directive_token10,
-    ACTIONS(262), 2,
-      aux_sym_expect_directive_token2,
-      aux_sym_expect_directive_token3,
-    ACTIONS(266), 2,
-      aux_sym_expect_directive_token6,
-      aux_sym_expect_directive_token8,
-    ACTIONS(274), 2,
-      aux_sym_expect_directive_token11,
-      aux_sym_expect_directive_token12,
-  [1559] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(251), 1,
+    ACTIONS(168), 1,
       anon_sym_DASH2,
-    STATE(35), 1,
+    STATE(32), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
+    STATE(228), 1,
       sym__hyphen,
-    ACTIONS(154), 8,
+    ACTIONS(164), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(166), 6,
       sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym_season,
-  [1582] = 5,
+  [1419] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(148), 1,
-      aux_sym_via_convoy_token1,
-    ACTIONS(276), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(144), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
       sym__word,
-    STATE(39), 2,
+    ACTIONS(146), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1445] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(260), 1,
+      sym__word,
+    STATE(33), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(150), 7,
+    ACTIONS(160), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(162), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1469] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(144), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(146), 7,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
@@ -5312,932 +5310,968 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [1605] = 9,
+  [1495] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(258), 1,
+    ACTIONS(263), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(267), 1,
+      aux_sym_expect_directive_token5,
+    ACTIONS(271), 1,
+      aux_sym_expect_directive_token7,
+    ACTIONS(273), 1,
+      aux_sym_expect_directive_token9,
+    ACTIONS(275), 1,
+      aux_sym_expect_directive_token10,
+    ACTIONS(265), 2,
+      aux_sym_expect_directive_token2,
+      aux_sym_expect_directive_token3,
+    ACTIONS(269), 2,
+      aux_sym_expect_directive_token6,
+      aux_sym_expect_directive_token8,
+    ACTIONS(277), 2,
+      aux_sym_expect_directive_token11,
+      aux_sym_expect_directive_token12,
+  [1526] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(153), 1,
+      aux_sym_via_convoy_token1,
+    ACTIONS(279), 1,
       sym__word,
+    STATE(38), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1549] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(39), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(166), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [1572] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(160), 1,
+      aux_sym_via_convoy_token1,
     ACTIONS(281), 1,
+      sym__word,
+    STATE(38), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(162), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1595] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(146), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [1618] = 9,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(279), 1,
+      sym__word,
+    ACTIONS(286), 1,
       anon_sym_DASH_GT,
     STATE(9), 1,
       sym_name,
-    STATE(76), 1,
+    STATE(82), 1,
       sym__arrow,
-    STATE(121), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(156), 1,
+    STATE(181), 1,
       sym_location,
-    ACTIONS(279), 2,
+    ACTIONS(284), 2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
     STATE(36), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [1635] = 5,
+  [1648] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(283), 1,
+    ACTIONS(288), 1,
       sym__word,
     STATE(43), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(141), 3,
+    ACTIONS(153), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-    ACTIONS(143), 4,
+    ACTIONS(155), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1657] = 6,
+  [1670] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(156), 1,
+    ACTIONS(168), 1,
       anon_sym_DASH2,
     STATE(44), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
+    STATE(216), 1,
       sym__hyphen,
-    ACTIONS(152), 3,
+    ACTIONS(164), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-    ACTIONS(154), 4,
+    ACTIONS(166), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1681] = 5,
+  [1694] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(285), 1,
+    ACTIONS(290), 1,
       sym__word,
     STATE(43), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(148), 3,
+    ACTIONS(160), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-    ACTIONS(150), 4,
+    ACTIONS(162), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1703] = 6,
+  [1716] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(163), 1,
+    ACTIONS(148), 1,
       anon_sym_DASH2,
     STATE(22), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
+    STATE(216), 1,
       sym__hyphen,
-    ACTIONS(159), 3,
+    ACTIONS(144), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-    ACTIONS(161), 4,
+    ACTIONS(146), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1727] = 6,
+  [1740] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(120), 1,
-      sym__word,
-    ACTIONS(288), 1,
-      anon_sym_DASH2,
-    STATE(45), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(222), 1,
-      sym__hyphen,
-    ACTIONS(122), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1750] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(159), 1,
-      sym__word,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(45), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(222), 1,
-      sym__hyphen,
-    ACTIONS(161), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1773] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(291), 1,
-      anon_sym_LPAREN,
     ACTIONS(293), 1,
+      anon_sym_LPAREN,
+    ACTIONS(295), 1,
       anon_sym_SLASH,
-    STATE(84), 1,
+    STATE(77), 1,
       sym_coast,
-    ACTIONS(131), 2,
+    ACTIONS(136), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(133), 4,
+    ACTIONS(138), 4,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [1796] = 7,
+  [1763] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(11), 1,
       aux_sym_season_words_token5,
-    ACTIONS(295), 1,
+    ACTIONS(297), 1,
       anon_sym_COLON,
-    ACTIONS(299), 1,
-      sym_season,
     ACTIONS(301), 1,
-      sym__newline,
-    STATE(157), 1,
-      sym_season_words,
-    ACTIONS(297), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1821] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(299), 1,
       sym_season,
-    ACTIONS(301), 1,
-      sym__newline,
     ACTIONS(303), 1,
-      anon_sym_COLON,
-    STATE(157), 1,
+      sym__newline,
+    STATE(165), 1,
       sym_season_words,
-    ACTIONS(297), 4,
+    ACTIONS(299), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1846] = 6,
+  [1788] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(152), 1,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(301), 1,
+      sym_season,
+    ACTIONS(303), 1,
+      sym__newline,
+    ACTIONS(305), 1,
+      anon_sym_COLON,
+    STATE(165), 1,
+      sym_season_words,
+    ACTIONS(299), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1813] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(164), 1,
       sym__word,
-    ACTIONS(251), 1,
+    ACTIONS(256), 1,
       anon_sym_DASH2,
-    STATE(46), 1,
+    STATE(49), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(222), 1,
+    STATE(224), 1,
       sym__hyphen,
-    ACTIONS(154), 5,
+    ACTIONS(166), 5,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [1869] = 5,
+  [1836] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(251), 1,
+    ACTIONS(144), 1,
+      sym__word,
+    ACTIONS(256), 1,
       anon_sym_DASH2,
-    STATE(54), 1,
+    STATE(50), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
+    STATE(224), 1,
       sym__hyphen,
-    ACTIONS(305), 5,
+    ACTIONS(146), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1859] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 1,
+      sym__word,
+    ACTIONS(307), 1,
+      anon_sym_DASH2,
+    STATE(50), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(224), 1,
+      sym__hyphen,
+    ACTIONS(127), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1882] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(310), 1,
+      sym__word,
+    STATE(58), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1900] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(53), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(164), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1922] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(144), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(146), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1944] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(60), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(312), 5,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
-  [1889] = 6,
+  [1964] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(251), 1,
+    ACTIONS(237), 1,
       anon_sym_DASH2,
-    STATE(55), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
+    ACTIONS(314), 1,
+      anon_sym_DASH,
+    STATE(92), 1,
+      sym__arrow,
+    STATE(107), 1,
       sym__hyphen,
-    ACTIONS(152), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(154), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1911] = 4,
+    ACTIONS(316), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(318), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1988] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(307), 1,
+    ACTIONS(320), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [2002] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(144), 1,
       sym__word,
-    STATE(53), 2,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(146), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2024] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    STATE(58), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(150), 5,
+    ACTIONS(162), 5,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [1929] = 5,
+  [2042] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(251), 1,
+    ACTIONS(164), 1,
+      sym__word,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(57), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(166), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2064] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(209), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(310), 5,
+    ACTIONS(325), 5,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
-  [1949] = 6,
+  [2084] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(159), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(161), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1971] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(327), 1,
       sym__word,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(143), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1989] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(314), 8,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_season_words_token5,
-      sym_season,
-  [2003] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(152), 1,
-      sym__word,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(59), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(154), 4,
-      anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [2025] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(159), 1,
-      sym__word,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(161), 4,
-      anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [2047] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(232), 1,
-      anon_sym_DASH2,
-    ACTIONS(316), 1,
-      anon_sym_DASH,
-    STATE(80), 1,
-      sym__arrow,
-    STATE(115), 1,
-      sym__hyphen,
-    ACTIONS(318), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(320), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2071] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(120), 1,
-      sym__word,
-    ACTIONS(122), 6,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_DASH2,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2086] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      sym__word,
-    ACTIONS(324), 1,
-      sym__newline,
-    STATE(64), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(75), 1,
-      sym__greedy_name,
-    STATE(136), 1,
-      sym__greedy_province,
-    STATE(63), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2109] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      sym__word,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(326), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [2126] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(328), 1,
-      sym__word,
-    ACTIONS(331), 1,
-      sym__newline,
-    STATE(64), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(75), 1,
-      sym__greedy_name,
-    STATE(136), 1,
-      sym__greedy_province,
-    STATE(63), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2149] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      sym__word,
-    ACTIONS(333), 1,
+    ACTIONS(329), 1,
       sym__newline,
     STATE(67), 1,
       aux_sym_owns_directive_repeat1,
-    STATE(75), 1,
+    STATE(87), 1,
       sym__greedy_name,
-    STATE(136), 1,
+    STATE(142), 1,
       sym__greedy_province,
-    STATE(63), 2,
+    STATE(64), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2172] = 7,
+  [2107] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(322), 1,
+    ACTIONS(327), 1,
       sym__word,
-    ACTIONS(335), 1,
+    ACTIONS(331), 1,
       sym__newline,
-    STATE(62), 1,
+    STATE(65), 1,
       aux_sym_owns_directive_repeat1,
-    STATE(75), 1,
+    STATE(87), 1,
       sym__greedy_name,
-    STATE(136), 1,
+    STATE(142), 1,
       sym__greedy_province,
-    STATE(63), 2,
+    STATE(64), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2195] = 7,
+  [2130] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(322), 1,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(333), 1,
+      sym__newline,
+    STATE(61), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
+    STATE(142), 1,
+      sym__greedy_province,
+    STATE(64), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2153] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(58), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(335), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [2170] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
       sym__word,
     ACTIONS(337), 1,
       sym__newline,
-    STATE(64), 1,
+    STATE(67), 1,
       aux_sym_owns_directive_repeat1,
-    STATE(75), 1,
+    STATE(87), 1,
       sym__greedy_name,
-    STATE(136), 1,
+    STATE(142), 1,
       sym__greedy_province,
-    STATE(63), 2,
+    STATE(64), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2218] = 4,
+  [2193] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 1,
+      sym__word,
+    ACTIONS(127), 6,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_DASH2,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2208] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(339), 1,
       sym__word,
-    STATE(69), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(143), 4,
-      anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [2235] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(341), 1,
-      sym__word,
-    STATE(69), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(150), 4,
-      anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [2252] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(184), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(186), 4,
+    ACTIONS(342), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2266] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(114), 1,
-      sym_unit_type,
-    STATE(236), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2284] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(105), 1,
-      sym_unit_type,
-    STATE(213), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2302] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(105), 1,
-      sym_unit_type,
-    STATE(145), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2320] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(232), 1,
-      anon_sym_DASH2,
-    ACTIONS(344), 1,
-      anon_sym_DASH,
-    STATE(79), 1,
-      sym__arrow,
-    STATE(111), 1,
-      sym__hyphen,
-    ACTIONS(346), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2340] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(350), 1,
-      anon_sym_LPAREN,
-    ACTIONS(352), 1,
-      anon_sym_SLASH,
-    STATE(148), 1,
-      sym_coast,
-    ACTIONS(348), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2358] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(354), 1,
-      sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(121), 1,
-      sym_province,
-    STATE(155), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2378] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(350), 1,
-      anon_sym_LPAREN,
-    ACTIONS(352), 1,
-      anon_sym_SLASH,
+    STATE(67), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
     STATE(142), 1,
-      sym_coast,
-    ACTIONS(356), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2396] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(105), 1,
-      sym_unit_type,
-    STATE(167), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2414] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(354), 1,
-      sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(121), 1,
-      sym_province,
-    STATE(179), 1,
-      sym_location,
-    STATE(36), 2,
+      sym__greedy_province,
+    STATE(64), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2434] = 6,
+  [2231] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(354), 1,
+    ACTIONS(344), 1,
       sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(121), 1,
-      sym_province,
-    STATE(182), 1,
-      sym_location,
-    STATE(36), 2,
+    STATE(69), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2454] = 3,
+    ACTIONS(155), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2248] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(188), 2,
+    ACTIONS(346), 1,
+      sym__word,
+    STATE(69), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(162), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2265] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(193), 2,
       aux_sym_via_convoy_token1,
       sym__word,
-    ACTIONS(190), 4,
+    ACTIONS(195), 4,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [2468] = 6,
+  [2279] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(95), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(231), 1,
+      sym__hyphen,
+    ACTIONS(166), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym__word,
-    ACTIONS(358), 1,
-      aux_sym_expect_directive_token4,
-    STATE(97), 1,
-      sym_name,
-    STATE(123), 1,
-      sym_province,
-    STATE(56), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2488] = 4,
+  [2297] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(360), 1,
+    ACTIONS(349), 1,
       sym_season,
-    ACTIONS(192), 2,
+    ACTIONS(197), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(194), 3,
+    ACTIONS(199), 3,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2504] = 3,
+  [2313] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(166), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(168), 4,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2518] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(74), 1,
+    STATE(80), 1,
       sym_unit,
-    STATE(112), 1,
+    STATE(109), 1,
       sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2536] = 5,
+  [2331] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(60), 1,
+    STATE(55), 1,
       sym_unit,
     STATE(113), 1,
       sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2554] = 5,
+  [2349] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(105), 1,
+    STATE(100), 1,
       sym_unit_type,
-    STATE(187), 1,
+    STATE(236), 1,
       sym_unit,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2572] = 6,
+  [2367] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(354), 1,
+    ACTIONS(351), 1,
       sym__word,
     STATE(9), 1,
       sym_name,
     STATE(117), 1,
       sym_location,
-    STATE(121), 1,
+    STATE(118), 1,
       sym_province,
     STATE(36), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2592] = 3,
+  [2387] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(184), 2,
+    ACTIONS(171), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(186), 4,
+    ACTIONS(173), 4,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [2606] = 3,
+  [2401] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(188), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(190), 4,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2620] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(92), 1,
-      sym_unit,
-    STATE(112), 1,
+    STATE(114), 1,
       sym_unit_type,
+    STATE(214), 1,
+      sym_unit,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2638] = 6,
+  [2419] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(232), 1,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(196), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2437] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(237), 1,
       anon_sym_DASH2,
-    ACTIONS(362), 1,
+    ACTIONS(353), 1,
       anon_sym_DASH,
-    STATE(94), 1,
+    STATE(91), 1,
       sym__arrow,
-    STATE(108), 1,
+    STATE(104), 1,
       sym__hyphen,
-    ACTIONS(364), 2,
+    ACTIONS(355), 2,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2658] = 5,
+  [2457] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(288), 1,
-      anon_sym_DASH2,
-    STATE(93), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(229), 1,
-      sym__hyphen,
-    ACTIONS(122), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2676] = 6,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(188), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2475] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(354), 1,
+    ACTIONS(351), 1,
       sym__word,
     STATE(9), 1,
       sym_name,
-    STATE(121), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(165), 1,
+    STATE(182), 1,
       sym_location,
     STATE(36), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2696] = 5,
+  [2495] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(251), 1,
+    ACTIONS(193), 2,
+      anon_sym_DASH,
       anon_sym_DASH2,
-    STATE(93), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(229), 1,
-      sym__hyphen,
-    ACTIONS(161), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2714] = 5,
+    ACTIONS(195), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2509] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(105), 1,
+    ACTIONS(189), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(191), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2523] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
       sym_unit_type,
-    STATE(233), 1,
+    STATE(137), 1,
       sym_unit,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2732] = 5,
+  [2541] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(350), 1,
+    ACTIONS(359), 1,
       anon_sym_LPAREN,
-    ACTIONS(352), 1,
+    ACTIONS(361), 1,
+      anon_sym_SLASH,
+    STATE(129), 1,
+      sym_coast,
+    ACTIONS(357), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2559] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      anon_sym_LPAREN,
+    ACTIONS(361), 1,
+      anon_sym_SLASH,
+    STATE(138), 1,
+      sym_coast,
+    ACTIONS(363), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2577] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(166), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2595] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(307), 1,
+      anon_sym_DASH2,
+    STATE(89), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(231), 1,
+      sym__hyphen,
+    ACTIONS(127), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2613] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(237), 1,
+      anon_sym_DASH2,
+    ACTIONS(365), 1,
+      anon_sym_DASH,
+    STATE(97), 1,
+      sym__arrow,
+    STATE(105), 1,
+      sym__hyphen,
+    ACTIONS(367), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2633] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(154), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2653] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(156), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2673] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(167), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2691] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(189), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(191), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2705] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(89), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(231), 1,
+      sym__hyphen,
+    ACTIONS(146), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2723] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(310), 1,
+      sym__word,
+    ACTIONS(369), 1,
+      aux_sym_expect_directive_token4,
+    STATE(98), 1,
+      sym_name,
+    STATE(131), 1,
+      sym_province,
+    STATE(51), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2743] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(163), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2763] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      anon_sym_LPAREN,
+    ACTIONS(361), 1,
       anon_sym_SLASH,
     STATE(14), 1,
       sym_coast,
-    ACTIONS(133), 3,
+    ACTIONS(138), 3,
       sym__newline,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [2750] = 5,
+  [2781] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(251), 1,
-      anon_sym_DASH2,
-    STATE(95), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(229), 1,
-      sym__hyphen,
-    ACTIONS(154), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2768] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(105), 1,
-      sym_unit_type,
-    STATE(164), 1,
+    STATE(90), 1,
       sym_unit,
+    STATE(109), 1,
+      sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(180), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2786] = 6,
+  [2799] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(366), 1,
-      sym__joined,
-    STATE(77), 1,
-      sym__shorthand_name,
-    STATE(120), 1,
-      sym__shorthand_location,
-    STATE(144), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-  [2805] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(368), 1,
-      sym__word,
-    ACTIONS(143), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(109), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2820] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      sym__word,
-    STATE(97), 1,
-      sym_name,
-    STATE(166), 1,
-      sym_province,
-    STATE(56), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2837] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(371), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(314), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2850] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      sym__word,
-    STATE(97), 1,
-      sym_name,
-    STATE(162), 1,
-      sym_province,
-    STATE(56), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2867] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(354), 1,
+    ACTIONS(351), 1,
       sym__word,
     STATE(9), 1,
       sym_name,
@@ -6246,1147 +6280,1219 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(36), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2884] = 5,
+  [2816] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(371), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(11), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2833] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(373), 1,
       sym__word,
-    STATE(9), 1,
+    STATE(120), 1,
       sym_name,
-    STATE(18), 1,
+    STATE(141), 1,
       sym_province,
-    STATE(10), 2,
+    STATE(111), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2901] = 5,
+  [2850] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(375), 1,
       sym__word,
-    STATE(116), 1,
-      sym_name,
-    STATE(135), 1,
-      sym_province,
-    STATE(101), 2,
+    ACTIONS(162), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(103), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2918] = 6,
+  [2865] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(366), 1,
+    ACTIONS(378), 1,
       sym__joined,
-    STATE(77), 1,
+    STATE(86), 1,
       sym__shorthand_name,
-    STATE(144), 1,
+    STATE(147), 1,
       sym__shorthand_loc,
     STATE(149), 1,
       sym__shorthand_province,
-    STATE(168), 1,
+    STATE(155), 1,
       sym__shorthand_location,
-  [2937] = 4,
+  [2884] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(377), 1,
-      sym__word,
-    ACTIONS(150), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(109), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2952] = 3,
+    ACTIONS(378), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(176), 1,
+      sym__shorthand_location,
+  [2903] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(234), 2,
+    ACTIONS(378), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(119), 1,
+      sym__shorthand_location,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+  [2922] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(157), 1,
+      sym__shorthand_location,
+  [2941] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(239), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(236), 3,
+    ACTIONS(241), 3,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2965] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(366), 1,
-      sym__joined,
-    STATE(77), 1,
-      sym__shorthand_name,
-    STATE(144), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-    STATE(181), 1,
-      sym__shorthand_location,
-  [2984] = 5,
+  [2954] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(380), 1,
       sym__word,
-    STATE(47), 1,
+    STATE(45), 1,
       sym_name,
-    STATE(83), 1,
+    STATE(72), 1,
       sym_province,
     STATE(41), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3001] = 5,
+  [2971] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(98), 1,
+      sym_name,
+    STATE(160), 1,
+      sym_province,
+    STATE(51), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2988] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(382), 1,
+      sym__word,
+    ACTIONS(155), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(103), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [3003] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(385), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(320), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [3016] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(387), 1,
       sym__word,
     STATE(9), 1,
       sym_name,
     STATE(18), 1,
       sym_province,
-    STATE(32), 2,
+    STATE(30), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3018] = 5,
+  [3033] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(384), 1,
+    ACTIONS(389), 1,
       sym__word,
-    STATE(47), 1,
+    STATE(45), 1,
       sym_name,
-    STATE(83), 1,
+    STATE(72), 1,
       sym_province,
     STATE(68), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3035] = 6,
+  [3050] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(366), 1,
-      sym__joined,
-    STATE(77), 1,
-      sym__shorthand_name,
-    STATE(144), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-    STATE(184), 1,
-      sym__shorthand_location,
-  [3054] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(133), 1,
+    ACTIONS(327), 1,
       sym__word,
-    ACTIONS(386), 1,
-      anon_sym_LPAREN,
-    ACTIONS(388), 1,
-      anon_sym_SLASH,
-    STATE(190), 1,
-      sym_coast,
-  [3070] = 4,
+    STATE(98), 1,
+      sym_name,
+    STATE(186), 1,
+      sym_province,
+    STATE(51), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [3067] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(390), 1,
-      aux_sym_via_convoy_token1,
-    STATE(161), 1,
-      sym_via_convoy,
-    ACTIONS(392), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3084] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(122), 4,
+    ACTIONS(127), 4,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym__word,
       anon_sym_DASH2,
-  [3094] = 2,
+  [3077] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(394), 4,
+    ACTIONS(391), 1,
+      aux_sym_via_convoy_token1,
+    STATE(183), 1,
+      sym_via_convoy,
+    ACTIONS(393), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3091] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(397), 1,
+      sym_season,
+    ACTIONS(395), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3103] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(391), 1,
+      aux_sym_via_convoy_token1,
+    STATE(184), 1,
+      sym_via_convoy,
+    ACTIONS(399), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3117] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(138), 1,
+      sym__word,
+    ACTIONS(401), 1,
+      anon_sym_LPAREN,
+    ACTIONS(403), 1,
+      anon_sym_SLASH,
+    STATE(192), 1,
+      sym_coast,
+  [3133] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 4,
       aux_sym_outcome_token1,
       aux_sym_outcome_token2,
       aux_sym_outcome_token3,
       aux_sym_outcome_token4,
-  [3104] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(390), 1,
-      aux_sym_via_convoy_token1,
-    STATE(163), 1,
-      sym_via_convoy,
-    ACTIONS(396), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3118] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(400), 1,
-      sym_season,
-    ACTIONS(398), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3130] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(402), 1,
-      sym__word,
-    STATE(57), 1,
-      sym__hyphenated,
-    STATE(218), 1,
-      sym_power,
   [3143] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(404), 1,
-      anon_sym_COMMA,
-    ACTIONS(406), 1,
+    ACTIONS(407), 1,
+      sym_integer,
+    ACTIONS(410), 1,
       sym__newline,
-    STATE(124), 1,
-      aux_sym_expect_directive_repeat1,
+    STATE(122), 1,
+      aux_sym_expect_directive_repeat3,
   [3156] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(404), 1,
-      anon_sym_COMMA,
-    ACTIONS(408), 1,
+    ACTIONS(412), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(414), 1,
       sym__newline,
-    STATE(125), 1,
-      aux_sym_expect_directive_repeat1,
+    STATE(233), 1,
+      sym_outcome,
   [3169] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(410), 1,
-      anon_sym_COMMA,
-    ACTIONS(413), 1,
-      sym__newline,
-    STATE(125), 1,
-      aux_sym_expect_directive_repeat1,
+    ACTIONS(416), 1,
+      sym__word,
+    STATE(56), 1,
+      sym__hyphenated,
+    STATE(208), 1,
+      sym_power,
   [3182] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(415), 1,
-      sym_integer,
-    ACTIONS(417), 1,
-      sym__newline,
-    STATE(127), 1,
-      aux_sym_expect_directive_repeat3,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(420), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
   [3195] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(415), 1,
-      sym_integer,
-    ACTIONS(419), 1,
+    ACTIONS(422), 1,
+      sym_season,
+    ACTIONS(425), 1,
       sym__newline,
-    STATE(133), 1,
-      aux_sym_expect_directive_repeat3,
+    STATE(126), 1,
+      aux_sym_expect_directive_repeat2,
   [3208] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(421), 1,
+    ACTIONS(412), 1,
       anon_sym_EQ_GT,
-    ACTIONS(423), 1,
-      sym__newline,
-    STATE(235), 1,
-      sym_outcome,
-  [3221] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(421), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(425), 1,
-      sym__newline,
-    STATE(228), 1,
-      sym_outcome,
-  [3234] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(427), 1,
-      sym__word,
-    ACTIONS(429), 1,
-      anon_sym_RPAREN,
-    STATE(147), 1,
-      aux_sym_coast_repeat1,
-  [3247] = 4,
+      sym__newline,
+    STATE(207), 1,
+      sym_outcome,
+  [3221] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(431), 1,
-      sym__word,
-    STATE(71), 1,
-      sym_power,
-    STATE(103), 1,
-      sym__hyphenated,
-  [3260] = 4,
+    ACTIONS(429), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3230] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3239] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(433), 1,
-      sym_season,
+      sym__word,
     ACTIONS(436), 1,
-      sym__newline,
-    STATE(132), 1,
-      aux_sym_expect_directive_repeat2,
-  [3273] = 4,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3252] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(438), 1,
-      sym_integer,
-    ACTIONS(441), 1,
-      sym__newline,
-    STATE(133), 1,
-      aux_sym_expect_directive_repeat3,
-  [3286] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 1,
-      sym__word,
-    STATE(72), 1,
-      sym_power,
-    STATE(103), 1,
-      sym__hyphenated,
-  [3299] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(402), 1,
-      sym__word,
-    STATE(57), 1,
-      sym__hyphenated,
-    STATE(175), 1,
-      sym_power,
-  [3312] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
       anon_sym_COMMA,
-    ACTIONS(443), 2,
-      sym__newline,
-      sym__word,
-  [3323] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(447), 1,
-      sym_season,
-    ACTIONS(449), 1,
+    ACTIONS(440), 1,
       sym__newline,
     STATE(132), 1,
-      aux_sym_expect_directive_repeat2,
-  [3336] = 4,
+      aux_sym_expect_directive_repeat1,
+  [3265] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(431), 1,
+    ACTIONS(438), 1,
+      anon_sym_COMMA,
+    ACTIONS(442), 1,
+      sym__newline,
+    STATE(133), 1,
+      aux_sym_expect_directive_repeat1,
+  [3278] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      anon_sym_COMMA,
+    ACTIONS(447), 1,
+      sym__newline,
+    STATE(133), 1,
+      aux_sym_expect_directive_repeat1,
+  [3291] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 1,
       sym__word,
-    STATE(96), 1,
+    STATE(75), 1,
       sym_power,
-    STATE(103), 1,
+    STATE(112), 1,
       sym__hyphenated,
-  [3349] = 4,
+  [3304] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(322), 1,
+    ACTIONS(327), 1,
       sym__word,
-    STATE(66), 1,
+    STATE(62), 1,
       sym_power,
     STATE(169), 1,
       sym__hyphenated,
-  [3362] = 2,
+  [3317] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(451), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3371] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 1,
-      sym__newline,
-    ACTIONS(447), 1,
-      sym_season,
-    STATE(137), 1,
-      aux_sym_expect_directive_repeat2,
-  [3384] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(453), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3393] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 1,
+    ACTIONS(449), 1,
       sym__word,
-    STATE(73), 1,
+    STATE(85), 1,
       sym_power,
-    STATE(103), 1,
+    STATE(112), 1,
       sym__hyphenated,
-  [3406] = 2,
+  [3330] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(455), 3,
+    ACTIONS(451), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(453), 1,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(455), 1,
       sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
+  [3343] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3352] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(459), 1,
+      sym_season,
+    ACTIONS(461), 1,
+      sym__newline,
+    STATE(126), 1,
+      aux_sym_expect_directive_repeat2,
+  [3365] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(463), 1,
+      sym_integer,
+    ACTIONS(465), 1,
+      sym__newline,
+    STATE(122), 1,
+      aux_sym_expect_directive_repeat3,
+  [3378] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(416), 1,
+      sym__word,
+    STATE(56), 1,
+      sym__hyphenated,
+    STATE(170), 1,
+      sym_power,
+  [3391] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(469), 1,
+      anon_sym_COMMA,
+    ACTIONS(467), 2,
+      sym__newline,
+      sym__word,
+  [3402] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(471), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
   [3415] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(457), 1,
-      aux_sym_dislodged_directive_token2,
-    ACTIONS(459), 1,
-      aux_sym_dislodged_directive_token3,
-    ACTIONS(461), 1,
-      sym__newline,
+    ACTIONS(449), 1,
+      sym__word,
+    STATE(78), 1,
+      sym_power,
+    STATE(112), 1,
+      sym__hyphenated,
   [3428] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 1,
+    ACTIONS(449), 1,
       sym__word,
-    ACTIONS(463), 1,
-      anon_sym_RPAREN,
-    STATE(147), 1,
-      aux_sym_coast_repeat1,
+    STATE(79), 1,
+      sym_power,
+    STATE(112), 1,
+      sym__hyphenated,
   [3441] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(465), 1,
+    ACTIONS(418), 1,
       sym__word,
-    ACTIONS(468), 1,
+    ACTIONS(473), 1,
       anon_sym_RPAREN,
-    STATE(147), 1,
+    STATE(130), 1,
       aux_sym_coast_repeat1,
   [3454] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(470), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [3463] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(472), 3,
+    ACTIONS(475), 3,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
-  [3472] = 4,
+  [3463] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 1,
+    ACTIONS(418), 1,
       sym__word,
-    ACTIONS(474), 1,
+    ACTIONS(477), 1,
       anon_sym_RPAREN,
-    STATE(147), 1,
+    STATE(130), 1,
       aux_sym_coast_repeat1,
+  [3476] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(479), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
   [3485] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 1,
-      sym__word,
-    ACTIONS(476), 1,
-      anon_sym_RPAREN,
-    STATE(147), 1,
-      aux_sym_coast_repeat1,
-  [3498] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
-      sym__word,
-    STATE(150), 1,
-      aux_sym_coast_repeat1,
-  [3508] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(478), 2,
+    ACTIONS(459), 1,
+      sym_season,
+    ACTIONS(481), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3516] = 2,
+    STATE(139), 1,
+      aux_sym_expect_directive_repeat2,
+  [3498] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(480), 2,
+    ACTIONS(463), 1,
+      sym_integer,
+    ACTIONS(481), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3524] = 2,
+    STATE(140), 1,
+      aux_sym_expect_directive_repeat3,
+  [3511] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(482), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3532] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(484), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3540] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(486), 1,
+    ACTIONS(483), 1,
       anon_sym_COLON,
-    ACTIONS(488), 1,
+    ACTIONS(485), 1,
       sym__newline,
-  [3550] = 2,
+  [3521] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(490), 2,
+    ACTIONS(487), 2,
       anon_sym_RPAREN,
       sym__word,
-  [3558] = 2,
+  [3529] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(492), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3566] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(494), 1,
-      anon_sym_COLON,
-    ACTIONS(496), 1,
-      sym__newline,
-  [3576] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(498), 2,
+    ACTIONS(489), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3584] = 2,
+  [3537] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(500), 2,
+    ACTIONS(491), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3545] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(493), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3553] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(495), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3561] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(497), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3569] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(499), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3577] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(501), 2,
       sym__newline,
       anon_sym_COMMA,
-  [3592] = 2,
+  [3585] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(502), 2,
+    ACTIONS(503), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3600] = 2,
+  [3593] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(504), 2,
+    ACTIONS(505), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3608] = 2,
+  [3601] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(506), 2,
+    ACTIONS(507), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3616] = 3,
+  [3609] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(508), 1,
-      aux_sym_dislodged_directive_token3,
-    ACTIONS(510), 1,
-      sym__newline,
-  [3626] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(512), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3634] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(514), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3642] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(314), 2,
-      sym__newline,
-      sym__word,
-  [3650] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(516), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3658] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(518), 2,
+    ACTIONS(509), 2,
       sym__newline,
       anon_sym_COLON,
-  [3666] = 2,
+  [3617] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(520), 2,
+    ACTIONS(511), 1,
+      anon_sym_COLON,
+    ACTIONS(513), 1,
+      sym__newline,
+  [3627] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(515), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3674] = 2,
+  [3635] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(522), 2,
+    ACTIONS(517), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3682] = 3,
+  [3643] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 1,
+    ACTIONS(418), 1,
       sym__word,
-    STATE(130), 1,
+    STATE(148), 1,
       aux_sym_coast_repeat1,
-  [3692] = 3,
+  [3653] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(524), 1,
-      sym_season,
-    ACTIONS(526), 1,
+    ACTIONS(320), 2,
       sym__newline,
-  [3702] = 2,
+      sym__word,
+  [3661] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(528), 2,
+    ACTIONS(519), 1,
+      sym_season,
+    ACTIONS(521), 1,
+      sym__newline,
+  [3671] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    STATE(125), 1,
+      aux_sym_coast_repeat1,
+  [3681] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(523), 2,
+      sym__newline,
+      sym__word,
+  [3689] = 3,
+    ACTIONS(525), 1,
+      sym_comment,
+    ACTIONS(527), 1,
+      aux_sym_game_directive_token2,
+    ACTIONS(529), 1,
+      sym__newline,
+  [3699] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(531), 2,
+      sym__newline,
+      anon_sym_COLON,
+  [3707] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 2,
+      sym__newline,
+      sym_season,
+  [3715] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(535), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3723] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(537), 2,
       sym__newline,
       sym_integer,
-  [3710] = 2,
+  [3731] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(530), 2,
+    ACTIONS(539), 2,
       sym__newline,
+      anon_sym_EQ_GT,
+  [3739] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(541), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3747] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(543), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3755] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(545), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3763] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(547), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3771] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(549), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3779] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(551), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3787] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
       sym__word,
-  [3718] = 2,
+    STATE(143), 1,
+      aux_sym_coast_repeat1,
+  [3797] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(532), 2,
+    ACTIONS(553), 1,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(555), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3726] = 2,
+  [3807] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(534), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3734] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(536), 2,
-      sym__newline,
-      sym_season,
-  [3742] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(538), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3750] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(540), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3758] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
+    ACTIONS(418), 1,
       sym__word,
     STATE(146), 1,
       aux_sym_coast_repeat1,
-  [3768] = 2,
+  [3817] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(542), 2,
+    ACTIONS(557), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3776] = 2,
+  [3825] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(544), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3784] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
+    ACTIONS(559), 1,
       sym__word,
-    STATE(151), 1,
-      aux_sym_coast_repeat1,
-  [3794] = 2,
+  [3832] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(546), 2,
+    ACTIONS(561), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3802] = 2,
+  [3839] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(548), 1,
+    ACTIONS(563), 1,
       sym__word,
-  [3809] = 2,
+  [3846] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(550), 1,
-      sym__newline,
-  [3816] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(168), 1,
+    ACTIONS(173), 1,
       sym__word,
-  [3823] = 2,
+  [3853] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(552), 1,
-      sym__newline,
-  [3830] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(554), 1,
+    ACTIONS(565), 1,
       sym__word,
-  [3837] = 2,
+  [3860] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(556), 1,
+    ACTIONS(567), 1,
+      sym__newline,
+  [3867] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(569), 1,
+      sym__newline,
+  [3874] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(571), 1,
+      sym__newline,
+  [3881] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(573), 1,
+      sym__newline,
+  [3888] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(575), 1,
+      sym__newline,
+  [3895] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(187), 1,
+      sym__newline,
+  [3902] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(577), 1,
+      sym__newline,
+  [3909] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(195), 1,
       sym__word,
-  [3844] = 2,
+  [3916] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(558), 1,
-      sym__newline,
-  [3851] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(560), 1,
-      sym_integer,
-  [3858] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(562), 1,
+    ACTIONS(191), 1,
       sym__word,
-  [3865] = 2,
+  [3923] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(564), 1,
+    ACTIONS(579), 1,
+      sym__newline,
+  [3930] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(581), 1,
       sym__word,
-  [3872] = 2,
+  [3937] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(566), 1,
+    ACTIONS(583), 1,
       sym__newline,
-  [3879] = 2,
+  [3944] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(186), 1,
+    ACTIONS(585), 1,
       sym__word,
-  [3886] = 2,
+  [3951] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(190), 1,
-      sym__word,
-  [3893] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(182), 1,
+    ACTIONS(587), 1,
       sym__newline,
-  [3900] = 2,
+  [3958] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(568), 1,
-      aux_sym_via_convoy_token2,
-  [3907] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(570), 1,
+    ACTIONS(589), 1,
       sym__newline,
-  [3914] = 2,
+  [3965] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(572), 1,
-      sym_season,
-  [3921] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(574), 1,
+    ACTIONS(591), 1,
       sym__newline,
-  [3928] = 2,
+  [3972] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(576), 1,
-      sym__joined,
-  [3935] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(578), 1,
-      sym__newline,
-  [3942] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(580), 1,
-      aux_sym_via_convoy_token2,
-  [3949] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(582), 1,
-      sym__joined,
-  [3956] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(584), 1,
-      sym__word,
-  [3963] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(586), 1,
-      sym__newline,
-  [3970] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(588), 1,
-      sym_integer,
-  [3977] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(590), 1,
-      sym__newline,
-  [3984] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(592), 1,
-      sym__joined,
-  [3991] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(594), 1,
-      sym__word,
-  [3998] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(596), 1,
-      sym__word,
-  [4005] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(598), 1,
-      sym__newline,
-  [4012] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(600), 1,
-      sym__newline,
-  [4019] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(602), 1,
-      sym__newline,
-  [4026] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(604), 1,
+    ACTIONS(593), 1,
       anon_sym_COLON,
-  [4033] = 2,
+  [3979] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(606), 1,
+    ACTIONS(595), 1,
       sym__newline,
-  [4040] = 2,
+  [3986] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(608), 1,
-      sym__joined,
-  [4047] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(610), 1,
+    ACTIONS(597), 1,
       sym__newline,
-  [4054] = 2,
+  [3993] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(612), 1,
+    ACTIONS(599), 1,
+      sym_integer,
+  [4000] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(601), 1,
+      anon_sym_COLON,
+  [4007] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(603), 1,
       ts_builtin_sym_end,
-  [4061] = 2,
+  [4014] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(614), 1,
-      sym__newline,
-  [4068] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(616), 1,
+    ACTIONS(605), 1,
       sym__joined,
-  [4075] = 2,
+  [4021] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(618), 1,
+    ACTIONS(607), 1,
+      sym__joined,
+  [4028] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(609), 1,
       sym__word,
-  [4082] = 2,
+  [4035] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(620), 1,
-      sym__newline,
-  [4089] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(622), 1,
+    ACTIONS(611), 1,
       sym__joined,
-  [4096] = 2,
+  [4042] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(624), 1,
+    ACTIONS(613), 1,
+      sym__newline,
+  [4049] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(615), 1,
+      sym__newline,
+  [4056] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(617), 1,
       aux_sym_via_convoy_token2,
-  [4103] = 2,
+  [4063] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(626), 1,
+    ACTIONS(619), 1,
+      sym_season,
+  [4070] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(621), 1,
+      sym__joined,
+  [4077] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(623), 1,
+      sym__word,
+  [4084] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(625), 1,
+      sym_integer,
+  [4091] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(627), 1,
+      sym__word,
+  [4098] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(629), 1,
+      sym__joined,
+  [4105] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(631), 1,
       sym__newline,
-  [4110] = 2,
+  [4112] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(628), 1,
+    ACTIONS(633), 1,
+      aux_sym_via_convoy_token2,
+  [4119] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(635), 1,
+      sym__joined,
+  [4126] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(637), 1,
+      aux_sym_via_convoy_token2,
+  [4133] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
       sym__newline,
-  [4117] = 2,
+  [4140] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(630), 1,
+    ACTIONS(641), 1,
       sym__newline,
-  [4124] = 2,
+  [4147] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(632), 1,
+    ACTIONS(643), 1,
       sym__newline,
-  [4131] = 2,
+  [4154] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
+    ACTIONS(645), 1,
       sym__newline,
-  [4138] = 2,
+  [4161] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(636), 1,
-      anon_sym_COLON,
+    ACTIONS(647), 1,
+      sym__newline,
+  [4168] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(649), 1,
+      sym__word,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 121,
-  [SMALL_STATE(5)] = 242,
-  [SMALL_STATE(6)] = 363,
-  [SMALL_STATE(7)] = 416,
-  [SMALL_STATE(8)] = 461,
-  [SMALL_STATE(9)] = 503,
-  [SMALL_STATE(10)] = 550,
-  [SMALL_STATE(11)] = 594,
-  [SMALL_STATE(12)] = 638,
-  [SMALL_STATE(13)] = 684,
-  [SMALL_STATE(14)] = 730,
-  [SMALL_STATE(15)] = 769,
-  [SMALL_STATE(16)] = 837,
-  [SMALL_STATE(17)] = 875,
-  [SMALL_STATE(18)] = 913,
-  [SMALL_STATE(19)] = 952,
-  [SMALL_STATE(20)] = 1017,
-  [SMALL_STATE(21)] = 1089,
-  [SMALL_STATE(22)] = 1125,
-  [SMALL_STATE(23)] = 1154,
-  [SMALL_STATE(24)] = 1183,
-  [SMALL_STATE(25)] = 1218,
-  [SMALL_STATE(26)] = 1253,
-  [SMALL_STATE(27)] = 1288,
-  [SMALL_STATE(28)] = 1309,
-  [SMALL_STATE(29)] = 1330,
-  [SMALL_STATE(30)] = 1356,
-  [SMALL_STATE(31)] = 1382,
-  [SMALL_STATE(32)] = 1408,
-  [SMALL_STATE(33)] = 1432,
-  [SMALL_STATE(34)] = 1458,
-  [SMALL_STATE(35)] = 1482,
-  [SMALL_STATE(36)] = 1505,
-  [SMALL_STATE(37)] = 1528,
-  [SMALL_STATE(38)] = 1559,
-  [SMALL_STATE(39)] = 1582,
-  [SMALL_STATE(40)] = 1605,
-  [SMALL_STATE(41)] = 1635,
-  [SMALL_STATE(42)] = 1657,
-  [SMALL_STATE(43)] = 1681,
-  [SMALL_STATE(44)] = 1703,
-  [SMALL_STATE(45)] = 1727,
-  [SMALL_STATE(46)] = 1750,
-  [SMALL_STATE(47)] = 1773,
-  [SMALL_STATE(48)] = 1796,
-  [SMALL_STATE(49)] = 1821,
-  [SMALL_STATE(50)] = 1846,
-  [SMALL_STATE(51)] = 1869,
-  [SMALL_STATE(52)] = 1889,
-  [SMALL_STATE(53)] = 1911,
-  [SMALL_STATE(54)] = 1929,
-  [SMALL_STATE(55)] = 1949,
-  [SMALL_STATE(56)] = 1971,
-  [SMALL_STATE(57)] = 1989,
-  [SMALL_STATE(58)] = 2003,
-  [SMALL_STATE(59)] = 2025,
-  [SMALL_STATE(60)] = 2047,
-  [SMALL_STATE(61)] = 2071,
-  [SMALL_STATE(62)] = 2086,
-  [SMALL_STATE(63)] = 2109,
-  [SMALL_STATE(64)] = 2126,
-  [SMALL_STATE(65)] = 2149,
-  [SMALL_STATE(66)] = 2172,
-  [SMALL_STATE(67)] = 2195,
-  [SMALL_STATE(68)] = 2218,
-  [SMALL_STATE(69)] = 2235,
-  [SMALL_STATE(70)] = 2252,
-  [SMALL_STATE(71)] = 2266,
-  [SMALL_STATE(72)] = 2284,
-  [SMALL_STATE(73)] = 2302,
-  [SMALL_STATE(74)] = 2320,
-  [SMALL_STATE(75)] = 2340,
-  [SMALL_STATE(76)] = 2358,
-  [SMALL_STATE(77)] = 2378,
-  [SMALL_STATE(78)] = 2396,
-  [SMALL_STATE(79)] = 2414,
-  [SMALL_STATE(80)] = 2434,
-  [SMALL_STATE(81)] = 2454,
-  [SMALL_STATE(82)] = 2468,
-  [SMALL_STATE(83)] = 2488,
-  [SMALL_STATE(84)] = 2504,
-  [SMALL_STATE(85)] = 2518,
-  [SMALL_STATE(86)] = 2536,
-  [SMALL_STATE(87)] = 2554,
-  [SMALL_STATE(88)] = 2572,
-  [SMALL_STATE(89)] = 2592,
-  [SMALL_STATE(90)] = 2606,
-  [SMALL_STATE(91)] = 2620,
-  [SMALL_STATE(92)] = 2638,
-  [SMALL_STATE(93)] = 2658,
-  [SMALL_STATE(94)] = 2676,
-  [SMALL_STATE(95)] = 2696,
-  [SMALL_STATE(96)] = 2714,
-  [SMALL_STATE(97)] = 2732,
-  [SMALL_STATE(98)] = 2750,
-  [SMALL_STATE(99)] = 2768,
-  [SMALL_STATE(100)] = 2786,
-  [SMALL_STATE(101)] = 2805,
-  [SMALL_STATE(102)] = 2820,
-  [SMALL_STATE(103)] = 2837,
-  [SMALL_STATE(104)] = 2850,
-  [SMALL_STATE(105)] = 2867,
-  [SMALL_STATE(106)] = 2884,
-  [SMALL_STATE(107)] = 2901,
-  [SMALL_STATE(108)] = 2918,
-  [SMALL_STATE(109)] = 2937,
-  [SMALL_STATE(110)] = 2952,
-  [SMALL_STATE(111)] = 2965,
-  [SMALL_STATE(112)] = 2984,
-  [SMALL_STATE(113)] = 3001,
-  [SMALL_STATE(114)] = 3018,
-  [SMALL_STATE(115)] = 3035,
-  [SMALL_STATE(116)] = 3054,
-  [SMALL_STATE(117)] = 3070,
-  [SMALL_STATE(118)] = 3084,
-  [SMALL_STATE(119)] = 3094,
-  [SMALL_STATE(120)] = 3104,
-  [SMALL_STATE(121)] = 3118,
-  [SMALL_STATE(122)] = 3130,
-  [SMALL_STATE(123)] = 3143,
-  [SMALL_STATE(124)] = 3156,
-  [SMALL_STATE(125)] = 3169,
-  [SMALL_STATE(126)] = 3182,
-  [SMALL_STATE(127)] = 3195,
-  [SMALL_STATE(128)] = 3208,
-  [SMALL_STATE(129)] = 3221,
-  [SMALL_STATE(130)] = 3234,
-  [SMALL_STATE(131)] = 3247,
-  [SMALL_STATE(132)] = 3260,
-  [SMALL_STATE(133)] = 3273,
-  [SMALL_STATE(134)] = 3286,
-  [SMALL_STATE(135)] = 3299,
-  [SMALL_STATE(136)] = 3312,
-  [SMALL_STATE(137)] = 3323,
-  [SMALL_STATE(138)] = 3336,
-  [SMALL_STATE(139)] = 3349,
-  [SMALL_STATE(140)] = 3362,
-  [SMALL_STATE(141)] = 3371,
-  [SMALL_STATE(142)] = 3384,
-  [SMALL_STATE(143)] = 3393,
-  [SMALL_STATE(144)] = 3406,
-  [SMALL_STATE(145)] = 3415,
-  [SMALL_STATE(146)] = 3428,
-  [SMALL_STATE(147)] = 3441,
-  [SMALL_STATE(148)] = 3454,
-  [SMALL_STATE(149)] = 3463,
-  [SMALL_STATE(150)] = 3472,
-  [SMALL_STATE(151)] = 3485,
-  [SMALL_STATE(152)] = 3498,
-  [SMALL_STATE(153)] = 3508,
-  [SMALL_STATE(154)] = 3516,
-  [SMALL_STATE(155)] = 3524,
-  [SMALL_STATE(156)] = 3532,
-  [SMALL_STATE(157)] = 3540,
-  [SMALL_STATE(158)] = 3550,
-  [SMALL_STATE(159)] = 3558,
-  [SMALL_STATE(160)] = 3566,
-  [SMALL_STATE(161)] = 3576,
-  [SMALL_STATE(162)] = 3584,
-  [SMALL_STATE(163)] = 3592,
-  [SMALL_STATE(164)] = 3600,
-  [SMALL_STATE(165)] = 3608,
-  [SMALL_STATE(166)] = 3616,
-  [SMALL_STATE(167)] = 3626,
-  [SMALL_STATE(168)] = 3634,
-  [SMALL_STATE(169)] = 3642,
-  [SMALL_STATE(170)] = 3650,
-  [SMALL_STATE(171)] = 3658,
-  [SMALL_STATE(172)] = 3666,
-  [SMALL_STATE(173)] = 3674,
-  [SMALL_STATE(174)] = 3682,
-  [SMALL_STATE(175)] = 3692,
-  [SMALL_STATE(176)] = 3702,
-  [SMALL_STATE(177)] = 3710,
-  [SMALL_STATE(178)] = 3718,
-  [SMALL_STATE(179)] = 3726,
-  [SMALL_STATE(180)] = 3734,
-  [SMALL_STATE(181)] = 3742,
-  [SMALL_STATE(182)] = 3750,
-  [SMALL_STATE(183)] = 3758,
-  [SMALL_STATE(184)] = 3768,
-  [SMALL_STATE(185)] = 3776,
-  [SMALL_STATE(186)] = 3784,
-  [SMALL_STATE(187)] = 3794,
-  [SMALL_STATE(188)] = 3802,
-  [SMALL_STATE(189)] = 3809,
-  [SMALL_STATE(190)] = 3816,
-  [SMALL_STATE(191)] = 3823,
-  [SMALL_STATE(192)] = 3830,
-  [SMALL_STATE(193)] = 3837,
-  [SMALL_STATE(194)] = 3844,
-  [SMALL_STATE(195)] = 3851,
-  [SMALL_STATE(196)] = 3858,
-  [SMALL_STATE(197)] = 3865,
-  [SMALL_STATE(198)] = 3872,
-  [SMALL_STATE(199)] = 3879,
-  [SMALL_STATE(200)] = 3886,
-  [SMALL_STATE(201)] = 3893,
-  [SMALL_STATE(202)] = 3900,
-  [SMALL_STATE(203)] = 3907,
-  [SMALL_STATE(204)] = 3914,
-  [SMALL_STATE(205)] = 3921,
-  [SMALL_STATE(206)] = 3928,
-  [SMALL_STATE(207)] = 3935,
-  [SMALL_STATE(208)] = 3942,
-  [SMALL_STATE(209)] = 3949,
-  [SMALL_STATE(210)] = 3956,
-  [SMALL_STATE(211)] = 3963,
-  [SMALL_STATE(212)] = 3970,
-  [SMALL_STATE(213)] = 3977,
-  [SMALL_STATE(214)] = 3984,
-  [SMALL_STATE(215)] = 3991,
-  [SMALL_STATE(216)] = 3998,
-  [SMALL_STATE(217)] = 4005,
-  [SMALL_STATE(218)] = 4012,
-  [SMALL_STATE(219)] = 4019,
-  [SMALL_STATE(220)] = 4026,
-  [SMALL_STATE(221)] = 4033,
-  [SMALL_STATE(222)] = 4040,
-  [SMALL_STATE(223)] = 4047,
-  [SMALL_STATE(224)] = 4054,
-  [SMALL_STATE(225)] = 4061,
-  [SMALL_STATE(226)] = 4068,
-  [SMALL_STATE(227)] = 4075,
-  [SMALL_STATE(228)] = 4082,
-  [SMALL_STATE(229)] = 4089,
-  [SMALL_STATE(230)] = 4096,
-  [SMALL_STATE(231)] = 4103,
-  [SMALL_STATE(232)] = 4110,
-  [SMALL_STATE(233)] = 4117,
-  [SMALL_STATE(234)] = 4124,
-  [SMALL_STATE(235)] = 4131,
-  [SMALL_STATE(236)] = 4138,
+  [SMALL_STATE(4)] = 125,
+  [SMALL_STATE(5)] = 250,
+  [SMALL_STATE(6)] = 375,
+  [SMALL_STATE(7)] = 428,
+  [SMALL_STATE(8)] = 473,
+  [SMALL_STATE(9)] = 516,
+  [SMALL_STATE(10)] = 563,
+  [SMALL_STATE(11)] = 609,
+  [SMALL_STATE(12)] = 653,
+  [SMALL_STATE(13)] = 697,
+  [SMALL_STATE(14)] = 743,
+  [SMALL_STATE(15)] = 782,
+  [SMALL_STATE(16)] = 850,
+  [SMALL_STATE(17)] = 888,
+  [SMALL_STATE(18)] = 926,
+  [SMALL_STATE(19)] = 965,
+  [SMALL_STATE(20)] = 1030,
+  [SMALL_STATE(21)] = 1102,
+  [SMALL_STATE(22)] = 1138,
+  [SMALL_STATE(23)] = 1167,
+  [SMALL_STATE(24)] = 1196,
+  [SMALL_STATE(25)] = 1231,
+  [SMALL_STATE(26)] = 1266,
+  [SMALL_STATE(27)] = 1287,
+  [SMALL_STATE(28)] = 1322,
+  [SMALL_STATE(29)] = 1343,
+  [SMALL_STATE(30)] = 1369,
+  [SMALL_STATE(31)] = 1393,
+  [SMALL_STATE(32)] = 1419,
+  [SMALL_STATE(33)] = 1445,
+  [SMALL_STATE(34)] = 1469,
+  [SMALL_STATE(35)] = 1495,
+  [SMALL_STATE(36)] = 1526,
+  [SMALL_STATE(37)] = 1549,
+  [SMALL_STATE(38)] = 1572,
+  [SMALL_STATE(39)] = 1595,
+  [SMALL_STATE(40)] = 1618,
+  [SMALL_STATE(41)] = 1648,
+  [SMALL_STATE(42)] = 1670,
+  [SMALL_STATE(43)] = 1694,
+  [SMALL_STATE(44)] = 1716,
+  [SMALL_STATE(45)] = 1740,
+  [SMALL_STATE(46)] = 1763,
+  [SMALL_STATE(47)] = 1788,
+  [SMALL_STATE(48)] = 1813,
+  [SMALL_STATE(49)] = 1836,
+  [SMALL_STATE(50)] = 1859,
+  [SMALL_STATE(51)] = 1882,
+  [SMALL_STATE(52)] = 1900,
+  [SMALL_STATE(53)] = 1922,
+  [SMALL_STATE(54)] = 1944,
+  [SMALL_STATE(55)] = 1964,
+  [SMALL_STATE(56)] = 1988,
+  [SMALL_STATE(57)] = 2002,
+  [SMALL_STATE(58)] = 2024,
+  [SMALL_STATE(59)] = 2042,
+  [SMALL_STATE(60)] = 2064,
+  [SMALL_STATE(61)] = 2084,
+  [SMALL_STATE(62)] = 2107,
+  [SMALL_STATE(63)] = 2130,
+  [SMALL_STATE(64)] = 2153,
+  [SMALL_STATE(65)] = 2170,
+  [SMALL_STATE(66)] = 2193,
+  [SMALL_STATE(67)] = 2208,
+  [SMALL_STATE(68)] = 2231,
+  [SMALL_STATE(69)] = 2248,
+  [SMALL_STATE(70)] = 2265,
+  [SMALL_STATE(71)] = 2279,
+  [SMALL_STATE(72)] = 2297,
+  [SMALL_STATE(73)] = 2313,
+  [SMALL_STATE(74)] = 2331,
+  [SMALL_STATE(75)] = 2349,
+  [SMALL_STATE(76)] = 2367,
+  [SMALL_STATE(77)] = 2387,
+  [SMALL_STATE(78)] = 2401,
+  [SMALL_STATE(79)] = 2419,
+  [SMALL_STATE(80)] = 2437,
+  [SMALL_STATE(81)] = 2457,
+  [SMALL_STATE(82)] = 2475,
+  [SMALL_STATE(83)] = 2495,
+  [SMALL_STATE(84)] = 2509,
+  [SMALL_STATE(85)] = 2523,
+  [SMALL_STATE(86)] = 2541,
+  [SMALL_STATE(87)] = 2559,
+  [SMALL_STATE(88)] = 2577,
+  [SMALL_STATE(89)] = 2595,
+  [SMALL_STATE(90)] = 2613,
+  [SMALL_STATE(91)] = 2633,
+  [SMALL_STATE(92)] = 2653,
+  [SMALL_STATE(93)] = 2673,
+  [SMALL_STATE(94)] = 2691,
+  [SMALL_STATE(95)] = 2705,
+  [SMALL_STATE(96)] = 2723,
+  [SMALL_STATE(97)] = 2743,
+  [SMALL_STATE(98)] = 2763,
+  [SMALL_STATE(99)] = 2781,
+  [SMALL_STATE(100)] = 2799,
+  [SMALL_STATE(101)] = 2816,
+  [SMALL_STATE(102)] = 2833,
+  [SMALL_STATE(103)] = 2850,
+  [SMALL_STATE(104)] = 2865,
+  [SMALL_STATE(105)] = 2884,
+  [SMALL_STATE(106)] = 2903,
+  [SMALL_STATE(107)] = 2922,
+  [SMALL_STATE(108)] = 2941,
+  [SMALL_STATE(109)] = 2954,
+  [SMALL_STATE(110)] = 2971,
+  [SMALL_STATE(111)] = 2988,
+  [SMALL_STATE(112)] = 3003,
+  [SMALL_STATE(113)] = 3016,
+  [SMALL_STATE(114)] = 3033,
+  [SMALL_STATE(115)] = 3050,
+  [SMALL_STATE(116)] = 3067,
+  [SMALL_STATE(117)] = 3077,
+  [SMALL_STATE(118)] = 3091,
+  [SMALL_STATE(119)] = 3103,
+  [SMALL_STATE(120)] = 3117,
+  [SMALL_STATE(121)] = 3133,
+  [SMALL_STATE(122)] = 3143,
+  [SMALL_STATE(123)] = 3156,
+  [SMALL_STATE(124)] = 3169,
+  [SMALL_STATE(125)] = 3182,
+  [SMALL_STATE(126)] = 3195,
+  [SMALL_STATE(127)] = 3208,
+  [SMALL_STATE(128)] = 3221,
+  [SMALL_STATE(129)] = 3230,
+  [SMALL_STATE(130)] = 3239,
+  [SMALL_STATE(131)] = 3252,
+  [SMALL_STATE(132)] = 3265,
+  [SMALL_STATE(133)] = 3278,
+  [SMALL_STATE(134)] = 3291,
+  [SMALL_STATE(135)] = 3304,
+  [SMALL_STATE(136)] = 3317,
+  [SMALL_STATE(137)] = 3330,
+  [SMALL_STATE(138)] = 3343,
+  [SMALL_STATE(139)] = 3352,
+  [SMALL_STATE(140)] = 3365,
+  [SMALL_STATE(141)] = 3378,
+  [SMALL_STATE(142)] = 3391,
+  [SMALL_STATE(143)] = 3402,
+  [SMALL_STATE(144)] = 3415,
+  [SMALL_STATE(145)] = 3428,
+  [SMALL_STATE(146)] = 3441,
+  [SMALL_STATE(147)] = 3454,
+  [SMALL_STATE(148)] = 3463,
+  [SMALL_STATE(149)] = 3476,
+  [SMALL_STATE(150)] = 3485,
+  [SMALL_STATE(151)] = 3498,
+  [SMALL_STATE(152)] = 3511,
+  [SMALL_STATE(153)] = 3521,
+  [SMALL_STATE(154)] = 3529,
+  [SMALL_STATE(155)] = 3537,
+  [SMALL_STATE(156)] = 3545,
+  [SMALL_STATE(157)] = 3553,
+  [SMALL_STATE(158)] = 3561,
+  [SMALL_STATE(159)] = 3569,
+  [SMALL_STATE(160)] = 3577,
+  [SMALL_STATE(161)] = 3585,
+  [SMALL_STATE(162)] = 3593,
+  [SMALL_STATE(163)] = 3601,
+  [SMALL_STATE(164)] = 3609,
+  [SMALL_STATE(165)] = 3617,
+  [SMALL_STATE(166)] = 3627,
+  [SMALL_STATE(167)] = 3635,
+  [SMALL_STATE(168)] = 3643,
+  [SMALL_STATE(169)] = 3653,
+  [SMALL_STATE(170)] = 3661,
+  [SMALL_STATE(171)] = 3671,
+  [SMALL_STATE(172)] = 3681,
+  [SMALL_STATE(173)] = 3689,
+  [SMALL_STATE(174)] = 3699,
+  [SMALL_STATE(175)] = 3707,
+  [SMALL_STATE(176)] = 3715,
+  [SMALL_STATE(177)] = 3723,
+  [SMALL_STATE(178)] = 3731,
+  [SMALL_STATE(179)] = 3739,
+  [SMALL_STATE(180)] = 3747,
+  [SMALL_STATE(181)] = 3755,
+  [SMALL_STATE(182)] = 3763,
+  [SMALL_STATE(183)] = 3771,
+  [SMALL_STATE(184)] = 3779,
+  [SMALL_STATE(185)] = 3787,
+  [SMALL_STATE(186)] = 3797,
+  [SMALL_STATE(187)] = 3807,
+  [SMALL_STATE(188)] = 3817,
+  [SMALL_STATE(189)] = 3825,
+  [SMALL_STATE(190)] = 3832,
+  [SMALL_STATE(191)] = 3839,
+  [SMALL_STATE(192)] = 3846,
+  [SMALL_STATE(193)] = 3853,
+  [SMALL_STATE(194)] = 3860,
+  [SMALL_STATE(195)] = 3867,
+  [SMALL_STATE(196)] = 3874,
+  [SMALL_STATE(197)] = 3881,
+  [SMALL_STATE(198)] = 3888,
+  [SMALL_STATE(199)] = 3895,
+  [SMALL_STATE(200)] = 3902,
+  [SMALL_STATE(201)] = 3909,
+  [SMALL_STATE(202)] = 3916,
+  [SMALL_STATE(203)] = 3923,
+  [SMALL_STATE(204)] = 3930,
+  [SMALL_STATE(205)] = 3937,
+  [SMALL_STATE(206)] = 3944,
+  [SMALL_STATE(207)] = 3951,
+  [SMALL_STATE(208)] = 3958,
+  [SMALL_STATE(209)] = 3965,
+  [SMALL_STATE(210)] = 3972,
+  [SMALL_STATE(211)] = 3979,
+  [SMALL_STATE(212)] = 3986,
+  [SMALL_STATE(213)] = 3993,
+  [SMALL_STATE(214)] = 4000,
+  [SMALL_STATE(215)] = 4007,
+  [SMALL_STATE(216)] = 4014,
+  [SMALL_STATE(217)] = 4021,
+  [SMALL_STATE(218)] = 4028,
+  [SMALL_STATE(219)] = 4035,
+  [SMALL_STATE(220)] = 4042,
+  [SMALL_STATE(221)] = 4049,
+  [SMALL_STATE(222)] = 4056,
+  [SMALL_STATE(223)] = 4063,
+  [SMALL_STATE(224)] = 4070,
+  [SMALL_STATE(225)] = 4077,
+  [SMALL_STATE(226)] = 4084,
+  [SMALL_STATE(227)] = 4091,
+  [SMALL_STATE(228)] = 4098,
+  [SMALL_STATE(229)] = 4105,
+  [SMALL_STATE(230)] = 4112,
+  [SMALL_STATE(231)] = 4119,
+  [SMALL_STATE(232)] = 4126,
+  [SMALL_STATE(233)] = 4133,
+  [SMALL_STATE(234)] = 4140,
+  [SMALL_STATE(235)] = 4147,
+  [SMALL_STATE(236)] = 4154,
+  [SMALL_STATE(237)] = 4161,
+  [SMALL_STATE(238)] = 4168,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -7394,302 +7500,308 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(212),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(78),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(153),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(210),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [49] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [51] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [54] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [56] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
-  [59] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(99),
-  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(78),
-  [65] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(87),
-  [68] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
-  [71] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(210),
-  [74] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(196),
-  [77] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(197),
-  [80] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(138),
-  [83] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(139),
-  [86] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(193),
-  [89] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(195),
-  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(143),
-  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(65),
-  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(37),
-  [101] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 13),
-  [106] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 13), SHIFT(52),
-  [109] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 13),
-  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 13),
-  [115] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 13), SHIFT(52),
-  [118] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 13),
-  [120] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [124] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
-  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [129] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [131] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 10),
-  [133] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 10),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [137] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [139] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
-  [141] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [145] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
-  [148] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [152] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [156] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(206),
-  [159] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [161] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [163] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(206),
-  [166] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 19),
-  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 19),
-  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
-  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
-  [184] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 36),
-  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 36),
-  [188] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 36),
-  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 36),
-  [192] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 15),
-  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 15),
-  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [198] = {.entry = {.count = 1, .reusable = false}}, SHIFT(154),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [202] = {.entry = {.count = 1, .reusable = false}}, SHIFT(85),
-  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
-  [206] = {.entry = {.count = 1, .reusable = false}}, SHIFT(86),
-  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
-  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [212] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
-  [214] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [216] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
-  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [220] = {.entry = {.count = 1, .reusable = false}}, SHIFT(172),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [224] = {.entry = {.count = 1, .reusable = false}}, SHIFT(173),
-  [226] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
-  [232] = {.entry = {.count = 1, .reusable = false}}, SHIFT(206),
-  [234] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 33),
-  [236] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 33),
-  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [240] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [242] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(38),
-  [245] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(212),
-  [248] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(171),
-  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [253] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
-  [255] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(37),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(213),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(93),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(227),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 14),
+  [53] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 14), SHIFT(52),
+  [56] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 14),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [65] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(99),
+  [70] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(88),
+  [73] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(93),
+  [76] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(81),
+  [79] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
+  [82] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(238),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(191),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(135),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(226),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
+  [109] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [112] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
+  [115] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 14),
+  [120] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 14), SHIFT(52),
+  [123] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 14),
+  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [129] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [134] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 11),
+  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 11),
+  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [144] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [146] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [148] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(217),
+  [151] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [153] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [157] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
+  [160] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [164] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [168] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(217),
+  [171] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 20),
+  [173] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 20),
+  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
+  [181] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [187] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
+  [189] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 37),
+  [191] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 37),
+  [193] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 37),
+  [195] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 37),
+  [197] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 16),
+  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 16),
+  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [203] = {.entry = {.count = 1, .reusable = false}}, SHIFT(180),
+  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [207] = {.entry = {.count = 1, .reusable = false}}, SHIFT(73),
+  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [211] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
+  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [217] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
+  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [221] = {.entry = {.count = 1, .reusable = false}}, SHIFT(159),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [225] = {.entry = {.count = 1, .reusable = false}}, SHIFT(161),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(162),
+  [231] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
+  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [235] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
+  [237] = {.entry = {.count = 1, .reusable = false}}, SHIFT(217),
+  [239] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 34),
+  [241] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 34),
+  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [245] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(37),
+  [248] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(213),
+  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(174),
+  [254] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
   [258] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
-  [260] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [262] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [264] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
-  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
-  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
-  [279] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
-  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
-  [283] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
-  [285] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
-  [288] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
-  [291] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [301] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
-  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
-  [307] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
-  [312] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [316] = {.entry = {.count = 1, .reusable = false}}, SHIFT(80),
-  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 28),
-  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 18),
-  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [328] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 20), SHIFT_REPEAT(50),
-  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 20),
+  [260] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
+  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [267] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [269] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [273] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [275] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [277] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [279] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
+  [281] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(82),
+  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [288] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [290] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [307] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [310] = {.entry = {.count = 1, .reusable = false}}, SHIFT(48),
+  [312] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [314] = {.entry = {.count = 1, .reusable = false}}, SHIFT(92),
+  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 29),
+  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [322] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [327] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 13),
+  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
   [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
-  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
-  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 12),
-  [339] = {.entry = {.count = 1, .reusable = false}}, SHIFT(58),
-  [341] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(58),
-  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
-  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 10),
-  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 10),
-  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [360] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
-  [362] = {.entry = {.count = 1, .reusable = false}}, SHIFT(94),
-  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [366] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [368] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(98),
-  [371] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [377] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(98),
+  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 19),
+  [339] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 21), SHIFT_REPEAT(48),
+  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 21),
+  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
+  [346] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
+  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [353] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
+  [355] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 11),
+  [359] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [361] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 11),
+  [365] = {.entry = {.count = 1, .reusable = false}}, SHIFT(97),
+  [367] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
+  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [375] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
   [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [390] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [392] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 29),
-  [394] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [396] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 31),
-  [398] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 30),
-  [400] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [402] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [404] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [406] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 50),
-  [408] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 51),
-  [410] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 20), SHIFT_REPEAT(104),
-  [413] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 20),
-  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 24),
-  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [423] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [433] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 38), SHIFT_REPEAT(180),
-  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 38),
-  [438] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 39), SHIFT_REPEAT(176),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 39),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 11),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 42),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 19),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 32),
-  [457] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 17),
-  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [465] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
-  [468] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
-  [470] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 19),
-  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 11),
-  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [478] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [480] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
-  [482] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 41),
-  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 29),
-  [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [488] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 16),
-  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
-  [492] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
-  [494] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
-  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
-  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 29),
-  [500] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 52),
-  [502] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 31),
-  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
-  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 34),
-  [508] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 44),
-  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
-  [514] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 35),
-  [516] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [518] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
-  [520] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [522] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 40),
-  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 23),
-  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 11),
-  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
-  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 46),
-  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
-  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 47),
-  [540] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 48),
-  [542] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 49),
-  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
-  [548] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 17),
-  [552] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [554] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [556] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 45),
-  [560] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
-  [562] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
-  [564] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [566] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 16),
-  [568] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 37),
-  [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
-  [574] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 44),
-  [576] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
-  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 21),
-  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [584] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [586] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
-  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 37),
-  [592] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [594] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
-  [596] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [598] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
-  [600] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
-  [602] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
-  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
-  [608] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 27),
-  [612] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [614] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
-  [616] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [618] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
-  [620] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 14),
-  [622] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [624] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [626] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
-  [628] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
-  [630] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 17),
-  [632] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [634] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 43),
-  [636] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [382] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(71),
+  [385] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 30),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 31),
+  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 32),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [407] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 40), SHIFT_REPEAT(177),
+  [410] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 40),
+  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [414] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 39), SHIFT_REPEAT(175),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 39),
+  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 43),
+  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 20),
+  [433] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
+  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
+  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 51),
+  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 52),
+  [444] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 21), SHIFT_REPEAT(110),
+  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 21),
+  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [451] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 18),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 20),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 23),
+  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
+  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 12),
+  [469] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 33),
+  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 12),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [483] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 47),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 48),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 49),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 50),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 53),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 35),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 17),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 41),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 12),
+  [525] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 36),
+  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 24),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 30),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 42),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 30),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 32),
+  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 45),
+  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [559] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 38),
+  [563] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
+  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 38),
+  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 45),
+  [581] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 46),
+  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 15),
+  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
+  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 27),
+  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 10),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 28),
+  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
+  [603] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 17),
+  [617] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 18),
+  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 44),
+  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
+  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
+  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 18),
+  [647] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
 };
 
 enum ts_external_scanner_symbol_identifiers {

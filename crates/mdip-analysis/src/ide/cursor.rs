@@ -167,7 +167,7 @@ impl Finder<'_> {
                 .as_ref()
                 .and_then(season_of)
                 .or(world.current_board()),
-            DirectiveKind::ExpectWinner(_) => None,
+            DirectiveKind::ExpectWinner(_) | DirectiveKind::Game(_) => None,
             _ => world.current_board(),
         }
     }

@@ -222,6 +222,20 @@ pub fn convert(text: &str, source: &str) -> Converted {
     out
 }
 
+/// Several cases as one order file: each case is a game of its own, started by `@game` and
+/// its name (a `#` in the name, which would start a comment, is written `_`).
+pub fn as_games(cases: &[Case]) -> String {
+    let mut out = String::new();
+    for (i, c) in cases.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "@game {}", c.name.replace('#', "_"));
+        out.push_str(&c.text);
+    }
+    out
+}
+
 /// Splits a line at its `#` comment.
 fn split_comment(line: &str) -> (&str, Option<String>) {
     match line.find('#') {

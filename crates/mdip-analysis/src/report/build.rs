@@ -57,6 +57,15 @@ impl FileReport {
             heads: a.world.heads().into_iter().map(season).collect(),
             next: b.next(),
             winner: a.world.winner().map(|p| p.name()),
+            games: a
+                .games
+                .iter()
+                .map(|g| GameReport {
+                    name: g.name.clone(),
+                    line: g.line + 1,
+                    first_step: g.first_step,
+                })
+                .collect(),
         }
     }
 }

@@ -74,7 +74,7 @@ impl State {
         // Expectations written while this step's orders were waiting see its result.
         let board = crate::expect::Board {
             world: &self.world,
-            steps: &self.steps,
+            steps: super::state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
         };
         self.expectations.check_after_step(&board, &mut self.diags);

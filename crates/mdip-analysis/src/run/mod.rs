@@ -96,7 +96,7 @@ impl State {
         let mut diags = std::mem::take(&mut self.diags);
         let board = crate::expect::Board {
             world: &self.world,
-            steps: &self.steps,
+            steps: state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
         };
         let expectations = self.expectations.check(&board, &self.orders, &mut diags);
@@ -107,6 +107,7 @@ impl State {
             orders: self.orders,
             steps: self.steps,
             world: self.world,
+            games: self.games,
             contexts: self.contexts,
             multiversal: self.multiversal,
             expectations,
@@ -114,11 +115,37 @@ impl State {
         }
     }
 
+    /// `@game`: the game so far ends as at the end of a file (the step in progress is
+    /// adjudicated, a retreat or adjustment step with no orders is left pending, the waiting
+    /// expectations are checked), and a fresh game starts: a new world, setup and block.
+    fn new_game(&mut self, line: usize, name: Option<&mdip_syntax::Name>) {
+        if !self.pending.is_empty() {
+            self.close_step(None);
+        }
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: state::game_steps(&self.steps, &self.games),
+            map: self.world.map(),
+        };
+        self.expectations.check_game_end(&board, &mut self.diags);
+        let fresh = State::new();
+        self.world = fresh.world;
+        self.setup = fresh.setup;
+        self.block = fresh.block;
+        self.passing_over = false;
+        self.games.push(crate::model::GameInfo {
+            name: name.map(|n| n.text.clone()).unwrap_or_default(),
+            line,
+            first_step: self.steps.len(),
+            first_order: self.orders.len(),
+        });
+    }
+
     /// Checks the expectations written with no orders waiting, against the board as it is.
     fn check_expectations_now(&mut self) {
         let board = crate::expect::Board {
             world: &self.world,
-            steps: &self.steps,
+            steps: state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
         };
         self.expectations.check_written_now(&board, &mut self.diags);
@@ -133,6 +160,7 @@ impl State {
                     .add_diagnostic(span, severity.clone(), code.clone());
             }
             DirectiveKind::Unknown => {}
+            DirectiveKind::Game(name) => self.new_game(line, name.as_ref()),
             DirectiveKind::Rules(_)
             | DirectiveKind::Start(_)
             | DirectiveKind::Turn(_)

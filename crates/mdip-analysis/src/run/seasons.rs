@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn years_and_phases_that_name_no_season() {
-        for header in ["Spring 1900", "S1901A", "W1901M", "F1901R"] {
+        for header in ["Spring 1900", "S1901A", "W1901M"] {
             let text = format!("{header}\nEngland: F London hold\n");
             assert!(codes(&text).contains(&Code::SeasonWords), "{header}");
         }
@@ -223,6 +223,14 @@ mod tests {
         // Winter 1901 first: the adjustments on 2:0.
         let a = analyze("@owns England London\nW1901A\nEngland: Build F London => succeeds\n@expect unit England F London 2:0\n");
         assert!(!a.has_errors(), "{:?}", a.diagnostics);
+    }
+
+    #[test]
+    fn a_retreat_season_first_starts_in_its_retreats() {
+        // F1901R: the retreats after Fall 1901's movement (1:0); the board it left is 2:0.
+        let a = analyze("F1901R\n@unit England A Brest\n@dislodged France A Brest from Picardy\n@expect retreats France A Brest: Gascony, Paris\nFrance: A Brest - Paris => succeeds\n@expect unit France A Paris 2:0\n@expect unit England A Brest 2:0\n");
+        assert!(!a.has_errors(), "{:?}", a.diagnostics);
+        assert_eq!(a.expectations.stated, 4);
     }
 
     #[test]

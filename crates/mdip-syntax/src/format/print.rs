@@ -157,6 +157,12 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
         DirectiveKind::Turn(n) => {
             let _ = write!(out, "@turn {}", n.value?);
         }
+        DirectiveKind::Game(n) => {
+            out.push_str("@game");
+            if let Some(n) = n {
+                let _ = write!(out, " {}", n.text);
+            }
+        }
         DirectiveKind::ExpectUnit { power, unit: u } => {
             let _ = write!(out, "@expect unit {} ", power.text);
             unit(out, u, coast)?;

@@ -38,6 +38,7 @@ impl LineParser<'_> {
                 .power_and_unit()
                 .map(|(power, unit)| DirectiveKind::Unit { power, unit }),
             "owns" => self.owns(),
+            "game" => Some(DirectiveKind::Game(self.game_name())),
             "dislodged" => self.dislodged(),
             "standoff" | "standoffs" => self.province_list().map(DirectiveKind::Standoff),
             "expect" => {
@@ -129,6 +130,21 @@ impl LineParser<'_> {
                 None
             }
         }
+    }
+
+    /// The name of a game: every token to the end of the line, as written (`6.A.1`,
+    /// `Spring test`); `None` if there is none.
+    fn game_name(&mut self) -> Option<Name> {
+        let first = self.peek()?.span;
+        let mut last = first;
+        while !self.at_end() {
+            last = self.bump().span;
+        }
+        let span = first.cover(last);
+        Some(Name {
+            text: self.slice(span).to_owned(),
+            span,
+        })
     }
 
     /// Reads the arguments of `@owns`.
@@ -418,7 +434,7 @@ impl LineParser<'_> {
 
 /// The hint listing the directives.
 const DIRECTIVES_HINT: &str =
-    "the directives are @rules, @start, @unit, @owns, @phase, @turn, @dislodged, @standoff and @expect";
+    "the directives are @rules, @start, @unit, @owns, @phase, @turn, @dislodged, @standoff, @game and @expect";
 
 /// The hint listing the expectations.
 const EXPECT_HINT: &str = "the expectations are unit, dislodged, retreats, empty, seasons, \

@@ -45,7 +45,7 @@
 
 ; Directives.
 [
-  "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@dislodged" "@standoff" "@expect"
+  "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@dislodged" "@standoff" "@game" "@expect"
 ] @keyword.directive
 [
   "unit" "dislodged" "retreats" "empty" "seasons" "timelines" "heads" "owner" "winner" "error"

@@ -30,6 +30,7 @@ impl Ctx<'_> {
                         "retreat setup: @dislodged Austria A Tyrolia from Munich",
                     ),
                     ("@standoff", "retreat setup: @standoff Bohemia, Galicia"),
+                    ("@game", "a new, independent game: @game 6.A.1"),
                     ("@expect", "an expectation"),
                 ] {
                     self.push(d, CompletionKind::Directive, Some(detail.into()), d, 0);
