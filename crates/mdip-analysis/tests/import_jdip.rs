@@ -33,7 +33,7 @@ fn a_retreat_case_reads_its_attacker_and_standoffs_from_the_results() {
     let converted = convert(SAMPLE, "jdip-sample.txt");
     let expected = "\
 # CASE sample.2 of jdip-sample.txt, converted by `mdip import jdip`.
-# no retreat to where the attacker came from; Trieste saw a standoff
+# no retreat to where the attacker came from; Trieste saw a standoff, Munich none (its mover was dislodged)
 @turn 1
 @phase retreat
 @unit Germany A tyr

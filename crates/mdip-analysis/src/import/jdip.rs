@@ -331,6 +331,8 @@ struct PastOrder {
     mv: Option<(String, String)>,
     /// The move a convoy order carries.
     convoyed: Option<(String, String)>,
+    /// Whether the move was ordered `via convoy`.
+    via_convoy: bool,
 }
 
 fn past_order(text: &str) -> Option<PastOrder> {
@@ -341,7 +343,13 @@ fn past_order(text: &str) -> Option<PastOrder> {
         _ => return None,
     };
     let (_, order) = power_and_rest(rest.trim())?;
-    let words: Vec<&str> = order.split_whitespace().collect();
+    let mut words: Vec<&str> = order.split_whitespace().collect();
+    let via_convoy = words.len() > 2
+        && words[words.len() - 2].eq_ignore_ascii_case("via")
+        && words[words.len() - 1].eq_ignore_ascii_case("convoy");
+    if via_convoy {
+        words.truncate(words.len() - 2);
+    }
     let arrow = |w: &str| -> Option<(String, String)> {
         let (a, b) = w.split_once('-')?;
         Some((province(a), province(b)))
@@ -350,6 +358,7 @@ fn past_order(text: &str) -> Option<PastOrder> {
         success,
         mv: None,
         convoyed: None,
+        via_convoy,
     };
     match words.as_slice() {
         [_, w] => out.mv = arrow(w),
@@ -483,9 +492,10 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
 }
 
 /// `@dislodged` and `@standoff` of a retreat phase: the attacker of each dislodged unit is the
-/// successful move into its province among the previous phase's results (by convoy when a
-/// successful convoy order carried it); a standoff is a province that two or more failed moves
-/// aimed at and that is empty after the movement.
+/// successful move into its province among the previous phase's results (by convoy when it
+/// was ordered `via convoy` or a successful convoy order carried it); a standoff is a province
+/// that a failed move over land aimed at and that is empty after the movement (a move into an
+/// empty province fails only by bouncing off another), unless the moving unit was dislodged.
 fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Vec<Problem>) {
     let past: Vec<PastOrder> = c
         .results
@@ -517,9 +527,10 @@ fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Ve
         });
         let mut line = format!("@dislodged {p} {k} {loc}");
         if let Some(from) = &attack {
+            let attack = Some((from.clone(), at.clone()));
             let by_convoy = past
                 .iter()
-                .any(|o| o.success && o.convoyed.as_ref() == Some(&(from.clone(), at.clone())));
+                .any(|o| o.success && (o.convoyed == attack || (o.via_convoy && o.mv == attack)));
             let _ = write!(line, " from {from}");
             if by_convoy {
                 line.push_str(" by convoy");
@@ -527,9 +538,24 @@ fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Ve
         }
         let _ = writeln!(t, "{line}{}", comment(e));
     }
+    // A dislodged unit's failed move makes no standoff (DATC 6.H.9).
+    let dislodged_at: Vec<String> = c
+        .dislodged
+        .iter()
+        .filter_map(|e| power_and_rest(&e.text).and_then(|(_, r)| unit(&r)))
+        .map(|(_, loc)| province(&loc))
+        .collect();
     let mut aimed: Vec<(String, usize)> = Vec::new();
     for o in &past {
-        if let Some((_, to)) = o.mv.as_ref().filter(|_| !o.success) {
+        let by_land = !o.via_convoy
+            && !past
+                .iter()
+                .any(|c| c.convoyed.is_some() && c.convoyed == o.mv)
+            && !o
+                .mv
+                .as_ref()
+                .is_some_and(|(from, _)| dislodged_at.contains(from));
+        if let Some((_, to)) = o.mv.as_ref().filter(|_| !o.success && by_land) {
             match aimed.iter_mut().find(|a| a.0 == *to) {
                 Some(a) => a.1 += 1,
                 None => aimed.push((to.clone(), 1)),
@@ -538,7 +564,7 @@ fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Ve
     }
     let standoffs: Vec<&str> = aimed
         .iter()
-        .filter(|(p, n)| *n >= 2 && !occupied.contains(p))
+        .filter(|(p, _)| !occupied.contains(p))
         .map(|(p, _)| p.as_str())
         .collect();
     if !standoffs.is_empty() {
