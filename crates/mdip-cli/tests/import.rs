@@ -68,5 +68,20 @@ fn one_case_goes_to_standard_output_and_problems_to_standard_error() {
     let checked = run_in(&common::root(), &["check", "-", "--no-report"], &r.stdout);
     assert_eq!(checked.code, 0, "{}{}", checked.stdout, checked.stderr);
     assert!(checked.stdout.contains("4 steps"), "{}", checked.stdout);
+    // The report says where each game starts.
+    let json = run_in(
+        &common::root(),
+        &["check", "-", "--format", "json"],
+        &r.stdout,
+    );
+    let doc: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let games = doc["files"][0]["games"].as_array().expect("games");
+    let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["sample.1", "sample.2", "sample.3", "sample.4"]);
+    let firsts: Vec<u64> = games
+        .iter()
+        .map(|g| g["first_step"].as_u64().unwrap())
+        .collect();
+    assert_eq!(firsts, [0, 1, 2, 3]);
     let _ = std::fs::remove_dir_all(&dir);
 }
