@@ -27,6 +27,14 @@ function kw(word) {
   return alias(ci(word), word.toLowerCase());
 }
 
+/**
+ * A keyword that wins over a word where both may come (`from` after the unit of `@dislodged`).
+ * @param {string} word
+ */
+function strongKw(word) {
+  return alias(token(prec(2, ci(word))), word.toLowerCase());
+}
+
 /** Keywords that may stand in for one another. */
 function kws(...words) {
   return choice(...words.map(kw));
@@ -95,7 +103,10 @@ module.exports = grammar({
     // crates/mdip-syntax reads it so until the map says the word is one name (`F Mid-Atlantic`),
     // which a grammar cannot know; the reading as one name stays possible and loses.
     _shorthand: ($) =>
-      prec.dynamic(1, seq(field('unit', $.unit), alias($._hyphen, '-'), field('destination', $._shorthand_location))),
+      prec.dynamic(
+        1,
+        seq(field('unit', $.unit), alias($._hyphen, '-'), field('destination', $._shorthand_location), optional($.via_convoy)),
+      ),
 
     _shorthand_location: ($) => alias($._shorthand_loc, $.location),
 
@@ -158,7 +169,7 @@ module.exports = grammar({
 
     _arrow: (_) => choice('-', '->', kw('to')),
 
-    outcome: (_) => seq('=>', field('result', kws('succeeds', 'fails', 'illegal'))),
+    outcome: (_) => seq('=>', field('result', kws('succeeds', 'fails', 'illegal', 'any'))),
 
     // ---- Units, places, names --------------------------------------------------------------
 
@@ -214,6 +225,9 @@ module.exports = grammar({
         $.owns_directive,
         $.phase_directive,
         $.turn_directive,
+        $.dislodged_directive,
+        $.standoff_directive,
+        $.game_directive,
         $.expect_directive,
       ),
 
@@ -235,12 +249,38 @@ module.exports = grammar({
 
     turn_directive: ($) => seq(alias(ci('@turn'), '@turn'), field('value', $.integer)),
 
+    // `@dislodged Austria A Tyrolia from Munich by convoy` (setup of a retreat phase).
+    dislodged_directive: ($) =>
+      seq(
+        alias(ci('@dislodged'), '@dislodged'),
+        field('power', $.power),
+        field('unit', $.unit),
+        optional(seq(strongKw('from'), field('from', $.province))),
+        optional(seq(strongKw('by'), kw('convoy'))),
+      ),
+
+    // `@game 6.A.1`: a new game; its name is the rest of the line.
+    game_directive: ($) => seq(alias(ci('@game'), '@game'), optional(field('name', alias(/[^\s#][^\r\n#]*/, $.value)))),
+
+    standoff_directive: ($) =>
+      seq(
+        alias(ci('@standoff'), '@standoff'),
+        repeat(seq(field('province', alias($._greedy_province, $.province)), optional(','))),
+      ),
+
     expect_directive: ($) =>
       seq(
         alias(ci('@expect'), '@expect'),
         choice(
           seq(kw('unit'), field('power', $.power), field('unit', $.unit)),
           seq(kw('dislodged'), field('power', $.power), field('unit', $.unit)),
+          seq(
+            kw('retreats'),
+            field('power', $.power),
+            field('unit', $.unit),
+            ':',
+            choice(strongKw('none'), seq(field('province', $.province), repeat(seq(',', field('province', $.province))))),
+          ),
           seq(kw('empty'), field('season', $.season)),
           seq(kw('seasons'), repeat(field('season', $.season))),
           seq(kw('timelines'), repeat(field('timeline', $.integer))),

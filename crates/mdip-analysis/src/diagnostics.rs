@@ -93,6 +93,8 @@ pub enum Code {
     OwnerMismatch,
     /// `E0408`: the winner differs from the one expected.
     WinnerMismatch,
+    /// `E0409`: a dislodged unit's retreat options differ from the ones expected.
+    RetreatsMismatch,
     /// `W0201`: a coast where none is needed; it is ignored.
     NeedlessCoast,
     /// `W0202`: the ordered unit's coast is not where it stands; it is ignored (DATC 4.B.5).
@@ -105,7 +107,7 @@ pub enum Code {
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 40] = [
+    pub const ALL: [Code; 41] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -142,6 +144,7 @@ impl Code {
         Code::WorldMismatch,
         Code::OwnerMismatch,
         Code::WinnerMismatch,
+        Code::RetreatsMismatch,
         Code::NeedlessCoast,
         Code::WrongUnitCoast,
         Code::RetreatsOwed,
@@ -188,6 +191,7 @@ impl Code {
             Code::WorldMismatch => "E0406",
             Code::OwnerMismatch => "E0407",
             Code::WinnerMismatch => "E0408",
+            Code::RetreatsMismatch => "E0409",
             Code::NeedlessCoast => "W0201",
             Code::WrongUnitCoast => "W0202",
             Code::RetreatsOwed => "W0203",
@@ -249,7 +253,7 @@ impl Code {
             Code::NoSuchSeason => "The season does not exist (yet): seasons are created as the game advances.",
             Code::StandardRules => "Under `@rules standard` orders cannot reach other seasons or timelines.",
             Code::SetupTooLate => "Setup directives (`@start`, `@unit`, `@owns`, `@turn`, `@rules`) must come before the first order.",
-            Code::BadPlacement => "The unit cannot stand there, or another unit already does.",
+            Code::BadPlacement => "The unit cannot stand there, or another unit already does; dislodged units and standoffs (`@dislodged`, `@standoff`) only set up a retreat phase (`@phase retreat` first), one dislodged unit per province.",
             Code::BadRetreat => "Retreats go to an adjacent, empty province of the same season, not contested by a standoff and not where the attacker came from.",
             Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
             Code::MoveToSelf => "A unit cannot move to the province it stands in.",
@@ -262,6 +266,7 @@ impl Code {
             Code::WorldMismatch => "The seasons, timelines or heads differ from the ones the file expects.",
             Code::OwnerMismatch => "The supply centre has another owner than the one expected.",
             Code::WinnerMismatch => "Victory (rule 21) differs from the expectation.",
+            Code::RetreatsMismatch => "The unit is not waiting to retreat, or the places it may retreat to (by the retreat rules: adjacent, empty, not left empty by a standoff, not where the attacker came from unless it came by convoy) differ from the `@expect retreats` list.",
             Code::NeedlessCoast => "The province has only one coast, or the unit is an army: the coast is ignored.",
             Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
             Code::RetreatsOwed => "A retreat step was closed before the file gave these dislodged units a retreat or disband order: they are disbanded (rule 6).",

@@ -1,5 +1,12 @@
-//! In-file expectations: what the file says the result must be, checked against the world at the
-//! end of the file. A failed expectation is an error diagnostic showing expected versus actual.
+//! In-file expectations: what the file says the result must be. A failed expectation is an error
+//! diagnostic showing expected versus actual.
+//!
+//! An expectation about the board is checked against the game as it stands at its line: when
+//! orders are waiting for their step there, once that step is adjudicated (at the line that
+//! closes it, or the end of the file); otherwise at once. Consecutive expectation lines are one
+//! group, checked together (a season's list of units is exact within its group). Expectations
+//! written after the last orders of a file are therefore checked at the end of the file.
+//! Outcomes (`=>`) and expected diagnostics are checked when the whole file has run.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -26,6 +33,12 @@ struct ExpectedUnit {
 enum Kind {
     Unit(ExpectedUnit, Option<SeasonKey>),
     Dislodged(ExpectedUnit, Option<SeasonKey>),
+    /// A unit waiting to retreat and where it may go (province, coast if written).
+    Retreats(
+        ExpectedUnit,
+        Option<SeasonKey>,
+        Vec<(mdip_map::ProvinceId, Option<Coast>)>,
+    ),
     Empty(SeasonKey),
     Seasons(Vec<SeasonKey>),
     Timelines(Vec<u32>),
@@ -38,6 +51,9 @@ enum Kind {
 struct Item {
     span: Span,
     kind: Kind,
+    /// Whether orders were waiting for their step at its line: it is checked once that step
+    /// is adjudicated.
+    after_step: bool,
 }
 
 /// An `@expect error CODE` waiting for its line.
@@ -52,8 +68,19 @@ struct DiagExpect {
 /// The expectations of one file.
 #[derive(Clone, Default, Debug)]
 pub(crate) struct Expectations {
+    /// Expectations about the board not checked yet.
     items: Vec<Item>,
     diags: Vec<DiagExpect>,
+    /// Expectations stated and failed among those already checked.
+    stated: usize,
+    failed: usize,
+}
+
+/// What the board expectations are checked against.
+pub(crate) struct Board<'a> {
+    pub(crate) world: &'a World,
+    pub(crate) steps: &'a [StepInfo],
+    pub(crate) map: &'a Map,
 }
 
 fn season_of(lit: Option<&SeasonLit>) -> Option<SeasonKey> {
@@ -61,12 +88,13 @@ fn season_of(lit: Option<&SeasonLit>) -> Option<SeasonKey> {
 }
 
 impl Expectations {
-    /// Records an expectation directive.
+    /// Records an expectation directive; `after_step`: orders are waiting for their step.
     pub(crate) fn add(
         &mut self,
         span: Span,
         kind: DirectiveKind,
         block: Option<SeasonKey>,
+        after_step: bool,
         map: &Map,
         diags: &mut Vec<Diagnostic>,
     ) {
@@ -100,6 +128,28 @@ impl Expectations {
             }
             DirectiveKind::ExpectDislodged { power, unit: u } => {
                 unit(&power, &u, diags).map(|(e, s)| Kind::Dislodged(e, s))
+            }
+            DirectiveKind::ExpectRetreats {
+                power,
+                unit: u,
+                options,
+            } => {
+                let mut places = Vec::new();
+                let mut ok = true;
+                for o in &options {
+                    let p = names::province(map, &o.province, diags);
+                    let c = match &o.coast {
+                        Some(c) => names::coast(c, diags).map(Some),
+                        None => Some(None),
+                    };
+                    match (p, c) {
+                        (Some(p), Some(c)) => places.push((p, c)),
+                        _ => ok = false,
+                    }
+                }
+                unit(&power, &u, diags)
+                    .filter(|_| ok)
+                    .map(|(e, s)| Kind::Retreats(e, s, places))
             }
             DirectiveKind::ExpectEmpty(s) => names::season(&s).map(Kind::Empty),
             DirectiveKind::ExpectSeasons(v) => {
@@ -137,7 +187,11 @@ impl Expectations {
             _ => None,
         };
         if let Some(kind) = k {
-            self.items.push(Item { span, kind });
+            self.items.push(Item {
+                span,
+                kind,
+                after_step,
+            });
         }
     }
 
@@ -160,33 +214,74 @@ impl Expectations {
         }
     }
 
-    /// Checks every expectation; adds a diagnostic per failure. Returns how many were stated
-    /// and how many failed.
-    pub(crate) fn check(
-        &self,
-        world: &World,
-        orders: &[OrderInfo],
-        steps: &[StepInfo],
+    /// Checks the waiting expectations that were written with no orders waiting (at a line
+    /// that is not an expectation, the board is still the one they were written against).
+    pub(crate) fn check_written_now(&mut self, board: &Board<'_>, diags: &mut Vec<Diagnostic>) {
+        self.check_items(board, diags, |i| !i.after_step);
+    }
+
+    /// Checks the expectations that waited for the step just adjudicated.
+    pub(crate) fn check_after_step(&mut self, board: &Board<'_>, diags: &mut Vec<Diagnostic>) {
+        self.check_items(board, diags, |i| i.after_step);
+    }
+
+    /// Checks the items `which` selects against `board` and forgets them.
+    fn check_items(
+        &mut self,
+        board: &Board<'_>,
         diags: &mut Vec<Diagnostic>,
-        map: &Map,
-    ) -> ExpectationCount {
+        which: impl Fn(&Item) -> bool,
+    ) {
+        let (now, later): (Vec<Item>, Vec<Item>) = std::mem::take(&mut self.items)
+            .into_iter()
+            .partition(|i| which(i));
+        self.items = later;
+        if now.is_empty() {
+            return;
+        }
         let mut c = Checker {
-            world,
-            map,
+            world: board.world,
+            map: board.map,
+            diags,
+            stated: 0,
+            failed: 0,
+        };
+        let units = c.units(&now);
+        c.dislodged(&now, &units, board.steps);
+        for item in &now {
+            c.world_item(item);
+        }
+        self.stated += c.stated;
+        self.failed += c.failed;
+    }
+
+    /// Checks every waiting expectation against the end of a game (a new `@game` starts).
+    pub(crate) fn check_game_end(&mut self, board: &Board<'_>, diags: &mut Vec<Diagnostic>) {
+        self.check_items(board, diags, |_| true);
+    }
+
+    /// Checks what is left at the end of the file: every waiting expectation against the end
+    /// state, the outcomes of the orders and the expected diagnostics; adds a diagnostic per
+    /// failure. Returns how many were stated and how many failed, in the whole file.
+    pub(crate) fn check(
+        &mut self,
+        board: &Board<'_>,
+        orders: &[OrderInfo],
+        diags: &mut Vec<Diagnostic>,
+    ) -> ExpectationCount {
+        self.check_items(board, diags, |_| true);
+        let mut c = Checker {
+            world: board.world,
+            map: board.map,
             diags,
             stated: 0,
             failed: 0,
         };
         c.outcomes(orders);
-        let units = c.units(&self.items);
-        c.dislodged(&self.items, &units, steps);
-        for item in &self.items {
-            c.world_item(item);
-        }
         c.diagnostics(&self.diags);
         ExpectationCount {
-            stated: c.stated,
-            failed: c.failed,
+            stated: self.stated + c.stated,
+            failed: self.failed + c.failed,
         }
     }
 }
@@ -237,7 +332,10 @@ impl Checker<'_> {
     /// Order outcomes (`=> succeeds`, `=> fails`, `=> illegal`).
     fn outcomes(&mut self, orders: &[OrderInfo]) {
         for o in orders {
-            let Some(e) = o.expect else { continue };
+            // `=> any` leaves the outcome open: nothing is stated.
+            let Some(e) = o.expect.filter(|e| *e != mdip_syntax::ExpectedOutcome::Any) else {
+                continue;
+            };
             self.stated += 1;
             if o.status.matches(e) {
                 continue;
@@ -246,6 +344,7 @@ impl Checker<'_> {
                 mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
                 mdip_syntax::ExpectedOutcome::Fails => "fails",
                 mdip_syntax::ExpectedOutcome::Illegal => "illegal",
+                mdip_syntax::ExpectedOutcome::Any => "any",
             };
             let reason = if o.reason.is_empty() {
                 "no reason"
@@ -454,6 +553,7 @@ impl Checker<'_> {
         let span = item.span;
         match &item.kind {
             Kind::Unit(..) | Kind::Dislodged(..) => return,
+            Kind::Retreats(u, s, options) => self.retreats(span, u, *s, options),
             Kind::Empty(s) => match world.season(*s) {
                 None => self.fail(
                     Code::WorldMismatch,
@@ -526,6 +626,71 @@ impl Checker<'_> {
             }
         }
         self.stated += 1;
+    }
+
+    /// `@expect retreats`: the unit waits to retreat, and its options are exactly these.
+    fn retreats(
+        &mut self,
+        span: Span,
+        u: &ExpectedUnit,
+        s: Option<SeasonKey>,
+        options: &[(mdip_map::ProvinceId, Option<Coast>)],
+    ) {
+        let pending = self.world.pending_retreats();
+        let Some(d) = pending.iter().find(|d| {
+            d.power == u.power
+                && d.kind == u.kind
+                && d.at.loc.province == u.loc.province
+                && s.is_none_or(|s| s == d.at.season)
+        }) else {
+            let waiting: Vec<String> = pending
+                .iter()
+                .map(|d| self.describe(d.power, d.kind, d.at.loc, Some(d.at.season)))
+                .collect();
+            let waiting = if waiting.is_empty() {
+                "no unit is waiting to retreat".to_owned()
+            } else {
+                format!("the units waiting to retreat are {}", waiting.join(", "))
+            };
+            let message = format!(
+                "expected {} to be waiting to retreat, but {waiting}",
+                self.describe(u.power, u.kind, u.loc, s)
+            );
+            self.fail(Code::RetreatsMismatch, span, message);
+            return;
+        };
+        let fits = |l: &Location, (p, c): &(mdip_map::ProvinceId, Option<Coast>)| {
+            l.province == *p && (c.is_none() || l.coast == *c)
+        };
+        let all_expected_there = options.iter().all(|o| d.options.iter().any(|l| fits(l, o)));
+        let all_actual_listed = d.options.iter().all(|l| options.iter().any(|o| fits(l, o)));
+        if all_expected_there && all_actual_listed {
+            return;
+        }
+        let names = |v: Vec<String>| {
+            if v.is_empty() {
+                "none".to_owned()
+            } else {
+                v.join(", ")
+            }
+        };
+        let want = names(
+            options
+                .iter()
+                .map(|&(p, c)| crate::run::describe::location(self.map, Location::new(p, c)))
+                .collect(),
+        );
+        let have = names(
+            d.options
+                .iter()
+                .map(|&l| crate::run::describe::location(self.map, l))
+                .collect(),
+        );
+        let message = format!(
+            "expected {} to retreat to {want}, but its options are {have}",
+            self.describe(d.power, d.kind, d.at.loc, Some(d.at.season))
+        );
+        self.fail(Code::RetreatsMismatch, span, message);
     }
 
     /// `@expect owner`.

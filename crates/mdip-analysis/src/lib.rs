@@ -17,6 +17,7 @@
 pub mod diagnostics;
 mod expect;
 pub mod ide;
+pub mod import;
 pub mod model;
 pub mod names;
 pub mod report;
@@ -26,8 +27,8 @@ pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use model::{
-    Analysis, Cause, ExpectationCount, LineContext, OrderInfo, OrderKind, Status, StepBoard,
-    StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
+    Analysis, Cause, ExpectationCount, GameInfo, LineContext, OrderInfo, OrderKind, Status,
+    StepBoard, StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
 };
 pub use report::FileReport;
 

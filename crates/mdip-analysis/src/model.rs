@@ -75,11 +75,12 @@ impl Status {
         }
     }
 
-    /// Whether this status satisfies an expected outcome.
+    /// Whether this status satisfies an expected outcome (`any` is satisfied by every status).
     pub fn matches(self, e: ExpectedOutcome) -> bool {
         matches!(
             (self, e),
-            (Status::Succeeds, ExpectedOutcome::Succeeds)
+            (_, ExpectedOutcome::Any)
+                | (Status::Succeeds, ExpectedOutcome::Succeeds)
                 | (Status::Fails, ExpectedOutcome::Fails)
                 | (Status::Illegal, ExpectedOutcome::Illegal)
         )
@@ -234,8 +235,11 @@ pub struct Analysis {
     pub orders: Vec<OrderInfo>,
     /// Every step adjudicated, in order.
     pub steps: Vec<StepInfo>,
-    /// The game at the end of the file.
+    /// The game at the end of the file (the last game of a file with several).
     pub world: World,
+    /// The games an `@game` line started, in file order (empty when the file has none: it is
+    /// then one game). Orders and steps are numbered through the whole file.
+    pub games: Vec<GameInfo>,
     /// Per line: the block's power and season, and the phase at that line (for completion).
     pub contexts: Vec<LineContext>,
     /// Whether the file names seasons anywhere (reports then show them).
@@ -244,6 +248,19 @@ pub struct Analysis {
     pub expectations: ExpectationCount,
     /// Saved states of the run, for [`crate::analyze_incremental`].
     pub checkpoints: crate::run::Checkpoints,
+}
+
+/// A game an `@game` line started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Its name as written after `@game` (empty if none).
+    pub name: String,
+    /// The line of its `@game` (zero-based).
+    pub line: usize,
+    /// The index of its first step in [`Analysis::steps`].
+    pub first_step: usize,
+    /// The index of its first order in [`Analysis::orders`].
+    pub first_order: usize,
 }
 
 /// How many expectations a file states, and how many of them failed.
@@ -289,6 +306,7 @@ impl Analysis {
             ));
         }
         out.push_str(&format!("steps {}\n", self.steps.len()));
+        out.push_str(&format!("G {:?}\n", self.games));
         for s in self.world.seasons() {
             out.push_str(&format!("S {} {:?}\n", s.key, s.units));
         }

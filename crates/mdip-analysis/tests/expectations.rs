@@ -34,3 +34,23 @@ fn an_expected_error_is_not_met_by_a_warning_of_that_code() {
         .any(|d| d.code == Code::MissingDiagnostic));
     assert!(a.has_errors());
 }
+
+#[test]
+fn the_new_directive_names_are_completed() {
+    use mdip_analysis::ide::{completions, CompletionConfig};
+    let labels = |text: &str| -> Vec<String> {
+        let a = analyze(text);
+        completions(&a, text, text.len() as u32, CompletionConfig::default())
+            .into_iter()
+            .map(|c| c.label)
+            .collect()
+    };
+    let at = labels("@");
+    assert!(at.iter().any(|l| l == "@dislodged"), "{at:?}");
+    assert!(at.iter().any(|l| l == "@standoff"), "{at:?}");
+    assert!(at.iter().any(|l| l == "@game"), "{at:?}");
+    let expect = labels("@expect ");
+    assert!(expect.iter().any(|l| l == "retreats"), "{expect:?}");
+    let power = labels("@dislodged ");
+    assert!(power.iter().any(|l| l == "Austria"), "{power:?}");
+}

@@ -66,6 +66,12 @@ fn edits(text: &str) -> Vec<(String, usize)> {
 fn incremental_equals_full_analysis() {
     let mut texts = files();
     texts.push(long_file());
+    // Several games, each long enough for checkpoints: a resumed run keeps the games so far.
+    texts.push(format!(
+        "@game one\n{}\n@game two\n{}\n@expect dislodged Germany A Munich\n",
+        long_file(),
+        long_file()
+    ));
     let mut compared = 0;
     let mut resumed = 0;
     for text in &texts {

@@ -1,9 +1,11 @@
-//! The `mdip` command: `mdip check` (the batch checker) and `mdip lsp` (the language server).
+//! The `mdip` command: `mdip check` (the batch checker), `mdip import` (test suites in other
+//! formats to order files) and `mdip lsp` (the language server).
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
 //! from `mdip-analysis`.
 
 mod check;
+mod import;
 mod inputs;
 mod render;
 
@@ -64,6 +66,11 @@ enum Command {
     /// Exit code 0 when every file is clean, 1 when any has an error (a failed expectation
     /// included), 2 for usage or IO errors.
     Check(check::CheckArgs),
+    /// Convert test cases in another format into self-checking order files.
+    ///
+    /// Exit code 0 when every line was converted, 1 when some could not be (they are kept as
+    /// comments and reported), 2 for usage or IO errors.
+    Import(import::ImportArgs),
     /// Run the language server over standard input and output.
     Lsp {
         /// Accepted for clients that announce the transport (stdio is the only one).
@@ -86,6 +93,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
+        Command::Import(args) => ExitCode::from(import::run(&args)),
         Command::Lsp { .. } => match mdip_lsp::run_stdio() {
             Ok(true) => ExitCode::SUCCESS,
             // `exit` (or the end of the input) without `shutdown` first.

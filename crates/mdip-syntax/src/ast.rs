@@ -470,9 +470,11 @@ pub enum ExpectedOutcome {
     Fails,
     /// `illegal`.
     Illegal,
+    /// `any`: the outcome is deliberately left open (not checked).
+    Any,
 }
 
-/// `=> succeeds`, `=> fails` or `=> illegal`.
+/// `=> succeeds`, `=> fails`, `=> illegal` or `=> any`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutcomeLit {
     /// The outcome.
@@ -544,6 +546,25 @@ pub enum DirectiveKind {
     Phase(Name),
     /// `@turn 4`.
     Turn(NumberLit),
+    /// `@game 6.A.1`: a new, independent game starts here, named by the rest of the line (if
+    /// anything).
+    Game(Option<Name>),
+    /// `@dislodged Austria A Tyrolia from Munich by convoy`: a unit dislodged in the movement
+    /// step before a retreat phase set up by hand.
+    Dislodged {
+        /// The owner.
+        power: Name,
+        /// The dislodged unit, where it stood.
+        unit: UnitRef,
+        /// Where the attacker came from, if written.
+        from: Option<LocRef>,
+        /// The words `by convoy`, if written.
+        by_convoy: Option<Span>,
+    },
+    /// `@standoff Bohemia, Galicia`: provinces left empty by a standoff in the movement step
+    /// before a retreat phase set up by hand. As for `@owns`, with commas each part is one
+    /// name; without any comma each word is one name.
+    Standoff(Vec<Name>),
     /// `@expect unit Germany A Munich 1:1`.
     ExpectUnit {
         /// The owner.
@@ -557,6 +578,15 @@ pub enum DirectiveKind {
         power: Name,
         /// The unit, with its season if written.
         unit: UnitRef,
+    },
+    /// `@expect retreats Austria A Tyrolia: Bohemia, Vienna` or `...: none`.
+    ExpectRetreats {
+        /// The owner.
+        power: Name,
+        /// The dislodged unit, where it stood.
+        unit: UnitRef,
+        /// Where it may retreat (empty for `none`).
+        options: Vec<LocRef>,
     },
     /// `@expect empty 2:0`.
     ExpectEmpty(SeasonLit),

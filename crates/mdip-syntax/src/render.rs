@@ -122,6 +122,7 @@ fn order_line(out: &mut String, line: &OrderLine) {
             ExpectedOutcome::Succeeds => " => succeeds",
             ExpectedOutcome::Fails => " => fails",
             ExpectedOutcome::Illegal => " => illegal",
+            ExpectedOutcome::Any => " => any",
         });
     }
 }
@@ -259,6 +260,12 @@ fn render_directive(out: &mut String, directive: &Directive) {
             out.push(' ');
             number(out, *n);
         }
+        DirectiveKind::Game(n) => {
+            if let Some(n) = n {
+                out.push(' ');
+                name(out, n);
+            }
+        }
         DirectiveKind::Unit { power, unit: u }
         | DirectiveKind::ExpectUnit { power, unit: u }
         | DirectiveKind::ExpectDislodged { power, unit: u } => {
@@ -273,6 +280,48 @@ fn render_directive(out: &mut String, directive: &Directive) {
             for province in provinces {
                 out.push(' ');
                 name(out, province);
+            }
+        }
+        DirectiveKind::Dislodged {
+            power,
+            unit: u,
+            from,
+            by_convoy,
+        } => {
+            out.push(' ');
+            name(out, power);
+            out.push(' ');
+            unit(out, u);
+            if let Some(from) = from {
+                out.push_str(" from ");
+                loc(out, from);
+            }
+            if by_convoy.is_some() {
+                out.push_str(" by-convoy");
+            }
+        }
+        DirectiveKind::Standoff(provinces) => {
+            for province in provinces {
+                out.push(' ');
+                name(out, province);
+            }
+        }
+        DirectiveKind::ExpectRetreats {
+            power,
+            unit: u,
+            options,
+        } => {
+            out.push(' ');
+            name(out, power);
+            out.push(' ');
+            unit(out, u);
+            out.push_str(" :");
+            if options.is_empty() {
+                out.push_str(" none");
+            }
+            for o in options {
+                out.push(' ');
+                loc(out, o);
             }
         }
         DirectiveKind::ExpectEmpty(s) => {

@@ -352,6 +352,11 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
                 self.name(Role::Value, name);
             }
             DirectiveKind::Turn(number) => self.number(number),
+            DirectiveKind::Game(name) => {
+                if let Some(name) = name {
+                    self.name(Role::Value, name);
+                }
+            }
             DirectiveKind::Unit { power, unit }
             | DirectiveKind::ExpectUnit { power, unit }
             | DirectiveKind::ExpectDislodged { power, unit } => {
@@ -362,6 +367,37 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
                 self.name(Role::Power, power);
                 for province in provinces {
                     self.name(Role::Province, province);
+                }
+            }
+            DirectiveKind::Dislodged {
+                power,
+                unit,
+                from,
+                by_convoy,
+            } => {
+                self.name(Role::Power, power);
+                self.unit(UnitSlot::Directive, unit);
+                if let Some(from) = from {
+                    self.loc(LocSlot::Destination, from);
+                }
+                if let Some(span) = by_convoy {
+                    self.token(Role::Keyword, *span);
+                }
+            }
+            DirectiveKind::Standoff(provinces) => {
+                for province in provinces {
+                    self.name(Role::Province, province);
+                }
+            }
+            DirectiveKind::ExpectRetreats {
+                power,
+                unit,
+                options,
+            } => {
+                self.name(Role::Power, power);
+                self.unit(UnitSlot::Directive, unit);
+                for option in options {
+                    self.loc(LocSlot::Destination, option);
                 }
             }
             DirectiveKind::ExpectEmpty(season) => self.season(Some(season)),

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 198
+#define STATE_COUNT 239
 #define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 119
-#define ALIAS_COUNT 3
-#define TOKEN_COUNT 69
+#define SYMBOL_COUNT 131
+#define ALIAS_COUNT 2
+#define TOKEN_COUNT 77
 #define EXTERNAL_TOKEN_COUNT 1
-#define FIELD_COUNT 17
-#define MAX_ALIAS_SEQUENCE_LENGTH 5
+#define FIELD_COUNT 18
+#define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 48
+#define PRODUCTION_ID_COUNT 54
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -57,90 +57,101 @@ enum ts_symbol_identifiers {
   aux_sym_outcome_token1 = 35,
   aux_sym_outcome_token2 = 36,
   aux_sym_outcome_token3 = 37,
-  aux_sym_unit_type_token1 = 38,
-  aux_sym_unit_type_token2 = 39,
-  aux_sym_unit_type_token3 = 40,
-  aux_sym_unit_type_token4 = 41,
-  anon_sym_LPAREN = 42,
-  anon_sym_RPAREN = 43,
-  anon_sym_SLASH = 44,
-  sym_season = 45,
-  sym__joined = 46,
-  anon_sym_DASH2 = 47,
-  sym_integer = 48,
-  sym_comment = 49,
-  aux_sym_rules_directive_token1 = 50,
-  aux_sym_start_directive_token1 = 51,
-  aux_sym_unit_directive_token1 = 52,
-  aux_sym_owns_directive_token1 = 53,
-  anon_sym_COMMA = 54,
-  aux_sym_phase_directive_token1 = 55,
-  aux_sym_turn_directive_token1 = 56,
-  aux_sym_expect_directive_token1 = 57,
-  aux_sym_expect_directive_token2 = 58,
-  aux_sym_expect_directive_token3 = 59,
-  aux_sym_expect_directive_token4 = 60,
-  aux_sym_expect_directive_token5 = 61,
-  aux_sym_expect_directive_token6 = 62,
-  aux_sym_expect_directive_token7 = 63,
-  aux_sym_expect_directive_token8 = 64,
-  aux_sym_expect_directive_token9 = 65,
-  aux_sym_expect_directive_token10 = 66,
-  aux_sym_expect_directive_token11 = 67,
-  sym__newline = 68,
-  sym_source_file = 69,
-  sym_block = 70,
-  sym_block_header = 71,
-  sym_season_words = 72,
-  sym__line = 73,
-  sym_order = 74,
-  sym_hold = 75,
-  sym_move = 76,
-  sym__shorthand = 77,
-  sym__shorthand_location = 78,
-  sym__shorthand_loc = 79,
-  sym__shorthand_province = 80,
-  sym__shorthand_name = 81,
-  sym_via_convoy = 82,
-  sym_support = 83,
-  sym_convoy = 84,
-  sym_retreat = 85,
-  sym_disband = 86,
-  sym_build = 87,
-  sym_remove = 88,
-  sym_waive = 89,
-  sym__arrow = 90,
-  sym_outcome = 91,
-  sym_unit = 92,
-  sym_unit_type = 93,
-  sym_location = 94,
-  sym_province = 95,
-  sym_name = 96,
-  sym__greedy_name = 97,
-  sym__greedy_province = 98,
-  sym_coast = 99,
-  sym_power = 100,
-  sym__hyphenated = 101,
-  sym__hyphen = 102,
-  sym_directive = 103,
-  sym_rules_directive = 104,
-  sym_start_directive = 105,
-  sym_unit_directive = 106,
-  sym_owns_directive = 107,
-  sym_phase_directive = 108,
-  sym_turn_directive = 109,
-  sym_expect_directive = 110,
-  aux_sym_source_file_repeat1 = 111,
-  aux_sym_source_file_repeat2 = 112,
-  aux_sym__shorthand_name_repeat1 = 113,
-  aux_sym_name_repeat1 = 114,
-  aux_sym_coast_repeat1 = 115,
-  aux_sym_owns_directive_repeat1 = 116,
-  aux_sym_expect_directive_repeat1 = 117,
-  aux_sym_expect_directive_repeat2 = 118,
-  alias_sym_coast_name = 119,
-  alias_sym_code = 120,
-  alias_sym_value = 121,
+  aux_sym_outcome_token4 = 38,
+  aux_sym_unit_type_token1 = 39,
+  aux_sym_unit_type_token2 = 40,
+  aux_sym_unit_type_token3 = 41,
+  aux_sym_unit_type_token4 = 42,
+  anon_sym_LPAREN = 43,
+  anon_sym_RPAREN = 44,
+  anon_sym_SLASH = 45,
+  sym_season = 46,
+  sym__joined = 47,
+  anon_sym_DASH2 = 48,
+  sym_integer = 49,
+  sym_comment = 50,
+  aux_sym_rules_directive_token1 = 51,
+  aux_sym_start_directive_token1 = 52,
+  aux_sym_unit_directive_token1 = 53,
+  aux_sym_owns_directive_token1 = 54,
+  anon_sym_COMMA = 55,
+  aux_sym_phase_directive_token1 = 56,
+  aux_sym_turn_directive_token1 = 57,
+  aux_sym_dislodged_directive_token1 = 58,
+  aux_sym_dislodged_directive_token2 = 59,
+  aux_sym_dislodged_directive_token3 = 60,
+  aux_sym_game_directive_token1 = 61,
+  aux_sym_game_directive_token2 = 62,
+  aux_sym_standoff_directive_token1 = 63,
+  aux_sym_expect_directive_token1 = 64,
+  aux_sym_expect_directive_token2 = 65,
+  aux_sym_expect_directive_token3 = 66,
+  aux_sym_expect_directive_token4 = 67,
+  aux_sym_expect_directive_token5 = 68,
+  aux_sym_expect_directive_token6 = 69,
+  aux_sym_expect_directive_token7 = 70,
+  aux_sym_expect_directive_token8 = 71,
+  aux_sym_expect_directive_token9 = 72,
+  aux_sym_expect_directive_token10 = 73,
+  aux_sym_expect_directive_token11 = 74,
+  aux_sym_expect_directive_token12 = 75,
+  sym__newline = 76,
+  sym_source_file = 77,
+  sym_block = 78,
+  sym_block_header = 79,
+  sym_season_words = 80,
+  sym__line = 81,
+  sym_order = 82,
+  sym_hold = 83,
+  sym_move = 84,
+  sym__shorthand = 85,
+  sym__shorthand_location = 86,
+  sym__shorthand_loc = 87,
+  sym__shorthand_province = 88,
+  sym__shorthand_name = 89,
+  sym_via_convoy = 90,
+  sym_support = 91,
+  sym_convoy = 92,
+  sym_retreat = 93,
+  sym_disband = 94,
+  sym_build = 95,
+  sym_remove = 96,
+  sym_waive = 97,
+  sym__arrow = 98,
+  sym_outcome = 99,
+  sym_unit = 100,
+  sym_unit_type = 101,
+  sym_location = 102,
+  sym_province = 103,
+  sym_name = 104,
+  sym__greedy_name = 105,
+  sym__greedy_province = 106,
+  sym_coast = 107,
+  sym_power = 108,
+  sym__hyphenated = 109,
+  sym__hyphen = 110,
+  sym_directive = 111,
+  sym_rules_directive = 112,
+  sym_start_directive = 113,
+  sym_unit_directive = 114,
+  sym_owns_directive = 115,
+  sym_phase_directive = 116,
+  sym_turn_directive = 117,
+  sym_dislodged_directive = 118,
+  sym_game_directive = 119,
+  sym_standoff_directive = 120,
+  sym_expect_directive = 121,
+  aux_sym_source_file_repeat1 = 122,
+  aux_sym_source_file_repeat2 = 123,
+  aux_sym__shorthand_name_repeat1 = 124,
+  aux_sym_name_repeat1 = 125,
+  aux_sym_coast_repeat1 = 126,
+  aux_sym_owns_directive_repeat1 = 127,
+  aux_sym_expect_directive_repeat1 = 128,
+  aux_sym_expect_directive_repeat2 = 129,
+  aux_sym_expect_directive_repeat3 = 130,
+  alias_sym_coast_name = 131,
+  alias_sym_code = 132,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -182,6 +193,7 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_outcome_token1] = "succeeds",
   [aux_sym_outcome_token2] = "fails",
   [aux_sym_outcome_token3] = "illegal",
+  [aux_sym_outcome_token4] = "any",
   [aux_sym_unit_type_token1] = "a",
   [aux_sym_unit_type_token2] = "f",
   [aux_sym_unit_type_token3] = "army",
@@ -201,17 +213,24 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_COMMA] = ",",
   [aux_sym_phase_directive_token1] = "@phase",
   [aux_sym_turn_directive_token1] = "@turn",
+  [aux_sym_dislodged_directive_token1] = "@dislodged",
+  [aux_sym_dislodged_directive_token2] = "from",
+  [aux_sym_dislodged_directive_token3] = "by",
+  [aux_sym_game_directive_token1] = "@game",
+  [aux_sym_game_directive_token2] = "value",
+  [aux_sym_standoff_directive_token1] = "@standoff",
   [aux_sym_expect_directive_token1] = "@expect",
   [aux_sym_expect_directive_token2] = "unit",
   [aux_sym_expect_directive_token3] = "dislodged",
-  [aux_sym_expect_directive_token4] = "empty",
-  [aux_sym_expect_directive_token5] = "seasons",
-  [aux_sym_expect_directive_token6] = "timelines",
-  [aux_sym_expect_directive_token7] = "heads",
-  [aux_sym_expect_directive_token8] = "owner",
-  [aux_sym_expect_directive_token9] = "winner",
-  [aux_sym_expect_directive_token10] = "error",
-  [aux_sym_expect_directive_token11] = "warning",
+  [aux_sym_expect_directive_token4] = "none",
+  [aux_sym_expect_directive_token5] = "empty",
+  [aux_sym_expect_directive_token6] = "seasons",
+  [aux_sym_expect_directive_token7] = "timelines",
+  [aux_sym_expect_directive_token8] = "heads",
+  [aux_sym_expect_directive_token9] = "owner",
+  [aux_sym_expect_directive_token10] = "winner",
+  [aux_sym_expect_directive_token11] = "error",
+  [aux_sym_expect_directive_token12] = "warning",
   [sym__newline] = "_newline",
   [sym_source_file] = "source_file",
   [sym_block] = "block",
@@ -254,6 +273,9 @@ static const char * const ts_symbol_names[] = {
   [sym_owns_directive] = "owns_directive",
   [sym_phase_directive] = "phase_directive",
   [sym_turn_directive] = "turn_directive",
+  [sym_dislodged_directive] = "dislodged_directive",
+  [sym_game_directive] = "game_directive",
+  [sym_standoff_directive] = "standoff_directive",
   [sym_expect_directive] = "expect_directive",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_source_file_repeat2] = "source_file_repeat2",
@@ -263,9 +285,9 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_owns_directive_repeat1] = "owns_directive_repeat1",
   [aux_sym_expect_directive_repeat1] = "expect_directive_repeat1",
   [aux_sym_expect_directive_repeat2] = "expect_directive_repeat2",
+  [aux_sym_expect_directive_repeat3] = "expect_directive_repeat3",
   [alias_sym_coast_name] = "coast_name",
   [alias_sym_code] = "code",
-  [alias_sym_value] = "value",
 };
 
 static const TSSymbol ts_symbol_map[] = {
@@ -307,6 +329,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_outcome_token1] = aux_sym_outcome_token1,
   [aux_sym_outcome_token2] = aux_sym_outcome_token2,
   [aux_sym_outcome_token3] = aux_sym_outcome_token3,
+  [aux_sym_outcome_token4] = aux_sym_outcome_token4,
   [aux_sym_unit_type_token1] = aux_sym_unit_type_token1,
   [aux_sym_unit_type_token2] = aux_sym_unit_type_token2,
   [aux_sym_unit_type_token3] = aux_sym_unit_type_token3,
@@ -326,6 +349,12 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_COMMA] = anon_sym_COMMA,
   [aux_sym_phase_directive_token1] = aux_sym_phase_directive_token1,
   [aux_sym_turn_directive_token1] = aux_sym_turn_directive_token1,
+  [aux_sym_dislodged_directive_token1] = aux_sym_dislodged_directive_token1,
+  [aux_sym_dislodged_directive_token2] = aux_sym_dislodged_directive_token2,
+  [aux_sym_dislodged_directive_token3] = aux_sym_dislodged_directive_token3,
+  [aux_sym_game_directive_token1] = aux_sym_game_directive_token1,
+  [aux_sym_game_directive_token2] = aux_sym_game_directive_token2,
+  [aux_sym_standoff_directive_token1] = aux_sym_standoff_directive_token1,
   [aux_sym_expect_directive_token1] = aux_sym_expect_directive_token1,
   [aux_sym_expect_directive_token2] = aux_sym_expect_directive_token2,
   [aux_sym_expect_directive_token3] = aux_sym_expect_directive_token3,
@@ -337,6 +366,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_expect_directive_token9] = aux_sym_expect_directive_token9,
   [aux_sym_expect_directive_token10] = aux_sym_expect_directive_token10,
   [aux_sym_expect_directive_token11] = aux_sym_expect_directive_token11,
+  [aux_sym_expect_directive_token12] = aux_sym_expect_directive_token12,
   [sym__newline] = sym__newline,
   [sym_source_file] = sym_source_file,
   [sym_block] = sym_block,
@@ -379,6 +409,9 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_owns_directive] = sym_owns_directive,
   [sym_phase_directive] = sym_phase_directive,
   [sym_turn_directive] = sym_turn_directive,
+  [sym_dislodged_directive] = sym_dislodged_directive,
+  [sym_game_directive] = sym_game_directive,
+  [sym_standoff_directive] = sym_standoff_directive,
   [sym_expect_directive] = sym_expect_directive,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_source_file_repeat2] = aux_sym_source_file_repeat2,
@@ -388,9 +421,9 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_owns_directive_repeat1] = aux_sym_owns_directive_repeat1,
   [aux_sym_expect_directive_repeat1] = aux_sym_expect_directive_repeat1,
   [aux_sym_expect_directive_repeat2] = aux_sym_expect_directive_repeat2,
+  [aux_sym_expect_directive_repeat3] = aux_sym_expect_directive_repeat3,
   [alias_sym_coast_name] = alias_sym_coast_name,
   [alias_sym_code] = alias_sym_code,
-  [alias_sym_value] = alias_sym_value,
 };
 
 static const TSSymbolMetadata ts_symbol_metadata[] = {
@@ -546,6 +579,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_outcome_token4] = {
+    .visible = true,
+    .named = false,
+  },
   [aux_sym_unit_type_token1] = {
     .visible = true,
     .named = false,
@@ -622,6 +659,30 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_dislodged_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_dislodged_directive_token2] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_dislodged_directive_token3] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_game_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_game_directive_token2] = {
+    .visible = true,
+    .named = true,
+  },
+  [aux_sym_standoff_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
   [aux_sym_expect_directive_token1] = {
     .visible = true,
     .named = false,
@@ -663,6 +724,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [aux_sym_expect_directive_token11] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_expect_directive_token12] = {
     .visible = true,
     .named = false,
   },
@@ -834,6 +899,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_dislodged_directive] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_game_directive] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_standoff_directive] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_expect_directive] = {
     .visible = true,
     .named = true,
@@ -870,15 +947,15 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_expect_directive_repeat3] = {
+    .visible = false,
+    .named = false,
+  },
   [alias_sym_coast_name] = {
     .visible = true,
     .named = true,
   },
   [alias_sym_code] = {
-    .visible = true,
-    .named = true,
-  },
-  [alias_sym_value] = {
     .visible = true,
     .named = true,
   },
@@ -889,19 +966,20 @@ enum ts_field_identifiers {
   field_code = 2,
   field_convoyed = 3,
   field_destination = 4,
-  field_header = 5,
-  field_name = 6,
-  field_outcome = 7,
-  field_power = 8,
-  field_province = 9,
-  field_result = 10,
-  field_season = 11,
-  field_supported = 12,
-  field_timeline = 13,
-  field_type = 14,
-  field_unit = 15,
-  field_value = 16,
-  field_year = 17,
+  field_from = 5,
+  field_header = 6,
+  field_name = 7,
+  field_outcome = 8,
+  field_power = 9,
+  field_province = 10,
+  field_result = 11,
+  field_season = 12,
+  field_supported = 13,
+  field_timeline = 14,
+  field_type = 15,
+  field_unit = 16,
+  field_value = 17,
+  field_year = 18,
 };
 
 static const char * const ts_field_names[] = {
@@ -910,6 +988,7 @@ static const char * const ts_field_names[] = {
   [field_code] = "code",
   [field_convoyed] = "convoyed",
   [field_destination] = "destination",
+  [field_from] = "from",
   [field_header] = "header",
   [field_name] = "name",
   [field_outcome] = "outcome",
@@ -937,41 +1016,47 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [9] = {.index = 7, .length = 1},
   [10] = {.index = 9, .length = 1},
   [11] = {.index = 10, .length = 1},
-  [12] = {.index = 11, .length = 2},
-  [13] = {.index = 13, .length = 1},
-  [14] = {.index = 14, .length = 2},
-  [15] = {.index = 16, .length = 2},
-  [16] = {.index = 18, .length = 3},
-  [17] = {.index = 21, .length = 2},
-  [18] = {.index = 23, .length = 1},
-  [19] = {.index = 24, .length = 1},
-  [20] = {.index = 25, .length = 1},
-  [21] = {.index = 26, .length = 1},
-  [22] = {.index = 27, .length = 1},
-  [23] = {.index = 28, .length = 1},
-  [24] = {.index = 29, .length = 1},
-  [25] = {.index = 30, .length = 2},
-  [26] = {.index = 32, .length = 2},
+  [12] = {.index = 11, .length = 3},
+  [13] = {.index = 14, .length = 1},
+  [14] = {.index = 15, .length = 1},
+  [15] = {.index = 16, .length = 1},
+  [16] = {.index = 17, .length = 2},
+  [17] = {.index = 19, .length = 2},
+  [18] = {.index = 21, .length = 2},
+  [19] = {.index = 23, .length = 2},
+  [20] = {.index = 25, .length = 2},
+  [21] = {.index = 27, .length = 2},
+  [22] = {.index = 29, .length = 1},
+  [23] = {.index = 30, .length = 1},
+  [24] = {.index = 31, .length = 1},
+  [25] = {.index = 32, .length = 1},
+  [26] = {.index = 33, .length = 1},
   [27] = {.index = 34, .length = 1},
-  [28] = {.index = 32, .length = 2},
-  [29] = {.index = 35, .length = 1},
-  [30] = {.index = 36, .length = 3},
-  [31] = {.index = 39, .length = 2},
-  [32] = {.index = 41, .length = 2},
-  [33] = {.index = 41, .length = 2},
-  [34] = {.index = 43, .length = 2},
+  [28] = {.index = 35, .length = 1},
+  [29] = {.index = 36, .length = 2},
+  [30] = {.index = 38, .length = 2},
+  [31] = {.index = 40, .length = 1},
+  [32] = {.index = 38, .length = 2},
+  [33] = {.index = 41, .length = 1},
+  [34] = {.index = 42, .length = 3},
   [35] = {.index = 45, .length = 2},
-  [36] = {.index = 47, .length = 2},
-  [37] = {.index = 49, .length = 2},
-  [38] = {.index = 51, .length = 2},
-  [39] = {.index = 53, .length = 2},
-  [40] = {.index = 55, .length = 2},
-  [42] = {.index = 57, .length = 2},
-  [43] = {.index = 59, .length = 3},
-  [44] = {.index = 62, .length = 3},
-  [45] = {.index = 62, .length = 3},
-  [46] = {.index = 65, .length = 3},
-  [47] = {.index = 65, .length = 3},
+  [36] = {.index = 45, .length = 2},
+  [38] = {.index = 47, .length = 2},
+  [39] = {.index = 49, .length = 2},
+  [40] = {.index = 51, .length = 2},
+  [41] = {.index = 53, .length = 2},
+  [42] = {.index = 55, .length = 2},
+  [43] = {.index = 57, .length = 2},
+  [44] = {.index = 59, .length = 2},
+  [45] = {.index = 61, .length = 3},
+  [46] = {.index = 64, .length = 3},
+  [47] = {.index = 67, .length = 3},
+  [48] = {.index = 67, .length = 3},
+  [49] = {.index = 70, .length = 3},
+  [50] = {.index = 70, .length = 3},
+  [51] = {.index = 73, .length = 3},
+  [52] = {.index = 76, .length = 4},
+  [53] = {.index = 80, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -993,120 +1078,139 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [8] =
     {field_power, 1},
   [9] =
-    {field_header, 0},
+    {field_name, 1},
   [10] =
-    {field_outcome, 1},
-  [11] =
-    {field_province, 1},
-    {field_type, 0},
-  [13] =
     {field_name, 0},
-  [14] =
-    {field_power, 0},
-    {field_season, 1},
-  [16] =
-    {field_power, 1},
-    {field_unit, 2},
-  [18] =
+  [11] =
     {field_coast, 0, .inherited = true},
     {field_name, 0, .inherited = true},
     {field_province, 0},
+  [14] =
+    {field_province, 1, .inherited = true},
+  [15] =
+    {field_header, 0},
+  [16] =
+    {field_outcome, 1},
+  [17] =
+    {field_province, 1},
+    {field_type, 0},
+  [19] =
+    {field_power, 0},
+    {field_season, 1},
   [21] =
     {field_power, 1},
-    {field_province, 2, .inherited = true},
+    {field_unit, 2},
   [23] =
-    {field_season, 2},
-  [24] =
-    {field_season, 2, .inherited = true},
+    {field_power, 1},
+    {field_province, 2, .inherited = true},
   [25] =
-    {field_timeline, 0},
-  [26] =
-    {field_timeline, 2, .inherited = true},
+    {field_coast, 1},
+    {field_name, 0},
   [27] =
-    {field_power, 2},
-  [28] =
-    {field_code, 2},
+    {field_province, 0, .inherited = true},
+    {field_province, 1, .inherited = true},
   [29] =
-    {field_result, 1},
+    {field_season, 2},
   [30] =
+    {field_season, 2, .inherited = true},
+  [31] =
+    {field_timeline, 0},
+  [32] =
+    {field_timeline, 2, .inherited = true},
+  [33] =
+    {field_power, 2},
+  [34] =
+    {field_code, 2},
+  [35] =
+    {field_result, 1},
+  [36] =
     {field_supported, 2},
     {field_unit, 0},
-  [32] =
+  [38] =
     {field_destination, 2},
     {field_unit, 0},
-  [34] =
+  [40] =
     {field_province, 0},
-  [35] =
+  [41] =
     {field_province, 0, .inherited = true},
-  [36] =
+  [42] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [39] =
-    {field_coast, 1},
-    {field_name, 0},
-  [41] =
+  [45] =
     {field_destination, 3},
     {field_unit, 1},
-  [43] =
-    {field_province, 0, .inherited = true},
-    {field_province, 1, .inherited = true},
-  [45] =
+  [47] =
     {field_power, 2},
     {field_unit, 3},
-  [47] =
+  [49] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [49] =
+  [51] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [51] =
+  [53] =
     {field_power, 3},
     {field_province, 2},
-  [53] =
+  [55] =
     {field_destination, 3},
     {field_unit, 0},
-  [55] =
+  [57] =
     {field_province, 0},
     {field_season, 1},
-  [57] =
+  [59] =
     {field_outcome, 3},
     {field_power, 0},
-  [59] =
+  [61] =
+    {field_from, 4},
+    {field_power, 1},
+    {field_unit, 2},
+  [64] =
     {field_power, 3},
     {field_province, 2},
     {field_season, 4},
-  [62] =
+  [67] =
     {field_convoyed, 2},
     {field_destination, 4},
     {field_unit, 0},
-  [65] =
+  [70] =
     {field_destination, 4},
     {field_supported, 2},
     {field_unit, 0},
+  [73] =
+    {field_power, 2},
+    {field_province, 5},
+    {field_unit, 3},
+  [76] =
+    {field_power, 2},
+    {field_province, 5},
+    {field_province, 6, .inherited = true},
+    {field_unit, 3},
+  [80] =
+    {field_province, 1},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
   [0] = {0},
   [7] = {
-    [1] = alias_sym_value,
+    [1] = aux_sym_game_directive_token2,
   },
-  [23] = {
+  [27] = {
     [2] = alias_sym_code,
   },
-  [28] = {
+  [32] = {
     [1] = anon_sym_DASH,
   },
-  [33] = {
+  [36] = {
     [2] = anon_sym_DASH,
   },
-  [41] = {
+  [37] = {
     [1] = alias_sym_coast_name,
   },
-  [45] = {
+  [48] = {
     [3] = anon_sym_DASH,
   },
-  [47] = {
+  [50] = {
     [3] = anon_sym_DASH,
   },
 };
@@ -1144,112 +1248,112 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [19] = 19,
   [20] = 20,
   [21] = 21,
-  [22] = 10,
-  [23] = 12,
-  [24] = 6,
+  [22] = 6,
+  [23] = 6,
+  [24] = 24,
   [25] = 25,
-  [26] = 26,
+  [26] = 7,
   [27] = 27,
   [28] = 7,
-  [29] = 11,
-  [30] = 30,
-  [31] = 8,
-  [32] = 32,
-  [33] = 10,
-  [34] = 12,
+  [29] = 13,
+  [30] = 11,
+  [31] = 13,
+  [32] = 10,
+  [33] = 12,
+  [34] = 10,
   [35] = 35,
-  [36] = 8,
-  [37] = 37,
-  [38] = 11,
-  [39] = 12,
-  [40] = 13,
-  [41] = 10,
-  [42] = 42,
-  [43] = 10,
-  [44] = 12,
-  [45] = 6,
+  [36] = 11,
+  [37] = 13,
+  [38] = 12,
+  [39] = 10,
+  [40] = 40,
+  [41] = 11,
+  [42] = 13,
+  [43] = 12,
+  [44] = 10,
+  [45] = 9,
   [46] = 46,
   [47] = 47,
-  [48] = 48,
-  [49] = 49,
-  [50] = 50,
-  [51] = 51,
-  [52] = 52,
-  [53] = 11,
-  [54] = 6,
+  [48] = 13,
+  [49] = 10,
+  [50] = 6,
+  [51] = 11,
+  [52] = 13,
+  [53] = 10,
+  [54] = 54,
   [55] = 55,
   [56] = 56,
-  [57] = 57,
-  [58] = 58,
-  [59] = 59,
+  [57] = 10,
+  [58] = 12,
+  [59] = 13,
   [60] = 60,
   [61] = 61,
   [62] = 62,
   [63] = 63,
   [64] = 64,
   [65] = 65,
-  [66] = 66,
-  [67] = 7,
-  [68] = 68,
-  [69] = 69,
-  [70] = 70,
-  [71] = 71,
-  [72] = 12,
-  [73] = 10,
-  [74] = 20,
+  [66] = 7,
+  [67] = 67,
+  [68] = 11,
+  [69] = 12,
+  [70] = 17,
+  [71] = 13,
+  [72] = 18,
+  [73] = 73,
+  [74] = 74,
   [75] = 75,
-  [76] = 19,
-  [77] = 77,
-  [78] = 17,
-  [79] = 18,
+  [76] = 76,
+  [77] = 14,
+  [78] = 78,
+  [79] = 79,
   [80] = 80,
-  [81] = 8,
+  [81] = 81,
   [82] = 82,
-  [83] = 83,
-  [84] = 46,
-  [85] = 80,
-  [86] = 80,
-  [87] = 11,
+  [83] = 17,
+  [84] = 16,
+  [85] = 85,
+  [86] = 86,
+  [87] = 87,
   [88] = 88,
-  [89] = 89,
+  [89] = 6,
   [90] = 90,
-  [91] = 21,
-  [92] = 13,
+  [91] = 91,
+  [92] = 92,
   [93] = 93,
-  [94] = 7,
-  [95] = 95,
+  [94] = 16,
+  [95] = 10,
   [96] = 96,
   [97] = 97,
-  [98] = 98,
+  [98] = 9,
   [99] = 99,
   [100] = 100,
-  [101] = 101,
+  [101] = 100,
   [102] = 102,
-  [103] = 103,
+  [103] = 12,
   [104] = 104,
   [105] = 105,
   [106] = 106,
   [107] = 107,
-  [108] = 17,
-  [109] = 18,
+  [108] = 21,
+  [109] = 100,
   [110] = 110,
-  [111] = 111,
-  [112] = 112,
-  [113] = 113,
-  [114] = 114,
-  [115] = 99,
-  [116] = 116,
-  [117] = 99,
-  [118] = 99,
+  [111] = 11,
+  [112] = 56,
+  [113] = 100,
+  [114] = 100,
+  [115] = 115,
+  [116] = 7,
+  [117] = 117,
+  [118] = 118,
   [119] = 119,
-  [120] = 120,
+  [120] = 9,
   [121] = 121,
   [122] = 122,
   [123] = 123,
   [124] = 124,
   [125] = 125,
   [126] = 126,
-  [127] = 46,
+  [127] = 127,
   [128] = 128,
   [129] = 129,
   [130] = 130,
@@ -1265,18 +1369,18 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [140] = 140,
   [141] = 141,
   [142] = 142,
-  [143] = 143,
+  [143] = 125,
   [144] = 144,
   [145] = 145,
-  [146] = 146,
+  [146] = 125,
   [147] = 147,
-  [148] = 148,
+  [148] = 125,
   [149] = 149,
   [150] = 150,
-  [151] = 126,
+  [151] = 151,
   [152] = 152,
-  [153] = 126,
-  [154] = 126,
+  [153] = 153,
+  [154] = 154,
   [155] = 155,
   [156] = 156,
   [157] = 157,
@@ -1289,37 +1393,78 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [164] = 164,
   [165] = 165,
   [166] = 166,
-  [167] = 19,
+  [167] = 167,
   [168] = 168,
-  [169] = 169,
+  [169] = 56,
   [170] = 170,
-  [171] = 171,
+  [171] = 168,
   [172] = 172,
   [173] = 173,
   [174] = 174,
-  [175] = 156,
+  [175] = 175,
   [176] = 176,
-  [177] = 17,
-  [178] = 18,
+  [177] = 177,
+  [178] = 178,
   [179] = 179,
   [180] = 180,
   [181] = 181,
   [182] = 182,
-  [183] = 166,
-  [184] = 156,
-  [185] = 185,
+  [183] = 183,
+  [184] = 184,
+  [185] = 168,
   [186] = 186,
-  [187] = 166,
+  [187] = 168,
   [188] = 188,
   [189] = 189,
-  [190] = 166,
-  [191] = 156,
-  [192] = 192,
-  [193] = 193,
+  [190] = 190,
+  [191] = 191,
+  [192] = 14,
+  [193] = 189,
   [194] = 194,
   [195] = 195,
   [196] = 196,
   [197] = 197,
+  [198] = 198,
+  [199] = 199,
+  [200] = 200,
+  [201] = 17,
+  [202] = 16,
+  [203] = 203,
+  [204] = 204,
+  [205] = 205,
+  [206] = 206,
+  [207] = 207,
+  [208] = 208,
+  [209] = 209,
+  [210] = 210,
+  [211] = 211,
+  [212] = 212,
+  [213] = 213,
+  [214] = 214,
+  [215] = 215,
+  [216] = 216,
+  [217] = 217,
+  [218] = 189,
+  [219] = 216,
+  [220] = 220,
+  [221] = 221,
+  [222] = 222,
+  [223] = 223,
+  [224] = 216,
+  [225] = 189,
+  [226] = 226,
+  [227] = 227,
+  [228] = 216,
+  [229] = 229,
+  [230] = 230,
+  [231] = 216,
+  [232] = 232,
+  [233] = 233,
+  [234] = 234,
+  [235] = 235,
+  [236] = 236,
+  [237] = 237,
+  [238] = 238,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1544,1151 +1689,1437 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(89);
+      if (eof) ADVANCE(116);
       ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 191,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-        'D', 159,
-        'd', 159,
-        'E', 166,
-        'e', 166,
-        'H', 151,
-        'h', 151,
-        'O', 187,
-        'o', 187,
-        'S', 152,
-        's', 152,
-        'T', 160,
-        't', 160,
-        'U', 171,
-        'u', 171,
-        'W', 147,
-        'w', 147,
+        '#', 235,
+        '(', 123,
+        ')', 124,
+        ',', 240,
+        '-', 233,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        '@', 20,
+        'D', 198,
+        'd', 198,
+        'E', 205,
+        'e', 205,
+        'H', 188,
+        'h', 188,
+        'O', 229,
+        'o', 229,
+        'R', 189,
+        'r', 189,
+        'S', 190,
+        's', 190,
+        'T', 199,
+        't', 199,
+        'U', 209,
+        'u', 209,
+        'W', 183,
+        'w', 183,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(87);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(190);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(112);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(232);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(193);
-      if (lookahead == '(') ADVANCE(94);
-      if (lookahead == '-') ADVANCE(191);
-      if (lookahead == '/') ADVANCE(96);
-      if (lookahead == ':') ADVANCE(90);
-      if (lookahead == '=') ADVANCE(7);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(2);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      ADVANCE_MAP(
+        '#', 235,
+        '(', 123,
+        ',', 240,
+        '-', 233,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        'R', 136,
+        'r', 136,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 2:
-      if (lookahead == '#') ADVANCE(193);
-      if (lookahead == '(') ADVANCE(94);
-      if (lookahead == '-') ADVANCE(91);
-      if (lookahead == '/') ADVANCE(96);
-      if (lookahead == ':') ADVANCE(90);
-      if (lookahead == '=') ADVANCE(7);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(2);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 3:
-      if (lookahead == '#') ADVANCE(193);
-      if (lookahead == '-') ADVANCE(91);
+      ADVANCE_MAP(
+        '#', 235,
+        '(', 123,
+        ',', 240,
+        '-', 120,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        'R', 136,
+        'r', 136,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 4:
-      ADVANCE_MAP(
-        '#', 193,
-        'D', 33,
-        'd', 33,
-        'E', 40,
-        'e', 40,
-        'H', 20,
-        'h', 20,
-        'O', 82,
-        'o', 82,
-        'S', 27,
-        's', 27,
-        'T', 31,
-        't', 31,
-        'U', 50,
-        'u', 50,
-        'W', 11,
-        'w', 11,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(192);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == ',') ADVANCE(240);
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(193);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(193);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(190);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '(') ADVANCE(123);
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == '/') ADVANCE(125);
+      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '=') ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 7:
-      if (lookahead == '>') ADVANCE(93);
+      ADVANCE_MAP(
+        '#', 235,
+        'D', 53,
+        'd', 53,
+        'E', 58,
+        'e', 58,
+        'H', 32,
+        'h', 32,
+        'O', 108,
+        'o', 108,
+        'R', 35,
+        'r', 35,
+        'S', 40,
+        's', 40,
+        'T', 52,
+        't', 52,
+        'U', 70,
+        'u', 70,
+        'W', 15,
+        'w', 15,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(234);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(7);
       END_STATE();
     case 8:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(16);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '\t' ||
+          (0x0b <= lookahead && lookahead <= '\r') ||
+          lookahead == ' ') SKIP(8);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(245);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(246);
       END_STATE();
     case 9:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(62);
+      if (lookahead == '#') ADVANCE(235);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
       END_STATE();
     case 10:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(71);
+      if (lookahead == '#') ADVANCE(235);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(232);
       END_STATE();
     case 11:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(64);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(52);
+      if (lookahead == '>') ADVANCE(122);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(72);
+          lookahead == 'a') ADVANCE(59);
       END_STATE();
     case 13:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(75);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(61);
       END_STATE();
     case 14:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(29);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(94);
       END_STATE();
     case 15:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(203);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(86);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(72);
       END_STATE();
     case 16:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(67);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(25);
       END_STATE();
     case 17:
-      ADVANCE_MAP(
-        'E', 83,
-        'e', 83,
-        'O', 81,
-        'o', 81,
-        'P', 30,
-        'p', 30,
-        'R', 79,
-        'r', 79,
-        'S', 78,
-        's', 78,
-        'T', 80,
-        't', 80,
-        'U', 42,
-        'u', 42,
-      );
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(95);
       END_STATE();
     case 18:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(13);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(104);
       END_STATE();
     case 19:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(199);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(99);
       END_STATE();
     case 20:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(8);
+      ADVANCE_MAP(
+        'D', 47,
+        'd', 47,
+        'E', 109,
+        'e', 109,
+        'G', 12,
+        'g', 12,
+        'O', 107,
+        'o', 107,
+        'P', 46,
+        'p', 46,
+        'R', 105,
+        'r', 105,
+        'S', 102,
+        's', 102,
+        'T', 106,
+        't', 106,
+        'U', 63,
+        'u', 63,
+      );
       END_STATE();
     case 21:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(39);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(44);
       END_STATE();
     case 22:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(66);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(243);
       END_STATE();
     case 23:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(15);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(250);
       END_STATE();
     case 24:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(60);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(73);
       END_STATE();
     case 25:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(61);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(89);
       END_STATE();
     case 26:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(69);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(45);
       END_STATE();
     case 27:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(12);
+          lookahead == 'e') ADVANCE(19);
       END_STATE();
     case 28:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(211);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(244);
       END_STATE();
     case 29:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(23);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(241);
       END_STATE();
     case 30:
-      if (lookahead == 'H' ||
-          lookahead == 'h') ADVANCE(10);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(56);
       END_STATE();
     case 31:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(41);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(22);
       END_STATE();
     case 32:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(73);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(16);
       END_STATE();
     case 33:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(70);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(88);
       END_STATE();
     case 34:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(77);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(18);
       END_STATE();
     case 35:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(45);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(103);
       END_STATE();
     case 36:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(51);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(23);
       END_STATE();
     case 37:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(22);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(81);
       END_STATE();
     case 38:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(53);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(82);
       END_STATE();
     case 39:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(36);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(92);
       END_STATE();
     case 40:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(57);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(58);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(17);
       END_STATE();
     case 41:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(21);
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(247);
       END_STATE();
     case 42:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(32);
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(41);
       END_STATE();
     case 43:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(65);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(258);
       END_STATE();
     case 44:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(200);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(31);
       END_STATE();
     case 45:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(28);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(36);
       END_STATE();
     case 46:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(35);
+      if (lookahead == 'H' ||
+          lookahead == 'h') ADVANCE(14);
       END_STATE();
     case 47:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(24);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(93);
       END_STATE();
     case 48:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(68);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(97);
       END_STATE();
     case 49:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(25);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(65);
       END_STATE();
     case 50:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(34);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(101);
       END_STATE();
     case 51:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(26);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(71);
       END_STATE();
     case 52:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(60);
+      END_STATE();
+    case 53:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(96);
+      END_STATE();
+    case 54:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(74);
+      END_STATE();
+    case 55:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(33);
+      END_STATE();
+    case 56:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(51);
+      END_STATE();
+    case 57:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(77);
+      END_STATE();
+    case 58:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(79);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(84);
+      END_STATE();
+    case 59:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(28);
+      END_STATE();
+    case 60:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(30);
+      END_STATE();
+    case 61:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(24);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(98);
+      END_STATE();
+    case 62:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(242);
+      END_STATE();
+    case 63:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(48);
+      END_STATE();
+    case 64:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(87);
+      END_STATE();
+    case 65:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(43);
+      END_STATE();
+    case 66:
       if (lookahead == 'N' ||
           lookahead == 'n') ADVANCE(49);
       END_STATE();
-    case 53:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(14);
-      END_STATE();
-    case 54:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(59);
-      END_STATE();
-    case 55:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(48);
-      END_STATE();
-    case 56:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(18);
-      END_STATE();
-    case 57:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(76);
-      END_STATE();
-    case 58:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(54);
-      END_STATE();
-    case 59:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(210);
-      END_STATE();
-    case 60:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(208);
-      END_STATE();
-    case 61:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(209);
-      END_STATE();
-    case 62:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(74);
-      END_STATE();
-    case 63:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(44);
-      END_STATE();
-    case 64:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(46);
-      END_STATE();
-    case 65:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(197);
-      END_STATE();
-    case 66:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(194);
-      END_STATE();
     case 67:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(207);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(90);
       END_STATE();
     case 68:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(205);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(37);
       END_STATE();
     case 69:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(206);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(38);
       END_STATE();
     case 70:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(38);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(50);
       END_STATE();
     case 71:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(19);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(39);
       END_STATE();
     case 72:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(55);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(69);
       END_STATE();
     case 73:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(196);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(42);
       END_STATE();
     case 74:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(195);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(21);
       END_STATE();
     case 75:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(201);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(80);
       END_STATE();
     case 76:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(84);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(67);
       END_STATE();
     case 77:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(202);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(26);
       END_STATE();
     case 78:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(9);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(27);
       END_STATE();
     case 79:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(37);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(100);
       END_STATE();
     case 80:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(63);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(257);
       END_STATE();
     case 81:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(43);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(255);
       END_STATE();
     case 82:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(47);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(256);
       END_STATE();
     case 83:
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(56);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(62);
       END_STATE();
     case 84:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(204);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(75);
       END_STATE();
     case 85:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(97);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(34);
       END_STATE();
     case 86:
-      if (eof) ADVANCE(89);
-      ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 191,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(88);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(66);
       END_STATE();
     case 87:
-      if (eof) ADVANCE(89);
-      ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 91,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-        'D', 113,
-        'd', 113,
-        'E', 120,
-        'e', 120,
-        'H', 105,
-        'h', 105,
-        'O', 141,
-        'o', 141,
-        'S', 106,
-        's', 106,
-        'T', 114,
-        't', 114,
-        'U', 125,
-        'u', 125,
-        'W', 101,
-        'w', 101,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(143);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(87);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(239);
       END_STATE();
     case 88:
-      if (eof) ADVANCE(89);
-      ADVANCE_MAP(
-        '#', 193,
-        '(', 94,
-        ')', 95,
-        ',', 198,
-        '-', 91,
-        '/', 96,
-        ':', 90,
-        '=', 7,
-        '@', 17,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(88);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(144);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(236);
       END_STATE();
     case 89:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(254);
       END_STATE();
     case 90:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(252);
       END_STATE();
     case 91:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(92);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(118);
       END_STATE();
     case 92:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(253);
       END_STATE();
     case 93:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(54);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(29);
       END_STATE();
     case 95:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(76);
       END_STATE();
     case 96:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(57);
       END_STATE();
     case 97:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(97);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(238);
       END_STATE();
     case 98:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == ':') ADVANCE(85);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(98);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(237);
       END_STATE();
     case 99:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(104);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(248);
       END_STATE();
     case 100:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(110);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(135);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(123);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(249);
       END_STATE();
     case 102:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(13);
       END_STATE();
     case 103:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(112);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(85);
       END_STATE();
     case 104:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(91);
       END_STATE();
     case 105:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(99);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(55);
       END_STATE();
     case 106:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(100);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(83);
       END_STATE();
     case 107:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(119);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(64);
       END_STATE();
     case 108:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(68);
       END_STATE();
     case 109:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(78);
       END_STATE();
     case 110:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(102);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(251);
       END_STATE();
     case 111:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       END_STATE();
     case 112:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(110);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(116);
+      ADVANCE_MAP(
+        '#', 235,
+        '(', 123,
+        ')', 124,
+        ',', 240,
+        '-', 120,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+        '@', 20,
+        'D', 145,
+        'd', 145,
+        'E', 152,
+        'e', 152,
+        'H', 135,
+        'h', 135,
+        'O', 177,
+        'o', 177,
+        'R', 136,
+        'r', 136,
+        'S', 137,
+        's', 137,
+        'T', 146,
+        't', 146,
+        'U', 156,
+        'u', 156,
+        'W', 130,
+        'w', 130,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(112);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 113:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(137);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(116);
+      ADVANCE_MAP(
+        '#', 235,
+        '(', 123,
+        ')', 124,
+        ',', 240,
+        '-', 120,
+        '/', 125,
+        ':', 117,
+        '=', 11,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(113);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 114:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(121);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(116);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(20);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(136);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(115);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 115:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(139);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (eof) ADVANCE(116);
+      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(20);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(136);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(115);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
       END_STATE();
     case 116:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(124);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 117:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(128);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 118:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(129);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
       END_STATE();
     case 119:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(117);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 120:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(132);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(134);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(121);
       END_STATE();
     case 121:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(107);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(109);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 123:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(122);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 124:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(111);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(115);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 126:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      ACCEPT_TOKEN(sym_season);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
       END_STATE();
     case 127:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(116);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == ':') ADVANCE(111);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 128:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(108);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(134);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 129:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(103);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 130:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(167);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(154);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 131:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(126);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 132:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(140);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 134:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(130);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 135:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(127);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(128);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 137:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(118);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(129);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 138:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(131);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(151);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 139:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(142);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(131);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(122);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(132);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(143);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 144:
       ACCEPT_TOKEN(sym__word);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(144);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(141);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 145:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(150);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 146:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(184);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 147:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(181);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 148:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 149:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(158);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 150:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 151:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(145);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 152:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(146);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 153:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 154:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 155:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 156:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(148);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 157:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 158:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(156);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 159:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(183);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 160:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 161:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 162:
-      ACCEPT_TOKEN(sym__joined);
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
           lookahead == 'i') ADVANCE(170);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
-    case 163:
-      ACCEPT_TOKEN(sym__joined);
+    case 146:
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(174);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+          lookahead == 'i') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
-    case 164:
-      ACCEPT_TOKEN(sym__joined);
+    case 147:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(173);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 148:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(155);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 149:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(160);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 150:
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+          lookahead == 'l') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
-    case 165:
-      ACCEPT_TOKEN(sym__joined);
+    case 151:
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(163);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+          lookahead == 'l') ADVANCE(149);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
-    case 166:
-      ACCEPT_TOKEN(sym__joined);
+    case 152:
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(178);
+          lookahead == 'm') ADVANCE(164);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+          lookahead == 'r') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
-    case 167:
-      ACCEPT_TOKEN(sym__joined);
+    case 153:
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+          lookahead == 'm') ADVANCE(138);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
-    case 168:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(155);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 169:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
-      END_STATE();
-    case 170:
-      ACCEPT_TOKEN(sym__joined);
+    case 154:
+      ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
           lookahead == 'n') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 155:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(143);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 156:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(147);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 157:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(142);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 158:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 159:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(148);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 160:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(139);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 161:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(133);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 162:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 163:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 164:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(174);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 165:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 166:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 167:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(159);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 168:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(140);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 169:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      END_STATE();
+    case 170:
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 171:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(119);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 172:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(162);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 173:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(162);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 174:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(154);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(178);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(149);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 176:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(171);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 177:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(172);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(186);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 180:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      ACCEPT_TOKEN(sym__word);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(173);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(187);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 182:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(224);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 183:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(164);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(220);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(207);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 184:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(227);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(188);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(197);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(181);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__joined);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(189);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__joined);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(190);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 191:
-      ACCEPT_TOKEN(anon_sym_DASH2);
-      if (lookahead == '>') ADVANCE(92);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(204);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 192:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(192);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
       END_STATE();
     case 193:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(184);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 194:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 195:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 196:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 197:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(194);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 198:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(223);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 199:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 200:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(225);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 201:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 202:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(213);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 203:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 204:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 205:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(217);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(219);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 206:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(191);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 207:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 208:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(196);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 209:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(200);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 210:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(195);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 211:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 212:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(201);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 213:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(192);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 214:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 215:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 216:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 217:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(226);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 218:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 219:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(216);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 220:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 221:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(193);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 222:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 223:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(203);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 224:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(215);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 225:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 226:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 227:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 228:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 229:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 230:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 231:
+      ACCEPT_TOKEN(sym__joined);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 232:
+      ACCEPT_TOKEN(sym__joined);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      END_STATE();
+    case 233:
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(121);
+      END_STATE();
+    case 234:
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(234);
+      END_STATE();
+    case 235:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(193);
+          lookahead != '\r') ADVANCE(235);
       END_STATE();
-    case 194:
+    case 236:
       ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
-    case 195:
+    case 237:
       ACCEPT_TOKEN(aux_sym_start_directive_token1);
       END_STATE();
-    case 196:
+    case 238:
       ACCEPT_TOKEN(aux_sym_unit_directive_token1);
       END_STATE();
-    case 197:
+    case 239:
       ACCEPT_TOKEN(aux_sym_owns_directive_token1);
       END_STATE();
-    case 198:
+    case 240:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 199:
+    case 241:
       ACCEPT_TOKEN(aux_sym_phase_directive_token1);
       END_STATE();
-    case 200:
+    case 242:
       ACCEPT_TOKEN(aux_sym_turn_directive_token1);
       END_STATE();
-    case 201:
+    case 243:
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
+      END_STATE();
+    case 244:
+      ACCEPT_TOKEN(aux_sym_game_directive_token1);
+      END_STATE();
+    case 245:
+      ACCEPT_TOKEN(aux_sym_game_directive_token2);
+      if (lookahead == '\t' ||
+          lookahead == 0x0b ||
+          lookahead == '\f' ||
+          lookahead == ' ') ADVANCE(245);
+      if (lookahead == 0xa0 ||
+          lookahead == 0x1680 ||
+          (0x2000 <= lookahead && lookahead <= 0x200a) ||
+          lookahead == 0x202f ||
+          lookahead == 0x205f ||
+          lookahead == 0x3000 ||
+          lookahead == 0xfeff) ADVANCE(245);
+      if (lookahead != 0 &&
+          (lookahead < '\t' || '\r' < lookahead) &&
+          lookahead != '#') ADVANCE(246);
+      END_STATE();
+    case 246:
+      ACCEPT_TOKEN(aux_sym_game_directive_token2);
+      if (lookahead != 0 &&
+          lookahead != '\n' &&
+          lookahead != '\r' &&
+          lookahead != '#') ADVANCE(246);
+      END_STATE();
+    case 247:
+      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
+      END_STATE();
+    case 248:
       ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
-    case 202:
+    case 249:
       ACCEPT_TOKEN(aux_sym_expect_directive_token2);
       END_STATE();
-    case 203:
+    case 250:
       ACCEPT_TOKEN(aux_sym_expect_directive_token3);
       END_STATE();
-    case 204:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
-      END_STATE();
-    case 205:
+    case 251:
       ACCEPT_TOKEN(aux_sym_expect_directive_token5);
       END_STATE();
-    case 206:
+    case 252:
       ACCEPT_TOKEN(aux_sym_expect_directive_token6);
       END_STATE();
-    case 207:
+    case 253:
       ACCEPT_TOKEN(aux_sym_expect_directive_token7);
       END_STATE();
-    case 208:
+    case 254:
       ACCEPT_TOKEN(aux_sym_expect_directive_token8);
       END_STATE();
-    case 209:
+    case 255:
       ACCEPT_TOKEN(aux_sym_expect_directive_token9);
       END_STATE();
-    case 210:
+    case 256:
       ACCEPT_TOKEN(aux_sym_expect_directive_token10);
       END_STATE();
-    case 211:
+    case 257:
       ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+      END_STATE();
+    case 258:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token12);
       END_STATE();
     default:
       return false;
@@ -2715,117 +3146,140 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'h', 6,
         'I', 7,
         'i', 7,
-        'R', 8,
-        'r', 8,
-        'S', 9,
-        's', 9,
-        'T', 10,
-        't', 10,
-        'V', 11,
-        'v', 11,
-        'W', 12,
-        'w', 12,
+        'N', 8,
+        'n', 8,
+        'R', 9,
+        'r', 9,
+        'S', 10,
+        's', 10,
+        'T', 11,
+        't', 11,
+        'V', 12,
+        'v', 12,
+        'W', 13,
+        'w', 13,
       );
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(0);
       END_STATE();
     case 1:
       ACCEPT_TOKEN(aux_sym_unit_type_token1);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(14);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(13);
+          lookahead == 'r') ADVANCE(15);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(14);
+          lookahead == 'u') ADVANCE(16);
       END_STATE();
     case 2:
       ACCEPT_TOKEN(aux_sym_build_token3);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(15);
+          lookahead == 'u') ADVANCE(17);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(18);
       END_STATE();
     case 3:
       ACCEPT_TOKEN(aux_sym_convoy_token2);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(16);
+          lookahead == 'o') ADVANCE(19);
       END_STATE();
     case 4:
       ACCEPT_TOKEN(aux_sym_disband_token3);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(17);
+          lookahead == 'i') ADVANCE(20);
       END_STATE();
     case 5:
       ACCEPT_TOKEN(aux_sym_unit_type_token2);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(18);
+          lookahead == 'a') ADVANCE(21);
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(19);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
+          lookahead == 'l') ADVANCE(22);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(23);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 6:
       ACCEPT_TOKEN(aux_sym_hold_token3);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(21);
+          lookahead == 'o') ADVANCE(25);
       END_STATE();
     case 7:
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(22);
+          lookahead == 'l') ADVANCE(26);
       END_STATE();
     case 8:
-      ACCEPT_TOKEN(aux_sym_retreat_token3);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(23);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(27);
       END_STATE();
     case 9:
-      ACCEPT_TOKEN(aux_sym_support_token3);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(24);
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(25);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
+      ACCEPT_TOKEN(aux_sym_retreat_token3);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(28);
       END_STATE();
     case 10:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(26);
+      ACCEPT_TOKEN(aux_sym_support_token3);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(29);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(30);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 11:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(27);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(31);
       END_STATE();
     case 12:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(28);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(29);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
-      END_STATE();
-    case 13:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(30);
-      END_STATE();
-    case 14:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(31);
-      END_STATE();
-    case 15:
       if (lookahead == 'I' ||
           lookahead == 'i') ADVANCE(32);
       END_STATE();
+    case 13:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(33);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(34);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
+      END_STATE();
+    case 14:
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(35);
+      END_STATE();
+    case 15:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(36);
+      END_STATE();
     case 16:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(33);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(37);
       END_STATE();
     case 17:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(34);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(38);
       END_STATE();
     case 18:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(35);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(36);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token3);
       END_STATE();
     case 19:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(37);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(39);
       END_STATE();
     case 20:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(40);
+      END_STATE();
+    case 21:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(41);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(42);
+      END_STATE();
+    case 22:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(43);
+      END_STATE();
+    case 23:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(44);
+      END_STATE();
+    case 24:
       if (lookahead == 'A' ||
           lookahead == 'B' ||
           lookahead == 'M' ||
@@ -2833,331 +3287,347 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 'a' ||
           lookahead == 'b' ||
           lookahead == 'm' ||
-          lookahead == 'r') ADVANCE(38);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(20);
-      END_STATE();
-    case 21:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(39);
-      END_STATE();
-    case 22:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(40);
-      END_STATE();
-    case 23:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(41);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(42);
-      END_STATE();
-    case 24:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(43);
+          lookahead == 'r') ADVANCE(45);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 25:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(44);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(45);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(46);
       END_STATE();
     case 26:
-      ACCEPT_TOKEN(aux_sym__arrow_token1);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(47);
       END_STATE();
     case 27:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(46);
-      END_STATE();
-    case 28:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(47);
-      END_STATE();
-    case 29:
       if (lookahead == 'N' ||
           lookahead == 'n') ADVANCE(48);
       END_STATE();
+    case 28:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(49);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(50);
+      END_STATE();
+    case 29:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(51);
+      END_STATE();
     case 30:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(49);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(52);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(53);
       END_STATE();
     case 31:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(50);
+      ACCEPT_TOKEN(aux_sym__arrow_token1);
       END_STATE();
     case 32:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(51);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(54);
       END_STATE();
     case 33:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(52);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(55);
       END_STATE();
     case 34:
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(53);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(56);
       END_STATE();
     case 35:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(54);
+      ACCEPT_TOKEN(aux_sym_outcome_token4);
       END_STATE();
     case 36:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(55);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(57);
       END_STATE();
     case 37:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(56);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(58);
       END_STATE();
     case 38:
-      ACCEPT_TOKEN(aux_sym_season_words_token5);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(59);
       END_STATE();
     case 39:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(57);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(60);
       END_STATE();
     case 40:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(58);
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(61);
       END_STATE();
     case 41:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(59);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(62);
       END_STATE();
     case 42:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(60);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(63);
       END_STATE();
     case 43:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(61);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(64);
       END_STATE();
     case 44:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(62);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(65);
       END_STATE();
     case 45:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(63);
+      ACCEPT_TOKEN(aux_sym_season_words_token5);
       END_STATE();
     case 46:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(66);
       END_STATE();
     case 47:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(64);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(67);
       END_STATE();
     case 48:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(65);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(68);
       END_STATE();
     case 49:
-      ACCEPT_TOKEN(aux_sym_unit_type_token3);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(69);
       END_STATE();
     case 50:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(66);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(70);
       END_STATE();
     case 51:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(67);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(71);
       END_STATE();
     case 52:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(72);
       END_STATE();
     case 53:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(69);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(73);
       END_STATE();
     case 54:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(70);
+      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
       END_STATE();
     case 55:
-      ACCEPT_TOKEN(aux_sym_season_words_token2);
-      END_STATE();
-    case 56:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(71);
-      END_STATE();
-    case 57:
-      ACCEPT_TOKEN(aux_sym_hold_token1);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(72);
-      END_STATE();
-    case 58:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(73);
-      END_STATE();
-    case 59:
       if (lookahead == 'V' ||
           lookahead == 'v') ADVANCE(74);
       END_STATE();
+    case 56:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(75);
+      END_STATE();
+    case 57:
+      ACCEPT_TOKEN(aux_sym_unit_type_token3);
+      END_STATE();
+    case 58:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(76);
+      END_STATE();
+    case 59:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(77);
+      END_STATE();
     case 60:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(75);
-      END_STATE();
-    case 61:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(76);
-      END_STATE();
-    case 62:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(77);
-      END_STATE();
-    case 63:
       if (lookahead == 'O' ||
           lookahead == 'o') ADVANCE(78);
       END_STATE();
+    case 61:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(79);
+      END_STATE();
+    case 62:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(80);
+      END_STATE();
+    case 63:
+      ACCEPT_TOKEN(aux_sym_season_words_token2);
+      END_STATE();
     case 64:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(79);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(81);
       END_STATE();
     case 65:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(80);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token2);
       END_STATE();
     case 66:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(81);
-      END_STATE();
-    case 67:
-      ACCEPT_TOKEN(aux_sym_build_token2);
+      ACCEPT_TOKEN(aux_sym_hold_token1);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(82);
       END_STATE();
+    case 67:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(83);
+      END_STATE();
     case 68:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(83);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
       END_STATE();
     case 69:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(84);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(84);
       END_STATE();
     case 70:
-      ACCEPT_TOKEN(aux_sym_outcome_token2);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(85);
       END_STATE();
     case 71:
-      ACCEPT_TOKEN(aux_sym_unit_type_token4);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(86);
       END_STATE();
     case 72:
-      ACCEPT_TOKEN(aux_sym_hold_token2);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(87);
       END_STATE();
     case 73:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(85);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(88);
       END_STATE();
     case 74:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(86);
-      END_STATE();
-    case 75:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(87);
-      END_STATE();
-    case 76:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(88);
-      END_STATE();
-    case 77:
-      if (lookahead == 'E' ||
           lookahead == 'e') ADVANCE(89);
       END_STATE();
+    case 75:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(90);
+      END_STATE();
+    case 76:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(91);
+      END_STATE();
+    case 77:
+      ACCEPT_TOKEN(aux_sym_build_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(92);
+      END_STATE();
     case 78:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(90);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(93);
       END_STATE();
     case 79:
-      ACCEPT_TOKEN(aux_sym_waive_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(91);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(94);
       END_STATE();
     case 80:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(92);
+      ACCEPT_TOKEN(aux_sym_outcome_token2);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(aux_sym_season_words_token3);
+      ACCEPT_TOKEN(aux_sym_unit_type_token4);
       END_STATE();
     case 82:
-      ACCEPT_TOKEN(aux_sym_build_token1);
+      ACCEPT_TOKEN(aux_sym_hold_token2);
       END_STATE();
     case 83:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(93);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(95);
       END_STATE();
     case 84:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(94);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(96);
       END_STATE();
     case 85:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(95);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(97);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(aux_sym_remove_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(96);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(98);
       END_STATE();
     case 87:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(97);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(99);
       END_STATE();
     case 88:
-      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(100);
       END_STATE();
     case 89:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(98);
-      END_STATE();
-    case 90:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(99);
-      END_STATE();
-    case 91:
-      ACCEPT_TOKEN(aux_sym_waive_token1);
-      END_STATE();
-    case 92:
-      ACCEPT_TOKEN(aux_sym_season_words_token4);
-      END_STATE();
-    case 93:
-      ACCEPT_TOKEN(aux_sym_convoy_token1);
-      END_STATE();
-    case 94:
-      ACCEPT_TOKEN(aux_sym_disband_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(100);
-      END_STATE();
-    case 95:
-      ACCEPT_TOKEN(aux_sym_outcome_token3);
-      END_STATE();
-    case 96:
-      ACCEPT_TOKEN(aux_sym_remove_token1);
-      END_STATE();
-    case 97:
-      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      ACCEPT_TOKEN(aux_sym_waive_token2);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(101);
       END_STATE();
-    case 98:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(102);
+    case 90:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(102);
       END_STATE();
-    case 99:
-      ACCEPT_TOKEN(aux_sym_support_token2);
+    case 91:
+      ACCEPT_TOKEN(aux_sym_season_words_token3);
+      END_STATE();
+    case 92:
+      ACCEPT_TOKEN(aux_sym_build_token1);
+      END_STATE();
+    case 93:
+      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(103);
       END_STATE();
+    case 94:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(104);
+      END_STATE();
+    case 95:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(105);
+      END_STATE();
+    case 96:
+      ACCEPT_TOKEN(aux_sym_remove_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(106);
+      END_STATE();
+    case 97:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(107);
+      END_STATE();
+    case 98:
+      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      END_STATE();
+    case 99:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(108);
+      END_STATE();
     case 100:
-      ACCEPT_TOKEN(aux_sym_disband_token1);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(109);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      ACCEPT_TOKEN(aux_sym_waive_token1);
       END_STATE();
     case 102:
-      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      ACCEPT_TOKEN(aux_sym_season_words_token4);
       END_STATE();
     case 103:
+      ACCEPT_TOKEN(aux_sym_convoy_token1);
+      END_STATE();
+    case 104:
+      ACCEPT_TOKEN(aux_sym_disband_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(110);
+      END_STATE();
+    case 105:
+      ACCEPT_TOKEN(aux_sym_outcome_token3);
+      END_STATE();
+    case 106:
+      ACCEPT_TOKEN(aux_sym_remove_token1);
+      END_STATE();
+    case 107:
+      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      END_STATE();
+    case 108:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(111);
+      END_STATE();
+    case 109:
+      ACCEPT_TOKEN(aux_sym_support_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(112);
+      END_STATE();
+    case 110:
+      ACCEPT_TOKEN(aux_sym_disband_token1);
+      END_STATE();
+    case 111:
+      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      END_STATE();
+    case 112:
       ACCEPT_TOKEN(aux_sym_support_token1);
       END_STATE();
     default:
@@ -3167,203 +3637,244 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 86, .external_lex_state = 1},
-  [2] = {.lex_state = 86, .external_lex_state = 1},
-  [3] = {.lex_state = 86, .external_lex_state = 1},
-  [4] = {.lex_state = 86, .external_lex_state = 1},
-  [5] = {.lex_state = 86, .external_lex_state = 1},
+  [1] = {.lex_state = 114, .external_lex_state = 1},
+  [2] = {.lex_state = 114, .external_lex_state = 1},
+  [3] = {.lex_state = 114, .external_lex_state = 1},
+  [4] = {.lex_state = 114, .external_lex_state = 1},
+  [5] = {.lex_state = 114, .external_lex_state = 1},
   [6] = {.lex_state = 1, .external_lex_state = 1},
   [7] = {.lex_state = 1, .external_lex_state = 1},
-  [8] = {.lex_state = 1, .external_lex_state = 1},
-  [9] = {.lex_state = 86, .external_lex_state = 1},
+  [8] = {.lex_state = 114, .external_lex_state = 1},
+  [9] = {.lex_state = 1, .external_lex_state = 1},
   [10] = {.lex_state = 1, .external_lex_state = 1},
   [11] = {.lex_state = 1, .external_lex_state = 1},
   [12] = {.lex_state = 1, .external_lex_state = 1},
   [13] = {.lex_state = 1, .external_lex_state = 1},
-  [14] = {.lex_state = 86, .external_lex_state = 1},
-  [15] = {.lex_state = 86},
-  [16] = {.lex_state = 86, .external_lex_state = 1},
+  [14] = {.lex_state = 1, .external_lex_state = 1},
+  [15] = {.lex_state = 114, .external_lex_state = 1},
+  [16] = {.lex_state = 1, .external_lex_state = 1},
   [17] = {.lex_state = 1, .external_lex_state = 1},
   [18] = {.lex_state = 1, .external_lex_state = 1},
-  [19] = {.lex_state = 1, .external_lex_state = 1},
-  [20] = {.lex_state = 1, .external_lex_state = 1},
-  [21] = {.lex_state = 86, .external_lex_state = 1},
-  [22] = {.lex_state = 1, .external_lex_state = 1},
-  [23] = {.lex_state = 1, .external_lex_state = 1},
-  [24] = {.lex_state = 1},
-  [25] = {.lex_state = 86},
-  [26] = {.lex_state = 86},
-  [27] = {.lex_state = 86},
-  [28] = {.lex_state = 1},
-  [29] = {.lex_state = 1},
-  [30] = {.lex_state = 4},
-  [31] = {.lex_state = 1},
-  [32] = {.lex_state = 3},
-  [33] = {.lex_state = 1},
-  [34] = {.lex_state = 1},
-  [35] = {.lex_state = 1, .external_lex_state = 1},
-  [36] = {.lex_state = 1, .external_lex_state = 1},
-  [37] = {.lex_state = 1, .external_lex_state = 1},
-  [38] = {.lex_state = 1, .external_lex_state = 1},
-  [39] = {.lex_state = 86},
-  [40] = {.lex_state = 1},
-  [41] = {.lex_state = 86},
-  [42] = {.lex_state = 86, .external_lex_state = 1},
-  [43] = {.lex_state = 86, .external_lex_state = 1},
-  [44] = {.lex_state = 86, .external_lex_state = 1},
-  [45] = {.lex_state = 86, .external_lex_state = 1},
-  [46] = {.lex_state = 1, .external_lex_state = 1},
-  [47] = {.lex_state = 86, .external_lex_state = 1},
-  [48] = {.lex_state = 86, .external_lex_state = 1},
-  [49] = {.lex_state = 86, .external_lex_state = 1},
-  [50] = {.lex_state = 0, .external_lex_state = 1},
-  [51] = {.lex_state = 86, .external_lex_state = 1},
-  [52] = {.lex_state = 0, .external_lex_state = 1},
-  [53] = {.lex_state = 86, .external_lex_state = 1},
-  [54] = {.lex_state = 86},
-  [55] = {.lex_state = 86, .external_lex_state = 1},
-  [56] = {.lex_state = 86},
-  [57] = {.lex_state = 86},
-  [58] = {.lex_state = 86},
-  [59] = {.lex_state = 86},
-  [60] = {.lex_state = 86},
-  [61] = {.lex_state = 86},
-  [62] = {.lex_state = 86},
-  [63] = {.lex_state = 86},
-  [64] = {.lex_state = 86},
-  [65] = {.lex_state = 86},
-  [66] = {.lex_state = 86},
-  [67] = {.lex_state = 86, .external_lex_state = 1},
-  [68] = {.lex_state = 86},
-  [69] = {.lex_state = 86},
-  [70] = {.lex_state = 86},
-  [71] = {.lex_state = 86},
-  [72] = {.lex_state = 86},
-  [73] = {.lex_state = 86},
-  [74] = {.lex_state = 1},
-  [75] = {.lex_state = 6},
-  [76] = {.lex_state = 1},
-  [77] = {.lex_state = 6},
-  [78] = {.lex_state = 1},
-  [79] = {.lex_state = 1},
-  [80] = {.lex_state = 86},
-  [81] = {.lex_state = 86},
-  [82] = {.lex_state = 6},
-  [83] = {.lex_state = 0, .external_lex_state = 1},
-  [84] = {.lex_state = 86},
-  [85] = {.lex_state = 86},
-  [86] = {.lex_state = 86},
-  [87] = {.lex_state = 86},
-  [88] = {.lex_state = 86},
-  [89] = {.lex_state = 6},
-  [90] = {.lex_state = 1, .external_lex_state = 1},
-  [91] = {.lex_state = 86},
-  [92] = {.lex_state = 86},
-  [93] = {.lex_state = 86, .external_lex_state = 1},
-  [94] = {.lex_state = 86},
-  [95] = {.lex_state = 86, .external_lex_state = 1},
-  [96] = {.lex_state = 86},
-  [97] = {.lex_state = 86, .external_lex_state = 1},
-  [98] = {.lex_state = 0, .external_lex_state = 1},
-  [99] = {.lex_state = 86},
-  [100] = {.lex_state = 86},
-  [101] = {.lex_state = 86},
-  [102] = {.lex_state = 1, .external_lex_state = 1},
-  [103] = {.lex_state = 86},
-  [104] = {.lex_state = 1, .external_lex_state = 1},
-  [105] = {.lex_state = 4, .external_lex_state = 1},
-  [106] = {.lex_state = 4, .external_lex_state = 1},
-  [107] = {.lex_state = 0, .external_lex_state = 1},
-  [108] = {.lex_state = 86, .external_lex_state = 1},
-  [109] = {.lex_state = 86, .external_lex_state = 1},
-  [110] = {.lex_state = 86, .external_lex_state = 1},
-  [111] = {.lex_state = 86},
-  [112] = {.lex_state = 86},
-  [113] = {.lex_state = 1, .external_lex_state = 1},
-  [114] = {.lex_state = 4, .external_lex_state = 1},
-  [115] = {.lex_state = 86},
-  [116] = {.lex_state = 86},
-  [117] = {.lex_state = 86},
-  [118] = {.lex_state = 86},
-  [119] = {.lex_state = 0, .external_lex_state = 1},
-  [120] = {.lex_state = 0, .external_lex_state = 1},
-  [121] = {.lex_state = 0, .external_lex_state = 1},
-  [122] = {.lex_state = 0, .external_lex_state = 1},
+  [19] = {.lex_state = 114},
+  [20] = {.lex_state = 114, .external_lex_state = 1},
+  [21] = {.lex_state = 114, .external_lex_state = 1},
+  [22] = {.lex_state = 5},
+  [23] = {.lex_state = 5, .external_lex_state = 1},
+  [24] = {.lex_state = 113},
+  [25] = {.lex_state = 113},
+  [26] = {.lex_state = 5},
+  [27] = {.lex_state = 113},
+  [28] = {.lex_state = 5, .external_lex_state = 1},
+  [29] = {.lex_state = 5, .external_lex_state = 1},
+  [30] = {.lex_state = 5, .external_lex_state = 1},
+  [31] = {.lex_state = 5, .external_lex_state = 1},
+  [32] = {.lex_state = 5, .external_lex_state = 1},
+  [33] = {.lex_state = 5, .external_lex_state = 1},
+  [34] = {.lex_state = 5, .external_lex_state = 1},
+  [35] = {.lex_state = 7},
+  [36] = {.lex_state = 5, .external_lex_state = 1},
+  [37] = {.lex_state = 5, .external_lex_state = 1},
+  [38] = {.lex_state = 5, .external_lex_state = 1},
+  [39] = {.lex_state = 5, .external_lex_state = 1},
+  [40] = {.lex_state = 113},
+  [41] = {.lex_state = 5},
+  [42] = {.lex_state = 5},
+  [43] = {.lex_state = 5},
+  [44] = {.lex_state = 5},
+  [45] = {.lex_state = 5},
+  [46] = {.lex_state = 5, .external_lex_state = 1},
+  [47] = {.lex_state = 5, .external_lex_state = 1},
+  [48] = {.lex_state = 2, .external_lex_state = 1},
+  [49] = {.lex_state = 2, .external_lex_state = 1},
+  [50] = {.lex_state = 2, .external_lex_state = 1},
+  [51] = {.lex_state = 113, .external_lex_state = 1},
+  [52] = {.lex_state = 2},
+  [53] = {.lex_state = 2},
+  [54] = {.lex_state = 2, .external_lex_state = 1},
+  [55] = {.lex_state = 2, .external_lex_state = 1},
+  [56] = {.lex_state = 5, .external_lex_state = 1},
+  [57] = {.lex_state = 5},
+  [58] = {.lex_state = 113, .external_lex_state = 1},
+  [59] = {.lex_state = 5},
+  [60] = {.lex_state = 2, .external_lex_state = 1},
+  [61] = {.lex_state = 113, .external_lex_state = 1},
+  [62] = {.lex_state = 113, .external_lex_state = 1},
+  [63] = {.lex_state = 113, .external_lex_state = 1},
+  [64] = {.lex_state = 113, .external_lex_state = 1},
+  [65] = {.lex_state = 113, .external_lex_state = 1},
+  [66] = {.lex_state = 2, .external_lex_state = 1},
+  [67] = {.lex_state = 113, .external_lex_state = 1},
+  [68] = {.lex_state = 5},
+  [69] = {.lex_state = 5},
+  [70] = {.lex_state = 113, .external_lex_state = 1},
+  [71] = {.lex_state = 2},
+  [72] = {.lex_state = 5},
+  [73] = {.lex_state = 113},
+  [74] = {.lex_state = 113},
+  [75] = {.lex_state = 113},
+  [76] = {.lex_state = 113},
+  [77] = {.lex_state = 5},
+  [78] = {.lex_state = 113},
+  [79] = {.lex_state = 113},
+  [80] = {.lex_state = 2},
+  [81] = {.lex_state = 113},
+  [82] = {.lex_state = 113},
+  [83] = {.lex_state = 5},
+  [84] = {.lex_state = 5},
+  [85] = {.lex_state = 113},
+  [86] = {.lex_state = 113, .external_lex_state = 1},
+  [87] = {.lex_state = 113, .external_lex_state = 1},
+  [88] = {.lex_state = 113},
+  [89] = {.lex_state = 2},
+  [90] = {.lex_state = 2},
+  [91] = {.lex_state = 113},
+  [92] = {.lex_state = 113},
+  [93] = {.lex_state = 113},
+  [94] = {.lex_state = 113, .external_lex_state = 1},
+  [95] = {.lex_state = 2},
+  [96] = {.lex_state = 113},
+  [97] = {.lex_state = 113},
+  [98] = {.lex_state = 113, .external_lex_state = 1},
+  [99] = {.lex_state = 113},
+  [100] = {.lex_state = 113},
+  [101] = {.lex_state = 113},
+  [102] = {.lex_state = 113},
+  [103] = {.lex_state = 113},
+  [104] = {.lex_state = 10},
+  [105] = {.lex_state = 10},
+  [106] = {.lex_state = 10},
+  [107] = {.lex_state = 10},
+  [108] = {.lex_state = 2},
+  [109] = {.lex_state = 113},
+  [110] = {.lex_state = 113},
+  [111] = {.lex_state = 113},
+  [112] = {.lex_state = 113},
+  [113] = {.lex_state = 113},
+  [114] = {.lex_state = 113},
+  [115] = {.lex_state = 113},
+  [116] = {.lex_state = 2},
+  [117] = {.lex_state = 113, .external_lex_state = 1},
+  [118] = {.lex_state = 5, .external_lex_state = 1},
+  [119] = {.lex_state = 113, .external_lex_state = 1},
+  [120] = {.lex_state = 113},
+  [121] = {.lex_state = 113},
+  [122] = {.lex_state = 7, .external_lex_state = 1},
   [123] = {.lex_state = 0, .external_lex_state = 1},
-  [124] = {.lex_state = 4, .external_lex_state = 1},
-  [125] = {.lex_state = 0, .external_lex_state = 1},
-  [126] = {.lex_state = 86},
-  [127] = {.lex_state = 86, .external_lex_state = 1},
-  [128] = {.lex_state = 0, .external_lex_state = 1},
-  [129] = {.lex_state = 0, .external_lex_state = 1},
-  [130] = {.lex_state = 0, .external_lex_state = 1},
+  [124] = {.lex_state = 113},
+  [125] = {.lex_state = 113},
+  [126] = {.lex_state = 1, .external_lex_state = 1},
+  [127] = {.lex_state = 0, .external_lex_state = 1},
+  [128] = {.lex_state = 113, .external_lex_state = 1},
+  [129] = {.lex_state = 113, .external_lex_state = 1},
+  [130] = {.lex_state = 113},
   [131] = {.lex_state = 0, .external_lex_state = 1},
   [132] = {.lex_state = 0, .external_lex_state = 1},
   [133] = {.lex_state = 0, .external_lex_state = 1},
-  [134] = {.lex_state = 0, .external_lex_state = 1},
-  [135] = {.lex_state = 0, .external_lex_state = 1},
-  [136] = {.lex_state = 0, .external_lex_state = 1},
-  [137] = {.lex_state = 0, .external_lex_state = 1},
-  [138] = {.lex_state = 86, .external_lex_state = 1},
-  [139] = {.lex_state = 0, .external_lex_state = 1},
-  [140] = {.lex_state = 0, .external_lex_state = 1},
-  [141] = {.lex_state = 0, .external_lex_state = 1},
-  [142] = {.lex_state = 0, .external_lex_state = 1},
-  [143] = {.lex_state = 1, .external_lex_state = 1},
-  [144] = {.lex_state = 1, .external_lex_state = 1},
-  [145] = {.lex_state = 0, .external_lex_state = 1},
-  [146] = {.lex_state = 86},
-  [147] = {.lex_state = 0, .external_lex_state = 1},
-  [148] = {.lex_state = 0, .external_lex_state = 1},
-  [149] = {.lex_state = 0, .external_lex_state = 1},
-  [150] = {.lex_state = 0, .external_lex_state = 1},
-  [151] = {.lex_state = 86},
+  [134] = {.lex_state = 113},
+  [135] = {.lex_state = 113},
+  [136] = {.lex_state = 113},
+  [137] = {.lex_state = 113, .external_lex_state = 1},
+  [138] = {.lex_state = 113, .external_lex_state = 1},
+  [139] = {.lex_state = 1, .external_lex_state = 1},
+  [140] = {.lex_state = 7, .external_lex_state = 1},
+  [141] = {.lex_state = 113},
+  [142] = {.lex_state = 113, .external_lex_state = 1},
+  [143] = {.lex_state = 113},
+  [144] = {.lex_state = 113},
+  [145] = {.lex_state = 113},
+  [146] = {.lex_state = 113},
+  [147] = {.lex_state = 113, .external_lex_state = 1},
+  [148] = {.lex_state = 113},
+  [149] = {.lex_state = 113, .external_lex_state = 1},
+  [150] = {.lex_state = 1, .external_lex_state = 1},
+  [151] = {.lex_state = 7, .external_lex_state = 1},
   [152] = {.lex_state = 0, .external_lex_state = 1},
-  [153] = {.lex_state = 86},
-  [154] = {.lex_state = 86},
+  [153] = {.lex_state = 113},
+  [154] = {.lex_state = 0, .external_lex_state = 1},
   [155] = {.lex_state = 0, .external_lex_state = 1},
-  [156] = {.lex_state = 86},
+  [156] = {.lex_state = 0, .external_lex_state = 1},
   [157] = {.lex_state = 0, .external_lex_state = 1},
-  [158] = {.lex_state = 4},
-  [159] = {.lex_state = 86},
-  [160] = {.lex_state = 86},
+  [158] = {.lex_state = 0, .external_lex_state = 1},
+  [159] = {.lex_state = 0, .external_lex_state = 1},
+  [160] = {.lex_state = 0, .external_lex_state = 1},
   [161] = {.lex_state = 0, .external_lex_state = 1},
-  [162] = {.lex_state = 4},
-  [163] = {.lex_state = 86},
-  [164] = {.lex_state = 6},
+  [162] = {.lex_state = 0, .external_lex_state = 1},
+  [163] = {.lex_state = 0, .external_lex_state = 1},
+  [164] = {.lex_state = 0, .external_lex_state = 1},
   [165] = {.lex_state = 0, .external_lex_state = 1},
-  [166] = {.lex_state = 6},
-  [167] = {.lex_state = 86},
-  [168] = {.lex_state = 86},
-  [169] = {.lex_state = 0, .external_lex_state = 1},
-  [170] = {.lex_state = 0, .external_lex_state = 1},
-  [171] = {.lex_state = 0, .external_lex_state = 1},
-  [172] = {.lex_state = 0, .external_lex_state = 1},
-  [173] = {.lex_state = 0, .external_lex_state = 1},
-  [174] = {.lex_state = 0},
-  [175] = {.lex_state = 86},
-  [176] = {.lex_state = 86},
-  [177] = {.lex_state = 86},
-  [178] = {.lex_state = 86},
+  [166] = {.lex_state = 0, .external_lex_state = 1},
+  [167] = {.lex_state = 0, .external_lex_state = 1},
+  [168] = {.lex_state = 113},
+  [169] = {.lex_state = 113, .external_lex_state = 1},
+  [170] = {.lex_state = 1, .external_lex_state = 1},
+  [171] = {.lex_state = 113},
+  [172] = {.lex_state = 113, .external_lex_state = 1},
+  [173] = {.lex_state = 8, .external_lex_state = 1},
+  [174] = {.lex_state = 0, .external_lex_state = 1},
+  [175] = {.lex_state = 1, .external_lex_state = 1},
+  [176] = {.lex_state = 0, .external_lex_state = 1},
+  [177] = {.lex_state = 7, .external_lex_state = 1},
+  [178] = {.lex_state = 0, .external_lex_state = 1},
   [179] = {.lex_state = 0, .external_lex_state = 1},
   [180] = {.lex_state = 0, .external_lex_state = 1},
   [181] = {.lex_state = 0, .external_lex_state = 1},
   [182] = {.lex_state = 0, .external_lex_state = 1},
-  [183] = {.lex_state = 6},
-  [184] = {.lex_state = 86},
-  [185] = {.lex_state = 0, .external_lex_state = 1},
-  [186] = {.lex_state = 0, .external_lex_state = 1},
-  [187] = {.lex_state = 6},
-  [188] = {.lex_state = 1},
-  [189] = {.lex_state = 86},
-  [190] = {.lex_state = 6},
-  [191] = {.lex_state = 86},
-  [192] = {.lex_state = 0, .external_lex_state = 1},
-  [193] = {.lex_state = 0, .external_lex_state = 1},
+  [183] = {.lex_state = 0, .external_lex_state = 1},
+  [184] = {.lex_state = 0, .external_lex_state = 1},
+  [185] = {.lex_state = 113},
+  [186] = {.lex_state = 113, .external_lex_state = 1},
+  [187] = {.lex_state = 113},
+  [188] = {.lex_state = 0, .external_lex_state = 1},
+  [189] = {.lex_state = 113},
+  [190] = {.lex_state = 0, .external_lex_state = 1},
+  [191] = {.lex_state = 113},
+  [192] = {.lex_state = 113},
+  [193] = {.lex_state = 113},
   [194] = {.lex_state = 0, .external_lex_state = 1},
   [195] = {.lex_state = 0, .external_lex_state = 1},
-  [196] = {.lex_state = 0},
+  [196] = {.lex_state = 0, .external_lex_state = 1},
   [197] = {.lex_state = 0, .external_lex_state = 1},
+  [198] = {.lex_state = 0, .external_lex_state = 1},
+  [199] = {.lex_state = 0, .external_lex_state = 1},
+  [200] = {.lex_state = 0, .external_lex_state = 1},
+  [201] = {.lex_state = 113},
+  [202] = {.lex_state = 113},
+  [203] = {.lex_state = 0, .external_lex_state = 1},
+  [204] = {.lex_state = 113},
+  [205] = {.lex_state = 0, .external_lex_state = 1},
+  [206] = {.lex_state = 113},
+  [207] = {.lex_state = 0, .external_lex_state = 1},
+  [208] = {.lex_state = 0, .external_lex_state = 1},
+  [209] = {.lex_state = 0, .external_lex_state = 1},
+  [210] = {.lex_state = 0},
+  [211] = {.lex_state = 0, .external_lex_state = 1},
+  [212] = {.lex_state = 0, .external_lex_state = 1},
+  [213] = {.lex_state = 7},
+  [214] = {.lex_state = 0},
+  [215] = {.lex_state = 0},
+  [216] = {.lex_state = 10},
+  [217] = {.lex_state = 10},
+  [218] = {.lex_state = 113},
+  [219] = {.lex_state = 10},
+  [220] = {.lex_state = 0, .external_lex_state = 1},
+  [221] = {.lex_state = 0, .external_lex_state = 1},
+  [222] = {.lex_state = 113},
+  [223] = {.lex_state = 1},
+  [224] = {.lex_state = 10},
+  [225] = {.lex_state = 113},
+  [226] = {.lex_state = 7},
+  [227] = {.lex_state = 113},
+  [228] = {.lex_state = 10},
+  [229] = {.lex_state = 0, .external_lex_state = 1},
+  [230] = {.lex_state = 113},
+  [231] = {.lex_state = 10},
+  [232] = {.lex_state = 113},
+  [233] = {.lex_state = 0, .external_lex_state = 1},
+  [234] = {.lex_state = 0, .external_lex_state = 1},
+  [235] = {.lex_state = 0, .external_lex_state = 1},
+  [236] = {.lex_state = 0, .external_lex_state = 1},
+  [237] = {.lex_state = 0, .external_lex_state = 1},
+  [238] = {.lex_state = 113},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -3406,6 +3917,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_outcome_token1] = ACTIONS(1),
     [aux_sym_outcome_token2] = ACTIONS(1),
     [aux_sym_outcome_token3] = ACTIONS(1),
+    [aux_sym_outcome_token4] = ACTIONS(1),
     [aux_sym_unit_type_token1] = ACTIONS(1),
     [aux_sym_unit_type_token2] = ACTIONS(1),
     [aux_sym_unit_type_token3] = ACTIONS(1),
@@ -3424,6 +3936,11 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_COMMA] = ACTIONS(1),
     [aux_sym_phase_directive_token1] = ACTIONS(1),
     [aux_sym_turn_directive_token1] = ACTIONS(1),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(1),
+    [aux_sym_dislodged_directive_token2] = ACTIONS(1),
+    [aux_sym_dislodged_directive_token3] = ACTIONS(1),
+    [aux_sym_game_directive_token1] = ACTIONS(1),
+    [aux_sym_standoff_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token2] = ACTIONS(1),
     [aux_sym_expect_directive_token3] = ACTIONS(1),
@@ -3435,39 +3952,43 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_expect_directive_token9] = ACTIONS(1),
     [aux_sym_expect_directive_token10] = ACTIONS(1),
     [aux_sym_expect_directive_token11] = ACTIONS(1),
+    [aux_sym_expect_directive_token12] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(174),
-    [sym_block] = STATE(25),
-    [sym_block_header] = STATE(186),
-    [sym_season_words] = STATE(145),
+    [sym_source_file] = STATE(215),
+    [sym_block] = STATE(24),
+    [sym_block_header] = STATE(220),
+    [sym_season_words] = STATE(152),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(192),
-    [sym_hold] = STATE(98),
-    [sym_move] = STATE(98),
-    [sym__shorthand] = STATE(149),
-    [sym_support] = STATE(98),
-    [sym_convoy] = STATE(98),
-    [sym_retreat] = STATE(98),
-    [sym_disband] = STATE(98),
-    [sym_build] = STATE(98),
-    [sym_remove] = STATE(98),
-    [sym_waive] = STATE(98),
-    [sym_unit] = STATE(16),
-    [sym_unit_type] = STATE(80),
-    [sym_power] = STATE(35),
-    [sym__hyphenated] = STATE(46),
-    [sym_directive] = STATE(192),
-    [sym_rules_directive] = STATE(197),
-    [sym_start_directive] = STATE(197),
-    [sym_unit_directive] = STATE(197),
-    [sym_owns_directive] = STATE(197),
-    [sym_phase_directive] = STATE(197),
-    [sym_turn_directive] = STATE(197),
-    [sym_expect_directive] = STATE(197),
+    [sym_order] = STATE(237),
+    [sym_hold] = STATE(127),
+    [sym_move] = STATE(127),
+    [sym__shorthand] = STATE(178),
+    [sym_support] = STATE(127),
+    [sym_convoy] = STATE(127),
+    [sym_retreat] = STATE(127),
+    [sym_disband] = STATE(127),
+    [sym_build] = STATE(127),
+    [sym_remove] = STATE(127),
+    [sym_waive] = STATE(127),
+    [sym_unit] = STATE(20),
+    [sym_unit_type] = STATE(101),
+    [sym_power] = STATE(46),
+    [sym__hyphenated] = STATE(56),
+    [sym_directive] = STATE(237),
+    [sym_rules_directive] = STATE(195),
+    [sym_start_directive] = STATE(195),
+    [sym_unit_directive] = STATE(195),
+    [sym_owns_directive] = STATE(195),
+    [sym_phase_directive] = STATE(195),
+    [sym_turn_directive] = STATE(195),
+    [sym_dislodged_directive] = STATE(195),
+    [sym_game_directive] = STATE(195),
+    [sym_standoff_directive] = STATE(195),
+    [sym_expect_directive] = STATE(195),
     [aux_sym_source_file_repeat1] = STATE(2),
-    [aux_sym_source_file_repeat2] = STATE(25),
+    [aux_sym_source_file_repeat2] = STATE(24),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
@@ -3499,40 +4020,46 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_owns_directive_token1] = ACTIONS(31),
     [aux_sym_phase_directive_token1] = ACTIONS(33),
     [aux_sym_turn_directive_token1] = ACTIONS(35),
-    [aux_sym_expect_directive_token1] = ACTIONS(37),
-    [sym__newline] = ACTIONS(39),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(37),
+    [aux_sym_game_directive_token1] = ACTIONS(39),
+    [aux_sym_standoff_directive_token1] = ACTIONS(41),
+    [aux_sym_expect_directive_token1] = ACTIONS(43),
+    [sym__newline] = ACTIONS(45),
   },
   [STATE(2)] = {
-    [sym_block] = STATE(26),
-    [sym_block_header] = STATE(186),
-    [sym_season_words] = STATE(145),
-    [sym__line] = STATE(3),
-    [sym_order] = STATE(192),
-    [sym_hold] = STATE(98),
-    [sym_move] = STATE(98),
-    [sym__shorthand] = STATE(149),
-    [sym_support] = STATE(98),
-    [sym_convoy] = STATE(98),
-    [sym_retreat] = STATE(98),
-    [sym_disband] = STATE(98),
-    [sym_build] = STATE(98),
-    [sym_remove] = STATE(98),
-    [sym_waive] = STATE(98),
-    [sym_unit] = STATE(16),
-    [sym_unit_type] = STATE(80),
-    [sym_power] = STATE(35),
-    [sym__hyphenated] = STATE(46),
-    [sym_directive] = STATE(192),
-    [sym_rules_directive] = STATE(197),
-    [sym_start_directive] = STATE(197),
-    [sym_unit_directive] = STATE(197),
-    [sym_owns_directive] = STATE(197),
-    [sym_phase_directive] = STATE(197),
-    [sym_turn_directive] = STATE(197),
-    [sym_expect_directive] = STATE(197),
-    [aux_sym_source_file_repeat1] = STATE(3),
-    [aux_sym_source_file_repeat2] = STATE(26),
-    [ts_builtin_sym_end] = ACTIONS(41),
+    [sym_block] = STATE(27),
+    [sym_block_header] = STATE(220),
+    [sym_season_words] = STATE(152),
+    [sym__line] = STATE(4),
+    [sym_order] = STATE(237),
+    [sym_hold] = STATE(127),
+    [sym_move] = STATE(127),
+    [sym__shorthand] = STATE(178),
+    [sym_support] = STATE(127),
+    [sym_convoy] = STATE(127),
+    [sym_retreat] = STATE(127),
+    [sym_disband] = STATE(127),
+    [sym_build] = STATE(127),
+    [sym_remove] = STATE(127),
+    [sym_waive] = STATE(127),
+    [sym_unit] = STATE(20),
+    [sym_unit_type] = STATE(101),
+    [sym_power] = STATE(46),
+    [sym__hyphenated] = STATE(56),
+    [sym_directive] = STATE(237),
+    [sym_rules_directive] = STATE(195),
+    [sym_start_directive] = STATE(195),
+    [sym_unit_directive] = STATE(195),
+    [sym_owns_directive] = STATE(195),
+    [sym_phase_directive] = STATE(195),
+    [sym_turn_directive] = STATE(195),
+    [sym_dislodged_directive] = STATE(195),
+    [sym_game_directive] = STATE(195),
+    [sym_standoff_directive] = STATE(195),
+    [sym_expect_directive] = STATE(195),
+    [aux_sym_source_file_repeat1] = STATE(4),
+    [aux_sym_source_file_repeat2] = STATE(27),
+    [ts_builtin_sym_end] = ACTIONS(47),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
     [aux_sym_season_words_token2] = ACTIONS(9),
@@ -3563,99 +4090,16 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_owns_directive_token1] = ACTIONS(31),
     [aux_sym_phase_directive_token1] = ACTIONS(33),
     [aux_sym_turn_directive_token1] = ACTIONS(35),
-    [aux_sym_expect_directive_token1] = ACTIONS(37),
-    [sym__newline] = ACTIONS(43),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(37),
+    [aux_sym_game_directive_token1] = ACTIONS(39),
+    [aux_sym_standoff_directive_token1] = ACTIONS(41),
+    [aux_sym_expect_directive_token1] = ACTIONS(43),
+    [sym__newline] = ACTIONS(49),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 27,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(47), 1,
-      sym__word,
-    ACTIONS(70), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(73), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(76), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(79), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(82), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(85), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(88), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(91), 1,
-      sym__newline,
-    STATE(16), 1,
-      sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(84), 1,
-      sym__hyphenated,
-    STATE(149), 1,
-      sym__shorthand,
-    STATE(196), 1,
-      sym_power,
-    ACTIONS(45), 2,
-      ts_builtin_sym_end,
-      aux_sym_season_words_token5,
-    ACTIONS(61), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(64), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    STATE(3), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(192), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(52), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(55), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(58), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(50), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-    ACTIONS(67), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(197), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(98), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [113] = 27,
+  [0] = 30,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -3671,20 +4115,26 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(35), 1,
       aux_sym_turn_directive_token1,
     ACTIONS(37), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(39), 1,
+      aux_sym_game_directive_token1,
+    ACTIONS(41), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(43), 1,
       aux_sym_expect_directive_token1,
-    ACTIONS(96), 1,
+    ACTIONS(53), 1,
       sym__word,
-    ACTIONS(101), 1,
+    ACTIONS(58), 1,
       sym__newline,
-    STATE(16), 1,
+    STATE(20), 1,
       sym_unit,
-    STATE(80), 1,
+    STATE(101), 1,
       sym_unit_type,
-    STATE(84), 1,
+    STATE(112), 1,
       sym__hyphenated,
-    STATE(149), 1,
+    STATE(178), 1,
       sym__shorthand,
-    STATE(196), 1,
+    STATE(210), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -3692,13 +4142,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(94), 2,
+    ACTIONS(51), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
     STATE(5), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(192), 2,
+    STATE(237), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -3718,20 +4168,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(99), 4,
+    ACTIONS(56), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(197), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(98), 9,
+    STATE(127), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -3741,7 +4183,113 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [226] = 27,
+    STATE(195), 10,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_game_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [125] = 30,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(62), 1,
+      sym__word,
+    ACTIONS(85), 1,
+      aux_sym_rules_directive_token1,
+    ACTIONS(88), 1,
+      aux_sym_start_directive_token1,
+    ACTIONS(91), 1,
+      aux_sym_unit_directive_token1,
+    ACTIONS(94), 1,
+      aux_sym_owns_directive_token1,
+    ACTIONS(97), 1,
+      aux_sym_phase_directive_token1,
+    ACTIONS(100), 1,
+      aux_sym_turn_directive_token1,
+    ACTIONS(103), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(106), 1,
+      aux_sym_game_directive_token1,
+    ACTIONS(109), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(112), 1,
+      aux_sym_expect_directive_token1,
+    ACTIONS(115), 1,
+      sym__newline,
+    STATE(20), 1,
+      sym_unit,
+    STATE(101), 1,
+      sym_unit_type,
+    STATE(112), 1,
+      sym__hyphenated,
+    STATE(178), 1,
+      sym__shorthand,
+    STATE(210), 1,
+      sym_power,
+    ACTIONS(60), 2,
+      ts_builtin_sym_end,
+      aux_sym_season_words_token5,
+    ACTIONS(76), 2,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+    ACTIONS(79), 2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+    STATE(4), 2,
+      sym__line,
+      aux_sym_source_file_repeat1,
+    STATE(237), 2,
+      sym_order,
+      sym_directive,
+    ACTIONS(67), 3,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(70), 3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(73), 3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(65), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+    ACTIONS(82), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(127), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+    STATE(195), 10,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_game_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [250] = 30,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -3757,20 +4305,26 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(35), 1,
       aux_sym_turn_directive_token1,
     ACTIONS(37), 1,
-      aux_sym_expect_directive_token1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(39), 1,
+      aux_sym_game_directive_token1,
+    ACTIONS(41), 1,
+      aux_sym_standoff_directive_token1,
     ACTIONS(43), 1,
+      aux_sym_expect_directive_token1,
+    ACTIONS(49), 1,
       sym__newline,
-    ACTIONS(105), 1,
+    ACTIONS(120), 1,
       sym__word,
-    STATE(16), 1,
+    STATE(20), 1,
       sym_unit,
-    STATE(80), 1,
+    STATE(101), 1,
       sym_unit_type,
-    STATE(84), 1,
+    STATE(112), 1,
       sym__hyphenated,
-    STATE(149), 1,
+    STATE(178), 1,
       sym__shorthand,
-    STATE(196), 1,
+    STATE(210), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -3778,13 +4332,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(103), 2,
+    ACTIONS(118), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
-    STATE(3), 2,
+    STATE(4), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(192), 2,
+    STATE(237), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -3804,20 +4358,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(108), 4,
+    ACTIONS(123), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(197), 7,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_expect_directive,
-    STATE(98), 9,
+    STATE(127), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -3827,16 +4373,27 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [339] = 6,
+    STATE(195), 10,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_game_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [375] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(114), 1,
+    ACTIONS(129), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(112), 8,
+    ACTIONS(127), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -3845,7 +4402,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(110), 28,
+    ACTIONS(125), 28,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -3874,10 +4431,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [392] = 3,
+  [428] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(112), 8,
+    ACTIONS(127), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -3886,7 +4443,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(110), 29,
+    ACTIONS(125), 29,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -3916,49 +4473,10 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__arrow_token1,
       sym__word,
       anon_sym_DASH2,
-  [437] = 5,
+  [473] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(117), 1,
-      sym__word,
-    STATE(11), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(121), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(119), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-  [481] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(123), 10,
+    ACTIONS(132), 13,
       sym__newline,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
@@ -3968,8 +4486,11 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_owns_directive_token1,
       aux_sym_phase_directive_token1,
       aux_sym_turn_directive_token1,
+      aux_sym_dislodged_directive_token1,
+      aux_sym_game_directive_token1,
+      aux_sym_standoff_directive_token1,
       aux_sym_expect_directive_token1,
-    ACTIONS(125), 22,
+    ACTIONS(134), 22,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -3992,102 +4513,64 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [521] = 6,
+  [516] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(131), 1,
-      anon_sym_DASH2,
-    STATE(12), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
-    ACTIONS(129), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
+    ACTIONS(140), 1,
       anon_sym_LPAREN,
+    ACTIONS(142), 1,
       anon_sym_SLASH,
-      sym_season,
-    ACTIONS(127), 23,
+    STATE(14), 1,
+      sym_coast,
+    ACTIONS(136), 15,
       aux_sym_hold_token1,
-      aux_sym_hold_token2,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
       aux_sym_support_token2,
       aux_sym_support_token3,
-      aux_sym_convoy_token1,
       aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-      aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-      aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-      aux_sym_remove_token1,
       aux_sym_remove_token2,
       anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-  [567] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(134), 1,
-      sym__word,
-    STATE(11), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(139), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(137), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
       anon_sym_DASH2,
-  [611] = 6,
+    ACTIONS(138), 15,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [563] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(145), 1,
+    ACTIONS(148), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(143), 6,
+    ACTIONS(146), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(141), 23,
+    ACTIONS(144), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4111,117 +4594,184 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [657] = 6,
+  [609] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(152), 1,
+    ACTIONS(151), 1,
+      sym__word,
+    STATE(12), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
-    ACTIONS(154), 1,
       anon_sym_SLASH,
-    STATE(19), 1,
-      sym_coast,
-    ACTIONS(150), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
       sym_season,
-    ACTIONS(148), 15,
+    ACTIONS(153), 23,
       aux_sym_hold_token1,
+      aux_sym_hold_token2,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
       aux_sym_support_token2,
       aux_sym_support_token3,
+      aux_sym_convoy_token1,
       aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
+      aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
+      aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
+      aux_sym_remove_token1,
       aux_sym_remove_token2,
       anon_sym_DASH,
+      aux_sym__arrow_token1,
       anon_sym_DASH2,
-  [702] = 18,
+  [653] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(19), 1,
-      aux_sym_remove_token2,
-    ACTIONS(21), 1,
-      aux_sym_waive_token2,
-    ACTIONS(156), 1,
+    ACTIONS(157), 1,
+      sym__word,
+    STATE(12), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(162), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(160), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
       aux_sym_retreat_token1,
-    ACTIONS(158), 1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
       aux_sym_disband_token1,
-    ACTIONS(160), 1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
       aux_sym_build_token1,
-    ACTIONS(162), 1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
       aux_sym_remove_token1,
-    ACTIONS(164), 1,
-      aux_sym_waive_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [697] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(168), 1,
+      anon_sym_DASH2,
+    STATE(10), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(166), 6,
       sym__newline,
-    STATE(16), 1,
-      sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    STATE(149), 1,
-      sym__shorthand,
-    ACTIONS(13), 2,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(164), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-    ACTIONS(15), 2,
+      aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-    ACTIONS(17), 2,
+      aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(107), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-  [770] = 17,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+  [743] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(171), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(173), 16,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [782] = 18,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(156), 1,
+    ACTIONS(175), 1,
       aux_sym_retreat_token1,
-    ACTIONS(158), 1,
+    ACTIONS(177), 1,
       aux_sym_disband_token1,
-    ACTIONS(160), 1,
+    ACTIONS(179), 1,
       aux_sym_build_token1,
-    ACTIONS(162), 1,
+    ACTIONS(181), 1,
       aux_sym_remove_token1,
-    ACTIONS(164), 1,
+    ACTIONS(183), 1,
       aux_sym_waive_token1,
-    STATE(16), 1,
+    ACTIONS(187), 1,
+      sym__newline,
+    STATE(20), 1,
       sym_unit,
-    STATE(80), 1,
+    STATE(101), 1,
       sym_unit_type,
-    STATE(149), 1,
+    STATE(178), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -4235,10 +4785,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
+    ACTIONS(185), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(107), 9,
+    STATE(123), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4248,64 +4798,216 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [835] = 21,
+  [850] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(172), 1,
-      aux_sym_hold_token2,
-    ACTIONS(176), 1,
-      aux_sym_support_token1,
-    ACTIONS(180), 1,
-      aux_sym_convoy_token1,
-    ACTIONS(182), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(186), 1,
-      aux_sym_disband_token1,
-    ACTIONS(190), 1,
-      aux_sym_build_token1,
-    ACTIONS(194), 1,
-      aux_sym_remove_token1,
-    ACTIONS(196), 1,
+    ACTIONS(189), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
       aux_sym_remove_token2,
-    ACTIONS(198), 1,
       anon_sym_DASH,
-    ACTIONS(204), 1,
       anon_sym_DASH2,
-    STATE(65), 1,
+    ACTIONS(191), 15,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [888] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(193), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(195), 15,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [926] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(201), 1,
+      sym_season,
+    ACTIONS(199), 13,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(197), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [965] = 17,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(19), 1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 1,
+      aux_sym_waive_token2,
+    ACTIONS(175), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(177), 1,
+      aux_sym_disband_token1,
+    ACTIONS(179), 1,
+      aux_sym_build_token1,
+    ACTIONS(181), 1,
+      aux_sym_remove_token1,
+    ACTIONS(183), 1,
+      aux_sym_waive_token1,
+    STATE(20), 1,
+      sym_unit,
+    STATE(101), 1,
+      sym_unit_type,
+    STATE(178), 1,
+      sym__shorthand,
+    ACTIONS(13), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(15), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(17), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(123), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [1030] = 21,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(205), 1,
+      aux_sym_hold_token2,
+    ACTIONS(209), 1,
+      aux_sym_support_token1,
+    ACTIONS(213), 1,
+      aux_sym_convoy_token1,
+    ACTIONS(215), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(219), 1,
+      aux_sym_disband_token1,
+    ACTIONS(223), 1,
+      aux_sym_build_token1,
+    ACTIONS(227), 1,
+      aux_sym_remove_token1,
+    ACTIONS(229), 1,
+      aux_sym_remove_token2,
+    ACTIONS(231), 1,
+      anon_sym_DASH,
+    ACTIONS(237), 1,
+      anon_sym_DASH2,
+    STATE(76), 1,
       sym__arrow,
-    STATE(77), 1,
+    STATE(106), 1,
       sym__hyphen,
-    ACTIONS(170), 2,
+    ACTIONS(203), 2,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
-    ACTIONS(174), 2,
+    ACTIONS(207), 2,
       aux_sym_via_convoy_token2,
       aux_sym_convoy_token2,
-    ACTIONS(178), 2,
+    ACTIONS(211), 2,
       aux_sym_support_token2,
       aux_sym_support_token3,
-    ACTIONS(184), 2,
+    ACTIONS(217), 2,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-    ACTIONS(188), 2,
+    ACTIONS(221), 2,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-    ACTIONS(192), 2,
+    ACTIONS(225), 2,
       aux_sym_build_token2,
       aux_sym_build_token3,
-    ACTIONS(200), 2,
+    ACTIONS(233), 2,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-    ACTIONS(202), 2,
+    ACTIONS(235), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [907] = 3,
+  [1102] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(208), 13,
+    ACTIONS(241), 13,
       sym__newline,
       aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
       aux_sym_support_token1,
       aux_sym_convoy_token1,
       aux_sym_retreat_token1,
@@ -4315,242 +5017,88 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       anon_sym_EQ_GT,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(239), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [1138] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(129), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(127), 5,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym_season,
-    ACTIONS(206), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
+    ACTIONS(125), 7,
       anon_sym_DASH,
-      anon_sym_DASH2,
-  [943] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(212), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(210), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [979] = 3,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+      sym__word,
+  [1167] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(216), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-    ACTIONS(214), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1015] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(222), 1,
-      sym_season,
-    ACTIONS(220), 11,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-    ACTIONS(218), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1052] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 11,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-    ACTIONS(224), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1086] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(129), 1,
       anon_sym_DASH2,
     STATE(23), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(228), 1,
       sym__hyphen,
-    ACTIONS(127), 6,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
+    ACTIONS(125), 4,
       aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(129), 7,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1116] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
-    ACTIONS(141), 6,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(143), 7,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1146] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(114), 1,
-      anon_sym_DASH2,
-    STATE(24), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(112), 5,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(110), 7,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
       sym__word,
-  [1175] = 10,
+    ACTIONS(127), 8,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1196] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
     ACTIONS(11), 1,
       aux_sym_season_words_token5,
-    ACTIONS(41), 1,
+    ACTIONS(47), 1,
       ts_builtin_sym_end,
-    STATE(37), 1,
+    STATE(47), 1,
       sym_power,
-    STATE(46), 1,
+    STATE(56), 1,
       sym__hyphenated,
-    STATE(145), 1,
+    STATE(152), 1,
       sym_season_words,
-    STATE(186), 1,
+    STATE(220), 1,
       sym_block_header,
-    STATE(27), 2,
+    STATE(25), 2,
       sym_block,
       aux_sym_source_file_repeat2,
     ACTIONS(9), 4,
@@ -4558,367 +5106,260 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1210] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(230), 1,
-      ts_builtin_sym_end,
-    STATE(37), 1,
-      sym_power,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(145), 1,
-      sym_season_words,
-    STATE(186), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1245] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(232), 1,
-      ts_builtin_sym_end,
-    ACTIONS(234), 1,
-      sym__word,
-    ACTIONS(240), 1,
-      aux_sym_season_words_token5,
-    STATE(37), 1,
-      sym_power,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(145), 1,
-      sym_season_words,
-    STATE(186), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(237), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1280] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(112), 5,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(110), 8,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-      sym__word,
-      anon_sym_DASH2,
-  [1301] = 5,
+  [1231] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(243), 1,
+      ts_builtin_sym_end,
+    ACTIONS(245), 1,
       sym__word,
-    STATE(29), 2,
+    ACTIONS(251), 1,
+      aux_sym_season_words_token5,
+    STATE(47), 1,
+      sym_power,
+    STATE(56), 1,
       sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(137), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(139), 4,
+    STATE(152), 1,
+      sym_season_words,
+    STATE(220), 1,
+      sym_block_header,
+    STATE(25), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(248), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1266] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(127), 5,
+      anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1323] = 8,
+    ACTIONS(125), 8,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+      sym__word,
+      anon_sym_DASH2,
+  [1287] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(248), 1,
-      aux_sym_expect_directive_token4,
-    ACTIONS(252), 1,
-      aux_sym_expect_directive_token6,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
     ACTIONS(254), 1,
-      aux_sym_expect_directive_token8,
+      ts_builtin_sym_end,
+    STATE(47), 1,
+      sym_power,
+    STATE(56), 1,
+      sym__hyphenated,
+    STATE(152), 1,
+      sym_season_words,
+    STATE(220), 1,
+      sym_block_header,
+    STATE(25), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1322] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 5,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+      anon_sym_DASH2,
+    ACTIONS(127), 8,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1343] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(256), 1,
-      aux_sym_expect_directive_token9,
-    ACTIONS(246), 2,
-      aux_sym_expect_directive_token2,
-      aux_sym_expect_directive_token3,
-    ACTIONS(250), 2,
-      aux_sym_expect_directive_token5,
-      aux_sym_expect_directive_token7,
-    ACTIONS(258), 2,
-      aux_sym_expect_directive_token10,
-      aux_sym_expect_directive_token11,
-  [1351] = 5,
+      anon_sym_DASH2,
+    STATE(34), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(164), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(166), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1369] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(258), 1,
+      sym__word,
+    STATE(33), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(155), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1393] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(168), 1,
+      anon_sym_DASH2,
+    STATE(32), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(164), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(166), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1419] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(148), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(144), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(146), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1445] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(260), 1,
       sym__word,
-    STATE(29), 2,
+    STATE(33), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(119), 3,
+    ACTIONS(160), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-    ACTIONS(121), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1373] = 9,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(264), 1,
-      anon_sym_DASH_GT,
-    STATE(13), 1,
-      sym_name,
-    STATE(60), 1,
-      sym__arrow,
-    STATE(90), 1,
-      sym_province,
-    STATE(142), 1,
-      sym_location,
-    ACTIONS(262), 2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1403] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(131), 1,
-      anon_sym_DASH2,
-    STATE(34), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(127), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(129), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1427] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(145), 1,
-      anon_sym_DASH2,
-    STATE(24), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(141), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(143), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1451] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(266), 1,
-      anon_sym_COLON,
-    ACTIONS(270), 1,
-      sym_season,
-    ACTIONS(272), 1,
+    ACTIONS(162), 6,
       sym__newline,
-    STATE(136), 1,
-      sym_season_words,
-    ACTIONS(268), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1476] = 5,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1469] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(119), 1,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(144), 2,
       aux_sym_via_convoy_token1,
-    STATE(38), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(121), 5,
+      sym__word,
+    ACTIONS(146), 7,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1497] = 7,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1495] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(270), 1,
-      sym_season,
-    ACTIONS(272), 1,
-      sym__newline,
-    ACTIONS(274), 1,
-      anon_sym_COLON,
-    STATE(136), 1,
-      sym_season_words,
-    ACTIONS(268), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1522] = 5,
+    ACTIONS(263), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(267), 1,
+      aux_sym_expect_directive_token5,
+    ACTIONS(271), 1,
+      aux_sym_expect_directive_token7,
+    ACTIONS(273), 1,
+      aux_sym_expect_directive_token9,
+    ACTIONS(275), 1,
+      aux_sym_expect_directive_token10,
+    ACTIONS(265), 2,
+      aux_sym_expect_directive_token2,
+      aux_sym_expect_directive_token3,
+    ACTIONS(269), 2,
+      aux_sym_expect_directive_token6,
+      aux_sym_expect_directive_token8,
+    ACTIONS(277), 2,
+      aux_sym_expect_directive_token11,
+      aux_sym_expect_directive_token12,
+  [1526] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(137), 1,
+    ACTIONS(153), 1,
       aux_sym_via_convoy_token1,
-    ACTIONS(276), 1,
-      sym__word,
-    STATE(38), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(139), 5,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1543] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(24), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
-      sym__hyphen,
-    ACTIONS(141), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(143), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1565] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(279), 1,
+      sym__word,
+    STATE(38), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 7,
+      sym__newline,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
-    ACTIONS(281), 1,
       anon_sym_SLASH,
-    STATE(76), 1,
-      sym_coast,
-    ACTIONS(148), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(150), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
       sym_season,
-  [1587] = 6,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1549] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(256), 1,
       anon_sym_DASH2,
     STATE(39), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(183), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(127), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(129), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1609] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_DASH2,
-    ACTIONS(283), 1,
-      anon_sym_DASH,
-    STATE(62), 1,
-      sym__arrow,
-    STATE(82), 1,
-      sym__hyphen,
-    ACTIONS(285), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(287), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1633] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(44), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(187), 1,
-      sym__hyphen,
-    ACTIONS(129), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_COMMA,
-  [1653] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(45), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(187), 1,
-      sym__hyphen,
-    ACTIONS(143), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_COMMA,
-  [1673] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(289), 1,
-      anon_sym_DASH2,
-    STATE(45), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(187), 1,
-      sym__hyphen,
-    ACTIONS(112), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_COMMA,
-  [1693] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 8,
+    ACTIONS(166), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token1,
@@ -4927,1446 +5368,2131 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token4,
       aux_sym_season_words_token5,
       sym_season,
-  [1707] = 7,
+  [1572] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(294), 1,
+    ACTIONS(160), 1,
+      aux_sym_via_convoy_token1,
+    ACTIONS(281), 1,
       sym__word,
-    ACTIONS(296), 1,
-      sym__newline,
-    STATE(51), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(55), 1,
-      sym__greedy_name,
-    STATE(95), 1,
-      sym__greedy_province,
-    STATE(48), 2,
+    STATE(38), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [1730] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(294), 1,
-      sym__word,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(298), 4,
+    ACTIONS(162), 7,
       sym__newline,
+      anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
-      anon_sym_COMMA,
-  [1747] = 7,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1595] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(300), 1,
-      sym__word,
-    ACTIONS(303), 1,
-      sym__newline,
-    STATE(49), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(55), 1,
-      sym__greedy_name,
-    STATE(95), 1,
-      sym__greedy_province,
-    STATE(48), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1770] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(256), 1,
       anon_sym_DASH2,
     STATE(6), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
+    STATE(219), 1,
       sym__hyphen,
-    ACTIONS(305), 4,
+    ACTIONS(146), 8,
       sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1789] = 7,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [1618] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(294), 1,
+    ACTIONS(279), 1,
       sym__word,
-    ACTIONS(307), 1,
-      sym__newline,
-    STATE(49), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(55), 1,
-      sym__greedy_name,
-    STATE(95), 1,
-      sym__greedy_province,
-    STATE(48), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1812] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(50), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(166), 1,
-      sym__hyphen,
-    ACTIONS(309), 4,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1831] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(311), 1,
-      sym__word,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(139), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [1848] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(289), 1,
-      anon_sym_DASH2,
-    STATE(54), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(190), 1,
-      sym__hyphen,
-    ACTIONS(112), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [1866] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(316), 1,
-      anon_sym_LPAREN,
-    ACTIONS(318), 1,
-      anon_sym_SLASH,
-    STATE(110), 1,
-      sym_coast,
-    ACTIONS(314), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [1884] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(193), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1902] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(169), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1920] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_DASH2,
-    ACTIONS(320), 1,
-      anon_sym_DASH,
-    STATE(61), 1,
+    ACTIONS(286), 1,
+      anon_sym_DASH_GT,
+    STATE(9), 1,
+      sym_name,
+    STATE(82), 1,
       sym__arrow,
-    STATE(75), 1,
-      sym__hyphen,
-    ACTIONS(322), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [1940] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(123), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1958] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(125), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1978] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(128), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1998] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(130), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2018] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(58), 1,
-      sym_unit,
-    STATE(85), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2036] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(42), 1,
-      sym_unit,
-    STATE(80), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2054] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(93), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2074] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(140), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2092] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(112), 6,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_DASH2,
-      anon_sym_COMMA,
-  [2104] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(86), 1,
-      sym_unit_type,
-    STATE(152), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2122] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(70), 1,
-      sym_unit,
-    STATE(85), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2140] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_DASH2,
-    ACTIONS(326), 1,
-      anon_sym_DASH,
-    STATE(71), 1,
-      sym__arrow,
-    STATE(89), 1,
-      sym__hyphen,
-    ACTIONS(328), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2160] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(90), 1,
-      sym_province,
-    STATE(131), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2180] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(54), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(190), 1,
-      sym__hyphen,
-    ACTIONS(143), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2198] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_DASH2,
-    STATE(72), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(190), 1,
-      sym__hyphen,
-    ACTIONS(129), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2216] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(330), 1,
-      sym_season,
-    ACTIONS(218), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(220), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2231] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(122), 1,
-      sym__shorthand_loc,
-    STATE(129), 1,
-      sym__shorthand_location,
-  [2250] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(214), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(216), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2263] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(121), 1,
-      sym__shorthand_location,
-    STATE(122), 1,
-      sym__shorthand_loc,
-  [2282] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(206), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(208), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2295] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(210), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(212), 3,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2308] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(334), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(20), 1,
-      sym_province,
-    STATE(8), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2325] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(336), 1,
-      sym__word,
-    ACTIONS(121), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(87), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2340] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(122), 1,
-      sym__shorthand_loc,
-    STATE(134), 1,
-      sym__shorthand_location,
-  [2359] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(152), 1,
-      anon_sym_LPAREN,
-    ACTIONS(154), 1,
-      anon_sym_SLASH,
-    STATE(139), 1,
-      sym_coast,
-    ACTIONS(339), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2376] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(341), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(292), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2389] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(343), 1,
-      sym__word,
-    STATE(40), 1,
-      sym_name,
-    STATE(74), 1,
-      sym_province,
-    STATE(31), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2406] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(13), 1,
-      sym_name,
-    STATE(20), 1,
-      sym_province,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2423] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(345), 1,
-      sym__word,
-    ACTIONS(139), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(87), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2438] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 1,
-      sym__word,
-    STATE(92), 1,
-      sym_name,
-    STATE(116), 1,
-      sym_province,
-    STATE(81), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2455] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 1,
-      sym__joined,
-    STATE(83), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_province,
-    STATE(122), 1,
-      sym__shorthand_loc,
-    STATE(132), 1,
-      sym__shorthand_location,
-  [2474] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(352), 1,
-      sym_season,
-    ACTIONS(350), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2486] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(224), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(226), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2498] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(150), 1,
-      sym__word,
-    ACTIONS(354), 1,
-      anon_sym_LPAREN,
-    ACTIONS(356), 1,
-      anon_sym_SLASH,
-    STATE(167), 1,
-      sym_coast,
-  [2514] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(358), 1,
-      aux_sym_via_convoy_token1,
-    STATE(147), 1,
-      sym_via_convoy,
-    ACTIONS(360), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2528] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(112), 4,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_DASH2,
-  [2538] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(364), 1,
-      anon_sym_COMMA,
-    ACTIONS(362), 2,
-      sym__newline,
-      sym__word,
-  [2549] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(294), 1,
-      sym__word,
-    STATE(47), 1,
-      sym_power,
-    STATE(127), 1,
-      sym__hyphenated,
-  [2562] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(366), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2571] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(368), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(370), 1,
-      sym__newline,
-    STATE(165), 1,
-      sym_outcome,
-  [2584] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    ACTIONS(374), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2597] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(376), 3,
-      aux_sym_outcome_token1,
-      aux_sym_outcome_token2,
-      aux_sym_outcome_token3,
-  [2606] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym__word,
-    ACTIONS(381), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2619] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(383), 1,
-      sym_season,
-    ACTIONS(385), 1,
-      sym__newline,
-    STATE(113), 1,
-      aux_sym_expect_directive_repeat1,
-  [2632] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(387), 1,
-      sym__word,
-    STATE(56), 1,
-      sym_power,
-    STATE(84), 1,
-      sym__hyphenated,
-  [2645] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(383), 1,
-      sym_season,
-    ACTIONS(389), 1,
-      sym__newline,
-    STATE(102), 1,
-      aux_sym_expect_directive_repeat1,
-  [2658] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(389), 1,
-      sym__newline,
-    ACTIONS(391), 1,
-      sym_integer,
-    STATE(106), 1,
-      aux_sym_expect_directive_repeat2,
-  [2671] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 1,
-      sym_integer,
-    ACTIONS(393), 1,
-      sym__newline,
-    STATE(114), 1,
-      aux_sym_expect_directive_repeat2,
-  [2684] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(368), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(395), 1,
-      sym__newline,
-    STATE(171), 1,
-      sym_outcome,
-  [2697] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(208), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2706] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(212), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2715] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(397), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2724] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(194), 1,
-      sym_power,
-  [2737] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(387), 1,
-      sym__word,
-    STATE(57), 1,
-      sym_power,
-    STATE(84), 1,
-      sym__hyphenated,
-  [2750] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(399), 1,
-      sym_season,
-    ACTIONS(402), 1,
-      sym__newline,
-    STATE(113), 1,
-      aux_sym_expect_directive_repeat1,
-  [2763] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(404), 1,
-      sym_integer,
-    ACTIONS(407), 1,
-      sym__newline,
-    STATE(114), 1,
-      aux_sym_expect_directive_repeat2,
-  [2776] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    ACTIONS(409), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2789] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 1,
-      sym__word,
-    STATE(46), 1,
-      sym__hyphenated,
-    STATE(144), 1,
-      sym_power,
-  [2802] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    ACTIONS(411), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2815] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    ACTIONS(413), 1,
-      anon_sym_RPAREN,
-    STATE(101), 1,
-      aux_sym_coast_repeat1,
-  [2828] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(415), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2836] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2844] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2852] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(421), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2860] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2868] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 2,
-      sym__newline,
-      sym_integer,
-  [2876] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2884] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    STATE(99), 1,
-      aux_sym_coast_repeat1,
-  [2894] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 2,
-      sym__newline,
-      sym__word,
-  [2902] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2910] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2918] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(433), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2926] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(435), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2934] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2942] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(439), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2950] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(441), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2958] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(443), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2966] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      anon_sym_COLON,
-    ACTIONS(447), 1,
-      sym__newline,
-  [2976] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(449), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2984] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(451), 2,
-      sym__newline,
-      sym__word,
-  [2992] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(453), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3000] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(455), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3008] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(457), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3016] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(459), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3024] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(461), 2,
-      sym__newline,
-      sym_season,
-  [3032] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(463), 1,
-      sym_season,
-    ACTIONS(465), 1,
-      sym__newline,
-  [3042] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(467), 1,
-      anon_sym_COLON,
-    ACTIONS(469), 1,
-      sym__newline,
-  [3052] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(471), 2,
-      anon_sym_RPAREN,
-      sym__word,
-  [3060] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(473), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3068] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(475), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3076] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3084] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(479), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3092] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    STATE(115), 1,
-      aux_sym_coast_repeat1,
-  [3102] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(481), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3110] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
-    STATE(117), 1,
-      aux_sym_coast_repeat1,
-  [3120] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      sym__word,
     STATE(118), 1,
-      aux_sym_coast_repeat1,
-  [3130] = 2,
+      sym_province,
+    STATE(181), 1,
+      sym_location,
+    ACTIONS(284), 2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1648] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(483), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3138] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(485), 1,
+    ACTIONS(288), 1,
       sym__word,
-  [3145] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(487), 1,
-      sym__newline,
-  [3152] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(489), 1,
-      sym_integer,
-  [3159] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(491), 1,
-      sym__word,
-  [3166] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(493), 1,
-      sym__word,
-  [3173] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(495), 1,
-      sym__newline,
-  [3180] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(497), 1,
-      sym_integer,
-  [3187] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(499), 1,
-      aux_sym_via_convoy_token2,
-  [3194] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(501), 1,
-      sym__joined,
-  [3201] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(503), 1,
-      sym__newline,
-  [3208] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(505), 1,
-      sym__joined,
-  [3215] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(216), 1,
-      sym__word,
-  [3222] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(507), 1,
-      sym__word,
-  [3229] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(509), 1,
-      sym__newline,
-  [3236] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(511), 1,
-      sym__newline,
-  [3243] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(513), 1,
-      sym__newline,
-  [3250] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(515), 1,
-      sym__newline,
-  [3257] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(517), 1,
-      sym__newline,
-  [3264] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(519), 1,
-      ts_builtin_sym_end,
-  [3271] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(521), 1,
-      sym__word,
-  [3278] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(523), 1,
-      sym__word,
-  [3285] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(208), 1,
-      sym__word,
-  [3292] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(212), 1,
-      sym__word,
-  [3299] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(525), 1,
-      sym__newline,
-  [3306] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(527), 1,
-      sym__newline,
-  [3313] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(529), 1,
-      sym__newline,
-  [3320] = 2,
+    STATE(43), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(155), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1670] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(168), 1,
-      sym__newline,
-  [3327] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(531), 1,
-      sym__joined,
-  [3334] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(533), 1,
+      anon_sym_DASH2,
+    STATE(44), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(164), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
       sym__word,
-  [3341] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(535), 1,
-      sym__newline,
-  [3348] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(537), 1,
-      sym__newline,
-  [3355] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(539), 1,
-      sym__joined,
-  [3362] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(541), 1,
+    ACTIONS(166), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym_season,
-  [3369] = 2,
+  [1694] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(543), 1,
+    ACTIONS(290), 1,
       sym__word,
-  [3376] = 2,
+    STATE(43), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(160), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(162), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1716] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(545), 1,
+    ACTIONS(148), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(144), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(146), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1740] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(293), 1,
+      anon_sym_LPAREN,
+    ACTIONS(295), 1,
+      anon_sym_SLASH,
+    STATE(77), 1,
+      sym_coast,
+    ACTIONS(136), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(138), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [1763] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(297), 1,
+      anon_sym_COLON,
+    ACTIONS(301), 1,
+      sym_season,
+    ACTIONS(303), 1,
+      sym__newline,
+    STATE(165), 1,
+      sym_season_words,
+    ACTIONS(299), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1788] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(301), 1,
+      sym_season,
+    ACTIONS(303), 1,
+      sym__newline,
+    ACTIONS(305), 1,
+      anon_sym_COLON,
+    STATE(165), 1,
+      sym_season_words,
+    ACTIONS(299), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1813] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(164), 1,
+      sym__word,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(49), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(224), 1,
+      sym__hyphen,
+    ACTIONS(166), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1836] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(144), 1,
+      sym__word,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(50), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(224), 1,
+      sym__hyphen,
+    ACTIONS(146), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1859] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 1,
+      sym__word,
+    ACTIONS(307), 1,
+      anon_sym_DASH2,
+    STATE(50), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(224), 1,
+      sym__hyphen,
+    ACTIONS(127), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1882] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(310), 1,
+      sym__word,
+    STATE(58), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [1900] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(53), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(164), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(166), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1922] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(144), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(146), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1944] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(60), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(312), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1964] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(237), 1,
+      anon_sym_DASH2,
+    ACTIONS(314), 1,
+      anon_sym_DASH,
+    STATE(92), 1,
+      sym__arrow,
+    STATE(107), 1,
+      sym__hyphen,
+    ACTIONS(316), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(318), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1988] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(320), 8,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_season_words_token5,
+      sym_season,
+  [2002] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(144), 1,
+      sym__word,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(146), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2024] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 1,
+      sym__word,
+    STATE(58), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(162), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2042] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(164), 1,
+      sym__word,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(57), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(216), 1,
+      sym__hyphen,
+    ACTIONS(166), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2064] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(6), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(219), 1,
+      sym__hyphen,
+    ACTIONS(325), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [2084] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(329), 1,
+      sym__newline,
+    STATE(67), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
+    STATE(142), 1,
+      sym__greedy_province,
+    STATE(64), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2107] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(331), 1,
+      sym__newline,
+    STATE(65), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
+    STATE(142), 1,
+      sym__greedy_province,
+    STATE(64), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2130] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(333), 1,
+      sym__newline,
+    STATE(61), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
+    STATE(142), 1,
+      sym__greedy_province,
+    STATE(64), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2153] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(58), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(335), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [2170] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(337), 1,
+      sym__newline,
+    STATE(67), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
+    STATE(142), 1,
+      sym__greedy_province,
+    STATE(64), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2193] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(125), 1,
+      sym__word,
+    ACTIONS(127), 6,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_DASH2,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2208] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(339), 1,
+      sym__word,
+    ACTIONS(342), 1,
+      sym__newline,
+    STATE(67), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(87), 1,
+      sym__greedy_name,
+    STATE(142), 1,
+      sym__greedy_province,
+    STATE(64), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2231] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(344), 1,
+      sym__word,
+    STATE(69), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2248] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(346), 1,
+      sym__word,
+    STATE(69), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(162), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2265] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(193), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(195), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2279] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(95), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(231), 1,
+      sym__hyphen,
+    ACTIONS(166), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2297] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(349), 1,
+      sym_season,
+    ACTIONS(197), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(199), 3,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2313] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(80), 1,
+      sym_unit,
+    STATE(109), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2331] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(55), 1,
+      sym_unit,
+    STATE(113), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2349] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(236), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2367] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(117), 1,
+      sym_location,
+    STATE(118), 1,
+      sym_province,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2387] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(171), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(173), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2401] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(114), 1,
+      sym_unit_type,
+    STATE(214), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2419] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(196), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2437] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(237), 1,
+      anon_sym_DASH2,
+    ACTIONS(353), 1,
+      anon_sym_DASH,
+    STATE(91), 1,
+      sym__arrow,
+    STATE(104), 1,
+      sym__hyphen,
+    ACTIONS(355), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2457] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(188), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2475] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(182), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2495] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(193), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(195), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2509] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(189), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(191), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2523] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(137), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2541] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      anon_sym_LPAREN,
+    ACTIONS(361), 1,
+      anon_sym_SLASH,
+    STATE(129), 1,
+      sym_coast,
+    ACTIONS(357), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2559] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      anon_sym_LPAREN,
+    ACTIONS(361), 1,
+      anon_sym_SLASH,
+    STATE(138), 1,
+      sym_coast,
+    ACTIONS(363), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2577] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(166), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2595] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(307), 1,
+      anon_sym_DASH2,
+    STATE(89), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(231), 1,
+      sym__hyphen,
+    ACTIONS(127), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2613] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(237), 1,
+      anon_sym_DASH2,
+    ACTIONS(365), 1,
+      anon_sym_DASH,
+    STATE(97), 1,
+      sym__arrow,
+    STATE(105), 1,
+      sym__hyphen,
+    ACTIONS(367), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2633] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(154), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2653] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(156), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2673] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(100), 1,
+      sym_unit_type,
+    STATE(167), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2691] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(189), 2,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(191), 4,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2705] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(256), 1,
+      anon_sym_DASH2,
+    STATE(89), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(231), 1,
+      sym__hyphen,
+    ACTIONS(146), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2723] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(310), 1,
+      sym__word,
+    ACTIONS(369), 1,
+      aux_sym_expect_directive_token4,
+    STATE(98), 1,
+      sym_name,
+    STATE(131), 1,
+      sym_province,
+    STATE(51), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2743] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(163), 1,
+      sym_location,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2763] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      anon_sym_LPAREN,
+    ACTIONS(361), 1,
+      anon_sym_SLASH,
+    STATE(14), 1,
+      sym_coast,
+    ACTIONS(138), 3,
+      sym__newline,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2781] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(90), 1,
+      sym_unit,
+    STATE(109), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(185), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2799] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2816] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(371), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(11), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2833] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(373), 1,
+      sym__word,
+    STATE(120), 1,
+      sym_name,
+    STATE(141), 1,
+      sym_province,
+    STATE(111), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2850] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(375), 1,
+      sym__word,
+    ACTIONS(162), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(103), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2865] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
       sym__joined,
-  [3383] = 2,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(155), 1,
+      sym__shorthand_location,
+  [2884] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(547), 1,
+    ACTIONS(378), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(176), 1,
+      sym__shorthand_location,
+  [2903] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(119), 1,
+      sym__shorthand_location,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+  [2922] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(147), 1,
+      sym__shorthand_loc,
+    STATE(149), 1,
+      sym__shorthand_province,
+    STATE(157), 1,
+      sym__shorthand_location,
+  [2941] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(239), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(241), 3,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2954] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
       sym__word,
-  [3390] = 2,
+    STATE(45), 1,
+      sym_name,
+    STATE(72), 1,
+      sym_province,
+    STATE(41), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2971] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(549), 1,
-      sym__newline,
-  [3397] = 2,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(98), 1,
+      sym_name,
+    STATE(160), 1,
+      sym_province,
+    STATE(51), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2988] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(551), 1,
+    ACTIONS(382), 1,
+      sym__word,
+    ACTIONS(155), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(103), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [3003] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(385), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(320), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [3016] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(387), 1,
+      sym__word,
+    STATE(9), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(30), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [3033] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(389), 1,
+      sym__word,
+    STATE(45), 1,
+      sym_name,
+    STATE(72), 1,
+      sym_province,
+    STATE(68), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [3050] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(98), 1,
+      sym_name,
+    STATE(186), 1,
+      sym_province,
+    STATE(51), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [3067] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(127), 4,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_DASH2,
+  [3077] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(391), 1,
+      aux_sym_via_convoy_token1,
+    STATE(183), 1,
+      sym_via_convoy,
+    ACTIONS(393), 2,
       sym__newline,
-  [3404] = 2,
+      anon_sym_EQ_GT,
+  [3091] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(397), 1,
+      sym_season,
+    ACTIONS(395), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3103] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(391), 1,
+      aux_sym_via_convoy_token1,
+    STATE(184), 1,
+      sym_via_convoy,
+    ACTIONS(399), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3117] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(138), 1,
+      sym__word,
+    ACTIONS(401), 1,
+      anon_sym_LPAREN,
+    ACTIONS(403), 1,
+      anon_sym_SLASH,
+    STATE(192), 1,
+      sym_coast,
+  [3133] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 4,
+      aux_sym_outcome_token1,
+      aux_sym_outcome_token2,
+      aux_sym_outcome_token3,
+      aux_sym_outcome_token4,
+  [3143] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(407), 1,
+      sym_integer,
+    ACTIONS(410), 1,
+      sym__newline,
+    STATE(122), 1,
+      aux_sym_expect_directive_repeat3,
+  [3156] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(412), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(414), 1,
+      sym__newline,
+    STATE(233), 1,
+      sym_outcome,
+  [3169] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(416), 1,
+      sym__word,
+    STATE(56), 1,
+      sym__hyphenated,
+    STATE(208), 1,
+      sym_power,
+  [3182] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(420), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3195] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(422), 1,
+      sym_season,
+    ACTIONS(425), 1,
+      sym__newline,
+    STATE(126), 1,
+      aux_sym_expect_directive_repeat2,
+  [3208] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(412), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(427), 1,
+      sym__newline,
+    STATE(207), 1,
+      sym_outcome,
+  [3221] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(429), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3230] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3239] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 1,
+      sym__word,
+    ACTIONS(436), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3252] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(438), 1,
+      anon_sym_COMMA,
+    ACTIONS(440), 1,
+      sym__newline,
+    STATE(132), 1,
+      aux_sym_expect_directive_repeat1,
+  [3265] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(438), 1,
+      anon_sym_COMMA,
+    ACTIONS(442), 1,
+      sym__newline,
+    STATE(133), 1,
+      aux_sym_expect_directive_repeat1,
+  [3278] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      anon_sym_COMMA,
+    ACTIONS(447), 1,
+      sym__newline,
+    STATE(133), 1,
+      aux_sym_expect_directive_repeat1,
+  [3291] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 1,
+      sym__word,
+    STATE(75), 1,
+      sym_power,
+    STATE(112), 1,
+      sym__hyphenated,
+  [3304] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(62), 1,
+      sym_power,
+    STATE(169), 1,
+      sym__hyphenated,
+  [3317] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 1,
+      sym__word,
+    STATE(85), 1,
+      sym_power,
+    STATE(112), 1,
+      sym__hyphenated,
+  [3330] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(451), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(453), 1,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(455), 1,
+      sym__newline,
+  [3343] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3352] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(459), 1,
+      sym_season,
+    ACTIONS(461), 1,
+      sym__newline,
+    STATE(126), 1,
+      aux_sym_expect_directive_repeat2,
+  [3365] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(463), 1,
+      sym_integer,
+    ACTIONS(465), 1,
+      sym__newline,
+    STATE(122), 1,
+      aux_sym_expect_directive_repeat3,
+  [3378] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(416), 1,
+      sym__word,
+    STATE(56), 1,
+      sym__hyphenated,
+    STATE(170), 1,
+      sym_power,
+  [3391] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(469), 1,
+      anon_sym_COMMA,
+    ACTIONS(467), 2,
+      sym__newline,
+      sym__word,
+  [3402] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(471), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3415] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 1,
+      sym__word,
+    STATE(78), 1,
+      sym_power,
+    STATE(112), 1,
+      sym__hyphenated,
+  [3428] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 1,
+      sym__word,
+    STATE(79), 1,
+      sym_power,
+    STATE(112), 1,
+      sym__hyphenated,
+  [3441] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(473), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3454] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(475), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3463] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(477), 1,
+      anon_sym_RPAREN,
+    STATE(130), 1,
+      aux_sym_coast_repeat1,
+  [3476] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(479), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3485] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(459), 1,
+      sym_season,
+    ACTIONS(481), 1,
+      sym__newline,
+    STATE(139), 1,
+      aux_sym_expect_directive_repeat2,
+  [3498] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(463), 1,
+      sym_integer,
+    ACTIONS(481), 1,
+      sym__newline,
+    STATE(140), 1,
+      aux_sym_expect_directive_repeat3,
+  [3511] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(483), 1,
+      anon_sym_COLON,
+    ACTIONS(485), 1,
+      sym__newline,
+  [3521] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(487), 2,
+      anon_sym_RPAREN,
+      sym__word,
+  [3529] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(489), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3537] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(491), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3545] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(493), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3553] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(495), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3561] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(497), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3569] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(499), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3577] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(501), 2,
+      sym__newline,
+      anon_sym_COMMA,
+  [3585] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(503), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3593] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(505), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3601] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(507), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3609] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(509), 2,
+      sym__newline,
+      anon_sym_COLON,
+  [3617] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(511), 1,
+      anon_sym_COLON,
+    ACTIONS(513), 1,
+      sym__newline,
+  [3627] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(515), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3635] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(517), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3643] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    STATE(148), 1,
+      aux_sym_coast_repeat1,
+  [3653] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(320), 2,
+      sym__newline,
+      sym__word,
+  [3661] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(519), 1,
+      sym_season,
+    ACTIONS(521), 1,
+      sym__newline,
+  [3671] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    STATE(125), 1,
+      aux_sym_coast_repeat1,
+  [3681] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(523), 2,
+      sym__newline,
+      sym__word,
+  [3689] = 3,
+    ACTIONS(525), 1,
+      sym_comment,
+    ACTIONS(527), 1,
+      aux_sym_game_directive_token2,
+    ACTIONS(529), 1,
+      sym__newline,
+  [3699] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(531), 2,
+      sym__newline,
+      anon_sym_COLON,
+  [3707] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 2,
+      sym__newline,
+      sym_season,
+  [3715] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(535), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3723] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(537), 2,
+      sym__newline,
+      sym_integer,
+  [3731] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(539), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3739] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(541), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3747] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(543), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3755] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(545), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3763] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(547), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3771] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(549), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3779] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(551), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3787] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    STATE(143), 1,
+      aux_sym_coast_repeat1,
+  [3797] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(553), 1,
-      sym__newline,
-  [3411] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      aux_sym_dislodged_directive_token3,
     ACTIONS(555), 1,
       sym__newline,
-  [3418] = 2,
+  [3807] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(557), 1,
-      anon_sym_COLON,
-  [3425] = 2,
+    ACTIONS(418), 1,
+      sym__word,
+    STATE(146), 1,
+      aux_sym_coast_repeat1,
+  [3817] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(557), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3825] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(559), 1,
+      sym__word,
+  [3832] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(561), 1,
       sym__newline,
+  [3839] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(563), 1,
+      sym__word,
+  [3846] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(173), 1,
+      sym__word,
+  [3853] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(565), 1,
+      sym__word,
+  [3860] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(567), 1,
+      sym__newline,
+  [3867] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(569), 1,
+      sym__newline,
+  [3874] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(571), 1,
+      sym__newline,
+  [3881] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(573), 1,
+      sym__newline,
+  [3888] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(575), 1,
+      sym__newline,
+  [3895] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(187), 1,
+      sym__newline,
+  [3902] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(577), 1,
+      sym__newline,
+  [3909] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(195), 1,
+      sym__word,
+  [3916] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(191), 1,
+      sym__word,
+  [3923] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(579), 1,
+      sym__newline,
+  [3930] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(581), 1,
+      sym__word,
+  [3937] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(583), 1,
+      sym__newline,
+  [3944] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(585), 1,
+      sym__word,
+  [3951] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(587), 1,
+      sym__newline,
+  [3958] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(589), 1,
+      sym__newline,
+  [3965] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(591), 1,
+      sym__newline,
+  [3972] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(593), 1,
+      anon_sym_COLON,
+  [3979] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(595), 1,
+      sym__newline,
+  [3986] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(597), 1,
+      sym__newline,
+  [3993] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(599), 1,
+      sym_integer,
+  [4000] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(601), 1,
+      anon_sym_COLON,
+  [4007] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(603), 1,
+      ts_builtin_sym_end,
+  [4014] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(605), 1,
+      sym__joined,
+  [4021] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(607), 1,
+      sym__joined,
+  [4028] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(609), 1,
+      sym__word,
+  [4035] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(611), 1,
+      sym__joined,
+  [4042] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(613), 1,
+      sym__newline,
+  [4049] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(615), 1,
+      sym__newline,
+  [4056] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(617), 1,
+      aux_sym_via_convoy_token2,
+  [4063] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(619), 1,
+      sym_season,
+  [4070] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(621), 1,
+      sym__joined,
+  [4077] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(623), 1,
+      sym__word,
+  [4084] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(625), 1,
+      sym_integer,
+  [4091] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(627), 1,
+      sym__word,
+  [4098] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(629), 1,
+      sym__joined,
+  [4105] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(631), 1,
+      sym__newline,
+  [4112] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(633), 1,
+      aux_sym_via_convoy_token2,
+  [4119] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(635), 1,
+      sym__joined,
+  [4126] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(637), 1,
+      aux_sym_via_convoy_token2,
+  [4133] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
+      sym__newline,
+  [4140] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(641), 1,
+      sym__newline,
+  [4147] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(643), 1,
+      sym__newline,
+  [4154] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(645), 1,
+      sym__newline,
+  [4161] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(647), 1,
+      sym__newline,
+  [4168] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(649), 1,
+      sym__word,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 113,
-  [SMALL_STATE(5)] = 226,
-  [SMALL_STATE(6)] = 339,
-  [SMALL_STATE(7)] = 392,
-  [SMALL_STATE(8)] = 437,
-  [SMALL_STATE(9)] = 481,
-  [SMALL_STATE(10)] = 521,
-  [SMALL_STATE(11)] = 567,
-  [SMALL_STATE(12)] = 611,
-  [SMALL_STATE(13)] = 657,
-  [SMALL_STATE(14)] = 702,
-  [SMALL_STATE(15)] = 770,
-  [SMALL_STATE(16)] = 835,
-  [SMALL_STATE(17)] = 907,
-  [SMALL_STATE(18)] = 943,
-  [SMALL_STATE(19)] = 979,
-  [SMALL_STATE(20)] = 1015,
-  [SMALL_STATE(21)] = 1052,
-  [SMALL_STATE(22)] = 1086,
-  [SMALL_STATE(23)] = 1116,
-  [SMALL_STATE(24)] = 1146,
-  [SMALL_STATE(25)] = 1175,
-  [SMALL_STATE(26)] = 1210,
-  [SMALL_STATE(27)] = 1245,
-  [SMALL_STATE(28)] = 1280,
-  [SMALL_STATE(29)] = 1301,
-  [SMALL_STATE(30)] = 1323,
-  [SMALL_STATE(31)] = 1351,
-  [SMALL_STATE(32)] = 1373,
-  [SMALL_STATE(33)] = 1403,
-  [SMALL_STATE(34)] = 1427,
-  [SMALL_STATE(35)] = 1451,
-  [SMALL_STATE(36)] = 1476,
-  [SMALL_STATE(37)] = 1497,
-  [SMALL_STATE(38)] = 1522,
-  [SMALL_STATE(39)] = 1543,
-  [SMALL_STATE(40)] = 1565,
-  [SMALL_STATE(41)] = 1587,
-  [SMALL_STATE(42)] = 1609,
-  [SMALL_STATE(43)] = 1633,
-  [SMALL_STATE(44)] = 1653,
-  [SMALL_STATE(45)] = 1673,
-  [SMALL_STATE(46)] = 1693,
-  [SMALL_STATE(47)] = 1707,
-  [SMALL_STATE(48)] = 1730,
-  [SMALL_STATE(49)] = 1747,
-  [SMALL_STATE(50)] = 1770,
-  [SMALL_STATE(51)] = 1789,
-  [SMALL_STATE(52)] = 1812,
-  [SMALL_STATE(53)] = 1831,
-  [SMALL_STATE(54)] = 1848,
-  [SMALL_STATE(55)] = 1866,
-  [SMALL_STATE(56)] = 1884,
-  [SMALL_STATE(57)] = 1902,
-  [SMALL_STATE(58)] = 1920,
-  [SMALL_STATE(59)] = 1940,
-  [SMALL_STATE(60)] = 1958,
-  [SMALL_STATE(61)] = 1978,
-  [SMALL_STATE(62)] = 1998,
-  [SMALL_STATE(63)] = 2018,
-  [SMALL_STATE(64)] = 2036,
-  [SMALL_STATE(65)] = 2054,
-  [SMALL_STATE(66)] = 2074,
-  [SMALL_STATE(67)] = 2092,
-  [SMALL_STATE(68)] = 2104,
-  [SMALL_STATE(69)] = 2122,
-  [SMALL_STATE(70)] = 2140,
-  [SMALL_STATE(71)] = 2160,
-  [SMALL_STATE(72)] = 2180,
-  [SMALL_STATE(73)] = 2198,
-  [SMALL_STATE(74)] = 2216,
-  [SMALL_STATE(75)] = 2231,
-  [SMALL_STATE(76)] = 2250,
-  [SMALL_STATE(77)] = 2263,
-  [SMALL_STATE(78)] = 2282,
-  [SMALL_STATE(79)] = 2295,
-  [SMALL_STATE(80)] = 2308,
-  [SMALL_STATE(81)] = 2325,
-  [SMALL_STATE(82)] = 2340,
-  [SMALL_STATE(83)] = 2359,
-  [SMALL_STATE(84)] = 2376,
-  [SMALL_STATE(85)] = 2389,
-  [SMALL_STATE(86)] = 2406,
-  [SMALL_STATE(87)] = 2423,
-  [SMALL_STATE(88)] = 2438,
-  [SMALL_STATE(89)] = 2455,
-  [SMALL_STATE(90)] = 2474,
-  [SMALL_STATE(91)] = 2486,
-  [SMALL_STATE(92)] = 2498,
-  [SMALL_STATE(93)] = 2514,
-  [SMALL_STATE(94)] = 2528,
-  [SMALL_STATE(95)] = 2538,
-  [SMALL_STATE(96)] = 2549,
-  [SMALL_STATE(97)] = 2562,
-  [SMALL_STATE(98)] = 2571,
-  [SMALL_STATE(99)] = 2584,
-  [SMALL_STATE(100)] = 2597,
-  [SMALL_STATE(101)] = 2606,
-  [SMALL_STATE(102)] = 2619,
-  [SMALL_STATE(103)] = 2632,
-  [SMALL_STATE(104)] = 2645,
-  [SMALL_STATE(105)] = 2658,
-  [SMALL_STATE(106)] = 2671,
-  [SMALL_STATE(107)] = 2684,
-  [SMALL_STATE(108)] = 2697,
-  [SMALL_STATE(109)] = 2706,
-  [SMALL_STATE(110)] = 2715,
-  [SMALL_STATE(111)] = 2724,
-  [SMALL_STATE(112)] = 2737,
-  [SMALL_STATE(113)] = 2750,
-  [SMALL_STATE(114)] = 2763,
-  [SMALL_STATE(115)] = 2776,
-  [SMALL_STATE(116)] = 2789,
-  [SMALL_STATE(117)] = 2802,
-  [SMALL_STATE(118)] = 2815,
-  [SMALL_STATE(119)] = 2828,
-  [SMALL_STATE(120)] = 2836,
-  [SMALL_STATE(121)] = 2844,
-  [SMALL_STATE(122)] = 2852,
-  [SMALL_STATE(123)] = 2860,
-  [SMALL_STATE(124)] = 2868,
-  [SMALL_STATE(125)] = 2876,
-  [SMALL_STATE(126)] = 2884,
-  [SMALL_STATE(127)] = 2894,
-  [SMALL_STATE(128)] = 2902,
-  [SMALL_STATE(129)] = 2910,
-  [SMALL_STATE(130)] = 2918,
-  [SMALL_STATE(131)] = 2926,
-  [SMALL_STATE(132)] = 2934,
-  [SMALL_STATE(133)] = 2942,
-  [SMALL_STATE(134)] = 2950,
-  [SMALL_STATE(135)] = 2958,
-  [SMALL_STATE(136)] = 2966,
-  [SMALL_STATE(137)] = 2976,
-  [SMALL_STATE(138)] = 2984,
-  [SMALL_STATE(139)] = 2992,
-  [SMALL_STATE(140)] = 3000,
-  [SMALL_STATE(141)] = 3008,
-  [SMALL_STATE(142)] = 3016,
-  [SMALL_STATE(143)] = 3024,
-  [SMALL_STATE(144)] = 3032,
-  [SMALL_STATE(145)] = 3042,
-  [SMALL_STATE(146)] = 3052,
-  [SMALL_STATE(147)] = 3060,
-  [SMALL_STATE(148)] = 3068,
-  [SMALL_STATE(149)] = 3076,
-  [SMALL_STATE(150)] = 3084,
-  [SMALL_STATE(151)] = 3092,
-  [SMALL_STATE(152)] = 3102,
-  [SMALL_STATE(153)] = 3110,
-  [SMALL_STATE(154)] = 3120,
-  [SMALL_STATE(155)] = 3130,
-  [SMALL_STATE(156)] = 3138,
-  [SMALL_STATE(157)] = 3145,
-  [SMALL_STATE(158)] = 3152,
-  [SMALL_STATE(159)] = 3159,
-  [SMALL_STATE(160)] = 3166,
-  [SMALL_STATE(161)] = 3173,
-  [SMALL_STATE(162)] = 3180,
-  [SMALL_STATE(163)] = 3187,
-  [SMALL_STATE(164)] = 3194,
-  [SMALL_STATE(165)] = 3201,
-  [SMALL_STATE(166)] = 3208,
-  [SMALL_STATE(167)] = 3215,
-  [SMALL_STATE(168)] = 3222,
-  [SMALL_STATE(169)] = 3229,
-  [SMALL_STATE(170)] = 3236,
-  [SMALL_STATE(171)] = 3243,
-  [SMALL_STATE(172)] = 3250,
-  [SMALL_STATE(173)] = 3257,
-  [SMALL_STATE(174)] = 3264,
-  [SMALL_STATE(175)] = 3271,
-  [SMALL_STATE(176)] = 3278,
-  [SMALL_STATE(177)] = 3285,
-  [SMALL_STATE(178)] = 3292,
-  [SMALL_STATE(179)] = 3299,
-  [SMALL_STATE(180)] = 3306,
-  [SMALL_STATE(181)] = 3313,
-  [SMALL_STATE(182)] = 3320,
-  [SMALL_STATE(183)] = 3327,
-  [SMALL_STATE(184)] = 3334,
-  [SMALL_STATE(185)] = 3341,
-  [SMALL_STATE(186)] = 3348,
-  [SMALL_STATE(187)] = 3355,
-  [SMALL_STATE(188)] = 3362,
-  [SMALL_STATE(189)] = 3369,
-  [SMALL_STATE(190)] = 3376,
-  [SMALL_STATE(191)] = 3383,
-  [SMALL_STATE(192)] = 3390,
-  [SMALL_STATE(193)] = 3397,
-  [SMALL_STATE(194)] = 3404,
-  [SMALL_STATE(195)] = 3411,
-  [SMALL_STATE(196)] = 3418,
-  [SMALL_STATE(197)] = 3425,
+  [SMALL_STATE(4)] = 125,
+  [SMALL_STATE(5)] = 250,
+  [SMALL_STATE(6)] = 375,
+  [SMALL_STATE(7)] = 428,
+  [SMALL_STATE(8)] = 473,
+  [SMALL_STATE(9)] = 516,
+  [SMALL_STATE(10)] = 563,
+  [SMALL_STATE(11)] = 609,
+  [SMALL_STATE(12)] = 653,
+  [SMALL_STATE(13)] = 697,
+  [SMALL_STATE(14)] = 743,
+  [SMALL_STATE(15)] = 782,
+  [SMALL_STATE(16)] = 850,
+  [SMALL_STATE(17)] = 888,
+  [SMALL_STATE(18)] = 926,
+  [SMALL_STATE(19)] = 965,
+  [SMALL_STATE(20)] = 1030,
+  [SMALL_STATE(21)] = 1102,
+  [SMALL_STATE(22)] = 1138,
+  [SMALL_STATE(23)] = 1167,
+  [SMALL_STATE(24)] = 1196,
+  [SMALL_STATE(25)] = 1231,
+  [SMALL_STATE(26)] = 1266,
+  [SMALL_STATE(27)] = 1287,
+  [SMALL_STATE(28)] = 1322,
+  [SMALL_STATE(29)] = 1343,
+  [SMALL_STATE(30)] = 1369,
+  [SMALL_STATE(31)] = 1393,
+  [SMALL_STATE(32)] = 1419,
+  [SMALL_STATE(33)] = 1445,
+  [SMALL_STATE(34)] = 1469,
+  [SMALL_STATE(35)] = 1495,
+  [SMALL_STATE(36)] = 1526,
+  [SMALL_STATE(37)] = 1549,
+  [SMALL_STATE(38)] = 1572,
+  [SMALL_STATE(39)] = 1595,
+  [SMALL_STATE(40)] = 1618,
+  [SMALL_STATE(41)] = 1648,
+  [SMALL_STATE(42)] = 1670,
+  [SMALL_STATE(43)] = 1694,
+  [SMALL_STATE(44)] = 1716,
+  [SMALL_STATE(45)] = 1740,
+  [SMALL_STATE(46)] = 1763,
+  [SMALL_STATE(47)] = 1788,
+  [SMALL_STATE(48)] = 1813,
+  [SMALL_STATE(49)] = 1836,
+  [SMALL_STATE(50)] = 1859,
+  [SMALL_STATE(51)] = 1882,
+  [SMALL_STATE(52)] = 1900,
+  [SMALL_STATE(53)] = 1922,
+  [SMALL_STATE(54)] = 1944,
+  [SMALL_STATE(55)] = 1964,
+  [SMALL_STATE(56)] = 1988,
+  [SMALL_STATE(57)] = 2002,
+  [SMALL_STATE(58)] = 2024,
+  [SMALL_STATE(59)] = 2042,
+  [SMALL_STATE(60)] = 2064,
+  [SMALL_STATE(61)] = 2084,
+  [SMALL_STATE(62)] = 2107,
+  [SMALL_STATE(63)] = 2130,
+  [SMALL_STATE(64)] = 2153,
+  [SMALL_STATE(65)] = 2170,
+  [SMALL_STATE(66)] = 2193,
+  [SMALL_STATE(67)] = 2208,
+  [SMALL_STATE(68)] = 2231,
+  [SMALL_STATE(69)] = 2248,
+  [SMALL_STATE(70)] = 2265,
+  [SMALL_STATE(71)] = 2279,
+  [SMALL_STATE(72)] = 2297,
+  [SMALL_STATE(73)] = 2313,
+  [SMALL_STATE(74)] = 2331,
+  [SMALL_STATE(75)] = 2349,
+  [SMALL_STATE(76)] = 2367,
+  [SMALL_STATE(77)] = 2387,
+  [SMALL_STATE(78)] = 2401,
+  [SMALL_STATE(79)] = 2419,
+  [SMALL_STATE(80)] = 2437,
+  [SMALL_STATE(81)] = 2457,
+  [SMALL_STATE(82)] = 2475,
+  [SMALL_STATE(83)] = 2495,
+  [SMALL_STATE(84)] = 2509,
+  [SMALL_STATE(85)] = 2523,
+  [SMALL_STATE(86)] = 2541,
+  [SMALL_STATE(87)] = 2559,
+  [SMALL_STATE(88)] = 2577,
+  [SMALL_STATE(89)] = 2595,
+  [SMALL_STATE(90)] = 2613,
+  [SMALL_STATE(91)] = 2633,
+  [SMALL_STATE(92)] = 2653,
+  [SMALL_STATE(93)] = 2673,
+  [SMALL_STATE(94)] = 2691,
+  [SMALL_STATE(95)] = 2705,
+  [SMALL_STATE(96)] = 2723,
+  [SMALL_STATE(97)] = 2743,
+  [SMALL_STATE(98)] = 2763,
+  [SMALL_STATE(99)] = 2781,
+  [SMALL_STATE(100)] = 2799,
+  [SMALL_STATE(101)] = 2816,
+  [SMALL_STATE(102)] = 2833,
+  [SMALL_STATE(103)] = 2850,
+  [SMALL_STATE(104)] = 2865,
+  [SMALL_STATE(105)] = 2884,
+  [SMALL_STATE(106)] = 2903,
+  [SMALL_STATE(107)] = 2922,
+  [SMALL_STATE(108)] = 2941,
+  [SMALL_STATE(109)] = 2954,
+  [SMALL_STATE(110)] = 2971,
+  [SMALL_STATE(111)] = 2988,
+  [SMALL_STATE(112)] = 3003,
+  [SMALL_STATE(113)] = 3016,
+  [SMALL_STATE(114)] = 3033,
+  [SMALL_STATE(115)] = 3050,
+  [SMALL_STATE(116)] = 3067,
+  [SMALL_STATE(117)] = 3077,
+  [SMALL_STATE(118)] = 3091,
+  [SMALL_STATE(119)] = 3103,
+  [SMALL_STATE(120)] = 3117,
+  [SMALL_STATE(121)] = 3133,
+  [SMALL_STATE(122)] = 3143,
+  [SMALL_STATE(123)] = 3156,
+  [SMALL_STATE(124)] = 3169,
+  [SMALL_STATE(125)] = 3182,
+  [SMALL_STATE(126)] = 3195,
+  [SMALL_STATE(127)] = 3208,
+  [SMALL_STATE(128)] = 3221,
+  [SMALL_STATE(129)] = 3230,
+  [SMALL_STATE(130)] = 3239,
+  [SMALL_STATE(131)] = 3252,
+  [SMALL_STATE(132)] = 3265,
+  [SMALL_STATE(133)] = 3278,
+  [SMALL_STATE(134)] = 3291,
+  [SMALL_STATE(135)] = 3304,
+  [SMALL_STATE(136)] = 3317,
+  [SMALL_STATE(137)] = 3330,
+  [SMALL_STATE(138)] = 3343,
+  [SMALL_STATE(139)] = 3352,
+  [SMALL_STATE(140)] = 3365,
+  [SMALL_STATE(141)] = 3378,
+  [SMALL_STATE(142)] = 3391,
+  [SMALL_STATE(143)] = 3402,
+  [SMALL_STATE(144)] = 3415,
+  [SMALL_STATE(145)] = 3428,
+  [SMALL_STATE(146)] = 3441,
+  [SMALL_STATE(147)] = 3454,
+  [SMALL_STATE(148)] = 3463,
+  [SMALL_STATE(149)] = 3476,
+  [SMALL_STATE(150)] = 3485,
+  [SMALL_STATE(151)] = 3498,
+  [SMALL_STATE(152)] = 3511,
+  [SMALL_STATE(153)] = 3521,
+  [SMALL_STATE(154)] = 3529,
+  [SMALL_STATE(155)] = 3537,
+  [SMALL_STATE(156)] = 3545,
+  [SMALL_STATE(157)] = 3553,
+  [SMALL_STATE(158)] = 3561,
+  [SMALL_STATE(159)] = 3569,
+  [SMALL_STATE(160)] = 3577,
+  [SMALL_STATE(161)] = 3585,
+  [SMALL_STATE(162)] = 3593,
+  [SMALL_STATE(163)] = 3601,
+  [SMALL_STATE(164)] = 3609,
+  [SMALL_STATE(165)] = 3617,
+  [SMALL_STATE(166)] = 3627,
+  [SMALL_STATE(167)] = 3635,
+  [SMALL_STATE(168)] = 3643,
+  [SMALL_STATE(169)] = 3653,
+  [SMALL_STATE(170)] = 3661,
+  [SMALL_STATE(171)] = 3671,
+  [SMALL_STATE(172)] = 3681,
+  [SMALL_STATE(173)] = 3689,
+  [SMALL_STATE(174)] = 3699,
+  [SMALL_STATE(175)] = 3707,
+  [SMALL_STATE(176)] = 3715,
+  [SMALL_STATE(177)] = 3723,
+  [SMALL_STATE(178)] = 3731,
+  [SMALL_STATE(179)] = 3739,
+  [SMALL_STATE(180)] = 3747,
+  [SMALL_STATE(181)] = 3755,
+  [SMALL_STATE(182)] = 3763,
+  [SMALL_STATE(183)] = 3771,
+  [SMALL_STATE(184)] = 3779,
+  [SMALL_STATE(185)] = 3787,
+  [SMALL_STATE(186)] = 3797,
+  [SMALL_STATE(187)] = 3807,
+  [SMALL_STATE(188)] = 3817,
+  [SMALL_STATE(189)] = 3825,
+  [SMALL_STATE(190)] = 3832,
+  [SMALL_STATE(191)] = 3839,
+  [SMALL_STATE(192)] = 3846,
+  [SMALL_STATE(193)] = 3853,
+  [SMALL_STATE(194)] = 3860,
+  [SMALL_STATE(195)] = 3867,
+  [SMALL_STATE(196)] = 3874,
+  [SMALL_STATE(197)] = 3881,
+  [SMALL_STATE(198)] = 3888,
+  [SMALL_STATE(199)] = 3895,
+  [SMALL_STATE(200)] = 3902,
+  [SMALL_STATE(201)] = 3909,
+  [SMALL_STATE(202)] = 3916,
+  [SMALL_STATE(203)] = 3923,
+  [SMALL_STATE(204)] = 3930,
+  [SMALL_STATE(205)] = 3937,
+  [SMALL_STATE(206)] = 3944,
+  [SMALL_STATE(207)] = 3951,
+  [SMALL_STATE(208)] = 3958,
+  [SMALL_STATE(209)] = 3965,
+  [SMALL_STATE(210)] = 3972,
+  [SMALL_STATE(211)] = 3979,
+  [SMALL_STATE(212)] = 3986,
+  [SMALL_STATE(213)] = 3993,
+  [SMALL_STATE(214)] = 4000,
+  [SMALL_STATE(215)] = 4007,
+  [SMALL_STATE(216)] = 4014,
+  [SMALL_STATE(217)] = 4021,
+  [SMALL_STATE(218)] = 4028,
+  [SMALL_STATE(219)] = 4035,
+  [SMALL_STATE(220)] = 4042,
+  [SMALL_STATE(221)] = 4049,
+  [SMALL_STATE(222)] = 4056,
+  [SMALL_STATE(223)] = 4063,
+  [SMALL_STATE(224)] = 4070,
+  [SMALL_STATE(225)] = 4077,
+  [SMALL_STATE(226)] = 4084,
+  [SMALL_STATE(227)] = 4091,
+  [SMALL_STATE(228)] = 4098,
+  [SMALL_STATE(229)] = 4105,
+  [SMALL_STATE(230)] = 4112,
+  [SMALL_STATE(231)] = 4119,
+  [SMALL_STATE(232)] = 4126,
+  [SMALL_STATE(233)] = 4133,
+  [SMALL_STATE(234)] = 4140,
+  [SMALL_STATE(235)] = 4147,
+  [SMALL_STATE(236)] = 4154,
+  [SMALL_STATE(237)] = 4161,
+  [SMALL_STATE(238)] = 4168,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -6374,266 +7500,308 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(158),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(68),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(133),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [41] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [45] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [47] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
-  [50] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [52] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(69),
-  [55] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
-  [58] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(66),
-  [61] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
-  [64] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
-  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(112),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(96),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(30),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
-  [94] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 10),
-  [96] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 10), SHIFT(41),
-  [99] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 10),
-  [101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [103] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 10),
-  [105] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 10), SHIFT(41),
-  [108] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 10),
-  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [114] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [117] = {.entry = {.count = 1, .reusable = false}}, SHIFT(10),
-  [119] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [121] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [123] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [127] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [129] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [131] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(164),
-  [134] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
-  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [141] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [143] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [145] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(164),
-  [148] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 13),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 13),
-  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
-  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
-  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [166] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
-  [170] = {.entry = {.count = 1, .reusable = false}}, SHIFT(137),
-  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [174] = {.entry = {.count = 1, .reusable = false}}, SHIFT(63),
-  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [178] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
-  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [184] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
-  [186] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [188] = {.entry = {.count = 1, .reusable = false}}, SHIFT(150),
-  [190] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [192] = {.entry = {.count = 1, .reusable = false}}, SHIFT(135),
-  [194] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [196] = {.entry = {.count = 1, .reusable = false}}, SHIFT(120),
-  [198] = {.entry = {.count = 1, .reusable = false}}, SHIFT(65),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [202] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
-  [204] = {.entry = {.count = 1, .reusable = false}}, SHIFT(164),
-  [206] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 41),
-  [208] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 41),
-  [210] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 41),
-  [212] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 41),
-  [214] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 31),
-  [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 31),
-  [218] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 12),
-  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 12),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [224] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 30),
-  [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 30),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [230] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [232] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [234] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(22),
-  [237] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(158),
-  [240] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(148),
-  [243] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
-  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [254] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
-  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [260] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
-  [262] = {.entry = {.count = 1, .reusable = false}}, SHIFT(60),
-  [264] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [272] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
-  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
-  [279] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [283] = {.entry = {.count = 1, .reusable = false}}, SHIFT(62),
-  [285] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 25),
-  [289] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [292] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [296] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
-  [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [300] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 34), SHIFT_REPEAT(43),
-  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 34),
-  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
-  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 17),
-  [309] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
-  [311] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 13),
-  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [320] = {.entry = {.count = 1, .reusable = false}}, SHIFT(61),
-  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(71),
-  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [336] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(73),
-  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 13),
-  [341] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [343] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [345] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(73),
-  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 27),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
-  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
-  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 26),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
-  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 40),
-  [368] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [376] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [378] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(146),
-  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 19),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 21),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 31),
-  [399] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 36), SHIFT_REPEAT(143),
-  [402] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 36),
-  [404] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 37), SHIFT_REPEAT(124),
-  [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 37),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 16),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 28),
-  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 29),
-  [423] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 20),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 39),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 44),
-  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 45),
-  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 46),
-  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 32),
-  [437] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 33),
-  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 47),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 14),
-  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 31),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
-  [459] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 26),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 1, 0, 1),
-  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 38),
-  [467] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
-  [471] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
-  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 26),
-  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
-  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [485] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 24),
-  [489] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [491] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
-  [497] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 11),
-  [505] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [507] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 15),
-  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
-  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 42),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 43),
-  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
-  [519] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [521] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 18),
-  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 14),
-  [531] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
-  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [539] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [541] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [543] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [545] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [547] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [549] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 35),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 23),
-  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(37),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(213),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(93),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(227),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 14),
+  [53] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 14), SHIFT(52),
+  [56] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 14),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [65] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(99),
+  [70] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(88),
+  [73] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(93),
+  [76] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(81),
+  [79] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
+  [82] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(238),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(191),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(135),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(226),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
+  [109] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [112] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
+  [115] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 14),
+  [120] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 14), SHIFT(52),
+  [123] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 14),
+  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [129] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [134] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 11),
+  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 11),
+  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [144] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [146] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [148] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(217),
+  [151] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
+  [153] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [157] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
+  [160] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [164] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [168] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(217),
+  [171] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 20),
+  [173] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 20),
+  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
+  [181] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [187] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
+  [189] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 37),
+  [191] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 37),
+  [193] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 37),
+  [195] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 37),
+  [197] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 16),
+  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 16),
+  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [203] = {.entry = {.count = 1, .reusable = false}}, SHIFT(180),
+  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [207] = {.entry = {.count = 1, .reusable = false}}, SHIFT(73),
+  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [211] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
+  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [217] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
+  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [221] = {.entry = {.count = 1, .reusable = false}}, SHIFT(159),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [225] = {.entry = {.count = 1, .reusable = false}}, SHIFT(161),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(162),
+  [231] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
+  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [235] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
+  [237] = {.entry = {.count = 1, .reusable = false}}, SHIFT(217),
+  [239] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 34),
+  [241] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 34),
+  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [245] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(37),
+  [248] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(213),
+  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(174),
+  [254] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [258] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
+  [260] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
+  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [267] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [269] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [273] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [275] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [277] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [279] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
+  [281] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
+  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(82),
+  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [288] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [290] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [307] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [310] = {.entry = {.count = 1, .reusable = false}}, SHIFT(48),
+  [312] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [314] = {.entry = {.count = 1, .reusable = false}}, SHIFT(92),
+  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 29),
+  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [322] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [327] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 13),
+  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
+  [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
+  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 19),
+  [339] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 21), SHIFT_REPEAT(48),
+  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 21),
+  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
+  [346] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
+  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [353] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
+  [355] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 11),
+  [359] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [361] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 11),
+  [365] = {.entry = {.count = 1, .reusable = false}}, SHIFT(97),
+  [367] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
+  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [375] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [382] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(71),
+  [385] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 30),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 31),
+  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 32),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [407] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 40), SHIFT_REPEAT(177),
+  [410] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 40),
+  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [414] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 39), SHIFT_REPEAT(175),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 39),
+  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 43),
+  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 20),
+  [433] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
+  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
+  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 51),
+  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 52),
+  [444] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 21), SHIFT_REPEAT(110),
+  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 21),
+  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [451] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 18),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 20),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 23),
+  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
+  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 12),
+  [469] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 33),
+  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 12),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [483] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 47),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 48),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 49),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 50),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 53),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 35),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 17),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 41),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 12),
+  [525] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 36),
+  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 24),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 30),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 42),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 30),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 32),
+  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 45),
+  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [559] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 38),
+  [563] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
+  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 38),
+  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 45),
+  [581] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 46),
+  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 15),
+  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
+  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 27),
+  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 10),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 28),
+  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
+  [603] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 17),
+  [617] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 18),
+  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 44),
+  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
+  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
+  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 18),
+  [647] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
 };
 
 enum ts_external_scanner_symbol_identifiers {

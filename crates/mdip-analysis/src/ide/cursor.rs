@@ -162,11 +162,12 @@ impl Finder<'_> {
         let world = &self.analysis.world;
         match kind {
             DirectiveKind::Unit { .. } | DirectiveKind::Owns { .. } => Some(world.root()),
+            DirectiveKind::Dislodged { .. } | DirectiveKind::Standoff(_) => Some(world.root()),
             DirectiveKind::ExpectOwner { season, .. } => season
                 .as_ref()
                 .and_then(season_of)
                 .or(world.current_board()),
-            DirectiveKind::ExpectWinner(_) => None,
+            DirectiveKind::ExpectWinner(_) | DirectiveKind::Game(_) => None,
             _ => world.current_board(),
         }
     }

@@ -129,6 +129,7 @@ fn unit(
                     mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
                     mdip_syntax::ExpectedOutcome::Fails => "fails",
                     mdip_syntax::ExpectedOutcome::Illegal => "illegal",
+                    mdip_syntax::ExpectedOutcome::Any => "any outcome (not checked)",
                 };
                 let verdict = if o.status.matches(e) {
                     "as expected"

@@ -57,6 +57,15 @@ impl FileReport {
             heads: a.world.heads().into_iter().map(season).collect(),
             next: b.next(),
             winner: a.world.winner().map(|p| p.name()),
+            games: a
+                .games
+                .iter()
+                .map(|g| GameReport {
+                    name: g.name.clone(),
+                    line: g.line + 1,
+                    first_step: g.first_step,
+                })
+                .collect(),
         }
     }
 }
@@ -277,10 +286,12 @@ impl Builder<'_> {
                 by: o.cause.units.iter().map(|u| self.step_unit(u)).collect(),
                 sentence: o.reason.clone(),
             },
-            expected: o.expect.map(|e| match e {
-                ExpectedOutcome::Succeeds => StatusName::Succeeds,
-                ExpectedOutcome::Fails => StatusName::Fails,
-                ExpectedOutcome::Illegal => StatusName::Illegal,
+            // `=> any` expects nothing.
+            expected: o.expect.and_then(|e| match e {
+                ExpectedOutcome::Succeeds => Some(StatusName::Succeeds),
+                ExpectedOutcome::Fails => Some(StatusName::Fails),
+                ExpectedOutcome::Illegal => Some(StatusName::Illegal),
+                ExpectedOutcome::Any => None,
             }),
             step: o.step,
             forks: o.forks.iter().map(|&f| season(f)).collect(),

@@ -121,6 +121,22 @@ pub struct FileReport {
     pub next: Next,
     /// The power that won, if one did.
     pub winner: Option<&'static str>,
+    /// The games `@game` lines started, in file order (absent when the file is one game). The
+    /// orders and steps of a game are those from its line to the next game's; `phase`,
+    /// `seasons`, `timelines`, `heads`, `next` and `winner` are the last game's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub games: Vec<GameReport>,
+}
+
+/// A game an `@game` line started.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct GameReport {
+    /// Its name as written after `@game` (empty if none).
+    pub name: String,
+    /// The 1-based line of its `@game`.
+    pub line: usize,
+    /// The index in `steps` of its first step (equal to the next game's when it has none).
+    pub first_step: usize,
 }
 
 /// How many diagnostics and expectations a file has.

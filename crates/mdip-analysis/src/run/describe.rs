@@ -68,6 +68,20 @@ pub(crate) fn setup_error(e: &SetupError) -> String {
         SetupError::AlreadyStarted => {
             "the position can only be set up before the first step".to_owned()
         }
+        SetupError::NotInRetreatPhase => {
+            "dislodged units and standoffs set up a retreat phase: `@phase retreat` comes first"
+                .to_owned()
+        }
+        SetupError::AlreadyDislodged(p, k) => format!(
+            "{} {} {} is already dislodged there",
+            if p.adjective().starts_with(['A', 'E', 'I', 'O', 'U']) {
+                "an"
+            } else {
+                "a"
+            },
+            p.adjective(),
+            k.name().to_lowercase()
+        ),
     }
 }
 

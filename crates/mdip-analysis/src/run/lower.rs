@@ -294,7 +294,10 @@ impl<'a> Lower<'a> {
                 format!("season {season} does not exist"),
             )
             .with_hint(format!("the heads are {}", describe::heads(self.world)));
-            d.expected = expect == Some(ExpectedOutcome::Illegal);
+            d.expected = matches!(
+                expect,
+                Some(ExpectedOutcome::Illegal | ExpectedOutcome::Any)
+            );
             self.diags.push(d);
             info.status = Status::Illegal;
             info.reason = format!("season {season} does not exist");
@@ -361,7 +364,10 @@ impl<'a> Lower<'a> {
             }
             Phase::Adjustment => "this is an adjustment phase: build, remove or waive".into(),
         });
-        d.expected = info.expect == Some(ExpectedOutcome::Illegal);
+        d.expected = matches!(
+            info.expect,
+            Some(ExpectedOutcome::Illegal | ExpectedOutcome::Any)
+        );
         self.diags.push(d);
     }
 

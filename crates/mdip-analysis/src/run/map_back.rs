@@ -71,6 +71,13 @@ impl State {
             }
         }
         self.steps.push(step);
+        // Expectations written while this step's orders were waiting see its result.
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: super::state::game_steps(&self.steps, &self.games),
+            map: self.world.map(),
+        };
+        self.expectations.check_after_step(&board, &mut self.diags);
     }
 
     fn close_movement(
@@ -347,7 +354,10 @@ impl State {
                         info.reason = words;
                     }
                     let mut d = self.illegal_diagnostic(illegal, phase, given, k, oi);
-                    if self.orders[oi].expect == Some(ExpectedOutcome::Illegal) {
+                    if matches!(
+                        self.orders[oi].expect,
+                        Some(ExpectedOutcome::Illegal | ExpectedOutcome::Any)
+                    ) {
                         d.expected = true;
                     }
                     self.diags.push(d);

@@ -54,6 +54,11 @@ impl State {
                 last_line = i;
             }
             self.line_span = line.span;
+            if !is_expectation(&line.kind) {
+                // Expectations written with no orders waiting see the board of their line,
+                // which is still the board before this line.
+                self.check_expectations_now();
+            }
             self.line(text, i, &line.kind);
             self.contexts.push(LineContext {
                 power: self.block.power,
@@ -89,13 +94,12 @@ impl State {
             self.diags.push(d);
         }
         let mut diags = std::mem::take(&mut self.diags);
-        let expectations = self.expectations.check(
-            &self.world,
-            &self.orders,
-            &self.steps,
-            &mut diags,
-            self.map(),
-        );
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: state::game_steps(&self.steps, &self.games),
+            map: self.world.map(),
+        };
+        let expectations = self.expectations.check(&board, &self.orders, &mut diags);
         diags.sort_by_key(|d| (d.span.start, d.span.end));
         Analysis {
             parse,
@@ -103,11 +107,48 @@ impl State {
             orders: self.orders,
             steps: self.steps,
             world: self.world,
+            games: self.games,
             contexts: self.contexts,
             multiversal: self.multiversal,
             expectations,
             checkpoints: Checkpoints(kept),
         }
+    }
+
+    /// `@game`: the game so far ends as at the end of a file (the step in progress is
+    /// adjudicated, a retreat or adjustment step with no orders is left pending, the waiting
+    /// expectations are checked), and a fresh game starts: a new world, setup and block.
+    fn new_game(&mut self, line: usize, name: Option<&mdip_syntax::Name>) {
+        if !self.pending.is_empty() {
+            self.close_step(None);
+        }
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: state::game_steps(&self.steps, &self.games),
+            map: self.world.map(),
+        };
+        self.expectations.check_game_end(&board, &mut self.diags);
+        let fresh = State::new();
+        self.world = fresh.world;
+        self.setup = fresh.setup;
+        self.block = fresh.block;
+        self.passing_over = false;
+        self.games.push(crate::model::GameInfo {
+            name: name.map(|n| n.text.clone()).unwrap_or_default(),
+            line,
+            first_step: self.steps.len(),
+            first_order: self.orders.len(),
+        });
+    }
+
+    /// Checks the expectations written with no orders waiting, against the board as it is.
+    fn check_expectations_now(&mut self) {
+        let board = crate::expect::Board {
+            world: &self.world,
+            steps: state::game_steps(&self.steps, &self.games),
+            map: self.world.map(),
+        };
+        self.expectations.check_written_now(&board, &mut self.diags);
     }
 
     /// A directive: expectations are collected, setup directives applied, and their effect
@@ -119,11 +160,14 @@ impl State {
                     .add_diagnostic(span, severity.clone(), code.clone());
             }
             DirectiveKind::Unknown => {}
+            DirectiveKind::Game(name) => self.new_game(line, name.as_ref()),
             DirectiveKind::Rules(_)
             | DirectiveKind::Start(_)
             | DirectiveKind::Turn(_)
             | DirectiveKind::Unit { .. }
             | DirectiveKind::Owns { .. }
+            | DirectiveKind::Dislodged { .. }
+            | DirectiveKind::Standoff(_)
             | DirectiveKind::Phase(_) => match self.setup(kind, span) {
                 Effect::None => {}
                 Effect::ReachPhase(phase) => self.reach_phase(phase, line, span),
@@ -131,8 +175,15 @@ impl State {
             },
             other => {
                 let block = self.block.season;
-                self.expectations
-                    .add(span, other.clone(), block, self.map(), &mut self.diags);
+                let after_step = !self.pending.is_empty();
+                self.expectations.add(
+                    span,
+                    other.clone(),
+                    block,
+                    after_step,
+                    self.map(),
+                    &mut self.diags,
+                );
             }
         }
     }
@@ -323,6 +374,16 @@ impl State {
         let world = &self.world;
         // Closing an empty movement step would only make more empty seasons.
         world.phase() == Phase::Movement && !world.exists(season) && !self.pending.is_empty()
+    }
+}
+
+/// Whether a line is an expectation about the board (`@expect unit`, ...; not `@expect error`):
+/// consecutive ones are checked together.
+fn is_expectation(kind: &LineKind) -> bool {
+    match kind {
+        LineKind::Blank | LineKind::Comment => true,
+        LineKind::Directive(d) => d.name.text.eq_ignore_ascii_case("expect"),
+        _ => false,
     }
 }
 

@@ -94,13 +94,6 @@ impl State {
 
     /// Before the first order: the game starts at this turn and phase (`@turn`, `@phase`).
     fn start_at(&mut self, key: SeasonKey, phase: Phase, w: &SeasonWords) {
-        if phase == Phase::Retreat {
-            self.diags.push(
-                Diagnostic::new(Code::SeasonWords, w.span, "a game cannot start in a retreat phase")
-                    .with_hint("give the movement orders that dislodge the units under the movement's season first"),
-            );
-            return;
-        }
         if let Err(e) = self.world.set_root_turn(key.turn) {
             self.err(Code::SetupTooLate, w.span, describe::setup_error(&e));
             return;
@@ -109,6 +102,13 @@ impl State {
         if phase == Phase::Adjustment && self.world.phase() != Phase::Adjustment {
             self.setup.phase_set = true;
             if let Err(e) = self.world.start_in_adjustment() {
+                self.err(Code::SetupTooLate, w.span, describe::setup_error(&e));
+            }
+        }
+        // The retreats of this turn: its board is the one the movement left, the next turn's.
+        if phase == Phase::Retreat && self.world.phase() != Phase::Retreat {
+            self.setup.phase_set = true;
+            if let Err(e) = self.world.start_in_retreat() {
                 self.err(Code::SetupTooLate, w.span, describe::setup_error(&e));
             }
         }
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn years_and_phases_that_name_no_season() {
-        for header in ["Spring 1900", "S1901A", "W1901M", "F1901R"] {
+        for header in ["Spring 1900", "S1901A", "W1901M"] {
             let text = format!("{header}\nEngland: F London hold\n");
             assert!(codes(&text).contains(&Code::SeasonWords), "{header}");
         }
@@ -223,6 +223,14 @@ mod tests {
         // Winter 1901 first: the adjustments on 2:0.
         let a = analyze("@owns England London\nW1901A\nEngland: Build F London => succeeds\n@expect unit England F London 2:0\n");
         assert!(!a.has_errors(), "{:?}", a.diagnostics);
+    }
+
+    #[test]
+    fn a_retreat_season_first_starts_in_its_retreats() {
+        // F1901R: the retreats after Fall 1901's movement (1:0); the board it left is 2:0.
+        let a = analyze("F1901R\n@unit England A Brest\n@dislodged France A Brest from Picardy\n@expect retreats France A Brest: Gascony, Paris\nFrance: A Brest - Paris => succeeds\n@expect unit France A Paris 2:0\n@expect unit England A Brest 2:0\n");
+        assert!(!a.has_errors(), "{:?}", a.diagnostics);
+        assert_eq!(a.expectations.stated, 4);
     }
 
     #[test]

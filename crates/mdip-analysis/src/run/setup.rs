@@ -1,5 +1,5 @@
-//! Setup directives (`@rules`, `@start`, `@turn`, `@unit`, `@owns`, `@phase`): they shape the
-//! world before the first order and return what the scheduler must do; they never close a step
+//! Setup directives (`@rules`, `@start`, `@turn`, `@unit`, `@owns`, `@phase`, `@dislodged`,
+//! `@standoff`): they shape the world before the first order and return what the scheduler must do; they never close a step
 //! themselves.
 
 use mdip_judge::world::{Phase, Rules, SeasonKey};
@@ -58,7 +58,7 @@ impl State {
                 let Some(power) = names::power(self.map(), power, &mut self.diags) else {
                     return Effect::None;
                 };
-                let root = self.world.root();
+                let root = self.world.setup_season();
                 for p in join_province_words(self.map(), provinces) {
                     if let Some(pid) = names::province(self.map(), &p, &mut self.diags) {
                         if let Err(e) = self.world.set_owner(root, pid, Some(power)) {
@@ -67,9 +67,82 @@ impl State {
                     }
                 }
             }
+            DirectiveKind::Dislodged {
+                power,
+                unit,
+                from,
+                by_convoy,
+            } => self.dislodged(power, unit, from.as_ref(), by_convoy.is_some(), span),
+            DirectiveKind::Standoff(provinces) => {
+                for p in join_province_words(self.map(), provinces) {
+                    if let Some(pid) = names::province(self.map(), &p, &mut self.diags) {
+                        if let Err(e) = self.world.add_standoff(pid) {
+                            self.err(Code::BadPlacement, p.span, describe::setup_error(&e));
+                        }
+                    }
+                }
+            }
             _ => {}
         }
         Effect::None
+    }
+
+    /// `@dislodged <Power> <unit> [from <province>] [by convoy]`: a unit dislodged in the
+    /// movement step before a retreat phase set up by hand. Without `from`, no province is
+    /// closed by the attacker's origin.
+    fn dislodged(
+        &mut self,
+        power: &Name,
+        unit: &UnitRef,
+        from: Option<&mdip_syntax::LocRef>,
+        by_convoy: bool,
+        span: Span,
+    ) {
+        let Some(power) = names::power(self.map(), power, &mut self.diags) else {
+            return;
+        };
+        let Some(kind) = unit.kind.as_ref().map(|k| unit_type(k.kind)) else {
+            return;
+        };
+        let Some(province) = names::province(self.map(), &unit.loc.province, &mut self.diags)
+        else {
+            return;
+        };
+        let coast = match &unit.loc.coast {
+            Some(c) => match names::coast(c, &mut self.diags) {
+                Some(c) => Some(c),
+                None => return,
+            },
+            None => None,
+        };
+        let Some(loc) = stand_location(
+            self.map(),
+            kind,
+            province,
+            coast,
+            unit.loc.span,
+            &mut self.diags,
+        ) else {
+            return;
+        };
+        let attacker = match from {
+            Some(f) => match names::province(self.map(), &f.province, &mut self.diags) {
+                Some(p) => p,
+                None => return,
+            },
+            // No attacker's origin known: the unit's own province, never a retreat option.
+            None => province,
+        };
+        if let Err(e) = self
+            .world
+            .place_dislodged(power, kind, loc, attacker, by_convoy)
+        {
+            let mut d = Diagnostic::new(Code::BadPlacement, span, describe::setup_error(&e));
+            if e == mdip_judge::world::SetupError::NotInRetreatPhase {
+                d = d.with_hint("write `@phase retreat` before the dislodged units");
+            }
+            self.diags.push(d);
+        }
     }
 
     pub(crate) fn err(&mut self, code: Code, span: Span, message: impl Into<String>) {
@@ -149,7 +222,7 @@ impl State {
         };
         if !self.setup.started && !self.setup.phase_set && self.world.steps_done() == 0 {
             self.setup.phase_set = true;
-            self.starting_phase(phase, name, span);
+            self.starting_phase(phase, span);
             return Effect::None;
         }
         self.setup.started = true;
@@ -157,7 +230,7 @@ impl State {
     }
 
     /// The first `@phase` before any order: the phase the game starts in.
-    fn starting_phase(&mut self, phase: Phase, name: &Name, span: Span) {
+    fn starting_phase(&mut self, phase: Phase, span: Span) {
         match phase {
             Phase::Movement => {}
             Phase::Adjustment => {
@@ -170,16 +243,11 @@ impl State {
                     self.err(Code::SetupTooLate, span, describe::setup_error(&e));
                 }
             }
-            Phase::Retreat => self.diags.push(
-                Diagnostic::new(
-                    Code::UnknownDirectiveWord,
-                    name.span,
-                    "a game cannot start in a retreat phase",
-                )
-                .with_hint(
-                    "give the movement orders that dislodge the units, then `@phase retreat`",
-                ),
-            ),
+            Phase::Retreat => {
+                if let Err(e) = self.world.start_in_retreat() {
+                    self.err(Code::SetupTooLate, span, describe::setup_error(&e));
+                }
+            }
         }
     }
 
@@ -193,7 +261,7 @@ impl State {
         };
         let season = match &unit.loc.season {
             Some(s) => names::season(s)?,
-            None => self.world.root(),
+            None => self.world.setup_season(),
         };
         let loc = stand_location(
             self.map(),

@@ -8,7 +8,7 @@ use mdip_syntax::Span;
 
 use crate::diagnostics::Diagnostic;
 use crate::expect::Expectations;
-use crate::model::{Analysis, LineContext, OrderInfo, StepInfo};
+use crate::model::{Analysis, GameInfo, LineContext, OrderInfo, StepInfo};
 
 /// Everything a run knows between two lines.
 #[derive(Clone)]
@@ -33,6 +33,8 @@ pub(crate) struct State {
     /// Ordered units written without their type (a syntax error, E0105) whose type the board
     /// implies: the province's range, its text and the type of the unit standing there.
     pub(crate) implied_kinds: Vec<(Span, String, UnitType)>,
+    /// The games `@game` lines started so far.
+    pub(crate) games: Vec<GameInfo>,
 }
 
 /// What the setup directives have decided so far.
@@ -129,6 +131,7 @@ impl State {
             line_span: Span::new(0, 0),
             passing_over: false,
             implied_kinds: Vec::new(),
+            games: Vec::new(),
         }
     }
 }
@@ -166,6 +169,7 @@ impl Checkpoint {
             line_span: state.line_span,
             passing_over: false,
             implied_kinds: state.implied_kinds.clone(),
+            games: state.games.clone(),
         };
         Checkpoint {
             line,
@@ -204,4 +208,10 @@ impl std::fmt::Debug for Checkpoints {
         let lines: Vec<usize> = self.0.iter().map(|c| c.line).collect();
         f.debug_tuple("Checkpoints").field(&lines).finish()
     }
+}
+
+/// The steps of the game in progress (after its `@game` line, if any).
+pub(crate) fn game_steps<'a>(steps: &'a [StepInfo], games: &[GameInfo]) -> &'a [StepInfo] {
+    let first = games.last().map_or(0, |g| g.first_step);
+    &steps[first.min(steps.len())..]
 }

@@ -340,6 +340,9 @@ pub struct World {
     pending_retreats: Vec<Dislodged>,
     /// Seasons whose boards take builds and removals (adjustment phase).
     pending_adjustments: Vec<SeasonKey>,
+    /// Provinces left empty by a standoff in the movement step before a retreat phase that
+    /// was set up by hand ([`World::add_standoff`]); empty otherwise.
+    setup_standoffs: Vec<ProvinceId>,
     /// How many steps have run.
     steps: u32,
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
-use super::{BoardUnit, Origin, Phase, Season, SeasonKey, Timeline, World};
+use super::{BoardUnit, Dislodged, Origin, Phase, Pos, Season, SeasonKey, Spot, Timeline, World};
 use crate::rules::Rules;
 
 /// Errors of the setup (placing units before the first step). Their words are the analysis'.
@@ -22,6 +22,10 @@ pub enum SetupError {
     NotASupplyCentre,
     /// The game has already started: setup must come before the first step.
     AlreadyStarted,
+    /// A dislodged unit or a standoff outside a retreat phase set up by hand.
+    NotInRetreatPhase,
+    /// The province already has a dislodged unit.
+    AlreadyDislodged(Power, UnitType),
 }
 
 impl World {
@@ -59,6 +63,7 @@ impl World {
             phase: Phase::Movement,
             pending_retreats: Vec::new(),
             pending_adjustments: Vec::new(),
+            setup_standoffs: Vec::new(),
             steps: 0,
         }
     }
@@ -104,15 +109,141 @@ impl World {
         Ok(())
     }
 
-    /// Makes the root season `turn:0` (setup, before any step; units placed so far move along).
-    pub fn set_root_turn(&mut self, turn: u32) -> Result<(), SetupError> {
-        if self.steps > 0 {
+    /// Puts the world into the retreat phase before the first step (setup for retreat
+    /// cases): the root season becomes the season whose movement step dislodged units, and
+    /// its successor, a copy of its board and owners, becomes the head that holds the board
+    /// after that movement step. Units and owners set up afterwards go to that head
+    /// ([`World::setup_season`]); dislodged units and standoffs are added with
+    /// [`World::place_dislodged`] and [`World::add_standoff`]. After a Fall turn the
+    /// adjustment step follows the retreats.
+    pub fn start_in_retreat(&mut self) -> Result<(), SetupError> {
+        if self.steps > 0 || self.phase != Phase::Movement || self.seasons.len() != 1 {
             return Err(SetupError::AlreadyStarted);
         }
+        let root = self.root();
+        let next = SeasonKey::new(root.turn + 1, 0);
+        let board = self.seasons[&root].clone();
+        self.seasons.insert(
+            next,
+            Arc::new(Season {
+                key: next,
+                parent: Some(root),
+                children: Vec::new(),
+                units: board.units.clone(),
+                owners: board.owners.clone(),
+                record: None,
+                created_by: None,
+            }),
+        );
+        if let Some(s) = self.seasons.get_mut(&root).map(Arc::make_mut) {
+            s.children.push(next);
+        }
+        self.timelines[0].head = next;
+        self.phase = Phase::Retreat;
+        self.pending_adjustments = if root.is_fall() {
+            vec![next]
+        } else {
+            Vec::new()
+        };
+        Ok(())
+    }
+
+    /// The season setup directives place units and owners in: the root season, or in a
+    /// retreat phase set up by hand, the board after the movement step (the head).
+    pub fn setup_season(&self) -> SeasonKey {
+        self.timelines[0].head
+    }
+
+    /// Records a unit dislodged in the movement step before a retreat phase set up by hand
+    /// ([`World::start_in_retreat`]): it stood at `loc` in the root season, the attacker came
+    /// from `attacker_from` (by convoy or not). Its retreat options are computed by the
+    /// retreat rules, as after an adjudicated movement step, and kept up to date while the
+    /// setup goes on.
+    pub fn place_dislodged(
+        &mut self,
+        power: Power,
+        kind: UnitType,
+        loc: Location,
+        attacker_from: ProvinceId,
+        by_convoy: bool,
+    ) -> Result<(), SetupError> {
+        self.check_retreat_setup()?;
+        if !self.map.can_stand(kind, loc) {
+            return Err(SetupError::CannotStand);
+        }
+        if let Some(d) = self
+            .pending_retreats
+            .iter()
+            .find(|d| d.at.loc.province == loc.province)
+        {
+            return Err(SetupError::AlreadyDislodged(d.power, d.kind));
+        }
+        let root = self.root();
+        self.pending_retreats.push(Dislodged {
+            at: Pos { season: root, loc },
+            power,
+            kind,
+            into: self.setup_season(),
+            attacker_from: Spot {
+                season: root,
+                province: attacker_from,
+            },
+            by_convoy,
+            contested: Vec::new(),
+            options: Vec::new(),
+        });
+        self.pending_retreats.sort_by_key(|d| d.at.loc.province);
+        self.refresh_retreat_options();
+        Ok(())
+    }
+
+    /// Records a province left empty by a standoff in the movement step before a retreat
+    /// phase set up by hand: no unit may retreat there.
+    pub fn add_standoff(&mut self, province: ProvinceId) -> Result<(), SetupError> {
+        self.check_retreat_setup()?;
+        if !self.setup_standoffs.contains(&province) {
+            self.setup_standoffs.push(province);
+            self.setup_standoffs.sort_unstable();
+        }
+        self.refresh_retreat_options();
+        Ok(())
+    }
+
+    /// Whether the world is a retreat phase set up by hand, still before its first step.
+    fn check_retreat_setup(&self) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            Err(SetupError::AlreadyStarted)
+        } else if self.phase != Phase::Retreat {
+            Err(SetupError::NotInRetreatPhase)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The retreat options of the units dislodged by hand, by the retreat rules, on the board
+    /// as set up so far.
+    fn refresh_retreat_options(&mut self) {
+        if self.steps > 0 || self.phase != Phase::Retreat {
+            return;
+        }
+        let mut pending = std::mem::take(&mut self.pending_retreats);
+        for d in &mut pending {
+            d.contested.clone_from(&self.setup_standoffs);
+            d.options = self.retreat_options(d);
+        }
+        self.pending_retreats = pending;
+    }
+
+    /// Makes the root season `turn:0` (setup, before any step; units placed so far move along).
+    pub fn set_root_turn(&mut self, turn: u32) -> Result<(), SetupError> {
         let old = self.root();
         let new = SeasonKey::new(turn, 0);
-        if old == new {
+        if old == new && self.steps == 0 {
             return Ok(());
+        }
+        // After `start_in_retreat` the root has a successor: its turn is settled.
+        if self.steps > 0 || self.seasons.len() > 1 {
+            return Err(SetupError::AlreadyStarted);
         }
         let mut season = Arc::unwrap_or_clone(
             self.seasons
@@ -160,6 +291,7 @@ impl World {
             origin: Origin::Placed,
         });
         s.units.sort_unstable_by_key(|u| u.loc.province);
+        self.refresh_retreat_options();
         Ok(())
     }
 

@@ -122,6 +122,7 @@ fn order_line(out: &mut String, o: &OrderLine, coast: CanonicalCoast<'_>) -> Opt
             ExpectedOutcome::Succeeds => " => succeeds",
             ExpectedOutcome::Fails => " => fails",
             ExpectedOutcome::Illegal => " => illegal",
+            ExpectedOutcome::Any => " => any",
         });
     }
     Some(())
@@ -156,6 +157,12 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
         DirectiveKind::Turn(n) => {
             let _ = write!(out, "@turn {}", n.value?);
         }
+        DirectiveKind::Game(n) => {
+            out.push_str("@game");
+            if let Some(n) = n {
+                let _ = write!(out, " {}", n.text);
+            }
+        }
         DirectiveKind::ExpectUnit { power, unit: u } => {
             let _ = write!(out, "@expect unit {} ", power.text);
             unit(out, u, coast)?;
@@ -163,6 +170,45 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
         DirectiveKind::ExpectDislodged { power, unit: u } => {
             let _ = write!(out, "@expect dislodged {} ", power.text);
             unit(out, u, coast)?;
+        }
+        DirectiveKind::Dislodged {
+            power,
+            unit: u,
+            from,
+            by_convoy,
+        } => {
+            let _ = write!(out, "@dislodged {} ", power.text);
+            unit(out, u, coast)?;
+            if let Some(from) = from {
+                out.push_str(" from ");
+                loc(out, from, coast)?;
+            }
+            if by_convoy.is_some() {
+                out.push_str(" by convoy");
+            }
+        }
+        DirectiveKind::Standoff(provinces) => {
+            if provinces.len() == 1 && provinces[0].text.contains(' ') {
+                return None;
+            }
+            let names: Vec<&str> = provinces.iter().map(|p| p.text.as_str()).collect();
+            let _ = write!(out, "@standoff {}", names.join(", "));
+        }
+        DirectiveKind::ExpectRetreats {
+            power,
+            unit: u,
+            options,
+        } => {
+            let _ = write!(out, "@expect retreats {} ", power.text);
+            unit(out, u, coast)?;
+            out.push(':');
+            if options.is_empty() {
+                out.push_str(" none");
+            }
+            for (i, o) in options.iter().enumerate() {
+                out.push_str(if i == 0 { " " } else { ", " });
+                loc(out, o, coast)?;
+            }
         }
         DirectiveKind::ExpectEmpty(s) => {
             let _ = write!(out, "@expect empty {}", season(s)?);

@@ -38,6 +38,9 @@ impl LineParser<'_> {
                 .power_and_unit()
                 .map(|(power, unit)| DirectiveKind::Unit { power, unit }),
             "owns" => self.owns(),
+            "game" => Some(DirectiveKind::Game(self.game_name())),
+            "dislodged" => self.dislodged(),
+            "standoff" | "standoffs" => self.province_list().map(DirectiveKind::Standoff),
             "expect" => {
                 let (parsed_sub, kind) = self.expectation();
                 sub = parsed_sub;
@@ -129,9 +132,153 @@ impl LineParser<'_> {
         }
     }
 
+    /// The name of a game: every token to the end of the line, as written (`6.A.1`,
+    /// `Spring test`); `None` if there is none.
+    fn game_name(&mut self) -> Option<Name> {
+        let first = self.peek()?.span;
+        let mut last = first;
+        while !self.at_end() {
+            last = self.bump().span;
+        }
+        let span = first.cover(last);
+        Some(Name {
+            text: self.slice(span).to_owned(),
+            span,
+        })
+    }
+
     /// Reads the arguments of `@owns`.
     pub(super) fn owns(&mut self) -> Option<DirectiveKind> {
         let power = self.arg_word("a power")?;
+        let provinces = self.province_list()?;
+        Some(DirectiveKind::Owns { power, provinces })
+    }
+
+    /// The position of the first word `word` (any case) from the current token on.
+    fn find_word(&self, word: &str) -> Option<usize> {
+        (self.pos..self.tokens.len()).find(|&i| {
+            self.tokens[i].kind == TokenKind::Word
+                && self.slice(self.tokens[i].span).eq_ignore_ascii_case(word)
+        })
+    }
+
+    /// Runs `f` on the tokens before `end` only (the rest of the line is left for later).
+    fn before<T>(&mut self, end: usize, f: impl FnOnce(&mut Self) -> T) -> T {
+        let (tokens, keywords) = (self.tokens, self.keywords);
+        self.tokens = &tokens[..end];
+        self.keywords = &keywords[..end.min(keywords.len())];
+        let out = f(self);
+        self.tokens = tokens;
+        self.keywords = keywords;
+        out
+    }
+
+    /// Reads the arguments of `@dislodged`: `<Power> <unit> [from <province>] [by convoy]`.
+    fn dislodged(&mut self) -> Option<DirectiveKind> {
+        let from_at = self.find_word("from");
+        let by_at = self
+            .find_word("by")
+            .filter(|&b| from_at.is_none_or(|f| b > f));
+        let unit_end = from_at.or(by_at).unwrap_or(self.tokens.len());
+        let (power, unit) = self.before(unit_end, |p| {
+            let r = p.power_and_unit();
+            if r.is_some() && !p.at_end() {
+                p.directive_error("`from` and the province the attacker came from");
+                return None;
+            }
+            r
+        })?;
+        let mut from = None;
+        if let Some(f) = from_at {
+            self.bump();
+            let end = by_at.unwrap_or(self.tokens.len());
+            from = Some(self.before(end, |p| match p.loc() {
+                Ok(loc) if p.at_end() => Some(loc),
+                Ok(_) => {
+                    p.directive_error("the end of the attacker's province");
+                    None
+                }
+                Err(Fail::BadCoast(..)) => None,
+                Err(_) => {
+                    p.directive_error("the province the attacker came from");
+                    None
+                }
+            })?);
+            debug_assert!(self.pos > f);
+        }
+        let mut by_convoy = None;
+        if by_at.is_some() {
+            let by = self.bump().span;
+            match self.one_word() {
+                Some(w) if w.text.eq_ignore_ascii_case("convoy") => {
+                    by_convoy = Some(by.cover(w.span));
+                }
+                _ => {
+                    self.directive_error("`convoy` after `by`");
+                    return None;
+                }
+            }
+        }
+        Some(DirectiveKind::Dislodged {
+            power,
+            unit,
+            from,
+            by_convoy,
+        })
+    }
+
+    /// Reads `<Power> <unit>: <place>, <place>...` or `...: none` (`@expect retreats`).
+    fn expect_retreats(&mut self) -> Option<DirectiveKind> {
+        let (power, unit) = self.power_and_unit()?;
+        if !self.at(TokenKind::Colon) {
+            self.directive_error("`:` and then where the unit may retreat (or `none`)");
+            return None;
+        }
+        self.bump();
+        let mut options = Vec::new();
+        if self.peek().is_some_and(|t| {
+            t.kind == TokenKind::Word && self.slice(t.span).eq_ignore_ascii_case("none")
+        }) && self.nth(1).is_none()
+        {
+            self.bump();
+            return Some(DirectiveKind::ExpectRetreats {
+                power,
+                unit,
+                options,
+            });
+        }
+        while !self.at_end() {
+            let before = self.pos;
+            if !options.is_empty() {
+                if !self.at(TokenKind::Comma) {
+                    self.directive_error("`,` between the provinces");
+                    return None;
+                }
+                self.bump();
+            }
+            match self.loc() {
+                Ok(loc) => options.push(loc),
+                Err(Fail::BadCoast(..)) => return None,
+                Err(_) => {
+                    self.directive_error("a province (or `none`)");
+                    return None;
+                }
+            }
+            debug_assert!(self.pos > before);
+        }
+        if options.is_empty() {
+            self.directive_error("where the unit may retreat (or `none`)");
+            return None;
+        }
+        Some(DirectiveKind::ExpectRetreats {
+            power,
+            unit,
+            options,
+        })
+    }
+
+    /// Reads one or more provinces: with commas, each part is one name; without, each word.
+    fn province_list(&mut self) -> Option<Vec<Name>> {
         let has_comma = self.tokens[self.pos..]
             .iter()
             .any(|t| t.kind == TokenKind::Comma);
@@ -161,7 +308,7 @@ impl LineParser<'_> {
             self.directive_error("at least one province");
             return None;
         }
-        Some(DirectiveKind::Owns { power, provinces })
+        Some(provinces)
     }
 
     /// Reads the arguments of `@expect`; returns the sub-keyword and the directive.
@@ -177,6 +324,7 @@ impl LineParser<'_> {
             "dislodged" => self
                 .power_and_unit()
                 .map(|(power, unit)| DirectiveKind::ExpectDislodged { power, unit }),
+            "retreats" => self.expect_retreats(),
             "empty" => match self.try_season() {
                 Some(season) => Some(DirectiveKind::ExpectEmpty(season)),
                 None => {
@@ -286,8 +434,8 @@ impl LineParser<'_> {
 
 /// The hint listing the directives.
 const DIRECTIVES_HINT: &str =
-    "the directives are @rules, @start, @unit, @owns, @phase, @turn and @expect";
+    "the directives are @rules, @start, @unit, @owns, @phase, @turn, @dislodged, @standoff, @game and @expect";
 
 /// The hint listing the expectations.
-const EXPECT_HINT: &str = "the expectations are unit, dislodged, empty, seasons, timelines, \
-                           heads, owner, winner, error and warning";
+const EXPECT_HINT: &str = "the expectations are unit, dislodged, retreats, empty, seasons, \
+                           timelines, heads, owner, winner, error and warning";

@@ -253,6 +253,7 @@ fn outcome_word(word: &str) -> Option<ExpectedOutcome> {
         b"succeeds" => Some(ExpectedOutcome::Succeeds),
         b"fails" => Some(ExpectedOutcome::Fails),
         b"illegal" => Some(ExpectedOutcome::Illegal),
+        b"any" => Some(ExpectedOutcome::Any),
         _ => None,
     }
 }

@@ -109,13 +109,24 @@ impl LineParser<'_> {
     pub(super) fn order_tail(&mut self, unit: UnitRef) -> Order {
         // `A bud-gal`: players' shorthand for `A bud - gal` (a unit written without its type
         // is an error already and is not read further).
-        if unit.kind.is_some() && self.at_order_end() {
+        // `A lvp-cly via convoy` (as jDip writes it): the move may end with `via Convoy`.
+        let via_convoy_next = self.peek_kw() == Some(Kw::Via)
+            && self.keywords.get(self.pos + 1).copied().flatten() == Some(Kw::Convoy)
+            && matches!(
+                self.tokens.get(self.pos + 2).map(|t| t.kind),
+                None | Some(TokenKind::FatArrow)
+            );
+        if unit.kind.is_some() && (self.at_order_end() || via_convoy_next) {
             if let Some((unit, arrow, dest)) = self.cut_unit(&unit) {
+                let via_convoy = via_convoy_next.then(|| {
+                    let via = self.bump().span;
+                    via.cover(self.bump().span)
+                });
                 return Order::Move {
                     unit,
                     arrow,
                     dest,
-                    via_convoy: None,
+                    via_convoy,
                     retreat_keyword: None,
                 };
             }

@@ -39,15 +39,20 @@
 (season_words ["spring" "fall" "autumn" "winter"] @number)
 (integer) @number
 
-; Expected outcomes: `=> succeeds`, `=> fails`, `=> illegal`.
+; Expected outcomes: `=> succeeds`, `=> fails`, `=> illegal`, `=> any`.
 (outcome "=>" @operator)
-(outcome ["succeeds" "fails" "illegal"] @constant.builtin)
+(outcome ["succeeds" "fails" "illegal" "any"] @constant.builtin)
 
 ; Directives.
-["@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@expect"] @keyword.directive
 [
-  "unit" "dislodged" "empty" "seasons" "timelines" "heads" "owner" "winner" "error" "warning"
+  "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@dislodged" "@standoff" "@game" "@expect"
+] @keyword.directive
+[
+  "unit" "dislodged" "retreats" "empty" "seasons" "timelines" "heads" "owner" "winner" "error"
+  "warning"
 ] @keyword
+(dislodged_directive ["from" "by" "convoy"] @keyword)
+(expect_directive "none" @constant.builtin)
 (value) @constant
 (code) @string.special
 

@@ -25,6 +25,12 @@ impl Ctx<'_> {
                     ("@phase adjustment", "the phase"),
                     ("@phase next", "end the step in progress"),
                     ("@turn", "the root turn: @turn 2"),
+                    (
+                        "@dislodged",
+                        "retreat setup: @dislodged Austria A Tyrolia from Munich",
+                    ),
+                    ("@standoff", "retreat setup: @standoff Bohemia, Galicia"),
+                    ("@game", "a new, independent game: @game 6.A.1"),
                     ("@expect", "an expectation"),
                 ] {
                     self.push(d, CompletionKind::Directive, Some(detail.into()), d, 0);
@@ -37,6 +43,7 @@ impl Ctx<'_> {
             ["expect"] => &[
                 "unit",
                 "dislodged",
+                "retreats",
                 "empty",
                 "seasons",
                 "timelines",
@@ -49,7 +56,9 @@ impl Ctx<'_> {
             ["unit"]
             | ["owns"]
             | ["expect", "unit"]
+            | ["dislodged"]
             | ["expect", "dislodged"]
+            | ["expect", "retreats"]
             | ["expect", "winner"] => {
                 self.powers(None, 0);
                 return;

@@ -49,8 +49,26 @@ pub fn report(r: &FileReport, color: bool) -> String {
     let p = Paint { on: color };
     let mut out = String::new();
     let _ = writeln!(out, "{}", p.bold(&format!("== {}", r.path)));
-    for step in &r.steps {
+    for (i, step) in r.steps.iter().enumerate() {
+        // The games of a file with `@game` lines, each before its first step.
+        for g in r.games.iter().filter(|g| g.first_step == i) {
+            game(&mut out, &p, g);
+        }
         self::step(&mut out, &p, r, step);
+    }
+    for g in r.games.iter().filter(|g| g.first_step >= r.steps.len()) {
+        game(&mut out, &p, g);
+    }
+    if r.games.len() > 1 {
+        let last = &r.games[r.games.len() - 1];
+        let _ = writeln!(
+            out,
+            "\n{}",
+            p.dim(&format!(
+                "(the position below is the last game's: {})",
+                game_name(last)
+            ))
+        );
     }
     let pending: Vec<&OrderReport> = r.orders.iter().filter(|o| o.step.is_none()).collect();
     if !pending.is_empty() {
@@ -63,6 +81,23 @@ pub fn report(r: &FileReport, color: bool) -> String {
         let _ = writeln!(out, "{}", p.bold(&format!("Winner: {w}")));
     }
     out
+}
+
+/// The header of a game an `@game` line started.
+fn game(out: &mut String, p: &Paint, g: &mdip_analysis::report::GameReport) {
+    let _ = writeln!(
+        out,
+        "\n{}",
+        p.bold(&format!("Game {} (line {})", game_name(g), g.line))
+    );
+}
+
+fn game_name(g: &mdip_analysis::report::GameReport) -> &str {
+    if g.name.is_empty() {
+        "(unnamed)"
+    } else {
+        &g.name
+    }
 }
 
 fn phase_words(phase: PhaseName) -> &'static str {

@@ -1,0 +1,630 @@
+//! jDip / godip test cases (`CASE ... END` blocks) to self-checking `.mdip` files.
+//!
+//! A case file holds cases such as
+//!
+//! ```text
+//! CASE 6.A.1
+//! PRESTATE_SETPHASE Spring 1901, Movement
+//! PRESTATE
+//!     England: F nth
+//! ORDERS
+//!     England: F nth-pic
+//! POSTSTATE_SAME
+//! END
+//! ```
+//!
+//! Each case becomes one `.mdip` text: the phase as `@turn`/`@phase`, the position as `@unit`,
+//! `@owns` (from `PRESTATE_SUPPLYCENTER_OWNERS`), and for a retreat phase `@dislodged` and
+//! `@standoff` (read from `PRESTATE_DISLODGED` and the previous phase's `PRESTATE_RESULTS`),
+//! the orders verbatim (jDip's shorthand is the notation's) each with `=> any` (a case gives no
+//! result per order; `@phase next` when it gives no order, so that the step is played), and the
+//! expected position as `@expect unit` and `@expect dislodged`.
+//! The conversion is text to text and knows no map: names are checked when the result is.
+//! Nothing is dropped silently: a line the converter cannot place is a [`Problem`] and is kept
+//! in the output as a comment.
+
+use std::fmt::Write as _;
+
+/// One converted case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The case's name as written after `CASE` (`6.A.1`).
+    pub name: String,
+    /// A file name for it: the name with every character other than letters, digits, `.`,
+    /// `-` and `_` replaced by `_`, and `.mdip`.
+    pub file_name: String,
+    /// The `.mdip` text.
+    pub text: String,
+}
+
+/// A line the converter could not place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The result of converting one case file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Converted {
+    /// The cases, in file order.
+    pub cases: Vec<Case>,
+    /// The problems, in file order.
+    pub problems: Vec<Problem>,
+}
+
+/// The sections of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Section {
+    Prestate,
+    Owners,
+    Dislodged,
+    Results,
+    Orders,
+    Poststate,
+    PostDislodged,
+}
+
+/// A line of a section: its text without the comment, the comment, and its line number.
+#[derive(Clone, Debug, Default)]
+struct Entry {
+    text: String,
+    comment: Option<String>,
+    line: usize,
+}
+
+/// A case being read.
+#[derive(Clone, Debug, Default)]
+struct Raw {
+    name: String,
+    line: usize,
+    /// The comment lines just before `CASE`.
+    notes: Vec<String>,
+    phase: Option<(String, usize)>,
+    prestate: Vec<Entry>,
+    owners: Vec<Entry>,
+    dislodged: Vec<Entry>,
+    results: Vec<Entry>,
+    orders: Vec<Entry>,
+    poststate: Vec<Entry>,
+    post_dislodged: Vec<Entry>,
+    post_same: bool,
+    /// Lines of the case that could not be placed, kept as comments.
+    unplaced: Vec<String>,
+}
+
+impl Raw {
+    fn section(&mut self, s: Section) -> &mut Vec<Entry> {
+        match s {
+            Section::Prestate => &mut self.prestate,
+            Section::Owners => &mut self.owners,
+            Section::Dislodged => &mut self.dislodged,
+            Section::Results => &mut self.results,
+            Section::Orders => &mut self.orders,
+            Section::Poststate => &mut self.poststate,
+            Section::PostDislodged => &mut self.post_dislodged,
+        }
+    }
+}
+
+/// Converts the text of a jDip case file; `source` names it in the comments of the output.
+pub fn convert(text: &str, source: &str) -> Converted {
+    let mut out = Converted::default();
+    let mut notes: Vec<String> = Vec::new();
+    let mut case: Option<Raw> = None;
+    let mut section: Option<Section> = None;
+    for (i, raw_line) in text.lines().enumerate() {
+        let n = i + 1;
+        let (body, comment) = split_comment(raw_line);
+        let body = body.trim();
+        if body.is_empty() {
+            match (&mut case, comment) {
+                (None, Some(c)) => notes.push(c),
+                (None, None) => notes.clear(),
+                _ => {}
+            }
+            continue;
+        }
+        let mut words = body.split_whitespace();
+        let keyword = words.next().unwrap_or_default();
+        let rest = body[keyword.len()..].trim().to_owned();
+        let problem = |out: &mut Converted, message: String| {
+            out.problems.push(Problem { line: n, message });
+        };
+        match keyword {
+            "VARIANT_ALL" | "VARIANT" => {
+                if !rest.eq_ignore_ascii_case("standard") {
+                    problem(
+                        &mut out,
+                        format!("variant `{rest}`: only the standard map is known"),
+                    );
+                }
+            }
+            "CASE" => {
+                if let Some(open) = case.take() {
+                    problem(
+                        &mut out,
+                        format!("case `{}` has no END before the next CASE", open.name),
+                    );
+                    out.cases.push(write_case(open, source, &mut out.problems));
+                }
+                case = Some(Raw {
+                    name: if rest.is_empty() {
+                        format!("case-at-line-{n}")
+                    } else {
+                        rest
+                    },
+                    line: n,
+                    notes: std::mem::take(&mut notes),
+                    ..Raw::default()
+                });
+                section = None;
+            }
+            "END" => match case.take() {
+                Some(c) => out.cases.push(write_case(c, source, &mut out.problems)),
+                None => problem(&mut out, "END without a CASE".to_owned()),
+            },
+            _ => {
+                let Some(c) = case.as_mut() else {
+                    problem(&mut out, format!("`{body}` outside a CASE ... END block"));
+                    continue;
+                };
+                let next = match keyword {
+                    "PRESTATE_SETPHASE" => {
+                        c.phase = Some((rest, n));
+                        section = None;
+                        continue;
+                    }
+                    "POSTSTATE_SAME" => {
+                        c.post_same = true;
+                        section = None;
+                        continue;
+                    }
+                    "PRESTATE" => Some(Section::Prestate),
+                    "PRESTATE_SUPPLYCENTER_OWNERS" => Some(Section::Owners),
+                    "PRESTATE_DISLODGED" => Some(Section::Dislodged),
+                    "PRESTATE_RESULTS" => Some(Section::Results),
+                    "ORDERS" => Some(Section::Orders),
+                    "POSTSTATE" => Some(Section::Poststate),
+                    "POSTSTATE_DISLODGED" => Some(Section::PostDislodged),
+                    _ => None,
+                };
+                if let Some(s) = next {
+                    section = Some(s);
+                    continue;
+                }
+                match section {
+                    Some(s) => c.section(s).push(Entry {
+                        text: body.to_owned(),
+                        comment,
+                        line: n,
+                    }),
+                    None => {
+                        problem(
+                            &mut out,
+                            format!("`{body}` is in no section (PRESTATE, ORDERS, ...)"),
+                        );
+                        c.unplaced.push(body.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    if let Some(open) = case {
+        out.problems.push(Problem {
+            line: text.lines().count(),
+            message: format!("case `{}` has no END", open.name),
+        });
+        out.cases.push(write_case(open, source, &mut out.problems));
+    }
+    out
+}
+
+/// Several cases as one order file: each case is a game of its own, started by `@game` and
+/// its name (a `#` in the name, which would start a comment, is written `_`).
+pub fn as_games(cases: &[Case]) -> String {
+    let mut out = String::new();
+    for (i, c) in cases.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "@game {}", c.name.replace('#', "_"));
+        out.push_str(&c.text);
+    }
+    out
+}
+
+/// Splits a line at its `#` comment.
+fn split_comment(line: &str) -> (&str, Option<String>) {
+    match line.find('#') {
+        Some(i) => {
+            let c = line[i + 1..].trim();
+            (&line[..i], (!c.is_empty()).then(|| c.to_owned()))
+        }
+        None => (line, None),
+    }
+}
+
+/// A position line: `England: F nth`, `France f mid`, `Russia: A stp` (the power, the unit).
+fn power_and_rest(text: &str) -> Option<(String, String)> {
+    let (power, rest) = match text.split_once(':') {
+        Some((p, r)) => (p.trim(), r.trim()),
+        None => {
+            let (p, r) = text.split_once(char::is_whitespace)?;
+            (p.trim(), r.trim())
+        }
+    };
+    if power.is_empty() || rest.is_empty() || power.contains(char::is_whitespace) {
+        return None;
+    }
+    Some((power.to_owned(), rest.to_owned()))
+}
+
+/// A unit `A lvp` / `f stp/sc`: its type letter (upper case) and location.
+fn unit(text: &str) -> Option<(char, String)> {
+    let (kind, loc) = text.trim().split_once(char::is_whitespace)?;
+    let kind = match kind.to_ascii_lowercase().as_str() {
+        "a" | "army" => 'A',
+        "f" | "fleet" => 'F',
+        _ => return None,
+    };
+    let loc = loc.trim();
+    if loc.is_empty() || loc.contains(char::is_whitespace) {
+        return None;
+    }
+    Some((kind, loc.to_owned()))
+}
+
+/// The province of a location (`stp/sc` → `stp`), lower-cased for comparisons.
+fn province(loc: &str) -> String {
+    loc.split(['/', '('])
+        .next()
+        .unwrap_or(loc)
+        .to_ascii_lowercase()
+}
+
+/// `Spring 1901, Movement` → the root turn and the phase directive, with how far the phase
+/// words are from the notation's when they cannot be read.
+fn phase(text: &str) -> Result<(u32, &'static str), String> {
+    let words: Vec<String> = text
+        .split([',', ' ', '\t'])
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    let [season, year, phase] = words.as_slice() else {
+        return Err(format!(
+            "phase `{text}`: expected a season, a year and a phase"
+        ));
+    };
+    let year: u32 = year
+        .parse()
+        .ok()
+        .filter(|y| *y >= 1901)
+        .ok_or_else(|| format!("phase `{text}`: the year must be 1901 or later"))?;
+    let fall = match season.as_str() {
+        "spring" => false,
+        "fall" | "autumn" => true,
+        _ => return Err(format!("phase `{text}`: the season is Spring or Fall")),
+    };
+    let turn = (year - 1901).saturating_mul(2) + u32::from(fall);
+    match phase.as_str() {
+        "movement" => Ok((turn, "movement")),
+        "retreat" | "retreats" => Ok((turn, "retreat")),
+        // The adjustments after a Fall turn change the board that turn left: the next turn.
+        "adjustment" | "adjustments" | "build" | "builds" if fall => Ok((turn + 1, "adjustment")),
+        "adjustment" | "adjustments" | "build" | "builds" => {
+            Err(format!("phase `{text}`: adjustments follow a Fall turn"))
+        }
+        _ => Err(format!(
+            "phase `{text}`: the phase is Movement, Retreat or Adjustment"
+        )),
+    }
+}
+
+/// A move in the previous phase's results: `SUCCESS: Italy: A tyr-tri` → the origin and the
+/// destination provinces; for a convoy `SUCCESS: England: F nth C A lon-nwy`, the army's.
+struct PastOrder {
+    success: bool,
+    /// A unit's move (`None` for other orders).
+    mv: Option<(String, String)>,
+    /// The move a convoy order carries.
+    convoyed: Option<(String, String)>,
+    /// Whether the move was ordered `via convoy`.
+    via_convoy: bool,
+}
+
+fn past_order(text: &str) -> Option<PastOrder> {
+    let (status, rest) = text.split_once(':')?;
+    let success = match status.trim().to_ascii_uppercase().as_str() {
+        "SUCCESS" => true,
+        "FAILURE" => false,
+        _ => return None,
+    };
+    let (_, order) = power_and_rest(rest.trim())?;
+    let mut words: Vec<&str> = order.split_whitespace().collect();
+    let via_convoy = words.len() > 2
+        && words[words.len() - 2].eq_ignore_ascii_case("via")
+        && words[words.len() - 1].eq_ignore_ascii_case("convoy");
+    if via_convoy {
+        words.truncate(words.len() - 2);
+    }
+    let arrow = |w: &str| -> Option<(String, String)> {
+        let (a, b) = w.split_once('-')?;
+        Some((province(a), province(b)))
+    };
+    let mut out = PastOrder {
+        success,
+        mv: None,
+        convoyed: None,
+        via_convoy,
+    };
+    match words.as_slice() {
+        [_, w] => out.mv = arrow(w),
+        [_, a, "-", b] => out.mv = Some((province(a), province(b))),
+        [_, _, c, _, w] if c.eq_ignore_ascii_case("c") => out.convoyed = arrow(w),
+        _ => {}
+    }
+    Some(out)
+}
+
+/// Writes one case as an `.mdip` text.
+fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "# CASE {} of {source}, converted by `mdip import jdip`.",
+        c.name
+    );
+    for note in &c.notes {
+        let _ = writeln!(t, "# {note}");
+    }
+    for line in &c.unplaced {
+        let _ = writeln!(t, "# not converted: {line}");
+    }
+    let mut phase_word = "movement";
+    if let Some((text, line)) = &c.phase {
+        match phase(text) {
+            Ok((turn, word)) => {
+                phase_word = word;
+                let default = if word == "adjustment" { 2 } else { 0 };
+                if turn != default {
+                    let _ = writeln!(t, "@turn {turn}");
+                }
+                if word != "movement" {
+                    let _ = writeln!(t, "@phase {word}");
+                }
+            }
+            Err(message) => {
+                problems.push(Problem {
+                    line: *line,
+                    message,
+                });
+                let _ = writeln!(t, "# not converted: PRESTATE_SETPHASE {text}");
+            }
+        }
+    }
+    // Owners: `Russia: A stp` names a centre (the unit is not placed).
+    let mut owners: Vec<(String, Vec<String>)> = Vec::new();
+    for e in &c.owners {
+        match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?.1))) {
+            Some((p, loc)) => match owners.iter_mut().find(|o| o.0 == p) {
+                Some(o) => o.1.push(province(&loc)),
+                None => owners.push((p, vec![province(&loc)])),
+            },
+            None => unreadable(&mut t, problems, e, "a supply centre owner"),
+        }
+    }
+    for (p, centres) in &owners {
+        let _ = writeln!(t, "@owns {p} {}", centres.join(", "));
+    }
+    let mut occupied: Vec<String> = Vec::new();
+    let mut units: Vec<(String, char, String)> = Vec::new();
+    for e in &c.prestate {
+        match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {
+            Some((p, (k, loc))) => {
+                let _ = writeln!(t, "@unit {p} {k} {loc}{}", comment(e));
+                occupied.push(province(&loc));
+                units.push((p, k, loc));
+            }
+            None => unreadable(&mut t, problems, e, "a unit"),
+        }
+    }
+    if phase_word == "retreat" {
+        retreat_setup(&c, &occupied, &mut t, problems);
+    }
+    if !c.orders.is_empty() {
+        t.push('\n');
+    }
+    for e in &c.orders {
+        let _ = writeln!(t, "{} => any{}", e.text, comment(e));
+    }
+    if c.orders.is_empty() {
+        // A step with no orders is played only when the file says so (civil disorder).
+        let _ = writeln!(t, "\n@phase next");
+    }
+    t.push('\n');
+    if c.post_same {
+        for (p, k, loc) in &units {
+            let _ = writeln!(t, "@expect unit {p} {k} {loc}");
+        }
+    }
+    for e in &c.poststate {
+        match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {
+            Some((p, (k, loc))) => {
+                let _ = writeln!(t, "@expect unit {p} {k} {loc}{}", comment(e));
+            }
+            None => unreadable(&mut t, problems, e, "a unit"),
+        }
+    }
+    for e in &c.post_dislodged {
+        match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {
+            Some((p, (k, loc))) => {
+                let _ = writeln!(t, "@expect dislodged {p} {k} {loc}{}", comment(e));
+            }
+            None => unreadable(&mut t, problems, e, "a unit"),
+        }
+    }
+    if !c.post_same && c.poststate.is_empty() {
+        problems.push(Problem {
+            line: c.line,
+            message: format!(
+                "case `{}` has no POSTSTATE or POSTSTATE_SAME: nothing to check",
+                c.name
+            ),
+        });
+    }
+    if phase_word != "retreat" && !c.dislodged.is_empty() {
+        problems.push(Problem {
+            line: c.dislodged[0].line,
+            message: "PRESTATE_DISLODGED outside a retreat phase is not converted".to_owned(),
+        });
+        for e in &c.dislodged {
+            let _ = writeln!(t, "# not converted: {}", e.text);
+        }
+    }
+    Case {
+        file_name: file_name(&c.name),
+        name: c.name,
+        text: t,
+    }
+}
+
+/// `@dislodged` and `@standoff` of a retreat phase: the attacker of each dislodged unit is the
+/// successful move into its province among the previous phase's results (by convoy when it
+/// was ordered `via convoy` or a successful convoy order carried it); a standoff is a province
+/// that a failed move over land aimed at and that is empty after the movement (a move into an
+/// empty province fails only by bouncing off another), unless the moving unit was dislodged.
+fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Vec<Problem>) {
+    let past: Vec<PastOrder> = c
+        .results
+        .iter()
+        .filter_map(|e| {
+            let p = past_order(&e.text);
+            if p.is_none() {
+                problems.push(Problem {
+                    line: e.line,
+                    message: format!(
+                        "result `{}` is not `SUCCESS:` or `FAILURE:` and an order",
+                        e.text
+                    ),
+                });
+            }
+            p
+        })
+        .collect();
+    for e in &c.dislodged {
+        let Some((p, (k, loc))) = power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?)))
+        else {
+            unreadable(t, problems, e, "a dislodged unit");
+            continue;
+        };
+        let at = province(&loc);
+        let attack = past.iter().find_map(|o| match &o.mv {
+            Some((from, to)) if o.success && *to == at => Some(from.clone()),
+            _ => None,
+        });
+        let mut line = format!("@dislodged {p} {k} {loc}");
+        if let Some(from) = &attack {
+            let attack = Some((from.clone(), at.clone()));
+            let by_convoy = past
+                .iter()
+                .any(|o| o.success && (o.convoyed == attack || (o.via_convoy && o.mv == attack)));
+            let _ = write!(line, " from {from}");
+            if by_convoy {
+                line.push_str(" by convoy");
+            }
+        }
+        let _ = writeln!(t, "{line}{}", comment(e));
+    }
+    // A dislodged unit's failed move makes no standoff (DATC 6.H.9).
+    let dislodged_at: Vec<String> = c
+        .dislodged
+        .iter()
+        .filter_map(|e| power_and_rest(&e.text).and_then(|(_, r)| unit(&r)))
+        .map(|(_, loc)| province(&loc))
+        .collect();
+    let mut aimed: Vec<(String, usize)> = Vec::new();
+    for o in &past {
+        let by_land = !o.via_convoy
+            && !past
+                .iter()
+                .any(|c| c.convoyed.is_some() && c.convoyed == o.mv)
+            && !o
+                .mv
+                .as_ref()
+                .is_some_and(|(from, _)| dislodged_at.contains(from));
+        if let Some((_, to)) = o.mv.as_ref().filter(|_| !o.success && by_land) {
+            match aimed.iter_mut().find(|a| a.0 == *to) {
+                Some(a) => a.1 += 1,
+                None => aimed.push((to.clone(), 1)),
+            }
+        }
+    }
+    let standoffs: Vec<&str> = aimed
+        .iter()
+        .filter(|(p, _)| !occupied.contains(p))
+        .map(|(p, _)| p.as_str())
+        .collect();
+    if !standoffs.is_empty() {
+        let _ = writeln!(t, "@standoff {}", standoffs.join(", "));
+    }
+}
+
+/// A line that is not what its section holds: a problem, kept as a comment.
+fn unreadable(t: &mut String, problems: &mut Vec<Problem>, e: &Entry, what: &str) {
+    problems.push(Problem {
+        line: e.line,
+        message: format!("`{}` is not {what} such as `England: F nth`", e.text),
+    });
+    let _ = writeln!(t, "# not converted: {}", e.text);
+}
+
+/// A line's comment, written after it.
+fn comment(e: &Entry) -> String {
+    e.comment
+        .as_ref()
+        .map_or_else(String::new, |c| format!("  # {c}"))
+}
+
+/// A file name for a case.
+fn file_name(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|ch| {
+            if ch.is_ascii_alphanumeric() || matches!(ch, '.' | '-' | '_') {
+                ch
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        s.insert(0, '_');
+    }
+    s.push_str(".mdip");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_map_to_turns() {
+        assert_eq!(phase("Spring 1901, Movement"), Ok((0, "movement")));
+        assert_eq!(phase("Fall 1902, Retreat"), Ok((3, "retreat")));
+        assert_eq!(phase("Fall 1901, Adjustment"), Ok((2, "adjustment")));
+        assert!(phase("Spring 1901, Adjustment").is_err());
+        assert!(phase("Summer").is_err());
+        assert!(phase("Spring 1800, Movement").is_err());
+    }
+
+    #[test]
+    fn file_names_are_safe() {
+        assert_eq!(file_name("6.A.1"), "6.A.1.mdip");
+        assert_eq!(file_name("a/b c"), "a_b_c.mdip");
+        assert_eq!(file_name("../x"), "_.._x.mdip");
+    }
+}

@@ -1,0 +1,4 @@
+//! Test suites in other formats converted into self-checking order files: pure text to text,
+//! no IO (the `mdip import` subcommand reads and writes the files).
+
+pub mod jdip;
