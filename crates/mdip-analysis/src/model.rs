@@ -236,6 +236,10 @@ pub struct Analysis {
     pub steps: Vec<StepInfo>,
     /// The game at the end of the file.
     pub world: World,
+    /// The game as each step found it when it closed, before it was adjudicated (index: the
+    /// step's, as in [`Analysis::steps`]): the board the orders of that step were written
+    /// against. [`Analysis::world_at_line`] picks one for a line.
+    pub step_worlds: Vec<World>,
     /// Per line: the block's power and season, and the phase at that line (for completion).
     pub contexts: Vec<LineContext>,
     /// Whether the file names seasons anywhere (reports then show them).
@@ -264,6 +268,9 @@ pub struct LineContext {
     pub season: Option<SeasonKey>,
     /// The phase at that line.
     pub phase: Phase,
+    /// The step in progress after that line (an index into [`Analysis::steps`]; equal to
+    /// their number when no step closed after it).
+    pub step: usize,
 }
 
 impl Analysis {
@@ -289,6 +296,10 @@ impl Analysis {
             ));
         }
         out.push_str(&format!("steps {}\n", self.steps.len()));
+        for w in &self.step_worlds {
+            let seasons: Vec<String> = w.seasons().map(|s| s.key.to_string()).collect();
+            out.push_str(&format!("W {:?} {}\n", w.phase(), seasons.join(" ")));
+        }
         for s in self.world.seasons() {
             out.push_str(&format!("S {} {:?}\n", s.key, s.units));
         }
@@ -306,6 +317,38 @@ impl Analysis {
     /// Whether the file fails: an error diagnostic the file does not expect.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_failure())
+    }
+
+    /// The game as the step of `step` found it before adjudication; the game at the end of
+    /// the file for a step that never closed.
+    pub fn world_of_step(&self, step: usize) -> &World {
+        self.step_worlds.get(step).unwrap_or(&self.world)
+    }
+
+    /// The game as the order on `line` (or an order written there) meets it: the world of the
+    /// step in progress after that line; when the line's season does not exist yet in it (a
+    /// header of a season the next step creates, before its first order closes the step in
+    /// progress), the world of the first later step in which it exists. Never a state later
+    /// than the step the line belongs to; the end of the file when the line is past the last
+    /// step.
+    pub fn world_at_line(&self, line: usize) -> &World {
+        self.world_of_step(self.step_at_line(line))
+    }
+
+    /// The index of the step whose world [`Analysis::world_at_line`] gives (the number of
+    /// steps for the end of the file).
+    pub fn step_at_line(&self, line: usize) -> usize {
+        let last = self.step_worlds.len();
+        let Some(ctx) = self.contexts.get(line) else {
+            return last;
+        };
+        let mut step = ctx.step.min(last);
+        if let Some(season) = ctx.season {
+            while step < last && !self.world_of_step(step).exists(season) {
+                step += 1;
+            }
+        }
+        step
     }
 
     /// The order on a line, if any.

@@ -59,6 +59,7 @@ impl State {
                 power: self.block.power,
                 season: self.block.season.or_else(|| self.world.default_season()),
                 phase: self.world.phase(),
+                step: self.steps.len(),
             });
             if !matches!(line.kind, LineKind::Blank | LineKind::Comment) {
                 self.expectations.bind_line(line.span);
@@ -102,6 +103,7 @@ impl State {
             diagnostics: diags,
             orders: self.orders,
             steps: self.steps,
+            step_worlds: self.step_worlds,
             world: self.world,
             contexts: self.contexts,
             multiversal: self.multiversal,

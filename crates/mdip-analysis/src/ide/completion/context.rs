@@ -18,7 +18,11 @@ pub(super) struct Resolved {
 
 /// The context of one completion request, and the items found so far.
 pub(super) struct Ctx<'a> {
+    /// The game as the cursor's step finds it.
     pub(super) world: &'a World,
+    /// The game once the step in progress is adjudicated: the seasons a header may name next
+    /// (the founding rule closes the step for them).
+    pub(super) next: &'a World,
     pub(super) map: &'static Map,
     /// The power of the cursor's block, if any.
     pub(super) power: Option<Power>,

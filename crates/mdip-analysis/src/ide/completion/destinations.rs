@@ -1,6 +1,6 @@
 //! Where a unit can move under the rules, other seasons and timelines included.
 
-use mdip_judge::world::{Pos, SeasonKey};
+use mdip_judge::world::{Phase, Pos, SeasonKey};
 use mdip_map::Location;
 
 use super::context::{Ctx, Resolved};
@@ -42,6 +42,10 @@ impl Ctx<'_> {
     }
 
     pub(super) fn destinations(&mut self, u: Resolved) {
+        if self.phase == Phase::Retreat {
+            self.retreat_options(u);
+            return;
+        }
         let dests = self.reachable(u);
         if dests.is_empty() {
             self.all_provinces(u.kind);
@@ -61,6 +65,32 @@ impl Ctx<'_> {
                 Some(detail),
                 text,
                 u32::from(other),
+            );
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// In a retreat phase: where the dislodged unit may retreat (its season's free provinces
+    /// next to it, as the step computed them); nothing for a unit that is not dislodged.
+    fn retreat_options(&mut self, u: Resolved) {
+        let Some(d) = self
+            .world
+            .pending_retreats()
+            .iter()
+            .find(|d| Some(d.at.season) == u.season && d.at.loc.province == u.loc.province)
+        else {
+            return;
+        };
+        let options = d.options.clone();
+        for loc in options {
+            let text = loc_text(self.map, loc);
+            self.push(
+                text.clone(),
+                CompletionKind::Province,
+                Some("retreat".into()),
+                text,
+                0,
             );
         }
     }
