@@ -1,5 +1,5 @@
 //! IDE queries over an [`Analysis`]: hover, completion, inlay hints, code actions, document
-//! symbols, folding, semantic highlighting, formatting and go to definition.
+//! symbols, folding, semantic highlighting, formatting, go to definition and references.
 //!
 //! Plain data in, plain data out: every query takes the analysis and the text it was made of,
 //! and byte offsets into that text; every answer holds byte [`Span`](mdip_syntax::Span)s and
@@ -28,7 +28,7 @@ pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKi
 pub use format::{format, FormatError};
 pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};
-pub use navigation::{definition, Navigation};
+pub use navigation::{definition, references, Navigation, Reference, ReferenceKind};
 pub use outline::{document_symbols, folding_ranges, Fold, FoldKind, Symbol, SymbolKind};
 
 use mdip_syntax::Highlight;

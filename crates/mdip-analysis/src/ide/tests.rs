@@ -67,6 +67,28 @@ fn check_definition(fixture: &str, target_line: &str) {
     assert_eq!(&text[nav.target.range()], target_line);
 }
 
+/// References at the cursor: each as its line number, its text and whether it is the ordered
+/// unit.
+fn check_references(fixture: &str, expected: &[(usize, &str, bool)]) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let got: Vec<(usize, String, bool)> = references(&analysis, offset)
+        .into_iter()
+        .map(|r| {
+            (
+                analysis.parse.file.line_number_at(r.span.start),
+                text[r.span.range()].to_owned(),
+                r.kind == ReferenceKind::Ordered,
+            )
+        })
+        .collect();
+    let expected: Vec<(usize, String, bool)> = expected
+        .iter()
+        .map(|&(l, t, o)| (l, t.to_owned(), o))
+        .collect();
+    assert_eq!(got, expected, "in {fixture:?}");
+}
+
 fn check_inlays(text: &str, expected: &[(&str, &str)]) {
     let analysis = analyze(text);
     let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
@@ -422,6 +444,41 @@ fn definition_leads_to_the_line_that_put_the_unit_there() {
     );
 }
 
+/// German Munich moves to Ruhr in 0:0, then from Ruhr 1:0 back into Munich 0:0 (forking 1:1).
+const TRAVELLER: &str = "@start standard\nGermany 0:0\nA Munich - Ruhr\nA Berlin S A Munich - Ruhr\nGermany 1:0\nA Ruhr - Munich 0:0\nA Kiel S A Ruhr - Munich 0:0\n@expect unit Germany A Munich 1:1\n";
+
+#[test]
+fn references_follow_a_unit_through_its_seasons_and_name_seasons() {
+    let all = [
+        (2, "A Munich", true),
+        (3, "A Munich", false),
+        (5, "A Ruhr", true),
+        (6, "A Ruhr", false),
+        (7, "A Munich 1:1", false),
+    ];
+    check_references(
+        &TRAVELLER.replacen("A Munich - Ruhr", "A Mu$0nich - Ruhr", 1),
+        &all,
+    );
+    check_references(
+        &TRAVELLER.replacen("A Ruhr - Munich", "A R$0uhr - Munich", 1),
+        &all,
+    );
+    // Another unit: only its own mentions.
+    check_references(
+        &TRAVELLER.replace("A Berlin S", "A Ber$0lin S"),
+        &[(3, "A Berlin", true)],
+    );
+    // A season: every literal naming it.
+    check_references(
+        &TRAVELLER.replace("Germany 0:0", "Germany 0:$00"),
+        &[(1, "0:0", false), (5, "0:0", false), (6, "0:0", false)],
+    );
+    // Nothing on a keyword or a blank line.
+    check_references("Germany:\nA Munich Ho$0ld\n", &[]);
+    check_references("Germany:\n$0\n", &[]);
+}
+
 #[test]
 fn inlay_hints_preview_outcomes_and_forks() {
     check_inlays(
@@ -569,6 +626,10 @@ fn every_query_at_every_offset_of_the_test_files() {
                 }
                 if let Some(n) = definition(&analysis, offset) {
                     assert!(inside(n.target) && inside(n.origin));
+                }
+                // References walk the whole file: every seventh offset is enough.
+                if offset.is_multiple_of(7) {
+                    assert!(references(&analysis, offset).iter().all(|r| inside(r.span)));
                 }
                 for a in code_actions(&analysis, Span::empty(offset)) {
                     assert!(a.edits.iter().all(|e| inside(e.span)));
