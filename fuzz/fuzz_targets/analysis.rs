@@ -96,7 +96,7 @@ fn check(text: &str) {
     check_analysis(text, &analysis);
 
     for offset in offsets(text) {
-        if let Some(h) = ide::hover(&analysis, offset) {
+        if let Some(h) = ide::hover(&analysis, text, offset) {
             inside(text, h.span, "hover");
         }
         for snippets in [true, false] {

@@ -236,10 +236,6 @@ pub struct Analysis {
     pub steps: Vec<StepInfo>,
     /// The game at the end of the file.
     pub world: World,
-    /// The game as each step found it when it closed, before it was adjudicated (index: the
-    /// step's, as in [`Analysis::steps`]): the board the orders of that step were written
-    /// against. [`Analysis::world_at_line`] picks one for a line.
-    pub step_worlds: Vec<World>,
     /// Per line: the block's power and season, and the phase at that line (for completion).
     pub contexts: Vec<LineContext>,
     /// Whether the file names seasons anywhere (reports then show them).
@@ -296,10 +292,6 @@ impl Analysis {
             ));
         }
         out.push_str(&format!("steps {}\n", self.steps.len()));
-        for w in &self.step_worlds {
-            let seasons: Vec<String> = w.seasons().map(|s| s.key.to_string()).collect();
-            out.push_str(&format!("W {:?} {}\n", w.phase(), seasons.join(" ")));
-        }
         for s in self.world.seasons() {
             out.push_str(&format!("S {} {:?}\n", s.key, s.units));
         }
@@ -319,33 +311,56 @@ impl Analysis {
         self.diagnostics.iter().any(|d| d.is_failure())
     }
 
-    /// The game as the step of `step` found it before adjudication; the game at the end of
-    /// the file for a step that never closed.
-    pub fn world_of_step(&self, step: usize) -> &World {
-        self.step_worlds.get(step).unwrap_or(&self.world)
+    /// The game as the order on `line` (or an order written there) meets it: as the step in
+    /// progress after that line finds it before adjudication; when the line's season does not
+    /// exist yet then (a header of a season the next step creates, before its first order
+    /// closes the step in progress), as the step after the one creating it. Never a state later
+    /// than the step the line belongs to; the end of the file for a line past the last step.
+    /// `text` is the text this analysis was made of.
+    ///
+    /// Nothing per step is stored: the run is repeated from the last checkpoint before that
+    /// step (at most about 1/64 of a long file) up to the step's closing.
+    pub fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
+        self.world_of_step(text, self.step_at_line(line))
     }
 
-    /// The game as the order on `line` (or an order written there) meets it: the world of the
-    /// step in progress after that line; when the line's season does not exist yet in it (a
-    /// header of a season the next step creates, before its first order closes the step in
-    /// progress), the world of the first later step in which it exists. Never a state later
-    /// than the step the line belongs to; the end of the file when the line is past the last
-    /// step.
-    pub fn world_at_line(&self, line: usize) -> &World {
-        self.world_of_step(self.step_at_line(line))
+    /// The game as step `step` finds it before adjudication (the end of the file when there is
+    /// no such step), run again from the last checkpoint before it.
+    pub fn world_of_step(&self, text: &str, step: usize) -> std::borrow::Cow<'_, World> {
+        if step >= self.steps.len() {
+            return std::borrow::Cow::Borrowed(&self.world);
+        }
+        let start = self
+            .checkpoints
+            .0
+            .iter()
+            .rev()
+            .find(|c| c.steps_len() <= step);
+        let world = match start {
+            Some(c) => c
+                .restore(self)
+                .world_before_step(text, &self.parse, c.line, step),
+            None => crate::run::State::new().world_before_step(text, &self.parse, 0, step),
+        };
+        std::borrow::Cow::Owned(world)
     }
 
     /// The index of the step whose world [`Analysis::world_at_line`] gives (the number of
     /// steps for the end of the file).
     pub fn step_at_line(&self, line: usize) -> usize {
-        let last = self.step_worlds.len();
+        let last = self.steps.len();
         let Some(ctx) = self.contexts.get(line) else {
             return last;
         };
         let mut step = ctx.step.min(last);
         if let Some(season) = ctx.season {
-            while step < last && !self.world_of_step(step).exists(season) {
-                step += 1;
+            // The step that created the season (a head advancing into it, or a fork).
+            let created = self.steps.iter().position(|st| {
+                st.advanced.iter().any(|a| a.next == season)
+                    || st.forks.iter().any(|f| f.first == season)
+            });
+            if let Some(c) = created {
+                step = step.max(c + 1).min(last);
             }
         }
         step

@@ -285,7 +285,7 @@ impl<'a> Finder<'a> {
     /// The season the names of a directive are read in: the root for the set-up, the current
     /// board for expectations, none for the winner.
     fn directive_season(&self, kind: &DirectiveKind) -> Option<SeasonKey> {
-        let world = self.analysis.world_at_line(self.line);
+        let world = &self.analysis.world;
         match kind {
             DirectiveKind::Unit { .. } | DirectiveKind::Owns { .. } => Some(world.root()),
             DirectiveKind::ExpectOwner { season, .. } => season

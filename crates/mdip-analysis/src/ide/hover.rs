@@ -22,12 +22,12 @@ pub struct Hover {
     pub markdown: String,
 }
 
-/// The hover at `offset`, if the cursor is on a power, unit, province or season.
-pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
+/// The hover at `offset` in `text` (the text `analysis` was made of), if the cursor is on a power, unit, province or season.
+pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
     let target = cursor::at(analysis, offset)?;
     // The game as the step of the hovered line found it, never a later state.
     let line = analysis.parse.file.line_number_at(offset);
-    let world = analysis.world_at_line(line);
+    let world = &*analysis.world_at_line(text, line);
     let map = world.map();
     let (span, markdown) = match target {
         Target::Unit {

@@ -15,7 +15,7 @@ fn cursor(fixture: &str) -> (String, u32) {
 fn check_hover(fixture: &str, expected: &[&str]) {
     let (text, offset) = cursor(fixture);
     let analysis = analyze(&text);
-    let h = hover(&analysis, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
+    let h = hover(&analysis, &text, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
     for part in expected {
         assert!(
             h.markdown.contains(part),
@@ -27,7 +27,7 @@ fn check_hover(fixture: &str, expected: &[&str]) {
 
 fn check_no_hover(fixture: &str) {
     let (text, offset) = cursor(fixture);
-    assert_eq!(hover(&analyze(&text), offset), None);
+    assert_eq!(hover(&analyze(&text), &text, offset), None);
 }
 
 fn check_completion(fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
@@ -353,6 +353,49 @@ fn completion_reads_the_board_of_the_cursors_step() {
     );
 }
 
+/// In a long file the board of a step is found again from the last checkpoint before it: the
+/// same answer as near the start of a short file.
+#[test]
+fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
+    let mut text = String::from("@start standard\n");
+    for t in 0..40 {
+        let munich = if t == 30 {
+            "A Munich - $0"
+        } else {
+            "A Munich hold"
+        };
+        text.push_str(&format!(
+            "Germany {t}:0\n{munich}\nA Berlin hold\nF Kiel hold\n\n"
+        ));
+    }
+    let (plain, _) = cursor(&text);
+    assert!(
+        analyze(&plain).checkpoints.0.len() >= 2,
+        "{:?}",
+        analyze(&plain).checkpoints
+    );
+    check_completion_list(
+        &text,
+        &[
+            "Berlin",
+            "Bohemia",
+            "Burgundy",
+            "Kiel",
+            "Ruhr",
+            "Silesia",
+            "Tyrolia",
+            "Berlin 29:0",
+            "Bohemia 29:0",
+            "Burgundy 29:0",
+            "Kiel 29:0",
+            "Munich 29:0",
+            "Ruhr 29:0",
+            "Silesia 29:0",
+            "Tyrolia 29:0",
+        ],
+    );
+}
+
 #[test]
 fn completion_of_supports_offers_only_units_that_can_be_supported() {
     // After `S A `: each army Munich can support (to hold, or into a province it reaches), once.
@@ -615,7 +658,7 @@ fn every_query_at_every_offset_of_the_test_files() {
             let inside = |s: Span| s.start <= s.end && s.end <= len;
             for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
                 let offset = offset as u32;
-                if let Some(h) = hover(&analysis, offset) {
+                if let Some(h) = hover(&analysis, text, offset) {
                     assert!(inside(h.span));
                 }
                 for i in completions(&analysis, text, offset, CompletionConfig { snippets: true }) {

@@ -17,10 +17,10 @@ pub(crate) struct State {
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) orders: Vec<OrderInfo>,
     pub(crate) steps: Vec<StepInfo>,
-    /// The world as each step found it when it closed, before adjudication: what completion
-    /// and hover read for the lines of that step (index: the step's). A clone shares the
-    /// seasons (`Arc`), so it costs a map of pointers per step.
-    pub(crate) step_worlds: Vec<World>,
+    /// When set, the step whose world to keep as it is before adjudication
+    /// ([`State::world_before_step`]); the world is then in `captured`.
+    pub(crate) capture: Option<usize>,
+    pub(crate) captured: Option<World>,
     /// The orders of the step in progress: their index in `orders`, the lowered order and the
     /// spans of its parts.
     pub(crate) pending: Vec<(usize, Pending, Parts)>,
@@ -119,7 +119,8 @@ impl State {
             diags: Vec::new(),
             orders: Vec::new(),
             steps: Vec::new(),
-            step_worlds: Vec::new(),
+            capture: None,
+            captured: None,
             pending: Vec::new(),
             setup: SetupState {
                 started: false,
@@ -140,13 +141,13 @@ impl State {
 
 /// The state of a run before a line.
 ///
-/// To stay cheap, a checkpoint does not copy the orders, steps, step worlds and line contexts found so far
+/// To stay cheap, a checkpoint does not copy the orders, steps and line contexts found so far
 /// (they only grow): it keeps their lengths, and the analysis that made it supplies them.
 #[derive(Clone)]
 pub(crate) struct Checkpoint {
     /// The first line not yet processed.
     pub(crate) line: usize,
-    /// The state, with empty `orders`, `steps`, `step_worlds` and `contexts`.
+    /// The state, with empty `orders`, `steps` and `contexts`.
     state: State,
     orders_len: usize,
     steps_len: usize,
@@ -162,7 +163,8 @@ impl Checkpoint {
             diags: state.diags.clone(),
             orders: Vec::new(),
             steps: Vec::new(),
-            step_worlds: Vec::new(),
+            capture: None,
+            captured: None,
             pending: state.pending.clone(),
             setup: state.setup,
             block: state.block,
@@ -186,6 +188,11 @@ impl Checkpoint {
         }
     }
 
+    /// How many steps had closed at the checkpoint.
+    pub(crate) fn steps_len(&self) -> usize {
+        self.steps_len
+    }
+
     /// The state as it was at the checkpoint, given the analysis that made the checkpoint.
     pub(crate) fn restore(&self, from: &Analysis) -> State {
         let mut state = self.state.clone();
@@ -196,7 +203,6 @@ impl Checkpoint {
             }
         }
         state.steps = from.steps[..self.steps_len.min(from.steps.len())].to_vec();
-        state.step_worlds = from.step_worlds[..self.steps_len.min(from.step_worlds.len())].to_vec();
         state.contexts = from.contexts[..self.line.min(from.contexts.len())].to_vec();
         state
     }

@@ -197,7 +197,7 @@ impl LanguageServer for Backend {
         let p = params.text_document_position_params;
         let pos = from_proto::pos(p.position);
         self.query(&p.text_document.uri, move |s| {
-            let h = ide::hover(s.analysis(), s.offset(pos))?;
+            let h = ide::hover(s.analysis(), s.text(), s.offset(pos))?;
             Some(to_proto::hover(s, h))
         })
         .await

@@ -20,9 +20,9 @@ pub(super) struct Resolved {
 pub(super) struct Ctx<'a> {
     /// The game as the cursor's step finds it.
     pub(super) world: &'a World,
-    /// The game once the step in progress is adjudicated: the seasons a header may name next
-    /// (the founding rule closes the step for them).
-    pub(super) next: &'a World,
+    /// The seasons the step in progress creates: a header may name them (the founding rule
+    /// closes the step for them).
+    pub(super) next: Vec<SeasonKey>,
     pub(super) map: &'static Map,
     /// The power of the cursor's block, if any.
     pub(super) power: Option<Power>,

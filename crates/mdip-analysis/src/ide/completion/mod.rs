@@ -13,7 +13,7 @@
 //! incomplete order says which piece comes next (`A Munich - ` expects a destination), a
 //! complete unit expects an order keyword, and so on.
 
-use mdip_judge::world::Phase;
+use mdip_judge::world::{Phase, SeasonKey};
 use mdip_map::{Power, UnitType};
 use mdip_syntax::{Expected, IncompleteOrder, LineKind, Order, OrderOp, Span};
 
@@ -56,12 +56,20 @@ pub fn completions(
     let ctx_line = analysis.contexts.get(line_no).copied();
     // The board of the step this line belongs to, never a later one.
     let step = analysis.step_at_line(line_no);
-    let world = analysis.world_of_step(step);
+    let world = analysis.world_of_step(text, step);
+    // The seasons that step creates: a header may name them (the founding rule).
+    let next = analysis.steps.get(step).map_or(Vec::new(), |st| {
+        let mut v: Vec<SeasonKey> = st.advanced.iter().map(|a| a.next).collect();
+        v.extend(st.forks.iter().map(|f| f.first));
+        v.sort();
+        v.dedup();
+        v
+    });
     let mut word_starts = word_starts(text, line_start, offset);
     let first = word_starts.remove(0);
     let mut ctx = Ctx {
-        world,
-        next: analysis.world_of_step(step + 1),
+        world: &world,
+        next,
         map: world.map(),
         power: ctx_line.and_then(|c| c.power),
         season: ctx_line.and_then(|c| c.season),

@@ -30,8 +30,8 @@ impl Ctx<'_> {
     pub(super) fn next_seasons(&mut self) {
         let new: Vec<SeasonKey> = self
             .next
-            .seasons()
-            .map(|s| s.key)
+            .iter()
+            .copied()
             .filter(|&k| !self.world.exists(k))
             .collect();
         for s in new {
