@@ -113,6 +113,9 @@ fn check(text: &str) {
             inside(text, n.origin, "definition origin");
             inside(text, n.target, "definition target");
         }
+        for r in ide::references(&analysis, offset) {
+            inside(text, r.span, "reference");
+        }
         for a in ide::code_actions(&analysis, Span::empty(offset)) {
             apply(text, &a.edits, "code action");
             if let Some(d) = a.diagnostic {
