@@ -397,6 +397,22 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
 }
 
 #[test]
+fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
+    check_completion_list(
+        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0",
+        &[
+            "Wales",
+            "Yorkshire",
+            "Belgium",
+            "Denmark",
+            "Edinburgh",
+            "Holland",
+            "Norway",
+        ],
+    );
+}
+
+#[test]
 fn completion_of_supports_offers_only_units_that_can_be_supported() {
     // After `S A `: each army Munich can support (to hold, or into a province it reaches), once.
     check_completion_list(
