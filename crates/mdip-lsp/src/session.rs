@@ -48,6 +48,8 @@ pub struct Config {
     /// Whether the client pulls diagnostics (`textDocument/diagnostic`); it then gets none
     /// pushed, so that it does not show them twice.
     pub pull_diagnostics: bool,
+    /// Whether the client takes `workspace/inlayHint/refresh` (sent when the settings change).
+    pub inlay_refresh: bool,
 }
 
 /// What the user chose: the `mdip` section of the client's settings, from

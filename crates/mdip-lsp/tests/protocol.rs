@@ -636,7 +636,10 @@ async fn a_client_that_pulls_diagnostics_gets_none_pushed() {
             json!({
                 "processId": null,
                 "rootUri": null,
-                "capabilities": { "textDocument": { "diagnostic": { "dynamicRegistration": false } } },
+                "capabilities": {
+                    "textDocument": { "diagnostic": { "dynamicRegistration": false } },
+                    "workspace": { "inlayHint": { "refreshSupport": true } }
+                },
                 "initializationOptions": { "mdip": { "inlayHints": { "outcomes": false } } }
             }),
         )
@@ -662,6 +665,28 @@ async fn a_client_that_pulls_diagnostics_gets_none_pushed() {
         )
         .await;
     assert_eq!(hints["result"].as_array().unwrap().len(), 1, "{hints}");
+    // New settings: the client is asked to refresh its hints.
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "mdip": { "inlayHints": { "outcomes": true } } } }),
+    )
+    .await;
+    let refresh = loop {
+        let m = c.recv().await;
+        if m["method"] == "workspace/inlayHint/refresh" {
+            break m;
+        }
+        c.backlog.push_back(m);
+    };
+    c.send(&json!({ "jsonrpc": "2.0", "id": refresh["id"], "result": null }))
+        .await;
+    let hints = c
+        .request(
+            "textDocument/inlayHint",
+            json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
+        )
+        .await;
+    assert_eq!(hints["result"].as_array().unwrap().len(), 7, "{hints}");
     // Nothing was pushed meanwhile.
     while let Some(m) = c.try_recv(std::time::Duration::from_millis(300)).await {
         c.backlog.push_back(m);

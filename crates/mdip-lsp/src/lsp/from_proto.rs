@@ -51,6 +51,12 @@ pub fn config(params: &lsp::InitializeParams) -> Config {
             .and_then(|t| t.code_action.as_ref())
             .is_some_and(|c| c.code_action_literal_support.is_some()),
         pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some()),
+        inlay_refresh: caps
+            .workspace
+            .as_ref()
+            .and_then(|w| w.inlay_hint.as_ref())
+            .and_then(|i| i.refresh_support)
+            .unwrap_or(false),
     }
 }
 

@@ -281,6 +281,14 @@ impl LanguageServer for Backend {
     async fn did_change_configuration(&self, params: lsp::DidChangeConfigurationParams) {
         self.session
             .set_settings(from_proto::settings(&params.settings));
+        // Hints already shown follow the new settings; the client's answer is not awaited
+        // here, so a client that never answers holds up nothing.
+        if self.session.config().inlay_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.inlay_hint_refresh().await;
+            });
+        }
     }
 
     async fn inlay_hint(
