@@ -214,6 +214,15 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
 
 /// What an order keyword means, then the order it belongs to.
 fn keyword_text(analysis: &Analysis, keyword: Keyword, line: usize) -> String {
+    // The arrow of a retreat is a retreat.
+    let retreat = analysis
+        .order_on_line(line)
+        .is_some_and(|o| o.kind == crate::OrderKind::Retreat);
+    let keyword = if keyword == Keyword::Move && retreat {
+        Keyword::Retreat
+    } else {
+        keyword
+    };
     let text = match keyword {
         Keyword::Hold => "**Hold** (`H`): the unit stays where it is; it may be supported to hold. A unit with no order holds.",
         Keyword::Move => "**Move** (`-`, `->`, `to`): the unit moves to the location after it, on its board or, in the multiverse, into another season or timeline it reaches (rule 8). After a supported unit or a convoyed army: where that unit goes.",

@@ -215,6 +215,10 @@ fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
     );
     check_hover("@sta$0rt standard\n", &["**@start standard**"]);
     check_hover(
+        &format!("{DISLODGED}A Munich $0- Silesia\n"),
+        &["**Retreat** (`R`)", "Order: retreat — **succeeds**"],
+    );
+    check_hover(
         "Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n",
         &["**@expect unit**"],
     );
