@@ -96,7 +96,7 @@ fn check(text: &str) {
     check_analysis(text, &analysis);
 
     for offset in offsets(text) {
-        if let Some(h) = ide::hover(&analysis, offset) {
+        if let Some(h) = ide::hover(&analysis, text, offset) {
             inside(text, h.span, "hover");
         }
         for snippets in [true, false] {
@@ -112,6 +112,9 @@ fn check(text: &str) {
         if let Some(n) = ide::definition(&analysis, offset) {
             inside(text, n.origin, "definition origin");
             inside(text, n.target, "definition target");
+        }
+        for r in ide::references(&analysis, offset) {
+            inside(text, r.span, "reference");
         }
         for a in ide::code_actions(&analysis, Span::empty(offset)) {
             apply(text, &a.edits, "code action");

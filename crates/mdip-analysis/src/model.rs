@@ -281,6 +281,9 @@ pub struct LineContext {
     pub season: Option<SeasonKey>,
     /// The phase at that line.
     pub phase: Phase,
+    /// The step in progress after that line (an index into [`Analysis::steps`]; equal to
+    /// their number when no step closed after it).
+    pub step: usize,
 }
 
 impl Analysis {
@@ -324,6 +327,61 @@ impl Analysis {
     /// Whether the file fails: an error diagnostic the file does not expect.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_failure())
+    }
+
+    /// The game as the order on `line` (or an order written there) meets it: as the step in
+    /// progress after that line finds it before adjudication; when the line's season does not
+    /// exist yet then (a header of a season the next step creates, before its first order
+    /// closes the step in progress), as the step after the one creating it. Never a state later
+    /// than the step the line belongs to; the end of the file for a line past the last step.
+    /// `text` is the text this analysis was made of.
+    ///
+    /// Nothing per step is stored: the run is repeated from the last checkpoint before that
+    /// step (at most about 1/64 of a long file) up to the step's closing.
+    pub fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
+        self.world_of_step(text, self.step_at_line(line))
+    }
+
+    /// The game as step `step` finds it before adjudication (the end of the file when there is
+    /// no such step), run again from the last checkpoint before it.
+    pub fn world_of_step(&self, text: &str, step: usize) -> std::borrow::Cow<'_, World> {
+        if step >= self.steps.len() {
+            return std::borrow::Cow::Borrowed(&self.world);
+        }
+        let start = self
+            .checkpoints
+            .0
+            .iter()
+            .rev()
+            .find(|c| c.steps_len() <= step);
+        let world = match start {
+            Some(c) => c
+                .restore(self)
+                .world_before_step(text, &self.parse, c.line, step),
+            None => crate::run::State::new().world_before_step(text, &self.parse, 0, step),
+        };
+        std::borrow::Cow::Owned(world)
+    }
+
+    /// The index of the step whose world [`Analysis::world_at_line`] gives (the number of
+    /// steps for the end of the file).
+    pub fn step_at_line(&self, line: usize) -> usize {
+        let last = self.steps.len();
+        let Some(ctx) = self.contexts.get(line) else {
+            return last;
+        };
+        let mut step = ctx.step.min(last);
+        if let Some(season) = ctx.season {
+            // The step that created the season (a head advancing into it, or a fork).
+            let created = self.steps.iter().position(|st| {
+                st.advanced.iter().any(|a| a.next == season)
+                    || st.forks.iter().any(|f| f.first == season)
+            });
+            if let Some(c) = created {
+                step = step.max(c + 1).min(last);
+            }
+        }
+        step
     }
 
     /// The order on a line, if any.

@@ -45,6 +45,31 @@ pub struct Config {
     pub snippets: bool,
     /// Whether code actions may be returned as literals (`CodeAction`, not `Command`).
     pub code_action_literals: bool,
+    /// Whether the client pulls diagnostics (`textDocument/diagnostic`); it then gets none
+    /// pushed, so that it does not show them twice.
+    pub pull_diagnostics: bool,
+    /// Whether the client takes `workspace/inlayHint/refresh` (sent when the settings change).
+    pub inlay_refresh: bool,
+}
+
+/// What the user chose: the `mdip` section of the client's settings, from
+/// `initializationOptions` and `workspace/didChangeConfiguration` (documented in
+/// `editors/README.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// `mdip.inlayHints.outcomes`: the outcome after each adjudicated order.
+    pub inlay_outcomes: bool,
+    /// `mdip.inlayHints.forks`: the timelines forked from a season, after its header.
+    pub inlay_forks: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            inlay_outcomes: true,
+            inlay_forks: true,
+        }
+    }
 }
 
 /// A message from the workers to the protocol layer.
@@ -168,6 +193,7 @@ impl DocHandle {
 #[derive(Debug)]
 pub struct Session {
     config: Mutex<Config>,
+    settings: Mutex<Settings>,
     initialized: std::sync::atomic::AtomicBool,
     /// The client asked to shut down: no more edits are applied.
     shut_down: std::sync::atomic::AtomicBool,
@@ -180,6 +206,7 @@ impl Session {
     pub fn new(events: mpsc::UnboundedSender<Event>) -> Session {
         Session {
             config: Mutex::new(Config::default()),
+            settings: Mutex::new(Settings::default()),
             initialized: std::sync::atomic::AtomicBool::new(false),
             shut_down: std::sync::atomic::AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),
@@ -198,6 +225,16 @@ impl Session {
         *self.config.lock().unwrap_or_else(PoisonError::into_inner) = config;
         self.initialized
             .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// The user's settings.
+    pub fn settings(&self) -> Settings {
+        *self.settings.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Replaces the user's settings.
+    pub fn set_settings(&self, settings: Settings) {
+        *self.settings.lock().unwrap_or_else(PoisonError::into_inner) = settings;
     }
 
     /// Whether the client initialized the session.

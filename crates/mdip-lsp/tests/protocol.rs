@@ -51,8 +51,11 @@ async fn features(offered: &[&str], enc: &str) {
     check_open_diagnostics(&mut c, enc).await;
     check_hovers(&mut c).await;
     check_inlay_hints(&mut c, enc).await;
+    check_inlay_settings(&mut c).await;
     check_quick_fix(&mut c).await;
     check_definition(&mut c).await;
+    check_references(&mut c).await;
+    check_pull_diagnostics(&mut c).await;
     check_outline(&mut c, enc).await;
     check_formatting(&mut c, enc).await;
     check_completion(&mut c).await;
@@ -77,6 +80,9 @@ fn check_capabilities(init: &Value, enc: &str) {
         "foldingRangeProvider",
         "documentFormattingProvider",
         "definitionProvider",
+        "referencesProvider",
+        "documentHighlightProvider",
+        "diagnosticProvider",
     ] {
         assert!(!caps[provider].is_null(), "{provider} advertised");
     }
@@ -159,6 +165,131 @@ async fn check_inlay_hints(c: &mut TestClient, enc: &str) {
         vec![("illegal".to_owned(), json!(col(line(4), 15, enc)))]
     );
     assert_eq!(label_at(1)[0].0, "forks timeline 1 (1:1)");
+}
+
+/// The lines and labels of the inlay hints of the whole sample.
+async fn hint_labels(c: &mut TestClient) -> Vec<(u64, String)> {
+    let hints = c
+        .request(
+            "textDocument/inlayHint",
+            json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
+        )
+        .await;
+    hints["result"]
+        .as_array()
+        .expect("hints")
+        .iter()
+        .map(|h| {
+            (
+                h["position"]["line"].as_u64().unwrap(),
+                h["label"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// `workspace/didChangeConfiguration` turns kinds of inlay hints off and on again
+/// (`mdip.inlayHints.outcomes`, `mdip.inlayHints.forks`).
+async fn check_inlay_settings(c: &mut TestClient) {
+    let all = hint_labels(c).await;
+    assert_eq!(all.len(), 7, "{all:?}");
+    assert_eq!(all[0], (1, "forks timeline 1 (1:1)".to_owned()));
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "mdip": { "inlayHints": { "outcomes": false } } } }),
+    )
+    .await;
+    assert_eq!(
+        hint_labels(c).await,
+        vec![(1, "forks timeline 1 (1:1)".to_owned())]
+    );
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "mdip": { "inlayHints": { "forks": false } } } }),
+    )
+    .await;
+    let outcomes = hint_labels(c).await;
+    assert_eq!(outcomes, all[1..].to_vec());
+    assert!(outcomes.iter().all(|h| !h.1.starts_with("forks")));
+    // Back to the defaults.
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": {} }),
+    )
+    .await;
+    assert_eq!(hint_labels(c).await, all);
+}
+
+/// References and highlights of a unit (in 0:0 and, having stayed, in 1:0) and of a season.
+async fn check_references(c: &mut TestClient) {
+    let mut params = at(URI, 2, 3);
+    params["context"] = json!({ "includeDeclaration": true });
+    let refs = c.request("textDocument/references", params).await;
+    assert_eq!(
+        refs["result"],
+        json!([
+            { "uri": URI, "range": range(2, 0, 2, 8) },
+            { "uri": URI, "range": range(8, 0, 8, 8) },
+        ]),
+        "{refs}"
+    );
+    let hl = c
+        .request("textDocument/documentHighlight", at(URI, 8, 3))
+        .await;
+    assert_eq!(
+        hl["result"],
+        json!([
+            { "range": range(2, 0, 2, 8), "kind": 3 },
+            { "range": range(8, 0, 8, 8), "kind": 3 },
+        ]),
+        "{hl}"
+    );
+    // A season: its literals, read.
+    let hl = c
+        .request("textDocument/documentHighlight", at(URI, 8, 21))
+        .await;
+    assert_eq!(
+        hl["result"],
+        json!([
+            { "range": range(1, 8, 1, 11), "kind": 2 },
+            { "range": range(8, 19, 8, 22), "kind": 2 },
+        ]),
+        "{hl}"
+    );
+    // Nothing on a blank line.
+    let refs = c
+        .request("textDocument/references", {
+            let mut p = at(URI, 6, 0);
+            p["context"] = json!({ "includeDeclaration": true });
+            p
+        })
+        .await;
+    assert_eq!(refs["result"], json!([]), "{refs}");
+}
+
+/// Pull diagnostics: the same diagnostics as pushed, the version as result id.
+async fn check_pull_diagnostics(c: &mut TestClient) {
+    let r = c
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert_eq!(r["result"]["kind"], "full", "{r}");
+    assert_eq!(r["result"]["resultId"], "1", "{r}");
+    let items = r["result"]["items"].as_array().unwrap();
+    assert!(
+        has_code(items, "E0202", 4) && has_code(items, "E0202", 5),
+        "{r}"
+    );
+    // A document that is not open: an empty report.
+    let r = c
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": "file:///test/closed.mdip" } }),
+        )
+        .await;
+    assert_eq!(r["result"]["items"], json!([]), "{r}");
 }
 
 /// A quick fix from the diagnostic's "did you mean".
@@ -268,7 +399,7 @@ async fn check_formatting(c: &mut TestClient, enc: &str) {
 
 /// Completion after `A ` on a new line (the power's armies in the block's season), at the
 /// start of the line (units, whole-order snippets, powers) and after a unit and `- `
-/// (destinations, other seasons included).
+/// (destinations, other seasons of the step included, not those it creates).
 async fn check_completion(c: &mut TestClient) {
     c.edit(URI, 2, 10, 0, 10, 0, "A ").await;
     let items = c.request("textDocument/completion", at(URI, 10, 2)).await;
@@ -303,9 +434,23 @@ async fn check_completion(c: &mut TestClient) {
         .iter()
         .map(|i| i["label"].as_str().unwrap().to_owned())
         .collect();
-    for l in ["Berlin", "Ruhr", "Kiel 0:0", "Munich 2:0"] {
-        assert!(labels.iter().any(|x| x == l), "{l} in {labels:?}");
-    }
+    // The step of 1:0 knows 0:0 and 1:0: 2:0 and 1:1 only exist once it is adjudicated.
+    assert_eq!(
+        labels,
+        [
+            "Berlin",
+            "Denmark",
+            "Holland",
+            "Munich",
+            "Ruhr",
+            "Berlin 0:0",
+            "Denmark 0:0",
+            "Holland 0:0",
+            "Kiel 0:0",
+            "Munich 0:0",
+            "Ruhr 0:0"
+        ]
+    );
 }
 
 /// An edit on the line with non-ASCII text, in the negotiated units, clears the diagnostic.
@@ -457,5 +602,97 @@ async fn a_failed_expectation_points_at_the_unit_that_bounced_it() {
         hints["result"][0]["label"], "bounced off A Paris",
         "{hints}"
     );
+    c.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_orders_for_one_unit_point_at_each_other() {
+    let text = "Germany 0:0\nA Munich hold\nA Munich - Ruhr\n";
+    let (mut c, _) = TestClient::start(&["utf-8"]).await;
+    c.open(URI, text).await;
+    let diags = c.diagnostics(URI, 1).await;
+    let d = diags
+        .iter()
+        .find(|d| d["code"] == "E0313" && d["range"]["start"]["line"] == 2)
+        .unwrap_or_else(|| panic!("{diags:?}"));
+    let related = d["relatedInformation"]
+        .as_array()
+        .expect("related information");
+    assert_eq!(related[0]["location"]["uri"], URI, "{d}");
+    assert_eq!(related[0]["location"]["range"]["start"]["line"], 1, "{d}");
+    assert!(
+        d["codeDescription"].is_null(),
+        "no repository URL is configured: {d}"
+    );
+    c.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_pulls_diagnostics_gets_none_pushed() {
+    let mut c = TestClient::in_process();
+    let init = c
+        .request(
+            "initialize",
+            json!({
+                "processId": null,
+                "rootUri": null,
+                "capabilities": {
+                    "textDocument": { "diagnostic": { "dynamicRegistration": false } },
+                    "workspace": { "inlayHint": { "refreshSupport": true } }
+                },
+                "initializationOptions": { "mdip": { "inlayHints": { "outcomes": false } } }
+            }),
+        )
+        .await;
+    assert!(!init["result"]["capabilities"]["diagnosticProvider"].is_null());
+    c.notify("initialized", json!({})).await;
+    c.open(URI, SAMPLE).await;
+    let r = c
+        .request(
+            "textDocument/diagnostic",
+            json!({ "textDocument": { "uri": URI } }),
+        )
+        .await;
+    assert!(
+        has_code(r["result"]["items"].as_array().unwrap(), "E0202", 4),
+        "{r}"
+    );
+    // The initialization options turned the outcomes off.
+    let hints = c
+        .request(
+            "textDocument/inlayHint",
+            json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
+        )
+        .await;
+    assert_eq!(hints["result"].as_array().unwrap().len(), 1, "{hints}");
+    // New settings: the client is asked to refresh its hints.
+    c.notify(
+        "workspace/didChangeConfiguration",
+        json!({ "settings": { "mdip": { "inlayHints": { "outcomes": true } } } }),
+    )
+    .await;
+    let refresh = loop {
+        let m = c.recv().await;
+        if m["method"] == "workspace/inlayHint/refresh" {
+            break m;
+        }
+        c.backlog.push_back(m);
+    };
+    c.send(&json!({ "jsonrpc": "2.0", "id": refresh["id"], "result": null }))
+        .await;
+    let hints = c
+        .request(
+            "textDocument/inlayHint",
+            json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
+        )
+        .await;
+    assert_eq!(hints["result"].as_array().unwrap().len(), 7, "{hints}");
+    // Nothing was pushed meanwhile.
+    while let Some(m) = c.try_recv(std::time::Duration::from_millis(300)).await {
+        c.backlog.push_back(m);
+    }
+    for m in &c.backlog {
+        assert_ne!(m["method"], "textDocument/publishDiagnostics", "{m}");
+    }
     c.shutdown().await;
 }

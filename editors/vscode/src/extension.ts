@@ -82,6 +82,11 @@ async function startClient(): Promise<void> {
       { scheme: 'untitled', language: LANGUAGE_ID },
     ],
     outputChannel,
+    // The server reads the `mdip` section (`mdip.inlayHints.*`) at start and on every change.
+    synchronize: { configurationSection: 'mdip' },
+    initializationOptions: {
+      mdip: { inlayHints: vscode.workspace.getConfiguration('mdip').get('inlayHints') ?? {} },
+    },
   };
   client = new LanguageClient('mdip', 'mdip language server', serverOptions, clientOptions);
   try {

@@ -7,8 +7,8 @@
 use mdip_judge::world::SeasonKey;
 use mdip_map::{Coast, Map, Power, ProvinceId, UnitType};
 use mdip_syntax::{
-    DirectiveKind, LocRef, LocSlot, Name, Node, Role, SeasonLit, Span, Step, UnitKind, UnitRef,
-    UnitSlot,
+    DirectiveKind, LocRef, LocSlot, Name, Node, Order, Role, SeasonLit, Span, Step, UnitKind,
+    UnitRef, UnitSlot,
 };
 
 use crate::Analysis;
@@ -59,6 +59,108 @@ pub enum Target {
         /// The literal.
         span: Span,
     },
+    /// An order keyword or arrow, or the outcome after `=>`.
+    Keyword {
+        /// Which.
+        keyword: Keyword,
+        /// The word.
+        span: Span,
+        /// The line.
+        line: usize,
+    },
+    /// The name of a directive, or the word after `@expect`.
+    Directive {
+        /// Which directive (`start`, `expect unit`, ...).
+        name: &'static str,
+        /// The word.
+        span: Span,
+    },
+}
+
+/// An order keyword, as hover explains it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keyword {
+    /// `Hold`, `H`.
+    Hold,
+    /// `-`, `->`, `to`: a move (or the move a support or convoy names).
+    Move,
+    /// `Supports`, `S`.
+    Support,
+    /// `Convoys`, `C`.
+    Convoy,
+    /// `via Convoy`.
+    ViaConvoy,
+    /// `Retreat`, `R`.
+    Retreat,
+    /// `Disband`, `D`.
+    Disband,
+    /// `Build`, `B`.
+    Build,
+    /// `Remove`.
+    Remove,
+    /// `Waive`.
+    Waive,
+    /// `=> succeeds` and the other expected outcomes.
+    Outcome,
+}
+
+/// The name of a directive kind, as written after `@` (and the word after `@expect`).
+fn directive_name(kind: &DirectiveKind) -> &'static str {
+    match kind {
+        DirectiveKind::Rules(_) => "rules",
+        DirectiveKind::Start(_) => "start",
+        DirectiveKind::Unit { .. } => "unit",
+        DirectiveKind::Owns { .. } => "owns",
+        DirectiveKind::Phase(_) => "phase",
+        DirectiveKind::Turn(_) => "turn",
+        DirectiveKind::Game(_) => "game",
+        DirectiveKind::Dislodged { .. } => "dislodged",
+        DirectiveKind::Standoff(_) => "standoff",
+        DirectiveKind::ExpectRetreats { .. } => "expect retreats",
+        DirectiveKind::ExpectUnit { .. } => "expect unit",
+        DirectiveKind::ExpectDislodged { .. } => "expect dislodged",
+        DirectiveKind::ExpectEmpty(_) => "expect empty",
+        DirectiveKind::ExpectSeasons(_) => "expect seasons",
+        DirectiveKind::ExpectTimelines(_) => "expect timelines",
+        DirectiveKind::ExpectHeads(_) => "expect heads",
+        DirectiveKind::ExpectOwner { .. } => "expect owner",
+        DirectiveKind::ExpectWinner(_) => "expect winner",
+        DirectiveKind::ExpectDiagnostic { .. } => "expect diagnostic",
+        DirectiveKind::Unknown => "unknown",
+    }
+}
+
+/// Which keyword of `order` the token at `span` (in `role`) is.
+fn keyword_of(order: &Order, role: Role, span: Span) -> Option<Keyword> {
+    if role == Role::RetreatKeyword {
+        return Some(Keyword::Retreat);
+    }
+    let arrow = role == Role::Arrow;
+    Some(match order {
+        Order::Hold { .. } => Keyword::Hold,
+        Order::Move {
+            via_convoy,
+            retreat_keyword,
+            ..
+        } => {
+            if via_convoy.is_some_and(|v| v.touches(span.start) && v.touches(span.end)) {
+                Keyword::ViaConvoy
+            } else if retreat_keyword.is_some_and(|r| r == span) {
+                Keyword::Retreat
+            } else {
+                Keyword::Move
+            }
+        }
+        Order::SupportHold { .. } | Order::SupportMove { .. } if arrow => Keyword::Move,
+        Order::SupportHold { .. } | Order::SupportMove { .. } => Keyword::Support,
+        Order::Convoy { .. } if arrow => Keyword::Move,
+        Order::Convoy { .. } => Keyword::Convoy,
+        Order::Disband { .. } => Keyword::Disband,
+        Order::Build { .. } => Keyword::Build,
+        Order::Remove { .. } => Keyword::Remove,
+        Order::Waive { .. } => Keyword::Waive,
+        Order::Incomplete(_) => return None,
+    })
 }
 
 /// The season a literal names, when complete.
@@ -107,14 +209,18 @@ struct Finder<'a> {
     season: Option<SeasonKey>,
     /// The season a destination is read in: the supported or convoyed unit's, else `season`.
     dest_season: Option<SeasonKey>,
+    /// The order of the line, when it is an order line.
+    order: Option<&'a Order>,
+    /// The directive of the line, when it is a directive.
+    directive: Option<&'static str>,
     found: Option<Target>,
 }
 
-impl Finder<'_> {
+impl<'a> Finder<'a> {
     /// Visits one node of the line: a line node sets the seasons its parts are read in, a
     /// power, unit, location, bare province or season under the cursor is the target. Units
     /// and locations are handled whole (a season inside them first).
-    fn visit(&mut self, role: Role, node: Node<'_>) -> Step {
+    fn visit(&mut self, role: Role, span: Span, node: Node<'a>) -> Step {
         if self.found.is_some() {
             return Step::Skip;
         }
@@ -131,12 +237,36 @@ impl Finder<'_> {
                 let s = ordered_season(self.analysis, self.line, o.order.unit());
                 self.season = s;
                 self.dest_season = o.order.target().map_or(s, |t| Self::loc_season(&t.loc, s));
+                self.order = Some(&o.order);
                 None
             }
             (Role::Directive, Node::Directive(d)) => {
                 self.season = self.directive_season(&d.kind);
                 self.dest_season = self.season;
+                self.directive = Some(directive_name(&d.kind));
                 None
+            }
+            (Role::Keyword | Role::Arrow | Role::RetreatKeyword, _)
+                if span.touches(self.offset) =>
+            {
+                let keyword = self.order.and_then(|o| keyword_of(o, role, span));
+                keyword.map(|keyword| Target::Keyword {
+                    keyword,
+                    span,
+                    line: self.line,
+                })
+            }
+            (Role::Outcome | Role::OutcomeArrow | Role::OutcomeWord, _)
+                if span.touches(self.offset) =>
+            {
+                Some(Target::Keyword {
+                    keyword: Keyword::Outcome,
+                    span,
+                    line: self.line,
+                })
+            }
+            (Role::DirectiveName | Role::DirectiveSub, _) if span.touches(self.offset) => {
+                self.directive.map(|name| Target::Directive { name, span })
             }
             (Role::Power, Node::Name(name)) => self.power(name, self.season),
             (Role::Season, Node::Season(lit)) => self.season(Some(lit)),
@@ -256,8 +386,10 @@ pub fn at(analysis: &Analysis, offset: u32) -> Option<Target> {
         analysis,
         season: None,
         dest_season: None,
+        order: None,
+        directive: None,
         found: None,
     };
-    mdip_syntax::walk_line(line, &mut |role, _, node| f.visit(role, node));
+    mdip_syntax::walk_line(line, &mut |role, span, node| f.visit(role, span, node));
     f.found
 }

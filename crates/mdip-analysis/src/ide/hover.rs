@@ -1,4 +1,7 @@
-//! Hover: what a unit, province, season or power is, in the season the cursor reads it in.
+//! Hover: what a unit, province, season or power is, in the season the cursor reads it in, as
+//! the step of the hovered line found the game ([`Analysis::world_at_line`]); what an order
+//! keyword or a directive means; and, on an order, its outcome, why, and the orders that acted
+//! on it.
 
 use std::fmt::Write;
 
@@ -6,7 +9,7 @@ use mdip_judge::world::{Origin, SeasonKey, World};
 use mdip_map::{Map, Power, ProvinceId};
 use mdip_syntax::Span;
 
-use super::cursor::{self, Target};
+use super::cursor::{self, Keyword, Target};
 use super::{loc_text, unit_text};
 use crate::{Analysis, Status};
 
@@ -19,11 +22,13 @@ pub struct Hover {
     pub markdown: String,
 }
 
-/// The hover at `offset`, if the cursor is on a power, unit, province or season.
-pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
+/// The hover at `offset` in `text` (the text `analysis` was made of), if the cursor is on a power, unit, province or season.
+pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
     let target = cursor::at(analysis, offset)?;
-    let map = analysis.world.map();
-    let world = &analysis.world;
+    // The game as the step of the hovered line found it, never a later state.
+    let line = analysis.parse.file.line_number_at(offset);
+    let world = &*analysis.world_at_line(text, line);
+    let map = world.map();
     let (span, markdown) = match target {
         Target::Unit {
             kind,
@@ -35,14 +40,20 @@ pub fn hover(analysis: &Analysis, offset: u32) -> Option<Hover> {
             ..
         } => (
             span,
-            unit(analysis, map, kind, province, season, ordered, line),
+            unit(analysis, world, kind, province, season, ordered, line),
         ),
         Target::Province {
             province: p,
             season,
             span,
         } => (span, province(world, map, p, season)),
-        Target::Season { key, span } => (span, season_text(world, key)),
+        Target::Season { key, span } => (span, season_text(world, &analysis.world, key)),
+        Target::Keyword {
+            keyword,
+            span,
+            line,
+        } => (span, keyword_text(analysis, keyword, line)),
+        Target::Directive { name, span } => (span, directive_text(name).to_owned()),
         Target::Power {
             power: p,
             season,
@@ -58,14 +69,14 @@ fn season_name(s: SeasonKey) -> String {
 
 fn unit(
     analysis: &Analysis,
-    map: &Map,
+    world: &World,
     kind: Option<mdip_map::UnitType>,
     p: ProvinceId,
     season: Option<SeasonKey>,
     ordered: bool,
     line: usize,
 ) -> String {
-    let world = &analysis.world;
+    let map = world.map();
     let mut out = String::new();
     let Some(s) = season else {
         let _ = write!(
@@ -114,36 +125,148 @@ fn unit(
         }
     }
     if ordered {
-        if let Some(o) = analysis.order_on_line(line) {
-            let _ = writeln!(out);
-            let _ = write!(out, "Order: {} — **{}**", o.kind.name(), o.status.name());
-            if !o.reason.is_empty() {
-                let _ = write!(out, ": {}", o.reason);
-            }
-            let _ = writeln!(out);
-            if o.status == Status::Pending {
-                let _ = writeln!(out, "\nIts step is not adjudicated yet.");
-            }
-            if let Some(e) = o.expect {
-                let word = match e {
-                    mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
-                    mdip_syntax::ExpectedOutcome::Fails => "fails",
-                    mdip_syntax::ExpectedOutcome::Illegal => "illegal",
-                    mdip_syntax::ExpectedOutcome::Any => "any outcome (not checked)",
-                };
-                let verdict = if o.status.matches(e) {
-                    "as expected"
-                } else {
-                    "differs"
-                };
-                let _ = writeln!(out, "\nExpected: {word} ({verdict})");
-            }
-            for f in &o.forks {
-                let _ = writeln!(out, "\nForks timeline {} (first season {f}).", f.timeline);
-            }
-        }
+        order_section(analysis, line, &mut out);
     }
     out.trim_end().to_owned()
+}
+
+/// The outcome of the order on `line`, why, and the orders that acted on it.
+fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
+    let Some(o) = analysis.order_on_line(line) else {
+        return;
+    };
+    let map = analysis.world.map();
+    let _ = writeln!(out);
+    let _ = write!(out, "Order: {} — **{}**", o.kind.name(), o.status.name());
+    if !o.reason.is_empty() {
+        let _ = write!(out, ": {}", o.reason);
+    }
+    let _ = writeln!(out);
+    if o.status == Status::Pending {
+        let _ = writeln!(out, "\nIts step is not adjudicated yet.");
+    }
+    if let Some(e) = o.expect {
+        let word = match e {
+            mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
+            mdip_syntax::ExpectedOutcome::Fails => "fails",
+            mdip_syntax::ExpectedOutcome::Illegal => "illegal",
+            mdip_syntax::ExpectedOutcome::Any => "any outcome (not checked)",
+        };
+        let verdict = if o.status.matches(e) {
+            "as expected"
+        } else {
+            "differs"
+        };
+        let _ = writeln!(out, "\nExpected: {word} ({verdict})");
+    }
+    for f in &o.forks {
+        let _ = writeln!(out, "\nForks timeline {} (first season {f}).", f.timeline);
+    }
+    // The orders that acted on it: supports and convoys given to its unit, and the units its
+    // reason names (that bounced, cut or dislodged it).
+    let mut acted = Vec::new();
+    if let Some(u) = o.unit {
+        for other in &analysis.orders {
+            let Some(t) = other.target.unit else { continue };
+            if other.line == o.line || t.season != u.season || t.loc.province != u.loc.province {
+                continue;
+            }
+            let what = match other.kind {
+                crate::OrderKind::SupportHold | crate::OrderKind::SupportMove => "supported by",
+                crate::OrderKind::Convoy => "convoyed by",
+                _ => continue,
+            };
+            let by = other
+                .unit
+                .map(|b| unit_text(map, b.kind, b.loc, Some(b.season)))
+                .unwrap_or_default();
+            acted.push(format!(
+                "{what} {by} (line {}, {})",
+                other.line + 1,
+                other.status.name()
+            ));
+        }
+    }
+    // The units the reason names, with the line of their order in the same step.
+    for u in &o.cause.units {
+        let line = analysis
+            .orders
+            .iter()
+            .find(|x| {
+                x.step == o.step
+                    && x.unit.is_some_and(|xu| {
+                        xu.season == u.season && xu.loc.province == u.loc.province
+                    })
+            })
+            .map_or(String::new(), |x| format!(" (line {})", x.line + 1));
+        acted.push(format!(
+            "{}: {}{line}",
+            o.cause.code,
+            unit_text(map, u.kind, u.loc, Some(u.season))
+        ));
+    }
+    if !acted.is_empty() {
+        let _ = writeln!(out, "\nActed on it:");
+        for a in acted {
+            let _ = writeln!(out, "- {a}");
+        }
+    }
+}
+
+/// What an order keyword means, then the order it belongs to.
+fn keyword_text(analysis: &Analysis, keyword: Keyword, line: usize) -> String {
+    // The arrow of a retreat is a retreat.
+    let retreat = analysis
+        .order_on_line(line)
+        .is_some_and(|o| o.kind == crate::OrderKind::Retreat);
+    let keyword = if keyword == Keyword::Move && retreat {
+        Keyword::Retreat
+    } else {
+        keyword
+    };
+    let text = match keyword {
+        Keyword::Hold => "**Hold** (`H`): the unit stays where it is; it may be supported to hold. A unit with no order holds.",
+        Keyword::Move => "**Move** (`-`, `->`, `to`): the unit moves to the location after it, on its board or, in the multiverse, into another season or timeline it reaches (rule 8). After a supported unit or a convoyed army: where that unit goes.",
+        Keyword::Support => "**Supports** (`S`): the unit adds its strength to a unit holding (`S A Munich`) or moving (`S A Munich - Tyrolia`) into a province it could move to itself. An attack on the supporting unit cuts it (except from where the support goes).",
+        Keyword::Convoy => "**Convoys** (`C`): a fleet at sea carries an army along a chain of convoying fleets (`C A London - Belgium`).",
+        Keyword::ViaConvoy => "**via Convoy**: the army goes by convoy even where it could walk (DATC 4.A.3); without a convoy route the move fails.",
+        Keyword::Retreat => "**Retreat** (`R`): in a retreat phase, a dislodged unit moves to an empty neighbouring province not left empty by a standoff, nor the one its attacker came from.",
+        Keyword::Disband => "**Disband** (`D`): in a retreat phase the dislodged unit leaves the board; in an adjustment phase, a removal.",
+        Keyword::Build => "**Build** (`B`): in an adjustment phase, a new unit in a free home supply centre that the power owns, one per supply centre beyond its units.",
+        Keyword::Remove => "**Remove**: in an adjustment phase, a unit leaves the board, one per unit beyond the power's supply centres.",
+        Keyword::Waive => "**Waive**: in an adjustment phase, one build left unused.",
+        Keyword::Outcome => "**=> outcome**: the outcome the file expects for this order (`succeeds`, `fails`, `illegal`); a different outcome is an error (E0401).",
+    };
+    let mut out = text.to_owned();
+    out.push('\n');
+    order_section(analysis, line, &mut out);
+    out.trim_end().to_owned()
+}
+
+/// What a directive does.
+fn directive_text(name: &str) -> &'static str {
+    match name {
+        "rules" => "**@rules** `mdatc` | `standard`: the rules the file is adjudicated under (multiversal MDATC rules by default; `standard` allows one timeline only).",
+        "start" => "**@start standard**: the standard opening position (Spring 1901, every power's home units).",
+        "unit" => "**@unit** *power* *unit*: places a unit before the game starts (`@unit Russia F St Petersburg(sc)`, `@unit Germany A Munich 1:1`).",
+        "owns" => "**@owns** *power* *centres*: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`).",
+        "phase" => "**@phase** `movement` | `retreat` | `adjustment` | `next`: before the first order, the phase the game starts in; after it, adjudicates the step in progress, which must lead to the phase named (`next`: whatever comes next).",
+        "turn" => "**@turn** *n*: the turn of the root season (0 is Spring 1901, 1 Fall 1901, ...), before the first order.",
+        "expect unit" => "**@expect unit** *power* *unit*: the unit stands there once every step above is adjudicated; an error (E0402) otherwise.",
+        "expect dislodged" => "**@expect dislodged** *power* *unit*: the unit was dislodged and waits to retreat.",
+        "expect empty" => "**@expect empty** *season*: no unit stands in that season.",
+        "expect seasons" => "**@expect seasons** *seasons*: exactly these seasons exist.",
+        "expect timelines" => "**@expect timelines** *numbers*: exactly these timelines exist.",
+        "expect heads" => "**@expect heads** *seasons*: the heads of the timelines are these seasons.",
+        "expect owner" => "**@expect owner** *province* *power* [*season*]: who owns the supply centre (`none`: nobody).",
+        "expect winner" => "**@expect winner** *power* | `none`: the power that has won (or nobody).",
+        "game" => "**@game** [*name*]: ends the game so far as the end of a file does and starts an independent game on a fresh world.",
+        "dislodged" => "**@dislodged** *power* *unit* [`from` *province*] [`by convoy`]: in a retreat phase set up by hand (`@phase retreat` first), a unit dislodged by an attack from that province.",
+        "standoff" => "**@standoff** *provinces*: in a retreat phase set up by hand, provinces left empty by a standoff (closed to retreats).",
+        "expect retreats" => "**@expect retreats** *power* *unit*: *places* | `none`: the dislodged unit may retreat exactly there.",
+        "expect diagnostic" => "**@expect error** / **@expect warning** *code*: the file expects that diagnostic (it is then information, not a failure).",
+        _ => "An unknown directive.",
+    }
 }
 
 fn province(world: &World, map: &Map, p: ProvinceId, season: Option<SeasonKey>) -> String {
@@ -189,7 +312,10 @@ fn province(world: &World, map: &Map, p: ProvinceId, season: Option<SeasonKey>) 
     out.trim_end().to_owned()
 }
 
-fn season_text(world: &World, key: SeasonKey) -> String {
+/// A season as the hovered line's step found it (`world`): its place in the tree, and its
+/// board by power with supply centres; then what the end of the file (`end`) adds.
+fn season_text(world: &World, end: &World, key: SeasonKey) -> String {
+    let map = world.map();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -198,7 +324,10 @@ fn season_text(world: &World, key: SeasonKey) -> String {
         key.timeline
     );
     let Some(s) = world.season(key) else {
-        let _ = writeln!(out, "\nThis season does not exist.");
+        let _ = writeln!(out, "\nThis season does not exist at this step.");
+        if end.exists(key) {
+            let _ = writeln!(out, "\nA later step creates it.");
+        }
         return out.trim_end().to_owned();
     };
     let _ = writeln!(out);
@@ -232,7 +361,52 @@ fn season_text(world: &World, key: SeasonKey) -> String {
             let _ = writeln!(out, "\nTimeline {} branched from {b}.", t.number);
         }
     }
-    let _ = writeln!(out, "\n{} units.", s.units.len());
+    let _ = writeln!(out, "\n{} units:", s.units.len());
+    for &p in map.powers() {
+        let units: Vec<String> = s
+            .units
+            .iter()
+            .filter(|u| u.power == p)
+            .map(|u| unit_text(map, u.kind, u.loc, None))
+            .collect();
+        let centres: Vec<&str> = map
+            .supply_centres()
+            .filter(|&c| s.owner(c) == Some(p))
+            .map(|c| map.name(c))
+            .collect();
+        if units.is_empty() && centres.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "- **{}**: {} · centres ({}): {}",
+            p.name(),
+            if units.is_empty() {
+                "no unit".to_owned()
+            } else {
+                units.join(", ")
+            },
+            centres.len(),
+            if centres.is_empty() {
+                "none".to_owned()
+            } else {
+                centres.join(", ")
+            }
+        );
+    }
+    let later: Vec<String> = end
+        .season(key)
+        .map(|e| {
+            e.children
+                .iter()
+                .filter(|c| !s.children.contains(c))
+                .map(|c| c.to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    if !later.is_empty() {
+        let _ = writeln!(out, "\nLater steps add children: {}.", later.join(", "));
+    }
     out.trim_end().to_owned()
 }
 

@@ -1,5 +1,5 @@
 //! IDE queries over an [`Analysis`]: hover, completion, inlay hints, code actions, document
-//! symbols, folding, semantic highlighting, formatting and go to definition.
+//! symbols, folding, semantic highlighting, formatting, go to definition and references.
 //!
 //! Plain data in, plain data out: every query takes the analysis and the text it was made of,
 //! and byte offsets into that text; every answer holds byte [`Span`](mdip_syntax::Span)s and
@@ -7,8 +7,10 @@
 //! converts (`mdip-lsp`).
 //!
 //! Board questions ("which units stand in 1:0?", "where can this army go?") are answered from
-//! [`Analysis::world`], the game at the end of the file, which keeps every season that ever
-//! existed with the units that stood in it at the start of its movement phase.
+//! the game as the step of the cursor's line found it ([`Analysis::world_at_line`], run again
+//! from the nearest checkpoint), never from a later state: a line of Spring 1901 knows no
+//! Fall 1901 season, a block of 2:0 no fork its own step creates. Go to definition follows a
+//! unit's history in [`Analysis::world`], the game at the end of the file.
 //!
 //! Each query has its own module; [`cursor`] finds what the cursor is on, for all of them.
 
@@ -26,7 +28,7 @@ pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKi
 pub use format::{format, FormatError};
 pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};
-pub use navigation::{definition, Navigation};
+pub use navigation::{definition, references, Navigation, Reference, ReferenceKind};
 pub use outline::{document_symbols, folding_ranges, Fold, FoldKind, Symbol, SymbolKind};
 
 use mdip_syntax::Highlight;

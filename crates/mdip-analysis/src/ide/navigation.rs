@@ -1,4 +1,6 @@
-//! Go to definition: from a unit to the line that put it there.
+//! Go to definition: from a unit to the line that put it there. References and highlights:
+//! every place that names the unit under the cursor (the same unit in every season: followed
+//! through its history on the boards) or the season under the cursor.
 //!
 //! A unit's [`Origin`] on its season's board says how it came: it stayed from the parent
 //! season (then follow it back), moved or retreated (then the order that moved it, in an earlier
@@ -8,7 +10,7 @@
 
 use mdip_judge::world::{Origin, SeasonKey};
 use mdip_map::ProvinceId;
-use mdip_syntax::{DirectiveKind, LineKind, Span};
+use mdip_syntax::{DirectiveKind, LineKind, Node, Role, Span, Step, UnitSlot};
 
 use super::cursor::{self, season_of, Target};
 use crate::{Analysis, OrderKind, Status};
@@ -147,4 +149,99 @@ fn placement(analysis: &Analysis, season: SeasonKey, province: ProvinceId) -> Op
         }
     }
     start
+}
+
+/// How a reference names what the cursor is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReferenceKind {
+    /// The unit an order is given to (the order acts on it).
+    Ordered,
+    /// Any other mention: a supported or convoyed unit, a unit in a directive, a season.
+    Named,
+}
+
+/// One place that names the unit or season under the cursor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reference {
+    /// The unit or the season literal as written.
+    pub span: Span,
+    /// How it names it.
+    pub kind: ReferenceKind,
+}
+
+/// Where a unit was first placed or built: the same unit has the same origin in every season
+/// it stands in (staying, moving, retreating, or copied into a fork).
+fn lineage(
+    analysis: &Analysis,
+    mut season: SeasonKey,
+    mut province: ProvinceId,
+) -> (SeasonKey, ProvinceId) {
+    let world = &analysis.world;
+    for _ in 0..=world.seasons().count() {
+        let Some(unit) = world.season(season).and_then(|s| s.unit_at(province)) else {
+            break;
+        };
+        match unit.origin {
+            Origin::Stayed { from } => season = from,
+            Origin::Moved { from } | Origin::Retreated { from } => {
+                season = from.season;
+                province = from.loc.province;
+            }
+            Origin::Placed | Origin::Built => break,
+        }
+    }
+    (season, province)
+}
+
+/// Every place in the file that names the unit or the season at `offset`, in text order:
+/// for a unit, each mention of the same unit (ordered, supported, convoyed, in a directive) in
+/// every season; for a season, each literal naming it. Empty elsewhere.
+pub fn references(analysis: &Analysis, offset: u32) -> Vec<Reference> {
+    enum Wanted {
+        Unit((SeasonKey, ProvinceId)),
+        Season(SeasonKey),
+    }
+    let wanted = match cursor::at(analysis, offset) {
+        Some(Target::Unit {
+            province,
+            season: Some(season),
+            ..
+        }) => Wanted::Unit(lineage(analysis, season, province)),
+        Some(Target::Season { key, .. }) => Wanted::Season(key),
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    for line in &analysis.parse.file.lines {
+        mdip_syntax::walk_line(line, &mut |role, span, node| match (&wanted, role, node) {
+            (Wanted::Unit(origin), Role::Unit(slot), Node::Unit(_)) => {
+                if let Some(Target::Unit {
+                    province,
+                    season: Some(season),
+                    ..
+                }) = cursor::at(analysis, span.start)
+                {
+                    if lineage(analysis, season, province) == *origin {
+                        let kind = if slot == UnitSlot::Ordered {
+                            ReferenceKind::Ordered
+                        } else {
+                            ReferenceKind::Named
+                        };
+                        out.push(Reference { span, kind });
+                    }
+                }
+                Step::Skip
+            }
+            (Wanted::Season(key), Role::Season, Node::Season(lit)) => {
+                if season_of(lit) == Some(*key) {
+                    out.push(Reference {
+                        span: lit.span,
+                        kind: ReferenceKind::Named,
+                    });
+                }
+                Step::Into
+            }
+            _ => Step::Into,
+        });
+    }
+    out
 }

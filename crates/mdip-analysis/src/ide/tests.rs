@@ -15,7 +15,7 @@ fn cursor(fixture: &str) -> (String, u32) {
 fn check_hover(fixture: &str, expected: &[&str]) {
     let (text, offset) = cursor(fixture);
     let analysis = analyze(&text);
-    let h = hover(&analysis, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
+    let h = hover(&analysis, &text, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
     for part in expected {
         assert!(
             h.markdown.contains(part),
@@ -27,7 +27,7 @@ fn check_hover(fixture: &str, expected: &[&str]) {
 
 fn check_no_hover(fixture: &str) {
     let (text, offset) = cursor(fixture);
-    assert_eq!(hover(&analyze(&text), offset), None);
+    assert_eq!(hover(&analyze(&text), &text, offset), None);
 }
 
 fn check_completion(fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
@@ -43,12 +43,50 @@ fn check_completion(fixture: &str, snippets: bool, expected: &[&str], absent: &[
     }
 }
 
+/// The whole list of completions at the cursor, in the order the client shows them (by sort
+/// key), compared with `expected`.
+fn check_completion_list(fixture: &str, expected: &[&str]) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let mut items = completions(
+        &analysis,
+        &text,
+        offset,
+        CompletionConfig { snippets: false },
+    );
+    items.sort_by(|a, b| a.sort.cmp(&b.sort));
+    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+    assert_eq!(labels, expected, "in {fixture:?}");
+}
+
 fn check_definition(fixture: &str, target_line: &str) {
     let (text, offset) = cursor(fixture);
     let analysis = analyze(&text);
     let nav =
         definition(&analysis, offset).unwrap_or_else(|| panic!("no definition in {fixture:?}"));
     assert_eq!(&text[nav.target.range()], target_line);
+}
+
+/// References at the cursor: each as its line number, its text and whether it is the ordered
+/// unit.
+fn check_references(fixture: &str, expected: &[(usize, &str, bool)]) {
+    let (text, offset) = cursor(fixture);
+    let analysis = analyze(&text);
+    let got: Vec<(usize, String, bool)> = references(&analysis, offset)
+        .into_iter()
+        .map(|r| {
+            (
+                analysis.parse.file.line_number_at(r.span.start),
+                text[r.span.range()].to_owned(),
+                r.kind == ReferenceKind::Ordered,
+            )
+        })
+        .collect();
+    let expected: Vec<(usize, String, bool)> = expected
+        .iter()
+        .map(|&(l, t, o)| (l, t.to_owned(), o))
+        .collect();
+    assert_eq!(got, expected, "in {fixture:?}");
 }
 
 fn check_inlays(text: &str, expected: &[(&str, &str)]) {
@@ -133,8 +171,11 @@ fn hover_on_units_provinces_seasons_and_powers() {
         &[
             "**Season 0:0**",
             "The root season.",
-            "Children: 1:0, 1:1",
+            // As the step of the line found it; the fork comes from that very step.
+            "Children: 1:0\n",
             "Not a head",
+            "1 units:\n- **Germany**: A Munich · centres (0): none",
+            "Later steps add children: 1:1.",
         ],
     );
     check_hover(
@@ -147,6 +188,45 @@ fn hover_on_units_provinces_seasons_and_powers() {
     );
     check_no_hover("Germany:\nA Munich hold # a co$0mment\n");
     check_no_hover("Germany:\n$0\n");
+}
+
+#[test]
+fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
+    // A season of the 2:0 block, as its step found it: no 3:0 yet, its board by power.
+    check_hover(
+        &LATER.replace("LINE", "A Budapest - Vienna 2:$00"),
+        &[
+            "**Season 2:0** · Spring 1902 · timeline 0",
+            "Head of timeline 0",
+            "22 units:\n- **Austria**: A Bohemia, A Budapest, F Trieste · centres (3): Budapest, Trieste, Vienna\n- **England**: F Edinburgh, A Liverpool, F London · centres (3): Edinburgh, Liverpool, London\n",
+        ],
+    );
+    check_hover(
+        "@start standard\nGermany:\nA Munich Ho$0ld\n",
+        &["**Hold** (`H`)", "Order: hold — **succeeds**"],
+    );
+    check_hover(
+        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - Belgium via Con$0voy\nF North Sea C A London - Belgium\n",
+        &[
+            "**via Convoy**",
+            "Order: move — **succeeds**",
+            "convoyed by F North Sea 0:0 (line 5, succeeds)",
+        ],
+    );
+    check_hover("@sta$0rt standard\n", &["**@start standard**"]);
+    check_hover(
+        &format!("{DISLODGED}A Munich $0- Silesia\n"),
+        &["**Retreat** (`R`)", "Order: retreat — **succeeds**"],
+    );
+    check_hover(
+        "Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n",
+        &["**@expect unit**"],
+    );
+    // An order: its outcome, the support it got and the unit that bounced it.
+    check_hover(
+        "@unit Germany A Munich\n@unit Germany A Ruhr\n@unit France A Paris\n@unit France A Marseilles\nGermany:\nA Mun$0ich - Burgundy\nA Ruhr S A Munich - Burgundy\nFrance:\nA Paris - Burgundy\nA Marseilles S A Paris - Burgundy\n",
+        &["Order: move — **fails**: bounced off A Paris\n\nActed on it:\n- supported by A Ruhr 0:0 (line 7, succeeds)\n- bounced: A Paris 0:0 (line 9)"],
+    );
 }
 
 #[test]
@@ -236,6 +316,177 @@ fn completion_knows_the_board() {
     check_completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
 }
 
+/// A multiversal game: Austria's Bohemia jumps back into 1:0 from 2:0 (forking timeline 1 at
+/// 2:1), and 3:0 comes after. The cursor's block is 2:0: its step knows 0:0, 1:0 and 2:0 only.
+const LATER: &str = "@start standard\nAustria 0:0\nA Vienna - Bohemia\nAustria 1:0\nA Bohemia hold\nAustria 2:0\nA Bohemia - Tyrolia 1:0\nLINE\nAustria 3:0\nA Budapest hold\n";
+
+#[test]
+fn completion_reads_the_board_of_the_cursors_step() {
+    // Destinations: 2:0 and the 1:0 it reaches, never 3:0 or 2:1 (they exist only later).
+    check_completion_list(
+        &LATER.replace("LINE", "A Budapest - $0"),
+        &[
+            "Galicia",
+            "Rumania",
+            "Serbia",
+            "Trieste",
+            "Vienna",
+            "Budapest 1:0",
+            "Galicia 1:0",
+            "Rumania 1:0",
+            "Serbia 1:0",
+            "Trieste 1:0",
+            "Vienna 1:0",
+        ],
+    );
+    // A season typed after a destination: those of the step.
+    check_completion_list(
+        &LATER.replace("LINE", "A Budapest - Vienna 2$0"),
+        &["2:0", "0:0", "1:0"],
+    );
+    // In a header after the 2:0 block, also the seasons its step creates, after them: naming
+    // one closes the step (the founding rule).
+    check_completion_list(
+        &LATER.replace("LINE", "A Budapest hold\nAustria $0"),
+        &["2:0", "0:0", "1:0", "2:1", "3:0"],
+    );
+    // Spring 1901 knows nothing of Fall 1901 (no `Kiel 1:0`).
+    check_completion_list(
+        "@start standard\nSpring 1901\nGermany:\nA Berlin - Kiel\nA Munich - $0\nFall 1901\nGermany:\nA Kiel hold\n",
+        &["Berlin", "Bohemia", "Burgundy", "Kiel", "Ruhr", "Silesia", "Tyrolia"],
+    );
+}
+
+/// In a long file the board of a step is found again from the last checkpoint before it: the
+/// same answer as near the start of a short file.
+#[test]
+fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
+    let mut text = String::from("@start standard\n");
+    for t in 0..40 {
+        let munich = if t == 30 {
+            "A Munich - $0"
+        } else {
+            "A Munich hold"
+        };
+        text.push_str(&format!(
+            "Germany {t}:0\n{munich}\nA Berlin hold\nF Kiel hold\n\n"
+        ));
+    }
+    let (plain, _) = cursor(&text);
+    assert!(
+        analyze(&plain).checkpoints.0.len() >= 2,
+        "{:?}",
+        analyze(&plain).checkpoints
+    );
+    check_completion_list(
+        &text,
+        &[
+            "Berlin",
+            "Bohemia",
+            "Burgundy",
+            "Kiel",
+            "Ruhr",
+            "Silesia",
+            "Tyrolia",
+            "Berlin 29:0",
+            "Bohemia 29:0",
+            "Burgundy 29:0",
+            "Kiel 29:0",
+            "Munich 29:0",
+            "Ruhr 29:0",
+            "Silesia 29:0",
+            "Tyrolia 29:0",
+        ],
+    );
+}
+
+#[test]
+fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
+    check_completion_list(
+        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0",
+        &[
+            "Wales",
+            "Yorkshire",
+            "Belgium",
+            "Denmark",
+            "Edinburgh",
+            "Holland",
+            "Norway",
+        ],
+    );
+}
+
+#[test]
+fn completion_of_supports_offers_only_units_that_can_be_supported() {
+    // After `S A `: each army Munich can support (to hold, or into a province it reaches), once.
+    check_completion_list(
+        "@start standard\nGermany:\nA Munich S A $0",
+        &[
+            "Berlin",
+            "Marseilles",
+            "Paris",
+            "Venice",
+            "Vienna",
+            "Warsaw",
+        ],
+    );
+    // In the multiverse, in the step's seasons only.
+    check_completion_list(
+        &LATER.replace("LINE", "A Budapest S A $0"),
+        &[
+            "Bohemia",
+            "Bohemia 1:0",
+            "Budapest 1:0",
+            "Venice",
+            "Venice 1:0",
+            "Warsaw",
+            "Warsaw 1:0",
+        ],
+    );
+}
+
+/// France dislodges the German army in Munich; the retreat phase follows.
+const DISLODGED: &str = "@unit Germany A Munich\n@unit Germany F Kiel\n@unit France A Burgundy\n@unit France A Ruhr\nFrance:\nA Burgundy - Munich\nA Ruhr S A Burgundy - Munich\nGermany:\nA Munich hold\n@phase retreat\nGermany:\n";
+
+#[test]
+fn completion_in_retreat_and_adjustment_phases() {
+    // Retreats: the dislodged unit, then its retreat options (not Kiel, occupied; not
+    // Burgundy, whence the attack came; not Ruhr, occupied).
+    check_completion_list(
+        &format!("{DISLODGED}$0"),
+        &[
+            "A Munich", "Disband", "Austria", "England", "France", "Germany", "Italy", "Russia",
+            "Turkey",
+        ],
+    );
+    check_completion_list(
+        &format!("{DISLODGED}A Munich - $0"),
+        &["Berlin", "Bohemia", "Silesia", "Tyrolia"],
+    );
+    // A pending adjustment: Germany owes two builds, in its free home centres.
+    check_completion_list(
+        "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nGermany:\n$0",
+        &[
+            "Build A Kiel",
+            "Build A Munich",
+            "Build F Kiel",
+            "Waive",
+            "Austria",
+            "England",
+            "France",
+            "Germany",
+            "Italy",
+            "Russia",
+            "Turkey",
+        ],
+    );
+    // France owes nothing there: no adjustment is offered.
+    check_completion_list(
+        "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nFrance:\n$0",
+        &["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
+    );
+}
+
 #[test]
 fn definition_leads_to_the_line_that_put_the_unit_there() {
     check_definition(
@@ -254,6 +505,41 @@ fn definition_leads_to_the_line_that_put_the_unit_there() {
         "@start standard\nGermany:\nA Mu$0nich hold\n",
         "@start standard",
     );
+}
+
+/// German Munich moves to Ruhr in 0:0, then from Ruhr 1:0 back into Munich 0:0 (forking 1:1).
+const TRAVELLER: &str = "@start standard\nGermany 0:0\nA Munich - Ruhr\nA Berlin S A Munich - Ruhr\nGermany 1:0\nA Ruhr - Munich 0:0\nA Kiel S A Ruhr - Munich 0:0\n@expect unit Germany A Munich 1:1\n";
+
+#[test]
+fn references_follow_a_unit_through_its_seasons_and_name_seasons() {
+    let all = [
+        (2, "A Munich", true),
+        (3, "A Munich", false),
+        (5, "A Ruhr", true),
+        (6, "A Ruhr", false),
+        (7, "A Munich 1:1", false),
+    ];
+    check_references(
+        &TRAVELLER.replacen("A Munich - Ruhr", "A Mu$0nich - Ruhr", 1),
+        &all,
+    );
+    check_references(
+        &TRAVELLER.replacen("A Ruhr - Munich", "A R$0uhr - Munich", 1),
+        &all,
+    );
+    // Another unit: only its own mentions.
+    check_references(
+        &TRAVELLER.replace("A Berlin S", "A Ber$0lin S"),
+        &[(3, "A Berlin", true)],
+    );
+    // A season: every literal naming it.
+    check_references(
+        &TRAVELLER.replace("Germany 0:0", "Germany 0:$00"),
+        &[(1, "0:0", false), (5, "0:0", false), (6, "0:0", false)],
+    );
+    // Nothing on a keyword or a blank line.
+    check_references("Germany:\nA Munich Ho$0ld\n", &[]);
+    check_references("Germany:\n$0\n", &[]);
 }
 
 #[test]
@@ -392,7 +678,7 @@ fn every_query_at_every_offset_of_the_test_files() {
             let inside = |s: Span| s.start <= s.end && s.end <= len;
             for (offset, _) in text.char_indices().chain([(text.len(), ' ')]) {
                 let offset = offset as u32;
-                if let Some(h) = hover(&analysis, offset) {
+                if let Some(h) = hover(&analysis, text, offset) {
                     assert!(inside(h.span));
                 }
                 for i in completions(&analysis, text, offset, CompletionConfig { snippets: true }) {
@@ -403,6 +689,10 @@ fn every_query_at_every_offset_of_the_test_files() {
                 }
                 if let Some(n) = definition(&analysis, offset) {
                     assert!(inside(n.target) && inside(n.origin));
+                }
+                // References walk the whole file: every seventh offset is enough.
+                if offset.is_multiple_of(7) {
+                    assert!(references(&analysis, offset).iter().all(|r| inside(r.span)));
                 }
                 for a in code_actions(&analysis, Span::empty(offset)) {
                     assert!(a.edits.iter().all(|e| inside(e.span)));

@@ -19,6 +19,9 @@ impl State {
     /// Adjudicates the step in progress with its pending orders.
     pub(crate) fn close_step(&mut self, line: Option<usize>) {
         let pending = std::mem::take(&mut self.pending);
+        if self.capture == Some(self.steps.len()) && self.captured.is_none() {
+            self.captured = Some(self.world.clone());
+        }
         let phase = self.world.phase();
         let step_index = self.steps.len();
         let mut step = StepInfo {

@@ -64,6 +64,7 @@ impl State {
                 power: self.block.power,
                 season: self.block.season.or_else(|| self.world.default_season()),
                 phase: self.world.phase(),
+                step: self.steps.len(),
             });
             if !matches!(line.kind, LineKind::Blank | LineKind::Comment) {
                 self.expectations.bind_line(line.span);
@@ -73,6 +74,32 @@ impl State {
             self.close_step(None);
         }
         self.finish(parse, kept)
+    }
+
+    /// The world as step `step` finds it before adjudication, running the lines of `parse`
+    /// from line `from` (0, or the line of the checkpoint this state was restored from) until
+    /// that step closes; the world at the end of the file if it never does. What hover and
+    /// completion read for a line of that step ([`Analysis::world_at_line`]).
+    pub(crate) fn world_before_step(
+        mut self,
+        text: &str,
+        parse: &Parse,
+        from: usize,
+        step: usize,
+    ) -> mdip_judge::world::World {
+        self.multiversal = parse.file.lines.iter().any(line_names_season);
+        self.capture = Some(step);
+        for (i, line) in parse.file.lines.iter().enumerate().skip(from) {
+            self.line_span = line.span;
+            self.line(text, i, &line.kind);
+            if let Some(w) = self.captured.take() {
+                return w;
+            }
+        }
+        if !self.pending.is_empty() {
+            self.close_step(None);
+        }
+        self.captured.take().unwrap_or(self.world)
     }
 
     /// One line of the file.

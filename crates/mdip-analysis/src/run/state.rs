@@ -17,6 +17,10 @@ pub(crate) struct State {
     pub(crate) diags: Vec<Diagnostic>,
     pub(crate) orders: Vec<OrderInfo>,
     pub(crate) steps: Vec<StepInfo>,
+    /// When set, the step whose world to keep as it is before adjudication
+    /// ([`State::world_before_step`]); the world is then in `captured`.
+    pub(crate) capture: Option<usize>,
+    pub(crate) captured: Option<World>,
     /// The orders of the step in progress: their index in `orders`, the lowered order and the
     /// spans of its parts.
     pub(crate) pending: Vec<(usize, Pending, Parts)>,
@@ -117,6 +121,8 @@ impl State {
             diags: Vec::new(),
             orders: Vec::new(),
             steps: Vec::new(),
+            capture: None,
+            captured: None,
             pending: Vec::new(),
             setup: SetupState {
                 started: false,
@@ -160,6 +166,8 @@ impl Checkpoint {
             diags: state.diags.clone(),
             orders: Vec::new(),
             steps: Vec::new(),
+            capture: None,
+            captured: None,
             pending: state.pending.clone(),
             setup: state.setup,
             block: state.block,
@@ -182,6 +190,11 @@ impl Checkpoint {
                 .map(|p| (p.0, state.orders[p.0].clone()))
                 .collect(),
         }
+    }
+
+    /// How many steps had closed at the checkpoint.
+    pub(crate) fn steps_len(&self) -> usize {
+        self.steps_len
     }
 
     /// The state as it was at the checkpoint, given the analysis that made the checkpoint.

@@ -5,7 +5,7 @@ use tower_lsp_server::ls_types as lsp;
 
 use crate::document::TextChange;
 use crate::encoding::{Encoding, Pos};
-use crate::session::Config;
+use crate::session::{Config, Settings};
 
 /// A document's name: its URI as text.
 pub fn uri(uri: &lsp::Uri) -> String {
@@ -50,6 +50,32 @@ pub fn config(params: &lsp::InitializeParams) -> Config {
         code_action_literals: text
             .and_then(|t| t.code_action.as_ref())
             .is_some_and(|c| c.code_action_literal_support.is_some()),
+        pull_diagnostics: text.is_some_and(|t| t.diagnostic.is_some()),
+        inlay_refresh: caps
+            .workspace
+            .as_ref()
+            .and_then(|w| w.inlay_hint.as_ref())
+            .and_then(|i| i.refresh_support)
+            .unwrap_or(false),
+    }
+}
+
+/// The user's settings from a client's settings object: `{ "mdip": { "inlayHints": {
+/// "outcomes": false } } }`, or the `mdip` section alone. A setting left out takes its
+/// default; a value of the wrong type is ignored.
+pub fn settings(value: &serde_json::Value) -> Settings {
+    let section = value.get("mdip").unwrap_or(value);
+    let flag = |group: &str, name: &str, default: bool| {
+        section
+            .get(group)
+            .and_then(|g| g.get(name))
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(default)
+    };
+    let d = Settings::default();
+    Settings {
+        inlay_outcomes: flag("inlayHints", "outcomes", d.inlay_outcomes),
+        inlay_forks: flag("inlayHints", "forks", d.inlay_forks),
     }
 }
 

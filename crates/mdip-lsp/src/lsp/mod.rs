@@ -48,8 +48,9 @@ where
     let (events, rx) = mpsc::unbounded_channel();
     let session = Arc::new(Session::new(events));
     let backend_session = session.clone();
+    let publisher_session = session.clone();
     let (service, socket) = LspService::new(move |client| {
-        tokio::spawn(publisher(client.clone(), rx));
+        tokio::spawn(publisher(client.clone(), publisher_session, rx));
         Backend {
             client,
             session: backend_session,
@@ -65,10 +66,11 @@ where
     session.is_shut_down()
 }
 
-/// Pushes diagnostics as the workers report them.
-async fn publisher(client: Client, mut rx: mpsc::UnboundedReceiver<Event>) {
+/// Pushes diagnostics as the workers report them (not to a client that pulls them).
+async fn publisher(client: Client, session: Arc<Session>, mut rx: mpsc::UnboundedReceiver<Event>) {
     while let Some(event) = rx.recv().await {
         match event {
+            Event::Publish { .. } | Event::Clear { .. } if session.config().pull_diagnostics => {}
             Event::Publish { uri, snapshot } => {
                 let Some(u) = to_proto::uri(&uri) else {
                     continue;
@@ -109,6 +111,9 @@ impl LanguageServer for Backend {
     async fn initialize(&self, params: lsp::InitializeParams) -> Result<lsp::InitializeResult> {
         let config = from_proto::config(&params);
         self.session.set_config(config);
+        if let Some(options) = &params.initialization_options {
+            self.session.set_settings(from_proto::settings(options));
+        }
         let capabilities = lsp::ServerCapabilities {
             position_encoding: Some(to_proto::encoding(config.encoding)),
             text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
@@ -129,6 +134,16 @@ impl LanguageServer for Backend {
                 ..lsp::CompletionOptions::default()
             }),
             definition_provider: Some(lsp::OneOf::Left(true)),
+            references_provider: Some(lsp::OneOf::Left(true)),
+            document_highlight_provider: Some(lsp::OneOf::Left(true)),
+            diagnostic_provider: Some(lsp::DiagnosticServerCapabilities::Options(
+                lsp::DiagnosticOptions {
+                    identifier: Some("mdip".to_owned()),
+                    inter_file_dependencies: false,
+                    workspace_diagnostics: false,
+                    ..lsp::DiagnosticOptions::default()
+                },
+            )),
             document_symbol_provider: Some(lsp::OneOf::Left(true)),
             code_action_provider: Some(if config.code_action_literals {
                 lsp::CodeActionProviderCapability::Options(lsp::CodeActionOptions {
@@ -182,7 +197,7 @@ impl LanguageServer for Backend {
         let p = params.text_document_position_params;
         let pos = from_proto::pos(p.position);
         self.query(&p.text_document.uri, move |s| {
-            let h = ide::hover(s.analysis(), s.offset(pos))?;
+            let h = ide::hover(s.analysis(), s.text(), s.offset(pos))?;
             Some(to_proto::hover(s, h))
         })
         .await
@@ -221,17 +236,77 @@ impl LanguageServer for Backend {
         .await
     }
 
+    async fn references(&self, params: lsp::ReferenceParams) -> Result<Option<Vec<lsp::Location>>> {
+        let p = params.text_document_position;
+        let pos = from_proto::pos(p.position);
+        let uri = p.text_document.uri.clone();
+        self.query(&p.text_document.uri, move |s| {
+            let refs = ide::references(s.analysis(), s.offset(pos));
+            Some(to_proto::locations(s, &uri, &refs))
+        })
+        .await
+    }
+
+    async fn document_highlight(
+        &self,
+        params: lsp::DocumentHighlightParams,
+    ) -> Result<Option<Vec<lsp::DocumentHighlight>>> {
+        let p = params.text_document_position_params;
+        let pos = from_proto::pos(p.position);
+        self.query(&p.text_document.uri, move |s| {
+            let refs = ide::references(s.analysis(), s.offset(pos));
+            Some(to_proto::highlights(s, &refs))
+        })
+        .await
+    }
+
+    async fn diagnostic(
+        &self,
+        params: lsp::DocumentDiagnosticParams,
+    ) -> Result<lsp::DocumentDiagnosticReportResult> {
+        let uri = params.text_document.uri.clone();
+        let report = self
+            .query(&params.text_document.uri, move |s| {
+                Some(to_proto::diagnostic_report(s, &uri))
+            })
+            .await?;
+        // A document that is not open has nothing to report.
+        Ok(report.unwrap_or_else(|| {
+            lsp::DocumentDiagnosticReportResult::Report(lsp::DocumentDiagnosticReport::Full(
+                lsp::RelatedFullDocumentDiagnosticReport::default(),
+            ))
+        }))
+    }
+
+    async fn did_change_configuration(&self, params: lsp::DidChangeConfigurationParams) {
+        self.session
+            .set_settings(from_proto::settings(&params.settings));
+        // Hints already shown follow the new settings; the client's answer is not awaited
+        // here, so a client that never answers holds up nothing.
+        if self.session.config().inlay_refresh {
+            let client = self.client.clone();
+            tokio::spawn(async move {
+                let _ = client.inlay_hint_refresh().await;
+            });
+        }
+    }
+
     async fn inlay_hint(
         &self,
         params: lsp::InlayHintParams,
     ) -> Result<Option<Vec<lsp::InlayHint>>> {
         let (a, b) = from_proto::range(params.range);
+        let settings = self.session.settings();
         self.query(&params.text_document.uri, move |s| {
             let span = mdip_syntax::Span::new(s.offset(a), s.offset(b).max(s.offset(a)));
-            Some(to_proto::inlay_hints(
-                s,
-                ide::inlay_hints(s.analysis(), span),
-            ))
+            let hints = ide::inlay_hints(s.analysis(), span)
+                .into_iter()
+                .filter(|h| match h.kind {
+                    ide::InlayKind::Outcome => settings.inlay_outcomes,
+                    ide::InlayKind::Fork => settings.inlay_forks,
+                })
+                .collect();
+            Some(to_proto::inlay_hints(s, hints))
         })
         .await
     }

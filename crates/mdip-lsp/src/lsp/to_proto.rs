@@ -131,6 +131,40 @@ pub fn completion(s: &Snapshot, items: Vec<ide::CompletionItem>) -> lsp::Complet
     })
 }
 
+/// References: locations in the document.
+pub fn locations(s: &Snapshot, uri: &lsp::Uri, refs: &[ide::Reference]) -> Vec<lsp::Location> {
+    refs.iter()
+        .map(|r| lsp::Location::new(uri.clone(), range(s, r.span)))
+        .collect()
+}
+
+/// Document highlights: the ordered unit is written (the order acts on it), other mentions
+/// read.
+pub fn highlights(s: &Snapshot, refs: &[ide::Reference]) -> Vec<lsp::DocumentHighlight> {
+    refs.iter()
+        .map(|r| lsp::DocumentHighlight {
+            range: range(s, r.span),
+            kind: Some(match r.kind {
+                ide::ReferenceKind::Ordered => lsp::DocumentHighlightKind::WRITE,
+                ide::ReferenceKind::Named => lsp::DocumentHighlightKind::READ,
+            }),
+        })
+        .collect()
+}
+
+/// A pulled diagnostic report: every diagnostic of the snapshot, its version as result id.
+pub fn diagnostic_report(s: &Snapshot, uri: &lsp::Uri) -> lsp::DocumentDiagnosticReportResult {
+    lsp::DocumentDiagnosticReportResult::Report(lsp::DocumentDiagnosticReport::Full(
+        lsp::RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
+                result_id: Some(s.version.to_string()),
+                items: diagnostics(s, uri),
+            },
+        },
+    ))
+}
+
 /// Inlay hints.
 pub fn inlay_hints(s: &Snapshot, hints: Vec<ide::InlayHint>) -> Vec<lsp::InlayHint> {
     hints

@@ -18,7 +18,11 @@ pub(super) struct Resolved {
 
 /// The context of one completion request, and the items found so far.
 pub(super) struct Ctx<'a> {
+    /// The game as the cursor's step finds it.
     pub(super) world: &'a World,
+    /// The seasons the step in progress creates: a header may name them (the founding rule
+    /// closes the step for them).
+    pub(super) next: Vec<SeasonKey>,
     pub(super) map: &'static Map,
     /// The power of the cursor's block, if any.
     pub(super) power: Option<Power>,

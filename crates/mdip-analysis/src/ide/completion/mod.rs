@@ -13,7 +13,7 @@
 //! incomplete order says which piece comes next (`A Munich - ` expects a destination), a
 //! complete unit expects an order keyword, and so on.
 
-use mdip_judge::world::Phase;
+use mdip_judge::world::{Phase, SeasonKey};
 use mdip_map::{Power, UnitType};
 use mdip_syntax::{Expected, IncompleteOrder, LineKind, Order, OrderOp, Span};
 
@@ -54,14 +54,26 @@ pub fn completions(
         return Vec::new();
     }
     let ctx_line = analysis.contexts.get(line_no).copied();
+    // The board of the step this line belongs to, never a later one.
+    let step = analysis.step_at_line(line_no);
+    let world = analysis.world_of_step(text, step);
+    // The seasons that step creates: a header may name them (the founding rule).
+    let next = analysis.steps.get(step).map_or(Vec::new(), |st| {
+        let mut v: Vec<SeasonKey> = st.advanced.iter().map(|a| a.next).collect();
+        v.extend(st.forks.iter().map(|f| f.first));
+        v.sort();
+        v.dedup();
+        v
+    });
     let mut word_starts = word_starts(text, line_start, offset);
     let first = word_starts.remove(0);
     let mut ctx = Ctx {
-        world: &analysis.world,
-        map: analysis.world.map(),
+        world: &world,
+        next,
+        map: world.map(),
         power: ctx_line.and_then(|c| c.power),
         season: ctx_line.and_then(|c| c.season),
-        phase: ctx_line.map_or(Phase::Movement, |c| c.phase),
+        phase: world.phase(),
         replace: Span::new(first as u32, offset as u32),
         word: &text[first..offset],
         config,
@@ -136,6 +148,7 @@ impl Ctx<'_> {
                 }
                 if h.season.is_none() && h.words.is_none() {
                     self.seasons(None);
+                    self.next_seasons();
                 }
                 if let Some(p) = power {
                     if h.colon.is_some() {
@@ -216,6 +229,7 @@ impl Ctx<'_> {
         match i.expected {
             Expected::Unit => match i.op.map(|o| o.op) {
                 Some(OrderOp::Build) => self.unit_types(),
+                Some(_) if self.phase == Phase::Retreat => self.dislodged_units(power),
                 Some(_) => self.own_units(power),
                 None => self.line_start(power),
             },

@@ -26,6 +26,25 @@ impl Ctx<'_> {
         }
     }
 
+    /// In a header: the seasons the step in progress creates (naming one closes that step).
+    pub(super) fn next_seasons(&mut self) {
+        let new: Vec<SeasonKey> = self
+            .next
+            .iter()
+            .copied()
+            .filter(|&k| !self.world.exists(k))
+            .collect();
+        for s in new {
+            self.push(
+                s.to_string(),
+                CompletionKind::Season,
+                Some(format!("{}, after the step in progress", s.calendar())),
+                s.to_string(),
+                2,
+            );
+        }
+    }
+
     /// Every power, as `detail` says, sorted with `sort`.
     pub(super) fn powers(&mut self, detail: Option<&str>, sort: u32) {
         for &p in self.map.powers() {

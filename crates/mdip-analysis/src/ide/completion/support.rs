@@ -62,16 +62,41 @@ impl Ctx<'_> {
                 }
             }
         }
-        let after_kind = matches!(kind, Some(Some(_)));
-        for (p, bk, loc, ws) in holds {
-            let text = if after_kind {
-                match ws {
+        if matches!(kind, Some(Some(_))) {
+            // After `Supports A `: each unit it can support once, by province; the move, if
+            // any, is chosen after `-`.
+            let mut seen = std::collections::HashSet::new();
+            let units = holds
+                .iter()
+                .map(|&(p, bk, loc, ws)| (p, bk, loc, ws, true))
+                .chain(
+                    moves
+                        .iter()
+                        .map(|&(p, bk, loc, ws, _, _)| (p, bk, loc, ws, false)),
+                );
+            let units: Vec<_> = units.filter(|u| seen.insert((u.2, u.3))).collect();
+            for (p, bk, loc, ws, hold) in units {
+                let text = match ws {
                     Some(s) => format!("{} {s}", loc_text(self.map, loc)),
                     None => loc_text(self.map, loc),
-                }
-            } else {
-                unit_text(self.map, bk, loc, ws)
-            };
+                };
+                let what = if hold {
+                    "to hold or to move"
+                } else {
+                    "to move"
+                };
+                self.push(
+                    text.clone(),
+                    CompletionKind::Unit,
+                    Some(format!("support {} {} {what}", p.adjective(), bk.name())),
+                    text,
+                    0,
+                );
+            }
+            return;
+        }
+        for (p, bk, loc, ws) in holds {
+            let text = unit_text(self.map, bk, loc, ws);
             self.push(
                 text.clone(),
                 CompletionKind::Unit,
@@ -81,14 +106,7 @@ impl Ctx<'_> {
             );
         }
         for (p, bk, loc, ws, dl, dt) in moves {
-            let unit = if after_kind {
-                match ws {
-                    Some(s) => format!("{} {s}", loc_text(self.map, loc)),
-                    None => loc_text(self.map, loc),
-                }
-            } else {
-                unit_text(self.map, bk, loc, ws)
-            };
+            let unit = unit_text(self.map, bk, loc, ws);
             let dest = self.dest_text(dl, dt, Some(ws.unwrap_or(season)));
             let text = format!("{unit} - {dest}");
             self.push(
