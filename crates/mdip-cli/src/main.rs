@@ -1,4 +1,5 @@
-//! The `mdip` command: `mdip check` (the batch checker) and `mdip lsp` (the language server).
+//! The `mdip` command: `mdip check` (the batch checker), `mdip render` (the board as SVG) and
+//! `mdip lsp` (the language server).
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
 //! from `mdip-analysis`.
@@ -6,6 +7,7 @@
 mod check;
 mod inputs;
 mod render;
+mod render_cmd;
 
 use std::process::ExitCode;
 
@@ -58,6 +60,10 @@ enum Command {
     /// Exit code 0 when every file is clean, 1 when any has an error (a failed expectation
     /// included), 2 for usage or IO errors.
     Check(check::CheckArgs),
+    /// Draw the board of a season, or the multiverse of a 5D game, as SVG.
+    ///
+    /// Exit code 0 when drawn, 2 for usage or IO errors (an unknown season included).
+    Render(render_cmd::RenderArgs),
     /// Run the language server over standard input and output.
     Lsp {
         /// Accepted for clients that announce the transport (stdio is the only one).
@@ -80,6 +86,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
+        Command::Render(args) => ExitCode::from(render_cmd::run(&args)),
         Command::Lsp { .. } => match mdip_lsp::run_stdio() {
             Ok(true) => ExitCode::SUCCESS,
             // `exit` (or the end of the input) without `shutdown` first.
