@@ -109,7 +109,7 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
         }
     }
     out.push_str("</g>");
-    legend(&mut out, 36.0 + HEIGHT, WIDTH, report);
+    legend(&mut out, 36.0 + HEIGHT, report);
     out.push_str("</svg>\n");
     Some(out)
 }
@@ -290,7 +290,7 @@ pub fn multiverse_svg(report: &FileReport) -> String {
         }
     }
     out.push_str("</g>");
-    legend(&mut out, grid_h, width, report);
+    legend(&mut out, grid_h, report);
     out.push_str("</svg>\n");
     out
 }
@@ -760,6 +760,11 @@ fn order(
             }
         }
         OrderKindName::SupportMove | OrderKindName::SupportHold | OrderKindName::Convoy => {
+            let lw = if o.kind == OrderKindName::Convoy {
+                w * 1.1
+            } else {
+                w * 0.8
+            };
             let dash = if o.kind == OrderKindName::Convoy {
                 format!("{:.1} {:.1}", 1.0 * scale.max(0.5), 5.0 * scale.max(0.5))
             } else {
@@ -782,13 +787,7 @@ fn order(
                     let _ = write!(
                         out,
                         r#"<path d="M{:.1},{:.1}Q{:.1},{:.1} {:.1},{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}" stroke-dasharray="{dash}" stroke-linecap="round"/>"#,
-                        a.x,
-                        a.y,
-                        via.x,
-                        via.y,
-                        b.x,
-                        b.y,
-                        w * 0.8
+                        a.x, a.y, via.x, via.y, b.x, b.y, lw
                     );
                     head(
                         out,
@@ -816,7 +815,7 @@ fn order(
                         a.y,
                         b.x,
                         b.y,
-                        w * 0.8,
+                        lw,
                         via.x,
                         via.y,
                         r * 1.3,
@@ -917,7 +916,7 @@ fn order(
 }
 
 /// The legend: each power's colour, then the order styles.
-fn legend(out: &mut String, y: f64, width: f64, report: &FileReport) {
+fn legend(out: &mut String, y: f64, report: &FileReport) {
     let _ = write!(
         out,
         r##"<g class="legend" font-size="12" transform="translate(8,{:.1})">"##,
@@ -940,6 +939,12 @@ fn legend(out: &mut String, y: f64, width: f64, report: &FileReport) {
         );
         x += 24.0 + 7.5 * p.len() as f64;
     }
+    let _ = write!(
+        out,
+        r##"<circle cx="{:.1}" cy="9" r="4" fill="#fff" stroke="#222"/><text x="{:.1}" y="14">supply centre</text>"##,
+        x + 6.0,
+        x + 14.0
+    );
     let styles = [
         ("move", "", "#333"),
         ("support", "8 5", "#333"),
@@ -966,12 +971,9 @@ fn legend(out: &mut String, y: f64, width: f64, report: &FileReport) {
     );
     let _ = write!(
         out,
-        r##"<text x="{:.1}" y="40">failed (lighter) or illegal (grey)</text><circle cx="{:.1}" cy="36" r="4" fill="#fff" stroke="#222"/><text x="{:.1}" y="40">supply centre</text>"##,
-        x + 18.0,
-        x + 250.0,
-        x + 258.0
+        r##"<text x="{:.1}" y="40">failed (lighter) or illegal (grey)</text>"##,
+        x + 18.0
     );
-    let _ = width;
     out.push_str("</g>");
 }
 
