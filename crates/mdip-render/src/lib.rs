@@ -715,8 +715,11 @@ fn order(
             if let Some(d) = &o.target.destination {
                 if let Some(to) = place(&d.location, d.season) {
                     let cross_board = local.is_none() && d.season != u.season;
-                    let a = towards(from, to, r);
-                    let b = towards(to, from, r);
+                    // Between close provinces, keep at least half of the arrow visible.
+                    let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
+                    let end = r.min(len * 0.25);
+                    let a = towards(from, to, end);
+                    let b = towards(to, from, end);
                     let dash = if o.kind == OrderKindName::Retreat {
                         r#" stroke-dasharray="2 3""#
                     } else {
