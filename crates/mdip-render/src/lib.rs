@@ -418,6 +418,7 @@ fn open_svg(out: &mut String, width: f64, height: f64, title: &str) {
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title><rect class="background" width="{width:.0}" height="{height:.0}" fill="#fbfaf6"/>"##,
         esc(title)
     );
+    defs(out);
 }
 
 /// A power's colours: (units and arrows, cells).
@@ -436,6 +437,55 @@ fn colours(power: &str) -> (&'static str, &'static str) {
 
 const SEA: &str = "#8fb8d6";
 const LAND: &str = "#efe8d4";
+
+/// What every board shares, written once per picture: each province's shape
+/// (`mdip-cell-ABBREV`, filled by the boards that use it) and the overlay of borders, supply
+/// centres and labels (`mdip-overlay`).
+fn defs(out: &mut String) {
+    let map = Map::standard();
+    let g = geometry();
+    out.push_str("<defs>");
+    for p in &g.provinces {
+        let mut d = String::new();
+        for cell in &p.cells {
+            for (k, q) in cell.iter().enumerate() {
+                let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { "M" } else { "L" }, q.x, q.y);
+            }
+            d.push('Z');
+        }
+        let _ = write!(out, r#"<path id="mdip-cell-{}" d="{d}"/>"#, p.abbrev);
+    }
+    out.push_str(r#"<g id="mdip-overlay">"#);
+    let mut d = String::new();
+    for (a, b) in &g.borders {
+        let _ = write!(d, "M{:.1},{:.1}L{:.1},{:.1}", a.x, a.y, b.x, b.y);
+    }
+    let _ = write!(
+        out,
+        r##"<path class="borders" d="{d}" fill="none" stroke="#6b6b6b" stroke-width="1" stroke-linejoin="round"/>"##
+    );
+    for p in &g.provinces {
+        let sc = map
+            .province_by_abbrev(&p.abbrev)
+            .is_some_and(|id| map.is_supply_centre(id));
+        if sc {
+            let _ = write!(
+                out,
+                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.5" fill="#fff" stroke="#222" stroke-width="1.2"/>"##,
+                p.anchor.x,
+                p.anchor.y + 15.0
+            );
+        }
+        let _ = write!(
+            out,
+            r##"<text class="label" x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#222" stroke="#fff" stroke-width="2" stroke-opacity="0.6" paint-order="stroke">{}</text>"##,
+            p.anchor.x,
+            p.anchor.y - 13.0,
+            esc(&p.abbrev)
+        );
+    }
+    out.push_str("</g></defs>");
+}
 
 /// One board in its view: cells, borders, labels, centres, units (a nested `<svg>` whose
 /// view box is the crop, so that the map outside it is cut off).
@@ -470,48 +520,16 @@ fn board(out: &mut String, s: &SeasonReport, view: View) {
         } else {
             owner.get(p.abbrev.as_str()).map_or(LAND, |o| colours(o).1)
         };
-        let mut d = String::new();
-        for cell in &p.cells {
-            for (k, q) in cell.iter().enumerate() {
-                let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { "M" } else { "L" }, q.x, q.y);
-            }
-            d.push('Z');
-        }
+        // The shape is drawn once, in `<defs>`; each board fills it with its owner's colour.
         let _ = write!(
             out,
-            r#"<path class="cell {}" data-province="{}" d="{d}" fill="{fill}"/>"#,
+            r##"<use class="cell {}" data-province="{}" href="#mdip-cell-{}" fill="{fill}"/>"##,
             if sea { "sea" } else { "land" },
+            p.abbrev,
             p.abbrev
         );
     }
-    let mut d = String::new();
-    for (a, b) in &g.borders {
-        let _ = write!(d, "M{:.1},{:.1}L{:.1},{:.1}", a.x, a.y, b.x, b.y);
-    }
-    let _ = write!(
-        out,
-        r##"<path class="borders" d="{d}" fill="none" stroke="#6b6b6b" stroke-width="1" stroke-linejoin="round"/>"##
-    );
-    for p in &g.provinces {
-        let sc = map
-            .province_by_abbrev(&p.abbrev)
-            .is_some_and(|id| map.is_supply_centre(id));
-        if sc {
-            let _ = write!(
-                out,
-                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.5" fill="#fff" stroke="#222" stroke-width="1.2"/>"##,
-                p.anchor.x,
-                p.anchor.y + 15.0
-            );
-        }
-        let _ = write!(
-            out,
-            r##"<text class="label" x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#222" stroke="#fff" stroke-width="2" stroke-opacity="0.6" paint-order="stroke">{}</text>"##,
-            p.anchor.x,
-            p.anchor.y - 13.0,
-            esc(&p.abbrev)
-        );
-    }
+    out.push_str(r##"<use class="overlay" href="#mdip-overlay"/>"##);
     let dislodged: Vec<&str> = s
         .dislodged
         .iter()

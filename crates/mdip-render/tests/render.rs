@@ -57,9 +57,15 @@ fn inside(poly: &[(f64, f64)], (x, y): (f64, f64)) -> bool {
     c
 }
 
-/// Every board of the picture has one cell per province, the cell contains the province's
-/// anchor, and each province's label is written.
+/// Every board of the picture has one cell per province, filled, whose shape (drawn once in
+/// `<defs>`) contains the province's anchor, and shows the overlay whose labels name every
+/// province.
 fn check_boards(doc: &roxmltree::Document, boards: usize) {
+    let by_id = |id: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("#{id} is defined"))
+    };
     let found: Vec<_> = doc
         .descendants()
         .filter(|n| has_class(*n, "board"))
@@ -73,11 +79,14 @@ fn check_boards(doc: &roxmltree::Document, boards: usize) {
                 .attribute("data-province")
                 .expect("a cell names its province");
             let at = anchor(p).expect("a known province");
-            let d = c.attribute("d").expect("a path");
+            let href = c.attribute("href").expect("a cell uses its shape");
+            let shape = by_id(href.trim_start_matches('#'));
+            let d = shape.attribute("d").expect("a path");
             assert!(
                 polygons(d).iter().any(|poly| inside(poly, at)),
                 "{p}'s cell does not contain its anchor {at:?}"
             );
+            assert!(c.attribute("fill").is_some_and(|f| f.starts_with('#')));
             let terrain = if classes(c).contains(&"sea") {
                 "sea"
             } else {
@@ -85,7 +94,12 @@ fn check_boards(doc: &roxmltree::Document, boards: usize) {
             };
             assert!(classes(c).contains(&terrain));
         }
-        let labels: Vec<&str> = b
+        let overlay = b
+            .descendants()
+            .find(|n| has_class(*n, "overlay"))
+            .and_then(|n| n.attribute("href"))
+            .expect("the board shows the overlay");
+        let labels: Vec<&str> = by_id(overlay.trim_start_matches('#'))
             .descendants()
             .filter(|n| has_class(*n, "label"))
             .filter_map(|n| n.text())
