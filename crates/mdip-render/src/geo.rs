@@ -2,13 +2,16 @@
 //! approximate latitude and longitude of its main city or sea centre), projected, and the
 //! Voronoi cells of those points clipped to the map's frame.
 //!
-//! The projection is equirectangular with a standard parallel at 50°N (x grows with
-//! longitude times cos 50°, y with latitude southwards), which keeps central Europe's shapes
-//! close to true, except that it squeezes the margins where the board's provinces are large
+//! The projection is equirectangular: x grows with longitude and y with latitude southwards,
+//! each linearly, except that it squeezes the margins where the board's provinces are large
 //! and few: longitudes west of 5°W and east of 25°E, and latitudes north of 60°N and south of
-//! 36°N, count for 0.6 of a degree each. The crowded west and centre get the room. The cells come from the Delaunay triangulation of the points (the
-//! `delaunator` crate): a point's Voronoi cell is the frame cut by the perpendicular bisector
-//! towards each of its Delaunay neighbours, which is how every cell is computed here.
+//! 36°N, count for 0.6 of a degree each, so the crowded west and centre get the room. The
+//! frame (17°W to 45°E, 32°N to 73°N) on a 620 by 640 board draws a degree of longitude 0.67
+//! of a degree of latitude, as it is near 48°N.
+//!
+//! The cells come from the Delaunay triangulation of the points (the `delaunator` crate): a
+//! point's Voronoi cell is the frame cut by the perpendicular bisector towards each of its
+//! Delaunay neighbours, which is how every cell is computed here.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -84,8 +87,7 @@ impl Geometry {
 /// Projects a latitude and longitude onto the board.
 pub fn project(lat: f64, lon: f64) -> Point {
     let (x, y) = (|v| squeeze(v, -5.0, 25.0), |v| squeeze(v, 36.0, 60.0));
-    // Each axis fills the frame; the frame's proportions keep the scales within a few
-    // percent of cos 50° to 1.
+    // Each axis fills the frame.
     Point {
         x: (x(lon) - x(WEST)) / (x(EAST) - x(WEST)) * WIDTH,
         y: (y(NORTH) - y(lat)) / (y(NORTH) - y(SOUTH)) * HEIGHT,

@@ -9,7 +9,8 @@
 //! **The map artwork is the project's own**, derived from facts and computed, not drawn: each
 //! province has a point, the approximate latitude and longitude of its main city or of its
 //! sea's centre from general geographic knowledge (`data/positions.txt`, which says for every
-//! line which place it is), projected equirectangularly with a standard parallel at 50°N; a
+//! line which place it is), projected equirectangularly (a degree of longitude drawn 0.67 of a
+//! degree of latitude, as near 48°N; the margins outside 5°W–25°E and 36°N–60°N squeezed); a
 //! province's cell is the Voronoi cell of its point, computed from the Delaunay triangulation
 //! of all the points (the `delaunator` crate) and clipped to the map's frame (see `geo`). The
 //! shapes are therefore schematic: borders are straight, and coasts are where a land's cell
