@@ -73,7 +73,11 @@ pub fn default_season(report: &FileReport) -> SeasonRef {
 pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
     let s = report.seasons.iter().find(|s| s.season == season)?;
     let mut out = String::new();
-    let height = 36.0 + HEIGHT + LEGEND;
+    let crop = season_crop(report, s);
+    // The board is as wide as the whole map's; a crop is enlarged to fill it.
+    let scale = WIDTH / crop.2;
+    let board_h = crop.3 * scale;
+    let height = 36.0 + board_h + LEGEND;
     open_svg(
         &mut out,
         WIDTH,
@@ -89,8 +93,8 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
     );
     let view = View {
         at: Point { x: 0.0, y: 36.0 },
-        crop: (0.0, 0.0, WIDTH, HEIGHT),
-        scale: 1.0,
+        crop,
+        scale,
     };
     board(&mut out, s, view);
     let place = |loc: &str, _: SeasonRef| geometry().province(loc).map(|p| view.page(p.anchor));
@@ -102,7 +106,7 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
                 &mut out,
                 o,
                 &place,
-                1.0,
+                scale,
                 Some(season),
                 cuts.get(&i).copied(),
                 report,
@@ -110,7 +114,7 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
         }
     }
     out.push_str("</g>");
-    legend(&mut out, 36.0 + HEIGHT, report);
+    legend(&mut out, 36.0 + board_h, report);
     out.push_str("</svg>\n");
     Some(out)
 }
@@ -297,10 +301,8 @@ pub fn multiverse_svg(report: &FileReport) -> String {
 }
 
 /// The part of the map the grid's boards show: every province where a unit stands or an order
-/// reaches, in any season, with a margin; the whole map for a crowded game. Its proportions
-/// stay between 4:3 and 3:4.
+/// reaches, in any season (see [`crop`]).
 fn grid_crop(report: &FileReport) -> (f64, f64, f64, f64) {
-    let g = geometry();
     let mut places: Vec<&str> = Vec::new();
     for s in &report.seasons {
         for p in &s.powers {
@@ -313,6 +315,32 @@ fn grid_crop(report: &FileReport) -> (f64, f64, f64, f64) {
         places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
         places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
     }
+    crop(&places, 240.0)
+}
+
+/// The part of the map one season's picture shows: where its units stand and its orders reach
+/// (see [`crop`]).
+fn season_crop(report: &FileReport, s: &SeasonReport) -> (f64, f64, f64, f64) {
+    let mut places: Vec<&str> = Vec::new();
+    for p in &s.powers {
+        places.extend(p.units.iter().map(|u| u.location.as_str()));
+    }
+    places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
+    for o in &report.orders {
+        if o.unit.as_ref().is_some_and(|u| u.season == s.season) {
+            places.extend(o.unit.as_ref().map(|u| u.location.as_str()));
+            places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
+            places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
+        }
+    }
+    crop(&places, 440.0)
+}
+
+/// The box around these provinces' points with a margin, at least `least` wide and high, with
+/// proportions between 4:3 and 3:4, inside the map; the whole map when there are none (or a
+/// crowded game's provinces span it).
+fn crop(places: &[&str], least: f64) -> (f64, f64, f64, f64) {
+    let g = geometry();
     let points: Vec<Point> = places
         .iter()
         .filter_map(|l| g.province(l).map(|p| p.anchor))
@@ -333,8 +361,8 @@ fn grid_crop(report: &FileReport) -> (f64, f64, f64, f64) {
             *b = c + to / 2.0;
         }
     };
-    grow(&mut x0, &mut x1, 240.0);
-    grow(&mut y0, &mut y1, 240.0);
+    grow(&mut x0, &mut x1, least);
+    grow(&mut y0, &mut y1, least);
     let (w, h) = (x1 - x0, y1 - y0);
     grow(&mut x0, &mut x1, h * 0.75);
     grow(&mut y0, &mut y1, w * 0.75);
@@ -531,22 +559,25 @@ fn board(out: &mut String, s: &SeasonReport, view: View) {
         );
     }
     out.push_str(r##"<use class="overlay" href="#mdip-overlay"/>"##);
-    let dislodged: Vec<&str> = s
-        .dislodged
-        .iter()
-        .map(|d| d.unit.location.as_str())
-        .collect();
+    // A unit dislodged here that owes a retreat: marked with a red dashed ring where it
+    // stands; if the board already shows another unit in its province, it is drawn beside it.
+    let is_dislodged = |power: &str, location: &str| {
+        s.dislodged
+            .iter()
+            .any(|d| d.unit.power == Some(power) && d.unit.location == location)
+    };
+    let mut drawn: Vec<(&str, &str)> = Vec::new();
     for p in &s.powers {
         for u in &p.units {
             let Some(prov) = g.province(&u.location) else {
                 continue;
             };
-            let shift = if dislodged.contains(&u.location.as_str()) {
-                9.0
+            if is_dislodged(p.power, &u.location) {
+                drawn.push((p.power, u.location.as_str()));
+                dislodged_unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
             } else {
-                0.0
-            };
-            unit(out, p.power, u.kind, &u.location, prov.anchor, shift);
+                unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+            }
         }
     }
     for d in &s.dislodged {
@@ -555,9 +586,9 @@ fn board(out: &mut String, s: &SeasonReport, view: View) {
         else {
             continue;
         };
-        let _ = write!(out, r#"<g class="dislodged">"#);
-        unit(out, power, kind, &d.unit.location, prov.anchor, -9.0);
-        out.push_str("</g>");
+        if !drawn.contains(&(power, d.unit.location.as_str())) {
+            dislodged_unit(out, power, kind, &d.unit.location, prov.anchor, 11.0);
+        }
     }
     out.push_str("</g></svg>");
     // The frame, on the page: thick around a head.
@@ -567,6 +598,25 @@ fn board(out: &mut String, s: &SeasonReport, view: View) {
         view.at.x,
         view.at.y,
         if s.head { 4.0 } else { 1.5 }
+    );
+}
+
+/// A dislodged unit: its marker in a red dashed ring.
+fn dislodged_unit(
+    out: &mut String,
+    power: &str,
+    kind: UnitTypeName,
+    location: &str,
+    at: Point,
+    shift: f64,
+) {
+    out.push_str(r#"<g class="dislodged">"#);
+    unit(out, power, kind, location, at, shift);
+    let _ = write!(
+        out,
+        r##"<circle cx="{:.1}" cy="{:.1}" r="13" fill="none" stroke="#d00000" stroke-width="2" stroke-dasharray="3 2"/></g>"##,
+        at.x + shift,
+        at.y + shift
     );
 }
 
@@ -727,16 +777,18 @@ fn order(
     );
     let mut tags: Vec<(Point, SeasonRef)> = Vec::new();
     let mut mark: Option<Point> = None;
+    let mut mark_size = 6.0 * scale.max(0.6);
     // Where a later cut is marked: near the supporter, on its own board.
     let mut cut_at: Option<Point> = None;
     match o.kind {
         OrderKindName::Move | OrderKindName::Retreat => {
             if let Some(d) = &o.target.destination {
                 if let Some(to) = place(&d.location, d.season) {
-                    let cross_board = local.is_none() && d.season != u.season;
+                    // Across seasons (between boards, or tagged on one board): a curve.
+                    let cross_board = d.season != u.season;
                     // Between close provinces, keep at least half of the arrow visible.
                     let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
-                    let end = r.min(len * 0.25);
+                    let end = (9.5 * scale).min(len * 0.25);
                     let a = towards(from, to, end);
                     let b = towards(to, from, end);
                     let dash = if o.kind == OrderKindName::Retreat {
@@ -746,9 +798,20 @@ fn order(
                     };
                     if cross_board {
                         // Between boards: a curve, so it does not run along a board's edge.
+                        // On one board the curve bulges clear of the units it joins.
+                        let bulge = if local.is_some() {
+                            (len * 1.2).max(60.0 * scale)
+                        } else {
+                            len * 0.15
+                        };
+                        let (nx, ny) = if len > 0.0 {
+                            (-(to.y - from.y) / len, (to.x - from.x) / len)
+                        } else {
+                            (0.0, -1.0)
+                        };
                         let c = Point {
-                            x: (a.x + b.x) / 2.0 - (b.y - a.y) * 0.15,
-                            y: (a.y + b.y) / 2.0 + (b.x - a.x) * 0.15,
+                            x: (a.x + b.x) / 2.0 + nx * bulge,
+                            y: (a.y + b.y) / 2.0 + ny * bulge,
                         };
                         let _ = write!(
                             out,
@@ -761,7 +824,11 @@ fn order(
                             b.y,
                             w * 1.2
                         );
-                        head(out, bezier(a, c, b, 0.9), b, 14.0 * scale.max(0.7), colour);
+                        let size = if local.is_some() { 10.0 } else { 14.0 } * scale.max(0.7);
+                        head(out, bezier(a, c, b, 0.9), b, size, colour);
+                        if local.is_some() {
+                            mark_size = 5.0 * scale.max(0.6);
+                        }
                         mark = Some(bezier(a, c, b, 0.5));
                     } else {
                         let _ = write!(
@@ -770,6 +837,8 @@ fn order(
                             a.x, a.y, b.x, b.y
                         );
                         head(out, a, b, 12.0 * scale.max(0.6), colour);
+                        // On a short arrow, a small cross, so the arrow still shows.
+                        mark_size = mark_size.min(len * 0.15).max(3.0);
                         mark = Some(Point {
                             x: (a.x + b.x) / 2.0,
                             y: (a.y + b.y) / 2.0,
@@ -861,8 +930,8 @@ fn order(
                 r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}"/>"#,
                 from.x,
                 from.y,
-                r * 1.35,
-                w * 0.7
+                r * 1.2,
+                w * 0.6
             );
             mark = Some(Point {
                 x: from.x + r,
@@ -901,7 +970,7 @@ fn order(
     }
     if failed {
         if let Some(m) = mark {
-            cross(out, "fail-mark", m, 6.0 * scale.max(0.6));
+            cross(out, "fail-mark", m, mark_size);
         }
     }
     if let (Some(at), Some(by)) = (cut_at, cut_by.and_then(|i| report.orders.get(i))) {
@@ -929,9 +998,10 @@ fn order(
     for (p, s) in tags {
         let _ = write!(
             out,
-            r##"<text class="season-tag" x="{:.1}" y="{:.1}" font-size="11" font-weight="bold" fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke">{s}</text>"##,
-            p.x + 8.0,
-            p.y + 16.0
+            r##"<text class="season-tag" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke">{s}</text>"##,
+            p.x + 8.0 * scale.max(1.0),
+            p.y + 16.0 * scale.max(1.0),
+            11.0 * scale.max(1.0)
         );
     }
     out.push_str("</g>");

@@ -271,6 +271,13 @@ fn golden_standard_board() {
     assert_eq!(count("convoy", "fails"), 3);
     assert_eq!(count("support-move", "succeeds"), 1);
     assert_eq!(count("move", "succeeds"), 1);
+    // F Ionian Sea, dislodged and owing a retreat, is drawn once, ringed.
+    let ion: Vec<_> = doc
+        .descendants()
+        .filter(|n| has_class(*n, "unit") && n.attribute("data-location") == Some("ion"))
+        .collect();
+    assert_eq!(ion.len(), 1, "one unit in the Ionian Sea");
+    assert!(ion[0].parent().is_some_and(|p| has_class(p, "dislodged")));
 
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/6.C.5.svg");
     if std::env::var_os("MDIP_UPDATE_GOLDEN").is_some() {
