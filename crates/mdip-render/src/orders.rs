@@ -351,7 +351,7 @@ pub(crate) fn order(
         });
         let _ = write!(
             out,
-            r##"<text class="cut-label" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="#d00000" stroke="#fff" stroke-width="{:.1}" paint-order="stroke" text-anchor="middle">support cut later by {} (line {}); its result stands</text>"##,
+            r##"<text class="cut-label" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="#d00000" stroke="#fff" stroke-width="{:.1}" paint-order="stroke" text-anchor="middle">support cut by {} (line {}) when this season was re-opened</text>"##,
             at.x,
             at.y - 14.0 * scale.max(0.6),
             12.0,

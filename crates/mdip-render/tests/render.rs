@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use mdip_analysis::analyze;
 use mdip_analysis::report::{FileReport, OrderKindName, SeasonRef, StatusName};
-use mdip_render::{anchor, default_season, multiverse_svg, season_svg};
+use mdip_render::{anchor, default_season, later_cuts, multiverse_svg, season_svg};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -294,7 +294,7 @@ fn golden_standard_board() {
 }
 
 /// Every test file of the repository (DATC, MDATC, cases), both pictures: well-formed, one
-/// board per season.
+/// board per season; and every later cut found is in a season its step re-opened.
 #[test]
 fn every_test_file_draws() {
     let mut files = Vec::new();
@@ -315,6 +315,17 @@ fn every_test_file_draws() {
             roxmltree::Document::parse(&grid).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
         let boards = doc.descendants().filter(|n| has_class(*n, "board")).count();
         assert_eq!(boards, report.seasons.len(), "{}", p.display());
+        // A later cut is one of a support in a season that the cutting move's step re-opened.
+        for (sup, mv) in later_cuts(&report) {
+            let season = report.orders[sup].unit.as_ref().expect("a unit").season;
+            let step = report.orders[mv].step.expect("adjudicated");
+            assert!(
+                report.steps[step].reopened.contains(&season),
+                "{}: line {} cut in a season step {step} did not re-open",
+                p.display(),
+                report.orders[sup].line
+            );
+        }
         let one = season_svg(&report, default_season(&report))
             .unwrap_or_else(|| panic!("{}: no default season", p.display()));
         roxmltree::Document::parse(&one).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
