@@ -1,5 +1,6 @@
-//! The `mdip` command: `mdip check` (the batch checker), `mdip import` (test suites in other
-//! formats to order files) and `mdip lsp` (the language server).
+//! The `mdip` command: `mdip check` (the batch checker), `mdip render` (the board as SVG),
+//! `mdip import` (test suites in other formats to order files) and `mdip lsp` (the language
+//! server).
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
 //! from `mdip-analysis`.
@@ -8,6 +9,7 @@ mod check;
 mod import;
 mod inputs;
 mod render;
+mod render_cmd;
 
 use std::process::ExitCode;
 
@@ -71,6 +73,10 @@ enum Command {
     /// Exit code 0 when every line was converted, 1 when some could not be (they are kept as
     /// comments and reported), 2 for usage or IO errors.
     Import(import::ImportArgs),
+    /// Draw the board of a season, or the multiverse of a 5D game, as SVG.
+    ///
+    /// Exit code 0 when drawn, 2 for usage or IO errors (an unknown season included).
+    Render(render_cmd::RenderArgs),
     /// Run the language server over standard input and output.
     Lsp {
         /// Accepted for clients that announce the transport (stdio is the only one).
@@ -94,6 +100,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
         Command::Import(args) => ExitCode::from(import::run(&args)),
+        Command::Render(args) => ExitCode::from(render_cmd::run(&args)),
         Command::Lsp { .. } => match mdip_lsp::run_stdio() {
             Ok(true) => ExitCode::SUCCESS,
             // `exit` (or the end of the input) without `shutdown` first.

@@ -86,6 +86,11 @@ fn check_capabilities(init: &Value, enc: &str) {
     ] {
         assert!(!caps[provider].is_null(), "{provider} advertised");
     }
+    assert_eq!(
+        caps["executeCommandProvider"]["commands"],
+        json!(["mdip.render"]),
+        "{init}"
+    );
 }
 
 /// Diagnostics on open, with ranges in the negotiated units.
@@ -694,5 +699,73 @@ async fn a_client_that_pulls_diagnostics_gets_none_pushed() {
     for m in &c.backlog {
         assert_ne!(m["method"], "textDocument/publishDiagnostics", "{m}");
     }
+    c.shutdown().await;
+}
+
+/// `mdip.render` answers the picture of an open document: the multiverse by default on a
+/// multiversal file, one board for a season or a position, and an error for a season the
+/// file lacks or a document that is not open.
+#[tokio::test]
+async fn render_command_returns_the_svg() {
+    let (mut c, _) = TestClient::start(&["utf-8"]).await;
+    c.open(URI, SAMPLE).await;
+    c.diagnostics(URI, 1).await;
+    let run = |args: Value| json!({ "command": "mdip.render", "arguments": args });
+    let boards = |svg: &str| svg.matches(r#"<g class="board"#).count();
+
+    let r = c
+        .request("workspace/executeCommand", run(json!([URI])))
+        .await;
+    let svg = r["result"].as_str().unwrap_or_else(|| panic!("{r}"));
+    assert!(svg.starts_with("<svg"), "{svg:.80}");
+    // Seasons 0:0, 1:0, 2:0 and the fork 1:1 (line 8 moves into 0:0).
+    assert_eq!(boards(svg), 4, "one board per season");
+    assert!(svg.contains(r#"class="fork""#), "the fork is drawn");
+
+    let r = c
+        .request("workspace/executeCommand", run(json!([URI, "1:0"])))
+        .await;
+    let svg = r["result"].as_str().unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(boards(svg), 1);
+    assert!(svg.contains(r#"data-season="1:0""#));
+
+    // The cursor on `A Munich hold` (line 2): the board of 0:0.
+    let r = c
+        .request(
+            "workspace/executeCommand",
+            run(json!([URI, { "line": 2, "character": 3 }])),
+        )
+        .await;
+    let svg = r["result"].as_str().unwrap_or_else(|| panic!("{r}"));
+    assert!(svg.contains(r#"data-season="0:0""#), "{svg:.200}");
+
+    let r = c
+        .request("workspace/executeCommand", run(json!([URI, "7:3"])))
+        .await;
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("no season 7:3")),
+        "{r}"
+    );
+    let r = c
+        .request(
+            "workspace/executeCommand",
+            run(json!(["file:///not/open.mdip"])),
+        )
+        .await;
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not open")),
+        "{r}"
+    );
+    let r = c
+        .request(
+            "workspace/executeCommand",
+            json!({ "command": "mdip.nothing", "arguments": [] }),
+        )
+        .await;
+    assert!(!r["error"].is_null(), "{r}");
     c.shutdown().await;
 }

@@ -233,7 +233,8 @@ fn no_placeholder_metadata() {
 }
 
 /// The codemap's boundaries, as the manifests state them: the CLI renders the analysis'
-/// typed report and knows neither the judge nor the map; the language server knows no rules.
+/// typed report and knows neither the judge nor the map; the language server knows no rules;
+/// the pictures are drawn from the report (and the map), never from the judge.
 #[test]
 fn crates_depend_only_on_what_the_codemap_allows() {
     let deps = |krate: &str| -> Vec<String> {
@@ -266,4 +267,12 @@ fn crates_depend_only_on_what_the_codemap_allows() {
         !lsp.contains(&"mdip-judge".to_owned()),
         "mdip-lsp depends on the judge: {lsp:?}"
     );
+    let render = deps("mdip-render");
+    assert!(render.contains(&"mdip-analysis".to_owned()), "{render:?}");
+    for forbidden in ["mdip-judge", "mdip-syntax"] {
+        assert!(
+            !render.contains(&forbidden.to_owned()),
+            "mdip-render depends on {forbidden}: it must draw mdip-analysis' report only"
+        );
+    }
 }

@@ -121,7 +121,8 @@ local function run()
 
   local mdip = require('mdip')
   check('setup() without a server binary does not fail', pcall(mdip.setup, { cmd = { '/nonexistent/mdip', 'lsp' }, autostart = false }))
-  check(':MdipRestart and :MdipReport exist', vim.fn.exists(':MdipRestart') == 2 and vim.fn.exists(':MdipReport') == 2)
+  check(':MdipRestart, :MdipReport and :MdipRender exist', vim.fn.exists(':MdipRestart') == 2 and vim.fn.exists(':MdipReport') == 2
+    and vim.fn.exists(':MdipRender') == 2)
   check('root_dir falls back to the file folder', mdip.root_dir(bufnr) == vim.fn.fnamemodify(sample, ':p:h'), mdip.root_dir(bufnr))
   local project = vim.fn.fnamemodify(sample, ':p:h') .. '/project'
   vim.fn.mkdir(project .. '/.git', 'p')
@@ -260,6 +261,25 @@ local function run()
   end
   check('a completion item is returned', #items > 0, vim.inspect(completion))
   vim.api.nvim_buf_set_lines(bufnr, 5, 6, false, {})
+
+  -- :MdipRender's request: the SVG of the season under the cursor, written to a file.
+  local commands = ((caps.executeCommandProvider or {}).commands) or {}
+  if has_value(commands, 'mdip.render') then
+    mdip.config.render_open = false
+    local written = nil
+    vim.api.nvim_win_set_cursor(0, { 3, 0 })
+    mdip.render(nil, function(path)
+      written = path
+    end)
+    check('mdip.render writes an SVG file', vim.wait(15000, function()
+      return written ~= nil
+    end, 100))
+    local svg = table.concat(vim.fn.readfile(written), '\n')
+    check('the file is the SVG of a board', svg:match('^<svg') ~= nil and svg:find('class="board', 1, true) ~= nil, svg:sub(1, 200))
+  else
+    skipped = skipped + 1
+    io.stdout:write('skip :MdipRender: the server has no mdip.render command\n')
+  end
 
   -- Fixing the province clears its diagnostic.
   vim.api.nvim_buf_set_lines(bufnr, 4, 5, false, { 'A Ruhr hold' })

@@ -1,13 +1,23 @@
 // The VS Code extension: starts `mdip lsp` as a language server for `.mdip` files and adds the
-// commands `mdip.restartServer` and `mdip.showReport`. The logic that does not need VS Code is in
-// server.ts.
+// commands `mdip.restartServer`, `mdip.showReport`, and the board preview: `mdip.showBoard` (a
+// side panel with the board of the season under the cursor, following it, drawn by the server's
+// `mdip.render` command), `mdip.showMultiverse` (the grid of every season) and a "show board"
+// code lens above each season header. The logic that does not need VS Code is in server.ts and
+// board.ts.
 
 import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+import { boardPage, renderArguments, seasonHeaders } from './board';
 import {
   bundledServerPath,
   CheckRun,
@@ -168,6 +178,125 @@ async function showReport(): Promise<void> {
   reportChannel.show(true);
 }
 
+// The board preview: one panel, showing the season under the cursor or the whole multiverse.
+let boardPanel: vscode.WebviewPanel | undefined;
+let boardMode: 'cursor' | 'multiverse' = 'cursor';
+let boardTimer: NodeJS.Timeout | undefined;
+let boardTicket = 0;
+let boardDocument: vscode.TextDocument | undefined;
+
+/** The SVG the server draws for a document (the server's `mdip.render` command). */
+async function renderSvg(
+  document: vscode.TextDocument,
+  what: { line: number; character: number } | 'multiverse',
+): Promise<string> {
+  if (!client) {
+    throw new Error('the mdip language server is not running');
+  }
+  const result: unknown = await client.sendRequest(ExecuteCommandRequest.type, {
+    command: 'mdip.render',
+    arguments: renderArguments(document.uri.toString(), what),
+  });
+  if (typeof result !== 'string') {
+    throw new Error('the server returned no picture');
+  }
+  return result;
+}
+
+/** Draws the panel again for the active .mdip editor (or the document last shown). */
+async function updateBoard(): Promise<void> {
+  const panel = boardPanel;
+  if (!panel) {
+    return;
+  }
+  const editor = vscode.window.activeTextEditor;
+  const document = editor?.document.languageId === LANGUAGE_ID ? editor.document : boardDocument;
+  if (!document || document.isClosed) {
+    return;
+  }
+  boardDocument = document;
+  const cursor = editor?.document === document ? editor.selection.active : new vscode.Position(0, 0);
+  const what = boardMode === 'multiverse' ? 'multiverse' : { line: cursor.line, character: cursor.character };
+  const ticket = ++boardTicket;
+  let svg: string | undefined;
+  let message: string | undefined;
+  try {
+    svg = await renderSvg(document, what);
+  } catch (e) {
+    message = `No picture: ${(e as Error).message}`;
+  }
+  // A later update (the cursor moved on) wins.
+  if (ticket !== boardTicket || boardPanel !== panel) {
+    return;
+  }
+  const name = path.basename(document.uri.path);
+  const caption = boardMode === 'multiverse' ? `${name}: the multiverse` : `${name}: the season under the cursor (line ${cursor.line + 1})`;
+  panel.title = boardMode === 'multiverse' ? `Multiverse: ${name}` : `Board: ${name}`;
+  panel.webview.html = boardPage(caption, svg, message);
+}
+
+/** Updates the panel shortly after the cursor or the text stops moving. */
+function scheduleBoard(): void {
+  if (!boardPanel) {
+    return;
+  }
+  if (boardTimer) {
+    clearTimeout(boardTimer);
+  }
+  boardTimer = setTimeout(() => void updateBoard(), 250);
+}
+
+/**
+ * Opens (or reveals) the board panel. From a code lens: `uri` and `line` of a season header,
+ * where the cursor is moved first.
+ */
+async function showBoard(mode: 'cursor' | 'multiverse', uri?: vscode.Uri, line?: number): Promise<void> {
+  if (uri && typeof line === 'number') {
+    const editor = await vscode.window.showTextDocument(uri, { preserveFocus: false });
+    const at = new vscode.Position(line, 0);
+    editor.selection = new vscode.Selection(at, at);
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== LANGUAGE_ID) {
+    void vscode.window.showWarningMessage('mdip: open an .mdip file to see its board.');
+    return;
+  }
+  boardMode = mode;
+  boardDocument = editor.document;
+  if (boardPanel) {
+    boardPanel.reveal(vscode.ViewColumn.Beside, true);
+  } else {
+    boardPanel = vscode.window.createWebviewPanel(
+      'mdip.board',
+      'Board',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: false, retainContextWhenHidden: false },
+    );
+    boardPanel.onDidDispose(() => {
+      boardPanel = undefined;
+      boardDocument = undefined;
+    });
+  }
+  await updateBoard();
+}
+
+/** "show board" above each season header. */
+class BoardLenses implements vscode.CodeLensProvider {
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!vscode.workspace.getConfiguration('mdip').get<boolean>('codeLens.showBoard', true)) {
+      return [];
+    }
+    return seasonHeaders(document.getText()).map(
+      (h) =>
+        new vscode.CodeLens(new vscode.Range(h.line, 0, h.line, 0), {
+          title: `show board (${h.season})`,
+          command: 'mdip.showBoard',
+          arguments: [document.uri, h.line],
+        }),
+    );
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionPath = context.extensionPath;
   outputChannel = vscode.window.createOutputChannel('mdip');
@@ -178,6 +307,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     reportChannel,
     vscode.commands.registerCommand('mdip.restartServer', () => restartServer()),
     vscode.commands.registerCommand('mdip.showReport', () => showReport()),
+    vscode.commands.registerCommand('mdip.showBoard', (uri?: vscode.Uri, line?: number) =>
+      showBoard('cursor', uri instanceof vscode.Uri ? uri : undefined, line),
+    ),
+    vscode.commands.registerCommand('mdip.showMultiverse', () => showBoard('multiverse')),
+    vscode.languages.registerCodeLensProvider({ language: LANGUAGE_ID }, new BoardLenses()),
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      if (event.textEditor.document.languageId === LANGUAGE_ID && boardMode === 'cursor') {
+        scheduleBoard();
+      }
+    }),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document === boardDocument) {
+        scheduleBoard();
+      }
+    }),
+    vscode.window.onDidChangeActiveTextEditor((editor) => {
+      if (editor?.document.languageId === LANGUAGE_ID) {
+        scheduleBoard();
+      }
+    }),
+    { dispose: () => boardPanel?.dispose() },
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('mdip.server')) {
         void restartServer();

@@ -9,6 +9,7 @@
 
 pub mod from_proto;
 pub mod ordered;
+pub mod render;
 pub mod to_proto;
 pub mod transport;
 
@@ -165,6 +166,10 @@ impl LanguageServer for Backend {
                 .into(),
             ),
             inlay_hint_provider: Some(lsp::OneOf::Left(true)),
+            execute_command_provider: Some(lsp::ExecuteCommandOptions {
+                commands: vec![render::COMMAND.to_owned()],
+                ..lsp::ExecuteCommandOptions::default()
+            }),
             ..lsp::ServerCapabilities::default()
         };
         Ok(lsp::InitializeResult {
@@ -373,6 +378,30 @@ impl LanguageServer for Backend {
             Some(to_proto::semantic_tokens(s, &highlights).into())
         })
         .await
+    }
+
+    /// `mdip.render`: the document's picture as an SVG string (see [`render`]).
+    async fn execute_command(
+        &self,
+        params: lsp::ExecuteCommandParams,
+    ) -> Result<Option<lsp::LSPAny>> {
+        if params.command != render::COMMAND {
+            return Err(Error::invalid_params(format!(
+                "unknown command `{}`",
+                params.command
+            )));
+        }
+        let (uri, subject) = render::arguments(&params.arguments).map_err(Error::invalid_params)?;
+        let Some(snapshot) = self.session.snapshot(&uri).await else {
+            return Err(Error::invalid_params(format!(
+                "mdip.render: {uri} is not open"
+            )));
+        };
+        let svg = tokio::task::spawn_blocking(move || render::render(&uri, &snapshot, subject))
+            .await
+            .map_err(|_| Error::internal_error())?
+            .map_err(Error::invalid_params)?;
+        Ok(Some(lsp::LSPAny::String(svg)))
     }
 
     async fn formatting(

@@ -31,6 +31,10 @@ local defaults = {
   -- Highlight with tree-sitter (Neovim 0.9+) when the mdip parser is installed
   -- (parser/mdip.so on 'runtimepath'; see README.md); otherwise syntax/mdip.vim is used.
   treesitter = true,
+  -- How :MdipRender shows the SVG it wrote: true opens it with the system's viewer
+  -- (vim.ui.open on 0.10+, else xdg-open or open), false only says where it is, or a
+  -- function(path).
+  render_open = true,
 }
 
 M.defaults = defaults
@@ -248,6 +252,69 @@ function M.report()
   vim.api.nvim_buf_set_name(buf, 'mdip-report://' .. file)
 end
 
+-- Opens a file with the system's viewer.
+local function open_file(path)
+  local open = M.config.render_open
+  if type(open) == 'function' then
+    return open(path)
+  end
+  if open == false then
+    return
+  end
+  if vim.ui and vim.ui.open then
+    vim.ui.open(path)
+  elseif vim.fn.has('mac') == 1 then
+    vim.fn.jobstart({ 'open', path }, { detach = true })
+  elseif vim.fn.executable('xdg-open') == 1 then
+    vim.fn.jobstart({ 'xdg-open', path }, { detach = true })
+  else
+    notify('no viewer found; open ' .. path .. ' yourself', vim.log.levels.WARN)
+  end
+end
+
+--- Asks the server for the picture of the current buffer (its command `mdip.render`), writes
+--- the SVG to a temporary file and opens it (see `render_open`). `what`: nil or '' for the
+--- board of the season under the cursor, 'multiverse' for the grid of every season, or a
+--- season 'X:Y'. `on_done(path)` is called with the file written.
+function M.render(what, on_done)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = M.clients(bufnr)[1]
+  if client == nil then
+    notify('no mdip server is attached to this buffer', vim.log.levels.WARN)
+    return
+  end
+  local second
+  if what == nil or what == '' then
+    -- The server reads the line; column 0 needs no position encoding.
+    second = { line = vim.api.nvim_win_get_cursor(0)[1] - 1, character = 0 }
+  else
+    second = what
+  end
+  local params = { command = 'mdip.render', arguments = { vim.uri_from_bufnr(bufnr), second } }
+  local function handler(err, result)
+    if err then
+      notify('render: ' .. tostring(err.message or vim.inspect(err)), vim.log.levels.ERROR)
+      return
+    end
+    if type(result) ~= 'string' then
+      notify('render: the server returned no picture', vim.log.levels.ERROR)
+      return
+    end
+    local path = vim.fn.tempname() .. '.svg'
+    vim.fn.writefile(vim.split(result, '\n', { plain = true }), path, 'b')
+    notify('board written to ' .. path)
+    open_file(path)
+    if on_done then
+      on_done(path)
+    end
+  end
+  if vim.fn.has('nvim-0.11') == 1 then
+    client:request('workspace/executeCommand', params, handler, bufnr)
+  else
+    client.request('workspace/executeCommand', params, handler, bufnr)
+  end
+end
+
 local function create_commands()
   vim.api.nvim_create_user_command('MdipRestart', function()
     M.restart()
@@ -255,6 +322,15 @@ local function create_commands()
   vim.api.nvim_create_user_command('MdipReport', function()
     M.report()
   end, { desc = 'Run mdip check on the current file' })
+  vim.api.nvim_create_user_command('MdipRender', function(args)
+    M.render(args.args)
+  end, {
+    nargs = '?',
+    desc = 'Show the board of the season under the cursor (or: multiverse, X:Y) as SVG',
+    complete = function()
+      return { 'multiverse' }
+    end,
+  })
 end
 
 --- Starts tree-sitter highlighting for a buffer if it is wanted and the parser is installed.

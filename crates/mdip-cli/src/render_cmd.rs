@@ -1,0 +1,109 @@
+//! `mdip render`: draws a file's board (one season) or its multiverse (a grid of boards) as
+//! SVG, from the file's typed report. Exit codes: 0 drawn, 2 usage or IO (an unknown
+//! season included). Errors in the file do not stop the picture: it shows what was read.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+use clap::Args;
+use mdip_analysis::report::SeasonRef;
+use mdip_analysis::{analyze, FileReport};
+
+/// Arguments of `mdip render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The order file, or `-` for standard input.
+    pub path: PathBuf,
+    /// Write the SVG to this file instead of standard output.
+    #[arg(long, short = 'o', value_name = "PATH")]
+    pub output_file: Option<PathBuf>,
+    /// Draw this season's board (`X:Y`, turn X of timeline Y). Default: the multiverse of a
+    /// multiversal file; otherwise the board of the season last ordered.
+    #[arg(long, value_name = "X:Y", value_parser = parse_season)]
+    pub season: Option<SeasonRef>,
+}
+
+/// `2:1`.
+fn parse_season(text: &str) -> Result<SeasonRef, String> {
+    let bad = || format!("`{text}` is not a season: write X:Y, turn X of timeline Y (e.g. 1:0)");
+    let (t, l) = text.trim().split_once(':').ok_or_else(bad)?;
+    Ok(SeasonRef {
+        turn: t.trim().parse().map_err(|_| bad())?,
+        timeline: l.trim().parse().map_err(|_| bad())?,
+    })
+}
+
+/// Runs `mdip render`; returns the exit code.
+pub fn run(args: &RenderArgs) -> u8 {
+    let (name, text) = if args.path.as_os_str() == "-" {
+        let mut text = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+            eprintln!("mdip render: standard input: {e}");
+            return 2;
+        }
+        ("-".to_owned(), text)
+    } else {
+        match std::fs::read(&args.path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => (args.path.display().to_string(), text),
+                Err(_) => {
+                    eprintln!("mdip render: {}: not UTF-8 text", args.path.display());
+                    return 2;
+                }
+            },
+            Err(e) => {
+                eprintln!("mdip render: {}: {e}", args.path.display());
+                return 2;
+            }
+        }
+    };
+    let analysis = analyze(&text);
+    let report = FileReport::new(&name, &text, &analysis);
+    let svg = match args.season {
+        Some(season) => match mdip_render::season_svg(&report, season) {
+            Some(svg) => svg,
+            None => {
+                let known: Vec<String> = report
+                    .seasons
+                    .iter()
+                    .map(|s| s.season.to_string())
+                    .collect();
+                eprintln!(
+                    "mdip render: {name} has no season {season} (its seasons: {})",
+                    known.join(" ")
+                );
+                return 2;
+            }
+        },
+        None if report.multiversal => mdip_render::multiverse_svg(&report),
+        None => match mdip_render::season_svg(&report, mdip_render::default_season(&report)) {
+            Some(svg) => svg,
+            None => mdip_render::multiverse_svg(&report),
+        },
+    };
+    let written = match &args.output_file {
+        Some(path) => {
+            std::fs::write(path, svg.as_bytes()).map_err(|e| (path.display().to_string(), e))
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(svg.as_bytes())
+                .and_then(|()| out.flush())
+                .or_else(|e| {
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                })
+                .map_err(|e| ("standard output".to_owned(), e))
+        }
+    };
+    match written {
+        Ok(()) => 0,
+        Err((to, e)) => {
+            eprintln!("mdip render: {to}: {e}");
+            2
+        }
+    }
+}

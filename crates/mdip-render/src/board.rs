@@ -1,0 +1,291 @@
+//! One board: the shapes and overlay every board shares (`<defs>`), a season's cells filled by
+//! centre owner, its units, and the legend.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use mdip_analysis::report::{FileReport, SeasonReport, UnitTypeName};
+use mdip_map::{Map, Terrain};
+
+use crate::geo::{geometry, Point, HEIGHT, WIDTH};
+use crate::orders::cross;
+use crate::View;
+
+/// A power's colours: (units and arrows, cells).
+pub(crate) fn colours(power: &str) -> (&'static str, &'static str) {
+    match power {
+        "Austria" => ("#c0392b", "#f0b9b0"),
+        "England" => ("#1f3f99", "#aebde8"),
+        "France" => ("#2a9fd6", "#c4e6f7"),
+        "Germany" => ("#3d3d3d", "#c4c4c4"),
+        "Italy" => ("#25884a", "#b5dfbf"),
+        "Russia" => ("#7a3e9d", "#dac6e7"),
+        "Turkey" => ("#c99700", "#f3e0a0"),
+        _ => ("#8a5a2b", "#e2cdb5"),
+    }
+}
+
+pub(crate) const SEA: &str = "#8fb8d6";
+pub(crate) const LAND: &str = "#efe8d4";
+
+/// What every board shares, written once per picture: each province's shape
+/// (`mdip-cell-ABBREV`, filled by the boards that use it) and the overlay of borders, supply
+/// centres and labels (`mdip-overlay`).
+pub(crate) fn defs(out: &mut String) {
+    let map = Map::standard();
+    let g = geometry();
+    out.push_str("<defs>");
+    for p in &g.provinces {
+        let mut d = String::new();
+        for cell in &p.cells {
+            for (k, q) in cell.iter().enumerate() {
+                let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { "M" } else { "L" }, q.x, q.y);
+            }
+            d.push('Z');
+        }
+        let _ = write!(out, r#"<path id="mdip-cell-{}" d="{d}"/>"#, p.abbrev);
+    }
+    out.push_str(r#"<g id="mdip-overlay">"#);
+    let mut d = String::new();
+    for (a, b) in &g.borders {
+        let _ = write!(d, "M{:.1},{:.1}L{:.1},{:.1}", a.x, a.y, b.x, b.y);
+    }
+    let _ = write!(
+        out,
+        r##"<path class="borders" d="{d}" fill="none" stroke="#6b6b6b" stroke-width="1" stroke-linejoin="round"/>"##
+    );
+    for p in &g.provinces {
+        let sc = map
+            .province_by_abbrev(&p.abbrev)
+            .is_some_and(|id| map.is_supply_centre(id));
+        if sc {
+            let _ = write!(
+                out,
+                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.5" fill="#fff" stroke="#222" stroke-width="1.2"/>"##,
+                p.anchor.x,
+                p.anchor.y + 15.0
+            );
+        }
+        let _ = write!(
+            out,
+            r##"<text class="label" x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#222" stroke="#fff" stroke-width="2" stroke-opacity="0.6" paint-order="stroke">{}</text>"##,
+            p.anchor.x,
+            p.anchor.y - 13.0,
+            esc(&p.abbrev)
+        );
+    }
+    out.push_str("</g></defs>");
+}
+
+/// One board in its view: cells, borders, labels, centres, units (a nested `<svg>` whose
+/// view box is the crop, so that the map outside it is cut off).
+pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
+    let map = Map::standard();
+    let g = geometry();
+    let mut owner: BTreeMap<&str, &str> = BTreeMap::new();
+    for p in &s.powers {
+        for c in &p.centres {
+            owner.insert(c, p.power);
+        }
+    }
+    let (w, h) = view.size();
+    let (cx, cy, cw, ch) = view.crop;
+    let _ = write!(
+        out,
+        r##"<svg x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" viewBox="{cx:.1} {cy:.1} {cw:.1} {ch:.1}"><g class="board{}" data-season="{}">"##,
+        view.at.x,
+        view.at.y,
+        if s.head { " head" } else { "" },
+        s.season,
+    );
+    let _ = write!(
+        out,
+        r##"<rect class="frame" width="{WIDTH}" height="{HEIGHT}" fill="{SEA}"/>"##
+    );
+    for p in &g.provinces {
+        let id = map.province_by_abbrev(&p.abbrev);
+        let sea = id.is_some_and(|id| map.terrain(id) == Terrain::Sea);
+        let fill = if sea {
+            SEA
+        } else {
+            owner.get(p.abbrev.as_str()).map_or(LAND, |o| colours(o).1)
+        };
+        // The shape is drawn once, in `<defs>`; each board fills it with its owner's colour.
+        let _ = write!(
+            out,
+            r##"<use class="cell {}" data-province="{}" href="#mdip-cell-{}" fill="{fill}"/>"##,
+            if sea { "sea" } else { "land" },
+            p.abbrev,
+            p.abbrev
+        );
+    }
+    out.push_str(r##"<use class="overlay" href="#mdip-overlay"/>"##);
+    // A unit dislodged here that owes a retreat: marked with a red dashed ring where it
+    // stands; if the board already shows another unit in its province, it is drawn beside it.
+    let is_dislodged = |power: &str, location: &str| {
+        s.dislodged
+            .iter()
+            .any(|d| d.unit.power == Some(power) && d.unit.location == location)
+    };
+    let mut drawn: Vec<(&str, &str)> = Vec::new();
+    for p in &s.powers {
+        for u in &p.units {
+            let Some(prov) = g.province(&u.location) else {
+                continue;
+            };
+            if is_dislodged(p.power, &u.location) {
+                drawn.push((p.power, u.location.as_str()));
+                dislodged_unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+            } else {
+                unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+            }
+        }
+    }
+    for d in &s.dislodged {
+        let (Some(prov), Some(power), Some(kind)) =
+            (g.province(&d.unit.location), d.unit.power, d.unit.kind)
+        else {
+            continue;
+        };
+        if !drawn.contains(&(power, d.unit.location.as_str())) {
+            dislodged_unit(out, power, kind, &d.unit.location, prov.anchor, 11.0);
+        }
+    }
+    out.push_str("</g></svg>");
+    // The frame, on the page: thick around a head.
+    let _ = write!(
+        out,
+        r##"<rect class="frame-line" x="{:.1}" y="{:.1}" width="{w:.1}" height="{h:.1}" fill="none" stroke="#444" stroke-width="{:.1}"/>"##,
+        view.at.x,
+        view.at.y,
+        if s.head { 4.0 } else { 1.5 }
+    );
+}
+
+/// A dislodged unit: its marker in a red dashed ring.
+pub(crate) fn dislodged_unit(
+    out: &mut String,
+    power: &str,
+    kind: UnitTypeName,
+    location: &str,
+    at: Point,
+    shift: f64,
+) {
+    out.push_str(r#"<g class="dislodged">"#);
+    unit(out, power, kind, location, at, shift);
+    let _ = write!(
+        out,
+        r##"<circle cx="{:.1}" cy="{:.1}" r="13" fill="none" stroke="#d00000" stroke-width="2" stroke-dasharray="3 2"/></g>"##,
+        at.x + shift,
+        at.y + shift
+    );
+}
+
+/// A unit marker: a disc in the power's colour with `A` or `F`.
+pub(crate) fn unit(
+    out: &mut String,
+    power: &str,
+    kind: UnitTypeName,
+    location: &str,
+    at: Point,
+    shift: f64,
+) {
+    let (colour, _) = colours(power);
+    let (x, y) = (at.x + shift, at.y + shift);
+    let shape = match kind {
+        UnitTypeName::Army => format!(
+            r##"<circle cx="{x:.1}" cy="{y:.1}" r="9" fill="{colour}" stroke="#fff" stroke-width="1.5"/>"##
+        ),
+        UnitTypeName::Fleet => format!(
+            r##"<rect x="{:.1}" y="{:.1}" width="18" height="18" rx="3" fill="{colour}" stroke="#fff" stroke-width="1.5"/>"##,
+            x - 9.0,
+            y - 9.0
+        ),
+    };
+    let _ = write!(
+        out,
+        r##"<g class="unit" data-power="{}" data-location="{}">{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
+        esc(power),
+        esc(location),
+        y + 4.3,
+        kind.letter()
+    );
+}
+
+/// The legend: each power's colour, then the order styles.
+pub(crate) fn legend(out: &mut String, y: f64, report: &FileReport) {
+    let _ = write!(
+        out,
+        r##"<g class="legend" font-size="12" transform="translate(8,{:.1})">"##,
+        y + 6.0
+    );
+    let mut powers: Vec<&str> = Map::standard().powers().iter().map(|p| p.name()).collect();
+    for p in report.seasons.iter().flat_map(|s| s.powers.iter()) {
+        if !powers.contains(&p.power) {
+            powers.push(p.power);
+        }
+    }
+    let mut x = 0.0;
+    for p in powers {
+        let (unit, cell) = colours(p);
+        let _ = write!(
+            out,
+            r##"<rect x="{x:.1}" y="2" width="14" height="14" fill="{cell}" stroke="{unit}" stroke-width="3"/><text x="{:.1}" y="14">{}</text>"##,
+            x + 18.0,
+            esc(p)
+        );
+        x += 24.0 + 7.5 * p.len() as f64;
+    }
+    let _ = write!(
+        out,
+        r##"<circle cx="{:.1}" cy="9" r="4" fill="#fff" stroke="#222"/><text x="{:.1}" y="14">supply centre</text>"##,
+        x + 6.0,
+        x + 14.0
+    );
+    let styles = [
+        ("move", "", "#333"),
+        ("support", "8 5", "#333"),
+        ("convoy", "1 5", "#333"),
+    ];
+    let mut x = 0.0;
+    for (name, dash, c) in styles {
+        let _ = write!(
+            out,
+            r##"<path d="M{x:.1},36L{:.1},36" stroke="{c}" stroke-width="3" stroke-dasharray="{dash}" stroke-linecap="round"/><text x="{:.1}" y="40">{name}</text>"##,
+            x + 34.0,
+            x + 40.0
+        );
+        x += 100.0;
+    }
+    cross(
+        out,
+        "legend-mark",
+        Point {
+            x: x + 6.0,
+            y: 36.0,
+        },
+        5.0,
+    );
+    let _ = write!(
+        out,
+        r##"<text x="{:.1}" y="40">failed (lighter) or illegal (grey)</text>"##,
+        x + 18.0
+    );
+    out.push_str("</g>");
+}
+
+/// Escapes text for XML.
+pub(crate) fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' => o.push('\u{fffd}'),
+            c => o.push(c),
+        }
+    }
+    o
+}

@@ -1,0 +1,452 @@
+//! Pictures of an order file: the standard board of one season, and the multiverse of a 5D
+//! game as a grid of boards, as SVG.
+//!
+//! Everything drawn comes from the file's typed report ([`FileReport`]): boards and centres
+//! from its seasons, arrows from its orders and their outcomes, the grid from its seasons and
+//! timelines. Terrain (land or sea) and supply centres come from the standard map
+//! (`mdip-map`).
+//!
+//! **The map artwork is the project's own**, derived from facts and computed, not drawn: each
+//! province has a point, the approximate latitude and longitude of its main city or of its
+//! sea's centre from general geographic knowledge (`data/positions.txt`, which says for every
+//! line which place it is), projected equirectangularly (a degree of longitude drawn 0.67 of a
+//! degree of latitude, as near 48°N; the margins outside 5°W–25°E and 36°N–60°N squeezed); a
+//! province's cell is the Voronoi cell of its point, computed from the Delaunay triangulation
+//! of all the points (the `delaunator` crate) and clipped to the map's frame (see `geo`). The
+//! shapes are therefore schematic: borders are straight, and coasts are where a land's cell
+//! meets a sea's.
+//!
+//! One fact the report does not hold is computed here: a support cut by a move of a later step
+//! into a re-opened past season (its recorded outcome stands, by rule 13, so the report shows
+//! it as it was). [`later_cuts`] finds such moves: a move of another power into the
+//! supporter's province and season, from somewhere other than where the support is directed.
+
+mod board;
+mod geo;
+mod orders;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+pub use mdip_analysis::report::{FileReport, SeasonRef};
+use mdip_analysis::report::{OrderKindName, SeasonPhase, SeasonReport, StatusName};
+
+use board::{board, defs, esc, legend};
+use geo::{geometry, Point, HEIGHT, WIDTH};
+use orders::order;
+
+/// The anchor of a province on a board (`stp/sc` reads as `stp`): where its label and unit
+/// stand, in the board's units (a board is 620 by 640). `None` for a name the map lacks.
+pub fn anchor(location: &str) -> Option<(f64, f64)> {
+    geometry()
+        .province(location)
+        .map(|p| (p.anchor.x, p.anchor.y))
+}
+
+/// Whether the board point `(x, y)` lies in the province's cell (any of its parts).
+pub fn cell_contains(location: &str, x: f64, y: f64) -> bool {
+    geometry()
+        .province(location)
+        .is_some_and(|p| p.cells.iter().any(|c| geo::contains(c, Point { x, y })))
+}
+
+/// The season a picture shows when none is asked for: that of the last order adjudicated (or
+/// pending), so its arrows are drawn; else the first head; else `0:0`.
+pub fn default_season(report: &FileReport) -> SeasonRef {
+    report
+        .orders
+        .iter()
+        .rev()
+        .filter(|o| matches!(o.outcome.status, StatusName::Pending) || o.step.is_some())
+        .find_map(|o| o.unit.as_ref().map(|u| u.season))
+        .filter(|s| report.seasons.iter().any(|r| r.season == *s))
+        .or_else(|| report.heads.first().copied())
+        .unwrap_or(SeasonRef {
+            turn: 0,
+            timeline: 0,
+        })
+}
+
+/// The standard board of one season: provinces coloured by the owner of their supply
+/// centre, units, and the orders given there as arrows, marked by outcome. Orders reaching
+/// another season are drawn to the place on this board and tagged with the season. `None`
+/// when the report has no such season.
+pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
+    let s = report.seasons.iter().find(|s| s.season == season)?;
+    let mut out = String::new();
+    let crop = season_crop(report, s);
+    // The board is as wide as the whole map's; a crop is enlarged to fill it.
+    let scale = WIDTH / crop.2;
+    let board_h = crop.3 * scale;
+    let height = 36.0 + board_h + LEGEND;
+    open_svg(
+        &mut out,
+        WIDTH,
+        height,
+        &format!("{} — {} {}", report.path, season, s.calendar),
+    );
+    let _ = write!(
+        out,
+        r#"<text class="title" x="8" y="24" font-size="16" font-weight="bold">{} · {}{}</text>"#,
+        season,
+        esc(&s.calendar),
+        phase_note(s)
+    );
+    let view = View {
+        at: Point { x: 0.0, y: 36.0 },
+        crop,
+        scale,
+    };
+    board(&mut out, s, view);
+    let place = |loc: &str, _: SeasonRef| geometry().province(loc).map(|p| view.page(p.anchor));
+    let cuts = later_cuts(report);
+    out.push_str(r#"<g class="orders">"#);
+    for (i, o) in report.orders.iter().enumerate() {
+        if o.unit.as_ref().is_some_and(|u| u.season == season) {
+            order(
+                &mut out,
+                o,
+                &place,
+                scale,
+                Some(season),
+                cuts.get(&i).copied(),
+                report,
+            );
+        }
+    }
+    out.push_str("</g>");
+    legend(&mut out, 36.0 + board_h, report);
+    out.push_str("</svg>\n");
+    Some(out)
+}
+
+/// Where a board is drawn: the part of the map shown (`crop`: x, y, width, height in the
+/// board's units) and the box it fills on the page (`at`, `scale`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View {
+    pub(crate) at: Point,
+    pub(crate) crop: (f64, f64, f64, f64),
+    pub(crate) scale: f64,
+}
+
+impl View {
+    /// The page point of a board point.
+    pub(crate) fn page(&self, p: Point) -> Point {
+        Point {
+            x: self.at.x + (p.x - self.crop.0) * self.scale,
+            y: self.at.y + (p.y - self.crop.1) * self.scale,
+        }
+    }
+
+    pub(crate) fn size(&self) -> (f64, f64) {
+        (self.crop.2 * self.scale, self.crop.3 * self.scale)
+    }
+}
+
+/// Width of a board in the multiverse grid.
+const GRID_BOARD: f64 = 380.0;
+/// Room around each board in the grid: left of a board, above it (its title).
+const GAP_X: f64 = 56.0;
+const GAP_Y: f64 = 44.0;
+/// Left margin (timeline names) and top margin (turn names) of the grid.
+const MARGIN_X: f64 = 96.0;
+const MARGIN_Y: f64 = 44.0;
+/// Height of the legend strip.
+const LEGEND: f64 = 64.0;
+
+/// The multiverse: one board per season, timelines as rows and turns as columns, each board
+/// titled with its season and calendar name; lines from the season a timeline branched from
+/// to its first season; every order as an arrow, between boards when it reaches another
+/// season.
+pub fn multiverse_svg(report: &FileReport) -> String {
+    let crop = grid_crop(report);
+    let scale = GRID_BOARD / crop.2;
+    let (bw, bh) = (GRID_BOARD, crop.3 * scale);
+    let turns = report
+        .seasons
+        .iter()
+        .map(|s| s.season.turn)
+        .max()
+        .map_or(1, |t| t as usize + 1);
+    let mut rows: Vec<u32> = report.seasons.iter().map(|s| s.season.timeline).collect();
+    rows.sort_unstable();
+    rows.dedup();
+    let row_of: BTreeMap<u32, usize> = rows.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+    let origin = |s: SeasonRef| -> Option<Point> {
+        let row = *row_of.get(&s.timeline)?;
+        Some(Point {
+            x: MARGIN_X + s.turn as f64 * (bw + GAP_X),
+            y: MARGIN_Y + GAP_Y + row as f64 * (bh + GAP_Y),
+        })
+    };
+    let width = MARGIN_X + turns as f64 * (bw + GAP_X);
+    let grid_h = MARGIN_Y + rows.len().max(1) as f64 * (bh + GAP_Y) + GAP_Y;
+    let mut out = String::new();
+    open_svg(
+        &mut out,
+        width,
+        grid_h + LEGEND,
+        &format!("{} — the multiverse", report.path),
+    );
+    let _ = write!(
+        out,
+        r#"<text class="title" x="8" y="24" font-size="18" font-weight="bold">{} — {} timeline{}, {} season{}</text>"#,
+        esc(&report.path),
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
+        report.seasons.len(),
+        if report.seasons.len() == 1 { "" } else { "s" },
+    );
+    // Turn names over the columns, timeline names left of the rows.
+    for turn in 0..turns {
+        let x = MARGIN_X + turn as f64 * (bw + GAP_X) + bw / 2.0;
+        let _ = write!(
+            out,
+            r##"<text class="turn" x="{x:.1}" y="{:.1}" font-size="14" text-anchor="middle" fill="#555">turn {turn} · {}</text>"##,
+            MARGIN_Y + 4.0,
+            calendar(turn as u32)
+        );
+    }
+    for (row, t) in rows.iter().enumerate() {
+        let y = MARGIN_Y + GAP_Y + row as f64 * (bh + GAP_Y) + bh / 2.0;
+        let _ = write!(
+            out,
+            r##"<text class="timeline" x="8" y="{y:.1}" font-size="15" font-weight="bold" fill="#333">timeline {t}</text>"##
+        );
+    }
+    // Succession (thin) and forks (thick, dashed), under the boards.
+    out.push_str(r#"<g class="links">"#);
+    for s in &report.seasons {
+        let (Some(parent), Some(to)) = (s.parent, origin(s.season)) else {
+            continue;
+        };
+        let Some(from) = origin(parent) else { continue };
+        let fork = parent.timeline != s.season.timeline;
+        if fork {
+            let a = Point {
+                x: from.x + bw,
+                y: from.y + bh * 0.75,
+            };
+            let b = Point {
+                x: to.x,
+                y: to.y + bh * 0.25,
+            };
+            let _ = write!(
+                out,
+                r##"<path class="fork" data-from="{parent}" data-to="{}" d="M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="none" stroke="#8a6d3b" stroke-width="5" stroke-dasharray="10 5" stroke-opacity="0.8"/>"##,
+                s.season,
+                a.x,
+                a.y,
+                a.x + GAP_X,
+                a.y,
+                b.x - GAP_X,
+                b.y,
+                b.x,
+                b.y
+            );
+            let _ = write!(
+                out,
+                r##"<text class="fork-label" x="{:.1}" y="{:.1}" font-size="12" fill="#8a6d3b" font-weight="bold">fork {parent} → {}</text>"##,
+                b.x + 4.0,
+                b.y - bh * 0.25 - 22.0,
+                s.season
+            );
+        } else {
+            let y = from.y + bh / 2.0;
+            let _ = write!(
+                out,
+                r##"<path class="succession" d="M{:.1},{y:.1} L{:.1},{y:.1}" stroke="#999" stroke-width="3"/>"##,
+                from.x + bw,
+                to.x
+            );
+        }
+    }
+    out.push_str("</g>");
+    for s in &report.seasons {
+        let Some(at) = origin(s.season) else { continue };
+        let _ = write!(
+            out,
+            r#"<text class="board-title" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            at.x,
+            at.y - 6.0,
+            s.season,
+            esc(&s.calendar),
+            phase_note(s)
+        );
+        board(&mut out, s, View { at, crop, scale });
+    }
+    let place = |loc: &str, season: SeasonRef| {
+        let at = origin(season)?;
+        let p = geometry().province(loc)?;
+        Some(View { at, crop, scale }.page(p.anchor))
+    };
+    let cuts = later_cuts(report);
+    out.push_str(r#"<g class="orders">"#);
+    for (i, o) in report.orders.iter().enumerate() {
+        if o.unit.as_ref().is_some_and(|u| origin(u.season).is_some()) {
+            order(
+                &mut out,
+                o,
+                &place,
+                scale,
+                None,
+                cuts.get(&i).copied(),
+                report,
+            );
+        }
+    }
+    out.push_str("</g>");
+    legend(&mut out, grid_h, report);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The part of the map the grid's boards show: every province where a unit stands or an order
+/// reaches, in any season (see [`crop`]).
+fn grid_crop(report: &FileReport) -> (f64, f64, f64, f64) {
+    let mut places: Vec<&str> = Vec::new();
+    for s in &report.seasons {
+        for p in &s.powers {
+            places.extend(p.units.iter().map(|u| u.location.as_str()));
+        }
+        places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
+    }
+    for o in &report.orders {
+        places.extend(o.unit.as_ref().map(|u| u.location.as_str()));
+        places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
+        places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
+    }
+    crop(&places, 240.0)
+}
+
+/// The part of the map one season's picture shows: where its units stand and its orders reach
+/// (see [`crop`]).
+fn season_crop(report: &FileReport, s: &SeasonReport) -> (f64, f64, f64, f64) {
+    let mut places: Vec<&str> = Vec::new();
+    for p in &s.powers {
+        places.extend(p.units.iter().map(|u| u.location.as_str()));
+    }
+    places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
+    for o in &report.orders {
+        if o.unit.as_ref().is_some_and(|u| u.season == s.season) {
+            places.extend(o.unit.as_ref().map(|u| u.location.as_str()));
+            places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
+            places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
+        }
+    }
+    crop(&places, 440.0)
+}
+
+/// The box around these provinces' points with a margin, at least `least` wide and high, with
+/// proportions between 4:3 and 3:4, inside the map; the whole map when there are none (or a
+/// crowded game's provinces span it).
+fn crop(places: &[&str], least: f64) -> (f64, f64, f64, f64) {
+    let g = geometry();
+    let points: Vec<Point> = places
+        .iter()
+        .filter_map(|l| g.province(l).map(|p| p.anchor))
+        .collect();
+    if points.is_empty() {
+        return (0.0, 0.0, WIDTH, HEIGHT);
+    }
+    let margin = 60.0;
+    let min = |f: fn(&Point) -> f64| points.iter().map(f).fold(f64::INFINITY, f64::min);
+    let max = |f: fn(&Point) -> f64| points.iter().map(f).fold(f64::NEG_INFINITY, f64::max);
+    let (mut x0, mut x1) = (min(|p| p.x) - margin, max(|p| p.x) + margin);
+    let (mut y0, mut y1) = (min(|p| p.y) - margin, max(|p| p.y) + margin);
+    // At least 240 wide and high, and no flatter or taller than 4:3.
+    let grow = |a: &mut f64, b: &mut f64, to: f64| {
+        if *b - *a < to {
+            let c = (*a + *b) / 2.0;
+            *a = c - to / 2.0;
+            *b = c + to / 2.0;
+        }
+    };
+    grow(&mut x0, &mut x1, least);
+    grow(&mut y0, &mut y1, least);
+    let (w, h) = (x1 - x0, y1 - y0);
+    grow(&mut x0, &mut x1, h * 0.75);
+    grow(&mut y0, &mut y1, w * 0.75);
+    // Inside the map: shift, then cut what still sticks out.
+    let fit = |a: f64, b: f64, limit: f64| {
+        let (w, a) = ((b - a).min(limit), a.max(0.0));
+        let a = if a + w > limit { limit - w } else { a };
+        (a, w)
+    };
+    let (x, w) = fit(x0, x1, WIDTH);
+    let (y, h) = fit(y0, y1, HEIGHT);
+    (x, y, w, h)
+}
+
+/// Supports cut by a move of a later step into a re-opened season, which the report keeps at
+/// their recorded outcome: support order index → the cutting move's index. A move cuts a
+/// support when it goes to the supporter's province and season, its power differs from the
+/// supporter's, and it does not come from the place the support is directed at.
+pub fn later_cuts(report: &FileReport) -> BTreeMap<usize, usize> {
+    let province = |loc: &str| loc.split('/').next().unwrap_or(loc).to_owned();
+    let mut cuts = BTreeMap::new();
+    for (m, mv) in report.orders.iter().enumerate() {
+        let (OrderKindName::Move, Some(unit), Some(dest), Some(step)) = (
+            mv.kind,
+            mv.unit.as_ref(),
+            mv.target.destination.as_ref(),
+            mv.step,
+        ) else {
+            continue;
+        };
+        if mv.outcome.status == StatusName::Illegal {
+            continue;
+        }
+        for (s, sup) in report.orders.iter().enumerate() {
+            let (Some(su), Some(sstep)) = (sup.unit.as_ref(), sup.step) else {
+                continue;
+            };
+            let support = matches!(
+                sup.kind,
+                OrderKindName::SupportHold | OrderKindName::SupportMove
+            );
+            if !support || sstep >= step || sup.outcome.status != StatusName::Succeeds {
+                continue;
+            }
+            let hit =
+                su.season == dest.season && province(&su.location) == province(&dest.location);
+            let same_power = sup.power.is_some() && sup.power == mv.power;
+            let from_target = sup.target.destination.as_ref().is_some_and(|d| {
+                d.season == unit.season && province(&d.location) == province(&unit.location)
+            });
+            if hit && !same_power && !from_target {
+                cuts.entry(s).or_insert(m);
+            }
+        }
+    }
+    cuts
+}
+
+/// `Spring 1901` for turn 0.
+fn calendar(turn: u32) -> String {
+    let year = 1901 + turn / 2;
+    if turn.is_multiple_of(2) {
+        format!("Spring {year}")
+    } else {
+        format!("Fall {year}")
+    }
+}
+
+/// ` (head, movement)` for a head.
+fn phase_note(s: &SeasonReport) -> &'static str {
+    match s.phase {
+        SeasonPhase::Past => "",
+        SeasonPhase::Movement => " (head: movement)",
+        SeasonPhase::Retreat => " (head: retreats)",
+        SeasonPhase::Adjustment => " (head: adjustments)",
+    }
+}
+
+fn open_svg(out: &mut String, width: f64, height: f64, title: &str) {
+    let _ = write!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title><rect class="background" width="{width:.0}" height="{height:.0}" fill="#fbfaf6"/>"##,
+        esc(title)
+    );
+    defs(out);
+}

@@ -1,0 +1,373 @@
+//! Orders as arrows: one element per order, styled by kind and marked by outcome.
+
+use std::fmt::Write as _;
+
+use mdip_analysis::report::{
+    FileReport, OrderKindName, OrderReport, SeasonRef, StatusName, UnitTypeName,
+};
+
+use crate::board::{colours, esc};
+use crate::geo::Point;
+
+/// The class name of a status.
+pub(crate) fn status_class(s: StatusName) -> &'static str {
+    match s {
+        StatusName::Succeeds => "succeeds",
+        StatusName::Fails => "fails",
+        StatusName::Illegal => "illegal",
+        StatusName::Pending => "pending",
+        StatusName::NotAdjudicated => "not-adjudicated",
+    }
+}
+
+/// The class name of a kind.
+pub(crate) fn kind_class(k: OrderKindName) -> &'static str {
+    match k {
+        OrderKindName::Hold => "hold",
+        OrderKindName::Move => "move",
+        OrderKindName::SupportHold => "support-hold",
+        OrderKindName::SupportMove => "support-move",
+        OrderKindName::Convoy => "convoy",
+        OrderKindName::Retreat => "retreat",
+        OrderKindName::Disband => "disband",
+        OrderKindName::Build => "build",
+        OrderKindName::Remove => "remove",
+        OrderKindName::Waive => "waive",
+        OrderKindName::Unknown => "unknown",
+    }
+}
+
+/// Moves `a` towards `b` by `d`.
+pub(crate) fn towards(a: Point, b: Point, d: f64) -> Point {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len <= d || len == 0.0 {
+        return a;
+    }
+    Point {
+        x: a.x + dx / len * d,
+        y: a.y + dy / len * d,
+    }
+}
+
+/// An arrowhead at `tip`, pointing away from `from`.
+pub(crate) fn head(out: &mut String, from: Point, tip: Point, size: f64, colour: &str) {
+    let (dx, dy) = (tip.x - from.x, tip.y - from.y);
+    let len = (dx * dx + dy * dy).sqrt();
+    if len == 0.0 {
+        return;
+    }
+    let (ux, uy) = (dx / len, dy / len);
+    let base = Point {
+        x: tip.x - ux * size,
+        y: tip.y - uy * size,
+    };
+    let _ = write!(
+        out,
+        r#"<polygon class="head" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{colour}"/>"#,
+        tip.x,
+        tip.y,
+        base.x - uy * size * 0.5,
+        base.y + ux * size * 0.5,
+        base.x + uy * size * 0.5,
+        base.y - ux * size * 0.5
+    );
+}
+
+/// A red cross at `at`: the mark of a failed or illegal order.
+pub(crate) fn cross(out: &mut String, class: &str, at: Point, size: f64) {
+    let _ = write!(
+        out,
+        r##"<path class="{class}" d="M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}" stroke="#d00000" stroke-width="{:.1}" stroke-linecap="round"/>"##,
+        at.x - size,
+        at.y - size,
+        at.x + size,
+        at.y + size,
+        at.x - size,
+        at.y + size,
+        at.x + size,
+        at.y - size,
+        size * 0.55
+    );
+}
+
+/// The point of a quadratic Bézier curve at `t`.
+pub(crate) fn bezier(a: Point, c: Point, b: Point, t: f64) -> Point {
+    let u = 1.0 - t;
+    Point {
+        x: u * u * a.x + 2.0 * u * t * c.x + t * t * b.x,
+        y: u * u * a.y + 2.0 * u * t * c.y + t * t * b.y,
+    }
+}
+
+/// One order, as one `<g class="order KIND STATUS">` element: a move is an arrow, a support a
+/// dashed line to the supported unit bending to its target, a convoy a dotted one, a hold a
+/// ring, a disband or removal a cross over the unit, a build a dashed ring. A failed order is
+/// drawn lighter with a red cross; an illegal one grey with a red cross. `place` gives a
+/// location's point in a season; `local` is the season of a one-board picture (orders that
+/// reach another season are then tagged with it).
+pub(crate) fn order(
+    out: &mut String,
+    o: &OrderReport,
+    place: &dyn Fn(&str, SeasonRef) -> Option<Point>,
+    scale: f64,
+    local: Option<SeasonRef>,
+    cut_by: Option<usize>,
+    report: &FileReport,
+) {
+    let Some(u) = &o.unit else { return };
+    let Some(from) = place(&u.location, u.season) else {
+        return;
+    };
+    let status = status_class(o.outcome.status);
+    let colour = match (o.outcome.status, u.power.or(o.power)) {
+        (StatusName::Illegal | StatusName::NotAdjudicated, _) | (_, None) => "#777777",
+        (_, Some(p)) => colours(p).0,
+    };
+    let opacity = match o.outcome.status {
+        StatusName::Succeeds => 0.95,
+        StatusName::Pending => 0.8,
+        _ => 0.55,
+    };
+    let w = 3.2 * scale.max(0.6);
+    let r = 11.0 * scale;
+    let failed = matches!(o.outcome.status, StatusName::Fails | StatusName::Illegal);
+    let _ = write!(
+        out,
+        r#"<g class="order {} {status}" data-line="{}"><title>{}: {}</title>"#,
+        kind_class(o.kind),
+        o.line,
+        esc(&o.text),
+        esc(&o.outcome.sentence)
+    );
+    let mut tags: Vec<(Point, SeasonRef)> = Vec::new();
+    let mut mark: Option<Point> = None;
+    let mut mark_size = 6.0 * scale.max(0.6);
+    // Where a later cut is marked: near the supporter, on its own board.
+    let mut cut_at: Option<Point> = None;
+    match o.kind {
+        OrderKindName::Move | OrderKindName::Retreat => {
+            if let Some(d) = &o.target.destination {
+                if let Some(to) = place(&d.location, d.season) {
+                    // Across seasons (between boards, or tagged on one board): a curve.
+                    let cross_board = d.season != u.season;
+                    // Between close provinces, keep at least half of the arrow visible.
+                    let len = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
+                    let end = (9.5 * scale).min(len * 0.25);
+                    let a = towards(from, to, end);
+                    let b = towards(to, from, end);
+                    let dash = if o.kind == OrderKindName::Retreat {
+                        r#" stroke-dasharray="2 3""#
+                    } else {
+                        ""
+                    };
+                    if cross_board {
+                        // Between boards: a curve, so it does not run along a board's edge.
+                        // On one board the curve bulges clear of the units it joins.
+                        let bulge = if local.is_some() {
+                            (len * 1.2).max(60.0 * scale)
+                        } else {
+                            len * 0.15
+                        };
+                        let (nx, ny) = if len > 0.0 {
+                            (-(to.y - from.y) / len, (to.x - from.x) / len)
+                        } else {
+                            (0.0, -1.0)
+                        };
+                        let c = Point {
+                            x: (a.x + b.x) / 2.0 + nx * bulge,
+                            y: (a.y + b.y) / 2.0 + ny * bulge,
+                        };
+                        let _ = write!(
+                            out,
+                            r#"<path d="M{:.1},{:.1}Q{:.1},{:.1} {:.1},{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}"{dash}/>"#,
+                            a.x,
+                            a.y,
+                            c.x,
+                            c.y,
+                            b.x,
+                            b.y,
+                            w * 1.2
+                        );
+                        let size = if local.is_some() { 10.0 } else { 14.0 } * scale.max(0.7);
+                        head(out, bezier(a, c, b, 0.9), b, size, colour);
+                        if local.is_some() {
+                            mark_size = 5.0 * scale.max(0.6);
+                        }
+                        mark = Some(bezier(a, c, b, 0.5));
+                    } else {
+                        let _ = write!(
+                            out,
+                            r#"<path d="M{:.1},{:.1}L{:.1},{:.1}" stroke="{colour}" stroke-width="{w:.1}" stroke-opacity="{opacity}"{dash}/>"#,
+                            a.x, a.y, b.x, b.y
+                        );
+                        head(out, a, b, 12.0 * scale.max(0.6), colour);
+                        // On a short arrow, a small cross, so the arrow still shows.
+                        mark_size = mark_size.min(len * 0.15).max(3.0);
+                        mark = Some(Point {
+                            x: (a.x + b.x) / 2.0,
+                            y: (a.y + b.y) / 2.0,
+                        });
+                    }
+                    if local.is_some_and(|l| l != d.season) {
+                        tags.push((b, d.season));
+                    }
+                }
+            }
+        }
+        OrderKindName::SupportMove | OrderKindName::SupportHold | OrderKindName::Convoy => {
+            let lw = if o.kind == OrderKindName::Convoy {
+                w * 1.1
+            } else {
+                w * 0.8
+            };
+            let dash = if o.kind == OrderKindName::Convoy {
+                format!("{:.1} {:.1}", 1.0 * scale.max(0.5), 5.0 * scale.max(0.5))
+            } else {
+                format!("{:.1} {:.1}", 8.0 * scale.max(0.5), 5.0 * scale.max(0.5))
+            };
+            let supported = o
+                .target
+                .unit
+                .as_ref()
+                .and_then(|t| Some((place(&t.location, t.season)?, t.season)));
+            let target = o
+                .target
+                .destination
+                .as_ref()
+                .and_then(|d| Some((place(&d.location, d.season)?, d.season)));
+            match (supported, target) {
+                (Some((via, vs)), Some((to, ts))) => {
+                    let a = towards(from, via, r);
+                    let b = towards(to, via, r * 0.8);
+                    let _ = write!(
+                        out,
+                        r#"<path d="M{:.1},{:.1}Q{:.1},{:.1} {:.1},{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}" stroke-dasharray="{dash}" stroke-linecap="round"/>"#,
+                        a.x, a.y, via.x, via.y, b.x, b.y, lw
+                    );
+                    head(
+                        out,
+                        bezier(a, via, b, 0.9),
+                        b,
+                        10.0 * scale.max(0.6),
+                        colour,
+                    );
+                    mark = Some(bezier(a, via, b, 0.3));
+                    cut_at = Some(towards(from, bezier(a, via, b, 0.1), 26.0 * scale));
+                    if local.is_some_and(|l| l != vs) {
+                        tags.push((via, vs));
+                    }
+                    if local.is_some_and(|l| l != ts) && ts != vs {
+                        tags.push((b, ts));
+                    }
+                }
+                (Some((via, vs)), None) => {
+                    let a = towards(from, via, r);
+                    let b = towards(via, from, r * 1.3);
+                    let _ = write!(
+                        out,
+                        r#"<path d="M{:.1},{:.1}L{:.1},{:.1}" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}" stroke-dasharray="{dash}" stroke-linecap="round"/><circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}"/>"#,
+                        a.x,
+                        a.y,
+                        b.x,
+                        b.y,
+                        lw,
+                        via.x,
+                        via.y,
+                        r * 1.3,
+                        w * 0.6
+                    );
+                    mark = Some(Point {
+                        x: (a.x + b.x) / 2.0,
+                        y: (a.y + b.y) / 2.0,
+                    });
+                    cut_at = Some(towards(a, b, 8.0 * scale));
+                    if local.is_some_and(|l| l != vs) {
+                        tags.push((via, vs));
+                    }
+                }
+                _ => mark = Some(from),
+            }
+        }
+        OrderKindName::Hold => {
+            let _ = write!(
+                out,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-opacity="{opacity}"/>"#,
+                from.x,
+                from.y,
+                r * 1.2,
+                w * 0.6
+            );
+            mark = Some(Point {
+                x: from.x + r,
+                y: from.y - r,
+            });
+        }
+        OrderKindName::Build => {
+            let _ = write!(
+                out,
+                r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="{colour}" stroke-width="{:.1}" stroke-dasharray="3 2"/>"#,
+                from.x,
+                from.y,
+                r * 1.4,
+                w * 0.7
+            );
+            if failed {
+                mark = Some(from);
+            }
+        }
+        OrderKindName::Disband | OrderKindName::Remove => {
+            let _ = write!(
+                out,
+                r##"<path class="removed" d="M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}" stroke="#111" stroke-width="{:.1}" stroke-linecap="round" stroke-opacity="{opacity}"/>"##,
+                from.x - r,
+                from.y - r,
+                from.x + r,
+                from.y + r,
+                from.x - r,
+                from.y + r,
+                from.x + r,
+                from.y - r,
+                w * 0.8
+            );
+        }
+        OrderKindName::Waive | OrderKindName::Unknown => {}
+    }
+    if failed {
+        if let Some(m) = mark {
+            cross(out, "fail-mark", m, mark_size);
+        }
+    }
+    if let (Some(at), Some(by)) = (cut_at, cut_by.and_then(|i| report.orders.get(i))) {
+        // A later move cut this support: its recorded outcome stands.
+        cross(out, "cut-mark", at, 7.0 * scale.max(0.6));
+        let who = by.unit.as_ref().map_or(String::new(), |u| {
+            format!(
+                "{} {} {}",
+                u.kind.map_or('?', UnitTypeName::letter),
+                u.location,
+                u.season
+            )
+        });
+        let _ = write!(
+            out,
+            r##"<text class="cut-label" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="#d00000" stroke="#fff" stroke-width="{:.1}" paint-order="stroke" text-anchor="middle">support cut by {} (line {}) when this season was re-opened</text>"##,
+            at.x,
+            at.y - 14.0 * scale.max(0.6),
+            12.0,
+            3.0,
+            esc(&who),
+            by.line
+        );
+    }
+    for (p, s) in tags {
+        let _ = write!(
+            out,
+            r##"<text class="season-tag" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke">{s}</text>"##,
+            p.x + 8.0 * scale.max(1.0),
+            p.y + 16.0 * scale.max(1.0),
+            11.0 * scale.max(1.0)
+        );
+    }
+    out.push_str("</g>");
+}
