@@ -142,6 +142,7 @@ async function main() {
   fs.mkdirSync(shots, { recursive: true });
   fs.copyFileSync(path.join(here, 'sample.mdip'), path.join(workspace, 'sample.mdip'));
   fs.copyFileSync(path.join(here, 'showcase.mdip'), path.join(workspace, 'showcase.mdip'));
+  fs.copyFileSync(path.join(here, 'multiverse.mdip'), path.join(workspace, 'multiverse.mdip'));
   fs.writeFileSync(
     path.join(userData, 'User', 'settings.json'),
     JSON.stringify(
@@ -390,6 +391,43 @@ async function main() {
         await page.keyboard.press('Enter');
         await editorLine('A Munich - Tyrolia').waitFor();
         await shot('9-quick-fix-applied');
+      });
+    }
+
+    // The stand-in server draws no pictures: the preview needs the real one.
+    if (fakeServer) {
+      console.log('skip the board preview steps: editors/testing/fake-mdip draws no pictures');
+    } else {
+      // The board preview: a webview beside the editor, drawn by the server's `mdip.render`, that
+      // follows the cursor from season to season. Its SVG lives two frames down (the webview's
+      // host frame, then its content frame).
+      const boardSvg = () => page.frameLocator('iframe.webview').first().frameLocator('iframe#active-frame').locator('svg').first();
+      await step('the board preview shows the season under the cursor', async () => {
+        await page.keyboard.press('Escape');
+        await command('View: Close All Editors');
+        await page.keyboard.press('Control+P');
+        await page.locator('.quick-input-widget input').waitFor();
+        await page.keyboard.type('multiverse.mdip');
+        await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: 'multiverse.mdip' }).first().waitFor();
+        await page.keyboard.press('Enter');
+        await editorLine('A Munich hold').click();
+        await command('mdip: Show Board (follows the cursor)');
+        await boardSvg().locator('g.board[data-season="0:0"]').first().waitFor();
+        await page.waitForTimeout(500);
+        await shot('11-board-preview');
+      });
+
+      await step('the board preview follows the cursor to the next season', async () => {
+        await editorLine('A Munich - Tyrolia 0:0').click();
+        await boardSvg().locator('g.board[data-season="1:0"]').first().waitFor();
+        // The move into 0:0 is drawn, from the board of 1:0.
+        await boardSvg().locator('[class*="move"]').first().waitFor();
+        await page.waitForTimeout(500);
+        await shot('12-board-follows');
+        await command('mdip: Show Multiverse');
+        await boardSvg().locator('g.board[data-season="1:1"]').first().waitFor();
+        await page.waitForTimeout(500);
+        await shot('13-multiverse');
       });
     }
 
