@@ -721,6 +721,10 @@ async fn render_command_returns_the_svg() {
     // Seasons 0:0, 1:0, 2:0 and the fork 1:1 (line 8 moves into 0:0).
     assert_eq!(boards(svg), 4, "one board per season");
     assert!(svg.contains(r#"class="fork""#), "the fork is drawn");
+    assert!(
+        !svg.contains("file://"),
+        "the title names the file, not its URI"
+    );
 
     let r = c
         .request("workspace/executeCommand", run(json!([URI, "1:0"])))

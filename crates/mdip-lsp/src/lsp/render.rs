@@ -74,7 +74,13 @@ fn season(s: &str) -> Option<SeasonRef> {
 
 /// Draws the picture of the snapshot's document.
 pub fn render(uri: &str, s: &Snapshot, subject: Subject) -> Result<String, String> {
-    let report = FileReport::new(uri, s.text(), s.analysis());
+    // The picture's title names the file, not the whole URI (a folder of the user's machine).
+    let name = uri
+        .rsplit('/')
+        .next()
+        .filter(|n| !n.is_empty())
+        .unwrap_or(uri);
+    let report = FileReport::new(name, s.text(), s.analysis());
     let season = match subject {
         Subject::Default if report.multiversal => return Ok(mdip_render::multiverse_svg(&report)),
         Subject::Default => mdip_render::default_season(&report),
