@@ -49,7 +49,7 @@ impl State {
         let mut last_line = kept.last().map_or(0, |c| c.line);
         for (i, line) in parse.file.lines.iter().enumerate().skip(from) {
             if self.steps.len() > steps_at_last && i >= last_line + gap {
-                kept.push(Checkpoint::of(&self, i));
+                kept.push(Checkpoint::of(&mut self, i));
                 steps_at_last = self.steps.len();
                 last_line = i;
             }
@@ -120,7 +120,7 @@ impl State {
             let d = self.with_implied_kind(Diagnostic::from(e), e);
             self.diags.push(d);
         }
-        let mut diags = std::mem::take(&mut self.diags);
+        let mut diags = self.all_diags();
         let board = crate::expect::Board {
             world: &self.world,
             steps: state::game_steps(&self.steps, &self.games),

@@ -1,6 +1,8 @@
 //! The state of a run before a line: what a checkpoint clones so that an edit further down can
 //! resume from it instead of running the whole file again.
 
+use std::sync::Arc;
+
 use mdip_judge::world::{AdjustmentInput, OrderInput, Phase, RetreatInput, SeasonKey, World};
 use mdip_judge::Rules;
 use mdip_map::{Map, Power, UnitType};
@@ -14,7 +16,11 @@ use crate::model::{Analysis, GameInfo, LineContext, OrderInfo, StepInfo};
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) world: World,
+    /// The diagnostics found since the last checkpoint (only ever appended to while running).
     pub(crate) diags: Vec<Diagnostic>,
+    /// The diagnostics found before the last checkpoint, in segments shared with the
+    /// checkpoints (a checkpoint copies no diagnostic). [`State::all_diags`] joins them.
+    pub(crate) frozen: Vec<Arc<Vec<Diagnostic>>>,
     pub(crate) orders: Vec<OrderInfo>,
     pub(crate) steps: Vec<StepInfo>,
     /// When set, the step whose world to keep as it is before adjudication
@@ -110,6 +116,18 @@ impl State {
         self.world.map()
     }
 
+    /// Every diagnostic found so far, in the order found: the frozen segments, then the
+    /// current one (which this empties).
+    pub(crate) fn all_diags(&mut self) -> Vec<Diagnostic> {
+        let frozen: usize = self.frozen.iter().map(|s| s.len()).sum();
+        let mut all = Vec::with_capacity(frozen + self.diags.len());
+        for segment in &self.frozen {
+            all.extend(segment.iter().cloned());
+        }
+        all.append(&mut self.diags);
+        all
+    }
+
     /// The state of a file before its first line.
     ///
     /// A file is played on the standard map under `@rules mdatc` until its directives say
@@ -119,6 +137,7 @@ impl State {
         State {
             world,
             diags: Vec::new(),
+            frozen: Vec::new(),
             orders: Vec::new(),
             steps: Vec::new(),
             capture: None,
@@ -159,11 +178,17 @@ pub(crate) struct Checkpoint {
 }
 
 impl Checkpoint {
-    /// The checkpoint of a run's current state.
-    pub(crate) fn of(state: &State, line: usize) -> Checkpoint {
+    /// The checkpoint of a run's current state. The diagnostics found since the last
+    /// checkpoint become a frozen segment that the run and the checkpoint share.
+    pub(crate) fn of(state: &mut State, line: usize) -> Checkpoint {
+        if !state.diags.is_empty() {
+            let segment = std::mem::take(&mut state.diags);
+            state.frozen.push(Arc::new(segment));
+        }
         let light = State {
             world: state.world.clone(),
-            diags: state.diags.clone(),
+            diags: Vec::new(),
+            frozen: state.frozen.clone(),
             orders: Vec::new(),
             steps: Vec::new(),
             capture: None,
