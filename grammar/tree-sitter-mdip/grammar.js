@@ -154,6 +154,8 @@ module.exports = grammar({
       choice(
         seq(field('unit', $.unit), kws('disbands', 'disband', 'd')),
         seq(kws('disbands', 'disband', 'd'), field('unit', $.unit)),
+        // `Disband gol`: the unit standing there, written without its type.
+        prec.dynamic(-1, seq(kws('disbands', 'disband', 'd'), field('unit', alias($.location, $.unit)))),
       ),
 
     build: ($) =>
@@ -163,7 +165,12 @@ module.exports = grammar({
       ),
 
     remove: ($) =>
-      choice(seq(kws('removes', 'remove'), field('unit', $.unit)), seq(field('unit', $.unit), kws('removes', 'remove'))),
+      choice(
+        seq(kws('removes', 'remove'), field('unit', $.unit)),
+        seq(field('unit', $.unit), kws('removes', 'remove')),
+        // `Remove gol`: the unit standing there, written without its type.
+        prec.dynamic(-1, seq(kws('removes', 'remove'), field('unit', alias($.location, $.unit)))),
+      ),
 
     waive: (_) => kws('waives', 'waive'),
 
@@ -274,6 +281,8 @@ module.exports = grammar({
         choice(
           seq(kw('unit'), field('power', $.power), field('unit', $.unit)),
           seq(kw('dislodged'), field('power', $.power), field('unit', $.unit)),
+          // `@expect dislodged except disbanded`: units with nowhere to retreat are not listed.
+          seq(kw('dislodged'), strongKw('except'), kw('disbanded')),
           seq(
             kw('retreats'),
             field('power', $.power),

@@ -33,6 +33,9 @@ struct ExpectedUnit {
 enum Kind {
     Unit(ExpectedUnit, Option<SeasonKey>),
     Dislodged(ExpectedUnit, Option<SeasonKey>),
+    /// `@expect dislodged except disbanded`: the units dislodged with nowhere to retreat are
+    /// left out of the exact list.
+    DislodgedExceptDisbanded,
     /// A unit waiting to retreat and where it may go (province, coast if written).
     Retreats(
         ExpectedUnit,
@@ -129,6 +132,7 @@ impl Expectations {
             DirectiveKind::ExpectDislodged { power, unit: u } => {
                 unit(&power, &u, diags).map(|(e, s)| Kind::Dislodged(e, s))
             }
+            DirectiveKind::ExpectDislodgedExceptDisbanded => Some(Kind::DislodgedExceptDisbanded),
             DirectiveKind::ExpectRetreats {
                 power,
                 unit: u,
@@ -482,7 +486,8 @@ impl Checker<'_> {
     }
 
     /// `@expect dislodged`: the dislodged units of the last movement step, exact once any unit
-    /// expectation is given.
+    /// expectation is given; with `@expect dislodged except disbanded`, the units with nowhere
+    /// to retreat are left out.
     fn dislodged(&mut self, items: &[Item], units: &ExpectedBoards<'_>, steps: &[StepInfo]) {
         let expected: Vec<(&ExpectedUnit, Option<SeasonKey>, Span)> = items
             .iter()
@@ -491,7 +496,10 @@ impl Checker<'_> {
                 _ => None,
             })
             .collect();
-        if units.by_season.is_empty() && expected.is_empty() {
+        let except_disbanded = items
+            .iter()
+            .any(|i| matches!(i.kind, Kind::DislodgedExceptDisbanded));
+        if units.by_season.is_empty() && expected.is_empty() && !except_disbanded {
             return;
         }
         let Some(step) = steps.iter().rev().find(|s| s.phase == Phase::Movement) else {
@@ -530,8 +538,15 @@ impl Checker<'_> {
             .first()
             .map(|e| e.2)
             .or_else(|| units.first_span.values().next().copied());
+        let anchor = anchor.or_else(|| {
+            items
+                .iter()
+                .find(|i| matches!(i.kind, Kind::DislodgedExceptDisbanded))
+                .map(|i| i.span)
+        });
         for (i, d) in step.dislodged.iter().enumerate() {
-            if matched[i] {
+            // With `except disbanded`, a unit with nowhere to retreat is not listed.
+            if matched[i] || (except_disbanded && d.options.is_empty()) {
                 continue;
             }
             self.failed += 1;
@@ -552,7 +567,7 @@ impl Checker<'_> {
         let world = self.world;
         let span = item.span;
         match &item.kind {
-            Kind::Unit(..) | Kind::Dislodged(..) => return,
+            Kind::Unit(..) | Kind::Dislodged(..) | Kind::DislodgedExceptDisbanded => return,
             Kind::Retreats(u, s, options) => self.retreats(span, u, *s, options),
             Kind::Empty(s) => match world.season(*s) {
                 None => self.fail(

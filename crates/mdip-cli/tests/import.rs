@@ -85,3 +85,93 @@ fn one_case_goes_to_standard_output_and_problems_to_standard_error() {
     assert_eq!(firsts, [0, 1, 2, 3]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Cases written for this test: a dislodged unit with nowhere to retreat, which the format does
+/// not list; a dislodged unit that may retreat, left out (still an error); a removal written
+/// without the unit type.
+const DISLODGED_AND_REMOVALS: &str = "\
+CASE cornered
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tFrance: A por
+\tEngland: F mao
+\tEngland: A spa
+ORDERS
+\tEngland: F mao-por
+\tEngland: A spa S F mao-por
+\tFrance: A por H
+POSTSTATE
+\tEngland: F por
+\tEngland: A spa
+END
+
+CASE forgotten
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+\tAustria: A vie
+\tRussia: A gal
+\tRussia: A boh
+ORDERS
+\tRussia: A gal-vie
+\tRussia: A boh S A gal-vie
+POSTSTATE
+\tRussia: A vie
+\tRussia: A boh
+END
+
+CASE kindless
+PRESTATE_SETPHASE Fall 1901, Adjustment
+PRESTATE_SUPPLYCENTER_OWNERS
+\tFrance: A par
+PRESTATE
+\tFrance: F gol
+\tFrance: A par
+ORDERS
+\tFrance: Remove gol
+POSTSTATE
+\tFrance: A par
+END
+";
+
+#[test]
+fn units_with_nowhere_to_retreat_are_not_listed_and_removals_need_no_type() {
+    let dir = std::env::temp_dir().join(format!("mdip-import-cornered-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cases.txt"), DISLODGED_AND_REMOVALS).unwrap();
+    let r = run_in(&dir, &["import", "jdip", "cases.txt", "-o", "out"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let cornered = std::fs::read_to_string(dir.join("out/cornered.mdip")).unwrap();
+    assert!(
+        cornered.contains("\n@expect dislodged except disbanded\n"),
+        "{cornered}"
+    );
+    let kindless = std::fs::read_to_string(dir.join("out/kindless.mdip")).unwrap();
+    assert!(
+        !kindless.contains("except disbanded"),
+        "only after a movement step: {kindless}"
+    );
+    let check = |name: &str| {
+        run_in(
+            &dir,
+            &["check", &format!("out/{name}.mdip"), "--no-report"],
+            "",
+        )
+    };
+    // French A Portugal was dislodged, may go nowhere, and is not listed: as the case says.
+    let r = check("cornered");
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    // Austrian A Vienna may retreat: a case that leaves it out is still wrong.
+    let r = check("forgotten");
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(
+        r.stdout.contains("E0405") || r.stderr.contains("E0405"),
+        "{}{}",
+        r.stdout,
+        r.stderr
+    );
+    // `Remove gol` removes the fleet standing there.
+    let r = check("kindless");
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

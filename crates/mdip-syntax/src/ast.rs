@@ -579,6 +579,10 @@ pub enum DirectiveKind {
         /// The unit, with its season if written.
         unit: UnitRef,
     },
+    /// `@expect dislodged except disbanded`: the dislodged units of the group's movement step
+    /// are listed exactly, except the units that had nowhere to retreat (disbanded at once);
+    /// those are not checked.
+    ExpectDislodgedExceptDisbanded,
     /// `@expect retreats Austria A Tyrolia: Bohemia, Vienna` or `...: none`.
     ExpectRetreats {
         /// The owner.

@@ -256,6 +256,7 @@ fn render_directive(out: &mut String, directive: &Directive) {
             out.push(' ');
             name(out, n);
         }
+        DirectiveKind::ExpectDislodgedExceptDisbanded => out.push_str(" except disbanded"),
         DirectiveKind::Turn(n) => {
             out.push(' ');
             number(out, *n);

@@ -421,6 +421,7 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
                 self.season(season.as_ref());
             }
             DirectiveKind::ExpectWinner(power) => self.name(Role::Power, power),
+            DirectiveKind::ExpectDislodgedExceptDisbanded => {}
             DirectiveKind::ExpectDiagnostic { severity, code } => {
                 self.name(Role::Severity, severity);
                 self.name(Role::Value, code);

@@ -284,6 +284,14 @@ fn adjustments() {
     check("F Trieste D", r#"(disband (F "Trieste"))"#);
     check("Waive", "(waive)");
     check("waive", "(waive)");
+    // Without the unit type: the unit standing there.
+    check("Remove gol", r#"(remove (? "gol"))"#);
+    check(
+        "Remove Gulf of Lyon 1:0",
+        r#"(remove (? "Gulf of Lyon" 1:0))"#,
+    );
+    check("Disband Trieste", r#"(disband (? "Trieste"))"#);
+    check("D Trieste", r#"(disband (? "Trieste"))"#);
 }
 
 #[test]
@@ -481,6 +489,7 @@ fn missing_unit_type() {
         r#"(build (? "Munich"))
            ! E0105 6..12 missing unit type before `Munich`"#,
     );
+
     let parse = parse("Munich - Tyrolia");
     assert_eq!(
         parse.errors[0].hint.as_deref(),

@@ -50,6 +50,19 @@ fn expectations() {
         "@expect dislodged Austria A Tyrolia 0:0",
         r#"(@expect dislodged "Austria" (A "Tyrolia" 0:0))"#,
     );
+    check(
+        "@expect dislodged except disbanded",
+        "(@expect dislodged except disbanded)",
+    );
+    check(
+        "@Expect Dislodged EXCEPT Disbanded # as jDip lists them",
+        "(@expect dislodged except disbanded)",
+    );
+    // A power that happens to be called `Except`.
+    check(
+        "@expect dislodged Except A Tyrolia",
+        r#"(@expect dislodged "Except" (A "Tyrolia"))"#,
+    );
     check("@expect empty 2:0", "(@expect empty 2:0)");
     check(
         "@expect seasons 0:0 1:0, 1:1",

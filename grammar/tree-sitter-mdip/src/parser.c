@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 239
+#define STATE_COUNT 241
 #define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 131
+#define SYMBOL_COUNT 133
 #define ALIAS_COUNT 2
-#define TOKEN_COUNT 77
+#define TOKEN_COUNT 79
 #define EXTERNAL_TOKEN_COUNT 1
 #define FIELD_COUNT 18
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 54
+#define PRODUCTION_ID_COUNT 55
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -95,63 +95,65 @@ enum ts_symbol_identifiers {
   aux_sym_expect_directive_token10 = 73,
   aux_sym_expect_directive_token11 = 74,
   aux_sym_expect_directive_token12 = 75,
-  sym__newline = 76,
-  sym_source_file = 77,
-  sym_block = 78,
-  sym_block_header = 79,
-  sym_season_words = 80,
-  sym__line = 81,
-  sym_order = 82,
-  sym_hold = 83,
-  sym_move = 84,
-  sym__shorthand = 85,
-  sym__shorthand_location = 86,
-  sym__shorthand_loc = 87,
-  sym__shorthand_province = 88,
-  sym__shorthand_name = 89,
-  sym_via_convoy = 90,
-  sym_support = 91,
-  sym_convoy = 92,
-  sym_retreat = 93,
-  sym_disband = 94,
-  sym_build = 95,
-  sym_remove = 96,
-  sym_waive = 97,
-  sym__arrow = 98,
-  sym_outcome = 99,
-  sym_unit = 100,
-  sym_unit_type = 101,
-  sym_location = 102,
-  sym_province = 103,
-  sym_name = 104,
-  sym__greedy_name = 105,
-  sym__greedy_province = 106,
-  sym_coast = 107,
-  sym_power = 108,
-  sym__hyphenated = 109,
-  sym__hyphen = 110,
-  sym_directive = 111,
-  sym_rules_directive = 112,
-  sym_start_directive = 113,
-  sym_unit_directive = 114,
-  sym_owns_directive = 115,
-  sym_phase_directive = 116,
-  sym_turn_directive = 117,
-  sym_dislodged_directive = 118,
-  sym_game_directive = 119,
-  sym_standoff_directive = 120,
-  sym_expect_directive = 121,
-  aux_sym_source_file_repeat1 = 122,
-  aux_sym_source_file_repeat2 = 123,
-  aux_sym__shorthand_name_repeat1 = 124,
-  aux_sym_name_repeat1 = 125,
-  aux_sym_coast_repeat1 = 126,
-  aux_sym_owns_directive_repeat1 = 127,
-  aux_sym_expect_directive_repeat1 = 128,
-  aux_sym_expect_directive_repeat2 = 129,
-  aux_sym_expect_directive_repeat3 = 130,
-  alias_sym_coast_name = 131,
-  alias_sym_code = 132,
+  aux_sym_expect_directive_token13 = 76,
+  aux_sym_expect_directive_token14 = 77,
+  sym__newline = 78,
+  sym_source_file = 79,
+  sym_block = 80,
+  sym_block_header = 81,
+  sym_season_words = 82,
+  sym__line = 83,
+  sym_order = 84,
+  sym_hold = 85,
+  sym_move = 86,
+  sym__shorthand = 87,
+  sym__shorthand_location = 88,
+  sym__shorthand_loc = 89,
+  sym__shorthand_province = 90,
+  sym__shorthand_name = 91,
+  sym_via_convoy = 92,
+  sym_support = 93,
+  sym_convoy = 94,
+  sym_retreat = 95,
+  sym_disband = 96,
+  sym_build = 97,
+  sym_remove = 98,
+  sym_waive = 99,
+  sym__arrow = 100,
+  sym_outcome = 101,
+  sym_unit = 102,
+  sym_unit_type = 103,
+  sym_location = 104,
+  sym_province = 105,
+  sym_name = 106,
+  sym__greedy_name = 107,
+  sym__greedy_province = 108,
+  sym_coast = 109,
+  sym_power = 110,
+  sym__hyphenated = 111,
+  sym__hyphen = 112,
+  sym_directive = 113,
+  sym_rules_directive = 114,
+  sym_start_directive = 115,
+  sym_unit_directive = 116,
+  sym_owns_directive = 117,
+  sym_phase_directive = 118,
+  sym_turn_directive = 119,
+  sym_dislodged_directive = 120,
+  sym_game_directive = 121,
+  sym_standoff_directive = 122,
+  sym_expect_directive = 123,
+  aux_sym_source_file_repeat1 = 124,
+  aux_sym_source_file_repeat2 = 125,
+  aux_sym__shorthand_name_repeat1 = 126,
+  aux_sym_name_repeat1 = 127,
+  aux_sym_coast_repeat1 = 128,
+  aux_sym_owns_directive_repeat1 = 129,
+  aux_sym_expect_directive_repeat1 = 130,
+  aux_sym_expect_directive_repeat2 = 131,
+  aux_sym_expect_directive_repeat3 = 132,
+  alias_sym_coast_name = 133,
+  alias_sym_code = 134,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -222,15 +224,17 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_expect_directive_token1] = "@expect",
   [aux_sym_expect_directive_token2] = "unit",
   [aux_sym_expect_directive_token3] = "dislodged",
-  [aux_sym_expect_directive_token4] = "none",
-  [aux_sym_expect_directive_token5] = "empty",
-  [aux_sym_expect_directive_token6] = "seasons",
-  [aux_sym_expect_directive_token7] = "timelines",
-  [aux_sym_expect_directive_token8] = "heads",
-  [aux_sym_expect_directive_token9] = "owner",
-  [aux_sym_expect_directive_token10] = "winner",
-  [aux_sym_expect_directive_token11] = "error",
-  [aux_sym_expect_directive_token12] = "warning",
+  [aux_sym_expect_directive_token4] = "except",
+  [aux_sym_expect_directive_token5] = "disbanded",
+  [aux_sym_expect_directive_token6] = "none",
+  [aux_sym_expect_directive_token7] = "empty",
+  [aux_sym_expect_directive_token8] = "seasons",
+  [aux_sym_expect_directive_token9] = "timelines",
+  [aux_sym_expect_directive_token10] = "heads",
+  [aux_sym_expect_directive_token11] = "owner",
+  [aux_sym_expect_directive_token12] = "winner",
+  [aux_sym_expect_directive_token13] = "error",
+  [aux_sym_expect_directive_token14] = "warning",
   [sym__newline] = "_newline",
   [sym_source_file] = "source_file",
   [sym_block] = "block",
@@ -367,6 +371,8 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_expect_directive_token10] = aux_sym_expect_directive_token10,
   [aux_sym_expect_directive_token11] = aux_sym_expect_directive_token11,
   [aux_sym_expect_directive_token12] = aux_sym_expect_directive_token12,
+  [aux_sym_expect_directive_token13] = aux_sym_expect_directive_token13,
+  [aux_sym_expect_directive_token14] = aux_sym_expect_directive_token14,
   [sym__newline] = sym__newline,
   [sym_source_file] = sym_source_file,
   [sym_block] = sym_block,
@@ -731,6 +737,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_expect_directive_token13] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_expect_directive_token14] = {
+    .visible = true,
+    .named = false,
+  },
   [sym__newline] = {
     .visible = false,
     .named = true,
@@ -1011,52 +1025,53 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [4] = {.index = 4, .length = 1},
   [5] = {.index = 5, .length = 1},
   [6] = {.index = 6, .length = 1},
-  [7] = {.index = 7, .length = 1},
-  [8] = {.index = 8, .length = 1},
-  [9] = {.index = 7, .length = 1},
+  [7] = {.index = 6, .length = 1},
+  [8] = {.index = 7, .length = 1},
+  [9] = {.index = 8, .length = 1},
   [10] = {.index = 9, .length = 1},
   [11] = {.index = 10, .length = 1},
-  [12] = {.index = 11, .length = 3},
-  [13] = {.index = 14, .length = 1},
-  [14] = {.index = 15, .length = 1},
-  [15] = {.index = 16, .length = 1},
-  [16] = {.index = 17, .length = 2},
-  [17] = {.index = 19, .length = 2},
-  [18] = {.index = 21, .length = 2},
-  [19] = {.index = 23, .length = 2},
-  [20] = {.index = 25, .length = 2},
-  [21] = {.index = 27, .length = 2},
-  [22] = {.index = 29, .length = 1},
-  [23] = {.index = 30, .length = 1},
-  [24] = {.index = 31, .length = 1},
+  [12] = {.index = 9, .length = 1},
+  [13] = {.index = 11, .length = 1},
+  [14] = {.index = 12, .length = 3},
+  [15] = {.index = 15, .length = 1},
+  [16] = {.index = 16, .length = 1},
+  [17] = {.index = 17, .length = 1},
+  [18] = {.index = 18, .length = 2},
+  [19] = {.index = 20, .length = 2},
+  [20] = {.index = 22, .length = 2},
+  [21] = {.index = 24, .length = 2},
+  [22] = {.index = 26, .length = 2},
+  [23] = {.index = 28, .length = 2},
+  [24] = {.index = 30, .length = 2},
   [25] = {.index = 32, .length = 1},
   [26] = {.index = 33, .length = 1},
   [27] = {.index = 34, .length = 1},
   [28] = {.index = 35, .length = 1},
-  [29] = {.index = 36, .length = 2},
-  [30] = {.index = 38, .length = 2},
-  [31] = {.index = 40, .length = 1},
-  [32] = {.index = 38, .length = 2},
-  [33] = {.index = 41, .length = 1},
-  [34] = {.index = 42, .length = 3},
-  [35] = {.index = 45, .length = 2},
-  [36] = {.index = 45, .length = 2},
+  [29] = {.index = 36, .length = 1},
+  [30] = {.index = 37, .length = 1},
+  [31] = {.index = 38, .length = 1},
+  [32] = {.index = 39, .length = 2},
+  [33] = {.index = 41, .length = 2},
+  [34] = {.index = 41, .length = 2},
+  [35] = {.index = 43, .length = 1},
+  [36] = {.index = 44, .length = 3},
+  [37] = {.index = 47, .length = 2},
   [38] = {.index = 47, .length = 2},
-  [39] = {.index = 49, .length = 2},
-  [40] = {.index = 51, .length = 2},
-  [41] = {.index = 53, .length = 2},
-  [42] = {.index = 55, .length = 2},
-  [43] = {.index = 57, .length = 2},
-  [44] = {.index = 59, .length = 2},
-  [45] = {.index = 61, .length = 3},
-  [46] = {.index = 64, .length = 3},
-  [47] = {.index = 67, .length = 3},
+  [40] = {.index = 49, .length = 2},
+  [41] = {.index = 51, .length = 2},
+  [42] = {.index = 53, .length = 2},
+  [43] = {.index = 55, .length = 2},
+  [44] = {.index = 57, .length = 2},
+  [45] = {.index = 59, .length = 2},
+  [46] = {.index = 61, .length = 3},
+  [47] = {.index = 64, .length = 3},
   [48] = {.index = 67, .length = 3},
-  [49] = {.index = 70, .length = 3},
+  [49] = {.index = 67, .length = 3},
   [50] = {.index = 70, .length = 3},
-  [51] = {.index = 73, .length = 3},
-  [52] = {.index = 76, .length = 4},
-  [53] = {.index = 80, .length = 1},
+  [51] = {.index = 70, .length = 3},
+  [52] = {.index = 73, .length = 3},
+  [53] = {.index = 76, .length = 4},
+  [54] = {.index = 80, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1074,90 +1089,90 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [6] =
     {field_unit, 1},
   [7] =
-    {field_value, 1},
+    {field_province, 0},
   [8] =
-    {field_power, 1},
-  [9] =
-    {field_name, 1},
-  [10] =
     {field_name, 0},
+  [9] =
+    {field_value, 1},
+  [10] =
+    {field_power, 1},
   [11] =
+    {field_name, 1},
+  [12] =
     {field_coast, 0, .inherited = true},
     {field_name, 0, .inherited = true},
     {field_province, 0},
-  [14] =
-    {field_province, 1, .inherited = true},
   [15] =
-    {field_header, 0},
+    {field_province, 1, .inherited = true},
   [16] =
-    {field_outcome, 1},
+    {field_header, 0},
   [17] =
+    {field_outcome, 1},
+  [18] =
     {field_province, 1},
     {field_type, 0},
-  [19] =
+  [20] =
     {field_power, 0},
     {field_season, 1},
-  [21] =
-    {field_power, 1},
-    {field_unit, 2},
-  [23] =
-    {field_power, 1},
-    {field_province, 2, .inherited = true},
-  [25] =
+  [22] =
+    {field_province, 0},
+    {field_season, 1},
+  [24] =
     {field_coast, 1},
     {field_name, 0},
-  [27] =
+  [26] =
+    {field_power, 1},
+    {field_unit, 2},
+  [28] =
+    {field_power, 1},
+    {field_province, 2, .inherited = true},
+  [30] =
     {field_province, 0, .inherited = true},
     {field_province, 1, .inherited = true},
-  [29] =
-    {field_season, 2},
-  [30] =
-    {field_season, 2, .inherited = true},
-  [31] =
-    {field_timeline, 0},
   [32] =
-    {field_timeline, 2, .inherited = true},
+    {field_season, 2},
   [33] =
-    {field_power, 2},
+    {field_season, 2, .inherited = true},
   [34] =
-    {field_code, 2},
+    {field_timeline, 0},
   [35] =
-    {field_result, 1},
+    {field_timeline, 2, .inherited = true},
   [36] =
+    {field_power, 2},
+  [37] =
+    {field_code, 2},
+  [38] =
+    {field_result, 1},
+  [39] =
     {field_supported, 2},
     {field_unit, 0},
-  [38] =
+  [41] =
     {field_destination, 2},
     {field_unit, 0},
-  [40] =
-    {field_province, 0},
-  [41] =
+  [43] =
     {field_province, 0, .inherited = true},
-  [42] =
+  [44] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [45] =
+  [47] =
     {field_destination, 3},
     {field_unit, 1},
-  [47] =
+  [49] =
     {field_power, 2},
     {field_unit, 3},
-  [49] =
+  [51] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [51] =
+  [53] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [53] =
+  [55] =
     {field_power, 3},
     {field_province, 2},
-  [55] =
+  [57] =
     {field_destination, 3},
     {field_unit, 0},
-  [57] =
-    {field_province, 0},
-    {field_season, 1},
   [59] =
     {field_outcome, 3},
     {field_power, 0},
@@ -1193,29 +1208,35 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
   [0] = {0},
   [7] = {
+    [1] = sym_unit,
+  },
+  [10] = {
     [1] = aux_sym_game_directive_token2,
   },
-  [27] = {
+  [30] = {
     [2] = alias_sym_code,
   },
-  [32] = {
+  [34] = {
     [1] = anon_sym_DASH,
   },
-  [36] = {
+  [38] = {
     [2] = anon_sym_DASH,
   },
-  [37] = {
+  [39] = {
     [1] = alias_sym_coast_name,
   },
-  [48] = {
+  [49] = {
     [3] = anon_sym_DASH,
   },
-  [50] = {
+  [51] = {
     [3] = anon_sym_DASH,
   },
 };
 
 static const uint16_t ts_non_terminal_alias_map[] = {
+  sym_location, 2,
+    sym_location,
+    sym_unit,
   sym__hyphen, 2,
     sym__hyphen,
     anon_sym_DASH,
@@ -1248,105 +1269,105 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [19] = 19,
   [20] = 20,
   [21] = 21,
-  [22] = 6,
-  [23] = 6,
-  [24] = 24,
-  [25] = 25,
-  [26] = 7,
+  [22] = 8,
+  [23] = 17,
+  [24] = 11,
+  [25] = 12,
+  [26] = 8,
   [27] = 27,
-  [28] = 7,
-  [29] = 13,
-  [30] = 11,
-  [31] = 13,
-  [32] = 10,
-  [33] = 12,
-  [34] = 10,
-  [35] = 35,
-  [36] = 11,
-  [37] = 13,
-  [38] = 12,
-  [39] = 10,
-  [40] = 40,
-  [41] = 11,
-  [42] = 13,
-  [43] = 12,
-  [44] = 10,
-  [45] = 9,
+  [28] = 28,
+  [29] = 29,
+  [30] = 17,
+  [31] = 10,
+  [32] = 32,
+  [33] = 33,
+  [34] = 9,
+  [35] = 11,
+  [36] = 12,
+  [37] = 10,
+  [38] = 38,
+  [39] = 9,
+  [40] = 9,
+  [41] = 41,
+  [42] = 10,
+  [43] = 11,
+  [44] = 12,
+  [45] = 45,
   [46] = 46,
-  [47] = 47,
-  [48] = 13,
-  [49] = 10,
-  [50] = 6,
-  [51] = 11,
-  [52] = 13,
-  [53] = 10,
-  [54] = 54,
-  [55] = 55,
-  [56] = 56,
-  [57] = 10,
-  [58] = 12,
-  [59] = 13,
-  [60] = 60,
+  [47] = 7,
+  [48] = 12,
+  [49] = 8,
+  [50] = 11,
+  [51] = 51,
+  [52] = 52,
+  [53] = 53,
+  [54] = 11,
+  [55] = 12,
+  [56] = 10,
+  [57] = 9,
+  [58] = 58,
+  [59] = 11,
+  [60] = 12,
   [61] = 61,
-  [62] = 62,
+  [62] = 10,
   [63] = 63,
   [64] = 64,
   [65] = 65,
-  [66] = 7,
-  [67] = 67,
-  [68] = 11,
-  [69] = 12,
-  [70] = 17,
-  [71] = 13,
-  [72] = 18,
+  [66] = 66,
+  [67] = 17,
+  [68] = 68,
+  [69] = 9,
+  [70] = 18,
+  [71] = 71,
+  [72] = 72,
   [73] = 73,
   [74] = 74,
   [75] = 75,
   [76] = 76,
-  [77] = 14,
+  [77] = 77,
   [78] = 78,
   [79] = 79,
-  [80] = 80,
+  [80] = 13,
   [81] = 81,
   [82] = 82,
-  [83] = 17,
-  [84] = 16,
-  [85] = 85,
-  [86] = 86,
+  [83] = 83,
+  [84] = 84,
+  [85] = 14,
+  [86] = 15,
   [87] = 87,
   [88] = 88,
-  [89] = 6,
-  [90] = 90,
+  [89] = 89,
+  [90] = 8,
   [91] = 91,
   [92] = 92,
-  [93] = 93,
-  [94] = 16,
-  [95] = 10,
-  [96] = 96,
+  [93] = 12,
+  [94] = 11,
+  [95] = 95,
+  [96] = 58,
   [97] = 97,
-  [98] = 9,
-  [99] = 99,
+  [98] = 98,
+  [99] = 9,
   [100] = 100,
-  [101] = 100,
-  [102] = 102,
-  [103] = 12,
+  [101] = 20,
+  [102] = 10,
+  [103] = 98,
   [104] = 104,
   [105] = 105,
-  [106] = 106,
+  [106] = 98,
   [107] = 107,
-  [108] = 21,
-  [109] = 100,
-  [110] = 110,
-  [111] = 11,
-  [112] = 56,
-  [113] = 100,
-  [114] = 100,
-  [115] = 115,
+  [108] = 108,
+  [109] = 98,
+  [110] = 98,
+  [111] = 111,
+  [112] = 112,
+  [113] = 113,
+  [114] = 114,
+  [115] = 17,
   [116] = 7,
   [117] = 117,
-  [118] = 118,
+  [118] = 14,
   [119] = 119,
-  [120] = 9,
+  [120] = 120,
   [121] = 121,
   [122] = 122,
   [123] = 123,
@@ -1365,16 +1386,16 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [136] = 136,
   [137] = 137,
   [138] = 138,
-  [139] = 139,
+  [139] = 15,
   [140] = 140,
-  [141] = 141,
+  [141] = 131,
   [142] = 142,
-  [143] = 125,
+  [143] = 143,
   [144] = 144,
   [145] = 145,
-  [146] = 125,
+  [146] = 131,
   [147] = 147,
-  [148] = 125,
+  [148] = 131,
   [149] = 149,
   [150] = 150,
   [151] = 151,
@@ -1395,9 +1416,9 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [166] = 166,
   [167] = 167,
   [168] = 168,
-  [169] = 56,
+  [169] = 58,
   [170] = 170,
-  [171] = 168,
+  [171] = 171,
   [172] = 172,
   [173] = 173,
   [174] = 174,
@@ -1411,29 +1432,29 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [182] = 182,
   [183] = 183,
   [184] = 184,
-  [185] = 168,
-  [186] = 186,
-  [187] = 168,
-  [188] = 188,
+  [185] = 185,
+  [186] = 184,
+  [187] = 184,
+  [188] = 184,
   [189] = 189,
   [190] = 190,
   [191] = 191,
-  [192] = 14,
-  [193] = 189,
-  [194] = 194,
+  [192] = 192,
+  [193] = 193,
+  [194] = 13,
   [195] = 195,
   [196] = 196,
   [197] = 197,
   [198] = 198,
   [199] = 199,
   [200] = 200,
-  [201] = 17,
-  [202] = 16,
+  [201] = 201,
+  [202] = 202,
   [203] = 203,
   [204] = 204,
   [205] = 205,
-  [206] = 206,
-  [207] = 207,
+  [206] = 14,
+  [207] = 15,
   [208] = 208,
   [209] = 209,
   [210] = 210,
@@ -1444,27 +1465,29 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [215] = 215,
   [216] = 216,
   [217] = 217,
-  [218] = 189,
-  [219] = 216,
+  [218] = 218,
+  [219] = 219,
   [220] = 220,
-  [221] = 221,
-  [222] = 222,
+  [221] = 214,
+  [222] = 205,
   [223] = 223,
-  [224] = 216,
-  [225] = 189,
+  [224] = 224,
+  [225] = 225,
   [226] = 226,
   [227] = 227,
-  [228] = 216,
-  [229] = 229,
+  [228] = 214,
+  [229] = 205,
   [230] = 230,
-  [231] = 216,
-  [232] = 232,
-  [233] = 233,
+  [231] = 231,
+  [232] = 214,
+  [233] = 205,
   [234] = 234,
-  [235] = 235,
+  [235] = 214,
   [236] = 236,
   [237] = 237,
   [238] = 238,
+  [239] = 239,
+  [240] = 240,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1689,143 +1712,139 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(116);
+      if (eof) ADVANCE(121);
       ADVANCE_MAP(
-        '#', 235,
-        '(', 123,
-        ')', 124,
-        ',', 240,
-        '-', 233,
-        '/', 125,
-        ':', 117,
+        '#', 224,
+        '(', 128,
+        ')', 129,
+        ',', 229,
+        '-', 222,
+        '/', 130,
+        ':', 122,
         '=', 11,
-        '@', 20,
-        'D', 198,
-        'd', 198,
-        'E', 205,
-        'e', 205,
-        'H', 188,
-        'h', 188,
-        'O', 229,
-        'o', 229,
-        'R', 189,
-        'r', 189,
-        'S', 190,
-        's', 190,
-        'T', 199,
-        't', 199,
-        'U', 209,
-        'u', 209,
-        'W', 183,
-        'w', 183,
+        '@', 22,
+        'E', 196,
+        'e', 196,
+        'H', 183,
+        'h', 183,
+        'O', 218,
+        'o', 218,
+        'R', 184,
+        'r', 184,
+        'S', 186,
+        's', 186,
+        'T', 191,
+        't', 191,
+        'U', 199,
+        'u', 199,
+        'W', 180,
+        'w', 180,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(112);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(232);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(220);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(117);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(221);
       END_STATE();
     case 1:
-      ADVANCE_MAP(
-        '#', 235,
-        '(', 123,
-        ',', 240,
-        '-', 233,
-        '/', 125,
-        ':', 117,
-        '=', 11,
-        'R', 136,
-        'r', 136,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '(') ADVANCE(128);
+      if (lookahead == ',') ADVANCE(229);
+      if (lookahead == '-') ADVANCE(222);
+      if (lookahead == '/') ADVANCE(130);
+      if (lookahead == ':') ADVANCE(122);
+      if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 2:
-      if (lookahead == '#') ADVANCE(235);
-      if (lookahead == '(') ADVANCE(123);
-      if (lookahead == ',') ADVANCE(240);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '/') ADVANCE(125);
-      if (lookahead == ':') ADVANCE(117);
-      if (lookahead == '=') ADVANCE(11);
+      ADVANCE_MAP(
+        '#', 224,
+        '(', 128,
+        ',', 229,
+        '-', 222,
+        '/', 130,
+        '=', 11,
+        'R', 139,
+        'r', 139,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 3:
-      ADVANCE_MAP(
-        '#', 235,
-        '(', 123,
-        ',', 240,
-        '-', 120,
-        '/', 125,
-        ':', 117,
-        '=', 11,
-        'R', 136,
-        'r', 136,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '(') ADVANCE(128);
+      if (lookahead == ',') ADVANCE(229);
+      if (lookahead == '-') ADVANCE(125);
+      if (lookahead == '/') ADVANCE(130);
+      if (lookahead == ':') ADVANCE(122);
+      if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 4:
-      if (lookahead == '#') ADVANCE(235);
-      if (lookahead == '(') ADVANCE(123);
-      if (lookahead == ',') ADVANCE(240);
-      if (lookahead == '-') ADVANCE(120);
-      if (lookahead == '/') ADVANCE(125);
-      if (lookahead == ':') ADVANCE(117);
-      if (lookahead == '=') ADVANCE(11);
+      ADVANCE_MAP(
+        '#', 224,
+        '(', 128,
+        ',', 229,
+        '-', 125,
+        '/', 130,
+        '=', 11,
+        'R', 139,
+        'r', 139,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(235);
-      if (lookahead == '(') ADVANCE(123);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '/') ADVANCE(125);
-      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '(') ADVANCE(128);
+      if (lookahead == '-') ADVANCE(222);
+      if (lookahead == '/') ADVANCE(130);
+      if (lookahead == ':') ADVANCE(122);
       if (lookahead == '=') ADVANCE(11);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(235);
-      if (lookahead == '(') ADVANCE(123);
-      if (lookahead == '-') ADVANCE(120);
-      if (lookahead == '/') ADVANCE(125);
-      if (lookahead == ':') ADVANCE(117);
+      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '(') ADVANCE(128);
+      if (lookahead == '-') ADVANCE(125);
+      if (lookahead == '/') ADVANCE(130);
+      if (lookahead == ':') ADVANCE(122);
       if (lookahead == '=') ADVANCE(11);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '#', 235,
-        'D', 53,
-        'd', 53,
-        'E', 58,
-        'e', 58,
-        'H', 32,
-        'h', 32,
-        'O', 108,
-        'o', 108,
-        'R', 35,
-        'r', 35,
-        'S', 40,
-        's', 40,
-        'T', 52,
-        't', 52,
-        'U', 70,
-        'u', 70,
+        '#', 224,
+        'D', 54,
+        'd', 54,
+        'E', 62,
+        'e', 62,
+        'H', 36,
+        'h', 36,
+        'O', 113,
+        'o', 113,
+        'R', 38,
+        'r', 38,
+        'S', 45,
+        's', 45,
+        'T', 58,
+        't', 58,
+        'U', 75,
+        'u', 75,
         'W', 15,
         'w', 15,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(234);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(223);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(7);
       END_STATE();
     case 8:
-      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '#') ADVANCE(224);
       if (lookahead == '\t' ||
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
@@ -1835,1291 +1854,1218 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(245);
+          lookahead == 0xfeff) ADVANCE(234);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(246);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(235);
       END_STATE();
     case 9:
-      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '#') ADVANCE(224);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
       END_STATE();
     case 10:
-      if (lookahead == '#') ADVANCE(235);
+      if (lookahead == '#') ADVANCE(224);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(232);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(221);
       END_STATE();
     case 11:
-      if (lookahead == '>') ADVANCE(122);
+      if (lookahead == '>') ADVANCE(127);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(59);
+          lookahead == 'a') ADVANCE(63);
       END_STATE();
     case 13:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(61);
+          lookahead == 'a') ADVANCE(65);
       END_STATE();
     case 14:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(94);
+          lookahead == 'a') ADVANCE(100);
       END_STATE();
     case 15:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(86);
+          lookahead == 'a') ADVANCE(91);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(72);
+          lookahead == 'i') ADVANCE(77);
       END_STATE();
     case 16:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(25);
+          lookahead == 'a') ADVANCE(28);
       END_STATE();
     case 17:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(95);
+          lookahead == 'a') ADVANCE(71);
       END_STATE();
     case 18:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(104);
+          lookahead == 'a') ADVANCE(101);
       END_STATE();
     case 19:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(99);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(109);
       END_STATE();
     case 20:
-      ADVANCE_MAP(
-        'D', 47,
-        'd', 47,
-        'E', 109,
-        'e', 109,
-        'G', 12,
-        'g', 12,
-        'O', 107,
-        'o', 107,
-        'P', 46,
-        'p', 46,
-        'R', 105,
-        'r', 105,
-        'S', 102,
-        's', 102,
-        'T', 106,
-        't', 106,
-        'U', 63,
-        'u', 63,
-      );
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(17);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(82);
       END_STATE();
     case 21:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(44);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(104);
       END_STATE();
     case 22:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(243);
+      ADVANCE_MAP(
+        'D', 52,
+        'd', 52,
+        'E', 114,
+        'e', 114,
+        'G', 12,
+        'g', 12,
+        'O', 112,
+        'o', 112,
+        'P', 51,
+        'p', 51,
+        'R', 110,
+        'r', 110,
+        'S', 107,
+        's', 107,
+        'T', 111,
+        't', 111,
+        'U', 67,
+        'u', 67,
+      );
       END_STATE();
     case 23:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(250);
+          lookahead == 'd') ADVANCE(49);
       END_STATE();
     case 24:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(73);
+          lookahead == 'd') ADVANCE(232);
       END_STATE();
     case 25:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(89);
+          lookahead == 'd') ADVANCE(240);
       END_STATE();
     case 26:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(45);
+          lookahead == 'd') ADVANCE(239);
       END_STATE();
     case 27:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(19);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(78);
       END_STATE();
     case 28:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(244);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(95);
       END_STATE();
     case 29:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(241);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(41);
       END_STATE();
     case 30:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(56);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(50);
       END_STATE();
     case 31:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(22);
+          lookahead == 'e') ADVANCE(21);
       END_STATE();
     case 32:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(16);
+          lookahead == 'e') ADVANCE(233);
       END_STATE();
     case 33:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(88);
+          lookahead == 'e') ADVANCE(230);
       END_STATE();
     case 34:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(18);
+          lookahead == 'e') ADVANCE(61);
       END_STATE();
     case 35:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(103);
+          lookahead == 'e') ADVANCE(24);
       END_STATE();
     case 36:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(23);
+          lookahead == 'e') ADVANCE(16);
       END_STATE();
     case 37:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(81);
+          lookahead == 'e') ADVANCE(93);
       END_STATE();
     case 38:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(82);
+          lookahead == 'e') ADVANCE(108);
       END_STATE();
     case 39:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(92);
+          lookahead == 'e') ADVANCE(19);
       END_STATE();
     case 40:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(17);
+          lookahead == 'e') ADVANCE(86);
       END_STATE();
     case 41:
-      if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(247);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(25);
       END_STATE();
     case 42:
-      if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(41);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(87);
       END_STATE();
     case 43:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(258);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(26);
       END_STATE();
     case 44:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(31);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(98);
       END_STATE();
     case 45:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(36);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(18);
       END_STATE();
     case 46:
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(236);
+      END_STATE();
+    case 47:
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(46);
+      END_STATE();
+    case 48:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(248);
+      END_STATE();
+    case 49:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(35);
+      END_STATE();
+    case 50:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(43);
+      END_STATE();
+    case 51:
       if (lookahead == 'H' ||
           lookahead == 'h') ADVANCE(14);
       END_STATE();
-    case 47:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(93);
-      END_STATE();
-    case 48:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(97);
-      END_STATE();
-    case 49:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(65);
-      END_STATE();
-    case 50:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(101);
-      END_STATE();
-    case 51:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(71);
-      END_STATE();
     case 52:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(60);
+          lookahead == 'i') ADVANCE(99);
       END_STATE();
     case 53:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(96);
+          lookahead == 'i') ADVANCE(102);
       END_STATE();
     case 54:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(74);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(94);
       END_STATE();
     case 55:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(33);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(106);
       END_STATE();
     case 56:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(51);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(69);
       END_STATE();
     case 57:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(77);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(76);
       END_STATE();
     case 58:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(79);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(84);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(64);
       END_STATE();
     case 59:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(28);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(79);
       END_STATE();
     case 60:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(30);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(37);
       END_STATE();
     case 61:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(24);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(98);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(57);
       END_STATE();
     case 62:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(242);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(84);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(89);
       END_STATE();
     case 63:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(48);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(32);
       END_STATE();
     case 64:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(87);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(34);
       END_STATE();
     case 65:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(43);
+          lookahead == 'n') ADVANCE(27);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(103);
       END_STATE();
     case 66:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(49);
+          lookahead == 'n') ADVANCE(231);
       END_STATE();
     case 67:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(90);
+          lookahead == 'n') ADVANCE(53);
       END_STATE();
     case 68:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(37);
+          lookahead == 'n') ADVANCE(92);
       END_STATE();
     case 69:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(38);
+          lookahead == 'n') ADVANCE(48);
       END_STATE();
     case 70:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(50);
+          lookahead == 'n') ADVANCE(56);
       END_STATE();
     case 71:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(39);
+          lookahead == 'n') ADVANCE(29);
       END_STATE();
     case 72:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(69);
+          lookahead == 'n') ADVANCE(96);
       END_STATE();
     case 73:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(42);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(40);
       END_STATE();
     case 74:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(21);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(42);
       END_STATE();
     case 75:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(80);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(55);
       END_STATE();
     case 76:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(67);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(44);
       END_STATE();
     case 77:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(26);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(74);
       END_STATE();
     case 78:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(27);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(47);
       END_STATE();
     case 79:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(100);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(23);
       END_STATE();
     case 80:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(257);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(85);
       END_STATE();
     case 81:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(255);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(72);
       END_STATE();
     case 82:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(256);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(30);
       END_STATE();
     case 83:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(62);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(31);
       END_STATE();
     case 84:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(75);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(105);
       END_STATE();
     case 85:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(34);
+          lookahead == 'r') ADVANCE(247);
       END_STATE();
     case 86:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(66);
+          lookahead == 'r') ADVANCE(245);
       END_STATE();
     case 87:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(239);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(246);
       END_STATE();
     case 88:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(236);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(66);
       END_STATE();
     case 89:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(254);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(80);
       END_STATE();
     case 90:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(252);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(39);
       END_STATE();
     case 91:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(118);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(70);
       END_STATE();
     case 92:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(253);
+          lookahead == 's') ADVANCE(228);
       END_STATE();
     case 93:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(54);
+          lookahead == 's') ADVANCE(225);
       END_STATE();
     case 94:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(29);
+          lookahead == 's') ADVANCE(20);
       END_STATE();
     case 95:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(76);
+          lookahead == 's') ADVANCE(244);
       END_STATE();
     case 96:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(57);
+          lookahead == 's') ADVANCE(242);
       END_STATE();
     case 97:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(238);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(123);
       END_STATE();
     case 98:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(237);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(243);
       END_STATE();
     case 99:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(248);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(59);
       END_STATE();
     case 100:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(110);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(33);
       END_STATE();
     case 101:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(249);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(81);
       END_STATE();
     case 102:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(13);
+          lookahead == 't') ADVANCE(227);
       END_STATE();
     case 103:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(85);
+          lookahead == 't') ADVANCE(226);
       END_STATE();
     case 104:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(91);
+          lookahead == 't') ADVANCE(237);
       END_STATE();
     case 105:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(55);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(115);
       END_STATE();
     case 106:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(83);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(238);
       END_STATE();
     case 107:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(64);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(13);
       END_STATE();
     case 108:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(90);
+      END_STATE();
+    case 109:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(97);
+      END_STATE();
+    case 110:
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(60);
+      END_STATE();
+    case 111:
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(88);
+      END_STATE();
+    case 112:
       if (lookahead == 'W' ||
           lookahead == 'w') ADVANCE(68);
       END_STATE();
-    case 109:
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(78);
-      END_STATE();
-    case 110:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(251);
-      END_STATE();
-    case 111:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
-      END_STATE();
-    case 112:
-      if (eof) ADVANCE(116);
-      ADVANCE_MAP(
-        '#', 235,
-        '(', 123,
-        ')', 124,
-        ',', 240,
-        '-', 120,
-        '/', 125,
-        ':', 117,
-        '=', 11,
-        '@', 20,
-        'D', 145,
-        'd', 145,
-        'E', 152,
-        'e', 152,
-        'H', 135,
-        'h', 135,
-        'O', 177,
-        'o', 177,
-        'R', 136,
-        'r', 136,
-        'S', 137,
-        's', 137,
-        'T', 146,
-        't', 146,
-        'U', 156,
-        'u', 156,
-        'W', 130,
-        'w', 130,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(112);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
-      END_STATE();
     case 113:
-      if (eof) ADVANCE(116);
-      ADVANCE_MAP(
-        '#', 235,
-        '(', 123,
-        ')', 124,
-        ',', 240,
-        '-', 120,
-        '/', 125,
-        ':', 117,
-        '=', 11,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(113);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(73);
       END_STATE();
     case 114:
-      if (eof) ADVANCE(116);
-      if (lookahead == '#') ADVANCE(235);
-      if (lookahead == '-') ADVANCE(233);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '@') ADVANCE(20);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(136);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(115);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(83);
       END_STATE();
     case 115:
-      if (eof) ADVANCE(116);
-      if (lookahead == '#') ADVANCE(235);
-      if (lookahead == '-') ADVANCE(120);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '@') ADVANCE(20);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(136);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(115);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(180);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(241);
       END_STATE();
     case 116:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(131);
       END_STATE();
     case 117:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      if (eof) ADVANCE(121);
+      ADVANCE_MAP(
+        '#', 224,
+        '(', 128,
+        ')', 129,
+        ',', 229,
+        '-', 125,
+        '/', 130,
+        ':', 122,
+        '=', 11,
+        '@', 22,
+        'E', 151,
+        'e', 151,
+        'H', 138,
+        'h', 138,
+        'O', 174,
+        'o', 174,
+        'R', 139,
+        'r', 139,
+        'S', 141,
+        's', 141,
+        'T', 146,
+        't', 146,
+        'U', 154,
+        'u', 154,
+        'W', 135,
+        'w', 135,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(117);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 118:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (eof) ADVANCE(121);
+      ADVANCE_MAP(
+        '#', 224,
+        '(', 128,
+        ')', 129,
+        ',', 229,
+        '-', 125,
+        '/', 130,
+        ':', 122,
+        '=', 11,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(118);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 119:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (eof) ADVANCE(121);
+      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '-') ADVANCE(222);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(22);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(139);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(120);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 120:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(121);
+      if (eof) ADVANCE(121);
+      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '-') ADVANCE(125);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(22);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(139);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(120);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
       END_STATE();
     case 121:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 123:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
       END_STATE();
     case 124:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(126);
       END_STATE();
     case 126:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(126);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 127:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == ':') ADVANCE(111);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(127);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 128:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(134);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 129:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(172);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 130:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(167);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(154);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 131:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(sym_season);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(131);
       END_STATE();
     case 132:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == ':') ADVANCE(116);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(137);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 134:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 135:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(128);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(165);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(155);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 136:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(173);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 137:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(129);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 138:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(151);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'e') ADVANCE(133);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 139:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'e') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(131);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'e') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(132);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'e') ADVANCE(134);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'e') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(136);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 144:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(141);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 145:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(170);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'i') ADVANCE(152);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 147:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(173);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'i') ADVANCE(170);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 148:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(155);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'i') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 149:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(160);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'i') ADVANCE(159);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 150:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'l') ADVANCE(149);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(149);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(162);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(164);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 152:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(164);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(166);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'm') ADVANCE(140);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 153:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(138);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(145);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'n') ADVANCE(147);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(143);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'n') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(147);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'n') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(142);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'n') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'n') ADVANCE(148);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 159:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(148);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'n') ADVANCE(142);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 160:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(139);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(156);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 161:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'o') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 162:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(158);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(171);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 163:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(174);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'r') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 166:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(163);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 'r') ADVANCE(143);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 167:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(159);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 168:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(140);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(124);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 's') ADVANCE(160);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 170:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(150);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 171:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(119);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 172:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(162);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 173:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+          lookahead == 't') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 174:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(178);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 175:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(171);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(213);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 180:
-      ACCEPT_TOKEN(sym__word);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(180);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(210);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(200);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(187);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+          lookahead == 'a') ADVANCE(216);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 182:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(224);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 183:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(220);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(207);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(178);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 184:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(227);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(217);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(232);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(195);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(197);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(222);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
           lookahead == 'e') ADVANCE(181);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+          lookahead == 'e') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 191:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(204);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(197);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 192:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(222);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 193:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(184);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(198);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(204);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 195:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(218);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(194);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 196:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(232);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(207);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(209);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 197:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(194);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 198:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(223);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 199:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(206);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(192);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 200:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(225);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 201:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(208);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 202:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(213);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(189);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 203:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(214);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(193);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 204:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(202);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(187);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 205:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(217);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(219);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(201);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 206:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(191);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 207:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(210);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(215);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 208:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(196);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 209:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(200);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 210:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(195);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(203);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 211:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(222);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(188);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 212:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(201);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 213:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(192);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(205);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 214:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(186);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 215:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(211);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(219);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 216:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(218);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 217:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(226);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 218:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(232);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 219:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(216);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 220:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 221:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(193);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
       END_STATE();
     case 222:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(232);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(126);
       END_STATE();
     case 223:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(203);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(223);
       END_STATE();
     case 224:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(215);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 225:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(232);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 226:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(230);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 227:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(222);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 228:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 229:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(210);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 230:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(232);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 231:
-      ACCEPT_TOKEN(sym__joined);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 232:
-      ACCEPT_TOKEN(sym__joined);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(232);
-      END_STATE();
-    case 233:
-      ACCEPT_TOKEN(anon_sym_DASH2);
-      if (lookahead == '>') ADVANCE(121);
-      END_STATE();
-    case 234:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(234);
-      END_STATE();
-    case 235:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(235);
+          lookahead != '\r') ADVANCE(224);
       END_STATE();
-    case 236:
+    case 225:
       ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
-    case 237:
+    case 226:
       ACCEPT_TOKEN(aux_sym_start_directive_token1);
       END_STATE();
-    case 238:
+    case 227:
       ACCEPT_TOKEN(aux_sym_unit_directive_token1);
       END_STATE();
-    case 239:
+    case 228:
       ACCEPT_TOKEN(aux_sym_owns_directive_token1);
       END_STATE();
-    case 240:
+    case 229:
       ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
-    case 241:
+    case 230:
       ACCEPT_TOKEN(aux_sym_phase_directive_token1);
       END_STATE();
-    case 242:
+    case 231:
       ACCEPT_TOKEN(aux_sym_turn_directive_token1);
       END_STATE();
-    case 243:
+    case 232:
       ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
       END_STATE();
-    case 244:
+    case 233:
       ACCEPT_TOKEN(aux_sym_game_directive_token1);
       END_STATE();
-    case 245:
+    case 234:
       ACCEPT_TOKEN(aux_sym_game_directive_token2);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(245);
+          lookahead == ' ') ADVANCE(234);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
           (0x2000 <= lookahead && lookahead <= 0x200a) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(245);
+          lookahead == 0xfeff) ADVANCE(234);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(246);
+          lookahead != '#') ADVANCE(235);
       END_STATE();
-    case 246:
+    case 235:
       ACCEPT_TOKEN(aux_sym_game_directive_token2);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r' &&
-          lookahead != '#') ADVANCE(246);
+          lookahead != '#') ADVANCE(235);
       END_STATE();
-    case 247:
+    case 236:
       ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
       END_STATE();
-    case 248:
+    case 237:
       ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
-    case 249:
+    case 238:
       ACCEPT_TOKEN(aux_sym_expect_directive_token2);
       END_STATE();
-    case 250:
+    case 239:
       ACCEPT_TOKEN(aux_sym_expect_directive_token3);
       END_STATE();
-    case 251:
+    case 240:
       ACCEPT_TOKEN(aux_sym_expect_directive_token5);
       END_STATE();
-    case 252:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token6);
-      END_STATE();
-    case 253:
+    case 241:
       ACCEPT_TOKEN(aux_sym_expect_directive_token7);
       END_STATE();
-    case 254:
+    case 242:
       ACCEPT_TOKEN(aux_sym_expect_directive_token8);
       END_STATE();
-    case 255:
+    case 243:
       ACCEPT_TOKEN(aux_sym_expect_directive_token9);
       END_STATE();
-    case 256:
+    case 244:
       ACCEPT_TOKEN(aux_sym_expect_directive_token10);
       END_STATE();
-    case 257:
+    case 245:
       ACCEPT_TOKEN(aux_sym_expect_directive_token11);
       END_STATE();
-    case 258:
+    case 246:
       ACCEPT_TOKEN(aux_sym_expect_directive_token12);
+      END_STATE();
+    case 247:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token13);
+      END_STATE();
+    case 248:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token14);
       END_STATE();
     default:
       return false;
@@ -3140,146 +3086,156 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'c', 3,
         'D', 4,
         'd', 4,
-        'F', 5,
-        'f', 5,
-        'H', 6,
-        'h', 6,
-        'I', 7,
-        'i', 7,
-        'N', 8,
-        'n', 8,
-        'R', 9,
-        'r', 9,
-        'S', 10,
-        's', 10,
-        'T', 11,
-        't', 11,
-        'V', 12,
-        'v', 12,
-        'W', 13,
-        'w', 13,
+        'E', 5,
+        'e', 5,
+        'F', 6,
+        'f', 6,
+        'H', 7,
+        'h', 7,
+        'I', 8,
+        'i', 8,
+        'N', 9,
+        'n', 9,
+        'R', 10,
+        'r', 10,
+        'S', 11,
+        's', 11,
+        'T', 12,
+        't', 12,
+        'V', 13,
+        'v', 13,
+        'W', 14,
+        'w', 14,
       );
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(0);
       END_STATE();
     case 1:
       ACCEPT_TOKEN(aux_sym_unit_type_token1);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(14);
+          lookahead == 'n') ADVANCE(15);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(15);
+          lookahead == 'r') ADVANCE(16);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(16);
+          lookahead == 'u') ADVANCE(17);
       END_STATE();
     case 2:
       ACCEPT_TOKEN(aux_sym_build_token3);
       if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(17);
+          lookahead == 'u') ADVANCE(18);
       if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(18);
+          lookahead == 'y') ADVANCE(19);
       END_STATE();
     case 3:
       ACCEPT_TOKEN(aux_sym_convoy_token2);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(19);
+          lookahead == 'o') ADVANCE(20);
       END_STATE();
     case 4:
       ACCEPT_TOKEN(aux_sym_disband_token3);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(20);
+          lookahead == 'i') ADVANCE(21);
       END_STATE();
     case 5:
-      ACCEPT_TOKEN(aux_sym_unit_type_token2);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(21);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(22);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(23);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(22);
       END_STATE();
     case 6:
-      ACCEPT_TOKEN(aux_sym_hold_token3);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(25);
+      ACCEPT_TOKEN(aux_sym_unit_type_token2);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(23);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(24);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(25);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(26);
       END_STATE();
     case 7:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(26);
-      END_STATE();
-    case 8:
+      ACCEPT_TOKEN(aux_sym_hold_token3);
       if (lookahead == 'O' ||
           lookahead == 'o') ADVANCE(27);
       END_STATE();
+    case 8:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(28);
+      END_STATE();
     case 9:
-      ACCEPT_TOKEN(aux_sym_retreat_token3);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(28);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(29);
       END_STATE();
     case 10:
-      ACCEPT_TOKEN(aux_sym_support_token3);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(29);
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(30);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
+      ACCEPT_TOKEN(aux_sym_retreat_token3);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(30);
       END_STATE();
     case 11:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(31);
+      ACCEPT_TOKEN(aux_sym_support_token3);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(31);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(32);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(26);
       END_STATE();
     case 12:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(32);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(33);
       END_STATE();
     case 13:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(33);
       if (lookahead == 'I' ||
           lookahead == 'i') ADVANCE(34);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
       END_STATE();
     case 14:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(35);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(35);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(36);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(26);
       END_STATE();
     case 15:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(36);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(37);
       END_STATE();
     case 16:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(37);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(38);
       END_STATE();
     case 17:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(38);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(39);
       END_STATE();
     case 18:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token3);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(40);
       END_STATE();
     case 19:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(39);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token3);
       END_STATE();
     case 20:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(40);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(41);
       END_STATE();
     case 21:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(41);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(42);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(42);
       END_STATE();
     case 22:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(43);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(43);
       END_STATE();
     case 23:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(44);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(44);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(45);
       END_STATE();
     case 24:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(46);
+      END_STATE();
+    case 25:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(47);
+      END_STATE();
+    case 26:
       if (lookahead == 'A' ||
           lookahead == 'B' ||
           lookahead == 'M' ||
@@ -3287,347 +3243,362 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 'a' ||
           lookahead == 'b' ||
           lookahead == 'm' ||
-          lookahead == 'r') ADVANCE(45);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(24);
-      END_STATE();
-    case 25:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(46);
-      END_STATE();
-    case 26:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(47);
+          lookahead == 'r') ADVANCE(48);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(26);
       END_STATE();
     case 27:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(48);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(49);
       END_STATE();
     case 28:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(49);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(50);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(50);
       END_STATE();
     case 29:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(51);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(51);
       END_STATE();
     case 30:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(52);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(53);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(52);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(53);
       END_STATE();
     case 31:
-      ACCEPT_TOKEN(aux_sym__arrow_token1);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(54);
       END_STATE();
     case 32:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(54);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(55);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(56);
       END_STATE();
     case 33:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(55);
+      ACCEPT_TOKEN(aux_sym__arrow_token1);
       END_STATE();
     case 34:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(56);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(57);
       END_STATE();
     case 35:
-      ACCEPT_TOKEN(aux_sym_outcome_token4);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(58);
       END_STATE();
     case 36:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(57);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(59);
       END_STATE();
     case 37:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(58);
+      ACCEPT_TOKEN(aux_sym_outcome_token4);
       END_STATE();
     case 38:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(59);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(60);
       END_STATE();
     case 39:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(60);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(61);
       END_STATE();
     case 40:
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(61);
-      END_STATE();
-    case 41:
       if (lookahead == 'L' ||
           lookahead == 'l') ADVANCE(62);
       END_STATE();
+    case 41:
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(63);
+      END_STATE();
     case 42:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(63);
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(64);
       END_STATE();
     case 43:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(64);
+          lookahead == 'e') ADVANCE(65);
       END_STATE();
     case 44:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(65);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(66);
       END_STATE();
     case 45:
-      ACCEPT_TOKEN(aux_sym_season_words_token5);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(67);
       END_STATE();
     case 46:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(66);
-      END_STATE();
-    case 47:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(67);
-      END_STATE();
-    case 48:
       if (lookahead == 'E' ||
           lookahead == 'e') ADVANCE(68);
       END_STATE();
+    case 47:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(69);
+      END_STATE();
+    case 48:
+      ACCEPT_TOKEN(aux_sym_season_words_token5);
+      END_STATE();
     case 49:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(69);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(70);
       END_STATE();
     case 50:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(70);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(71);
       END_STATE();
     case 51:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(71);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(72);
       END_STATE();
     case 52:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(72);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(73);
       END_STATE();
     case 53:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(73);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(74);
       END_STATE();
     case 54:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(75);
       END_STATE();
     case 55:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(74);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(76);
       END_STATE();
     case 56:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(75);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(77);
       END_STATE();
     case 57:
-      ACCEPT_TOKEN(aux_sym_unit_type_token3);
+      ACCEPT_TOKEN(aux_sym_via_convoy_token1);
       END_STATE();
     case 58:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(76);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(78);
       END_STATE();
     case 59:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(77);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(79);
       END_STATE();
     case 60:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(78);
+      ACCEPT_TOKEN(aux_sym_unit_type_token3);
       END_STATE();
     case 61:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(79);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(80);
       END_STATE();
     case 62:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(80);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(81);
       END_STATE();
     case 63:
-      ACCEPT_TOKEN(aux_sym_season_words_token2);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(82);
       END_STATE();
     case 64:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(81);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(83);
       END_STATE();
     case 65:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token2);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(84);
       END_STATE();
     case 66:
-      ACCEPT_TOKEN(aux_sym_hold_token1);
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(82);
+          lookahead == 's') ADVANCE(85);
       END_STATE();
     case 67:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(83);
+      ACCEPT_TOKEN(aux_sym_season_words_token2);
       END_STATE();
     case 68:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(86);
       END_STATE();
     case 69:
-      if (lookahead == 'V' ||
-          lookahead == 'v') ADVANCE(84);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token2);
       END_STATE();
     case 70:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(85);
+      ACCEPT_TOKEN(aux_sym_hold_token1);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(87);
       END_STATE();
     case 71:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(86);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(88);
       END_STATE();
     case 72:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(87);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token6);
       END_STATE();
     case 73:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(88);
+      if (lookahead == 'V' ||
+          lookahead == 'v') ADVANCE(89);
       END_STATE();
     case 74:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(89);
-      END_STATE();
-    case 75:
-      if (lookahead == 'E' ||
           lookahead == 'e') ADVANCE(90);
       END_STATE();
-    case 76:
+    case 75:
       if (lookahead == 'N' ||
           lookahead == 'n') ADVANCE(91);
       END_STATE();
+    case 76:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(92);
+      END_STATE();
     case 77:
-      ACCEPT_TOKEN(aux_sym_build_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(92);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(93);
       END_STATE();
     case 78:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(93);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(94);
       END_STATE();
     case 79:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(94);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(95);
       END_STATE();
     case 80:
-      ACCEPT_TOKEN(aux_sym_outcome_token2);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(96);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(aux_sym_unit_type_token4);
+      ACCEPT_TOKEN(aux_sym_build_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(97);
       END_STATE();
     case 82:
-      ACCEPT_TOKEN(aux_sym_hold_token2);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(98);
       END_STATE();
     case 83:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(95);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(99);
       END_STATE();
     case 84:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(96);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(100);
       END_STATE();
     case 85:
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(97);
+      ACCEPT_TOKEN(aux_sym_outcome_token2);
       END_STATE();
     case 86:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(98);
+      ACCEPT_TOKEN(aux_sym_unit_type_token4);
       END_STATE();
     case 87:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(99);
+      ACCEPT_TOKEN(aux_sym_hold_token2);
       END_STATE();
     case 88:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(100);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(101);
       END_STATE();
     case 89:
-      ACCEPT_TOKEN(aux_sym_waive_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(101);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(102);
       END_STATE();
     case 90:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(102);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(103);
       END_STATE();
     case 91:
-      ACCEPT_TOKEN(aux_sym_season_words_token3);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(104);
       END_STATE();
     case 92:
-      ACCEPT_TOKEN(aux_sym_build_token1);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(105);
       END_STATE();
     case 93:
-      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(103);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(106);
       END_STATE();
     case 94:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(104);
+      ACCEPT_TOKEN(aux_sym_waive_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(107);
       END_STATE();
     case 95:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(105);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(108);
       END_STATE();
     case 96:
-      ACCEPT_TOKEN(aux_sym_remove_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(106);
+      ACCEPT_TOKEN(aux_sym_season_words_token3);
       END_STATE();
     case 97:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(107);
+      ACCEPT_TOKEN(aux_sym_build_token1);
       END_STATE();
     case 98:
-      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      ACCEPT_TOKEN(aux_sym_via_convoy_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(109);
       END_STATE();
     case 99:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(108);
+          lookahead == 'd') ADVANCE(110);
       END_STATE();
     case 100:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(109);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(aux_sym_waive_token1);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(111);
       END_STATE();
     case 102:
-      ACCEPT_TOKEN(aux_sym_season_words_token4);
-      END_STATE();
-    case 103:
-      ACCEPT_TOKEN(aux_sym_convoy_token1);
-      END_STATE();
-    case 104:
-      ACCEPT_TOKEN(aux_sym_disband_token2);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(110);
-      END_STATE();
-    case 105:
-      ACCEPT_TOKEN(aux_sym_outcome_token3);
-      END_STATE();
-    case 106:
-      ACCEPT_TOKEN(aux_sym_remove_token1);
-      END_STATE();
-    case 107:
-      ACCEPT_TOKEN(aux_sym_retreat_token2);
-      END_STATE();
-    case 108:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(111);
-      END_STATE();
-    case 109:
-      ACCEPT_TOKEN(aux_sym_support_token2);
+      ACCEPT_TOKEN(aux_sym_remove_token2);
       if (lookahead == 'S' ||
           lookahead == 's') ADVANCE(112);
       END_STATE();
+    case 103:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(113);
+      END_STATE();
+    case 104:
+      ACCEPT_TOKEN(aux_sym_season_words_token1);
+      END_STATE();
+    case 105:
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(114);
+      END_STATE();
+    case 106:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(115);
+      END_STATE();
+    case 107:
+      ACCEPT_TOKEN(aux_sym_waive_token1);
+      END_STATE();
+    case 108:
+      ACCEPT_TOKEN(aux_sym_season_words_token4);
+      END_STATE();
+    case 109:
+      ACCEPT_TOKEN(aux_sym_convoy_token1);
+      END_STATE();
     case 110:
-      ACCEPT_TOKEN(aux_sym_disband_token1);
+      ACCEPT_TOKEN(aux_sym_disband_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(116);
       END_STATE();
     case 111:
-      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      ACCEPT_TOKEN(aux_sym_outcome_token3);
       END_STATE();
     case 112:
+      ACCEPT_TOKEN(aux_sym_remove_token1);
+      END_STATE();
+    case 113:
+      ACCEPT_TOKEN(aux_sym_retreat_token2);
+      END_STATE();
+    case 114:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(117);
+      END_STATE();
+    case 115:
+      ACCEPT_TOKEN(aux_sym_support_token2);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(118);
+      END_STATE();
+    case 116:
+      ACCEPT_TOKEN(aux_sym_disband_token1);
+      END_STATE();
+    case 117:
+      ACCEPT_TOKEN(aux_sym_outcome_token1);
+      END_STATE();
+    case 118:
       ACCEPT_TOKEN(aux_sym_support_token1);
       END_STATE();
     default:
@@ -3637,160 +3608,160 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 114, .external_lex_state = 1},
-  [2] = {.lex_state = 114, .external_lex_state = 1},
-  [3] = {.lex_state = 114, .external_lex_state = 1},
-  [4] = {.lex_state = 114, .external_lex_state = 1},
-  [5] = {.lex_state = 114, .external_lex_state = 1},
-  [6] = {.lex_state = 1, .external_lex_state = 1},
-  [7] = {.lex_state = 1, .external_lex_state = 1},
-  [8] = {.lex_state = 114, .external_lex_state = 1},
-  [9] = {.lex_state = 1, .external_lex_state = 1},
-  [10] = {.lex_state = 1, .external_lex_state = 1},
-  [11] = {.lex_state = 1, .external_lex_state = 1},
-  [12] = {.lex_state = 1, .external_lex_state = 1},
-  [13] = {.lex_state = 1, .external_lex_state = 1},
-  [14] = {.lex_state = 1, .external_lex_state = 1},
-  [15] = {.lex_state = 114, .external_lex_state = 1},
-  [16] = {.lex_state = 1, .external_lex_state = 1},
-  [17] = {.lex_state = 1, .external_lex_state = 1},
-  [18] = {.lex_state = 1, .external_lex_state = 1},
-  [19] = {.lex_state = 114},
-  [20] = {.lex_state = 114, .external_lex_state = 1},
-  [21] = {.lex_state = 114, .external_lex_state = 1},
-  [22] = {.lex_state = 5},
+  [1] = {.lex_state = 119, .external_lex_state = 1},
+  [2] = {.lex_state = 119, .external_lex_state = 1},
+  [3] = {.lex_state = 119, .external_lex_state = 1},
+  [4] = {.lex_state = 119, .external_lex_state = 1},
+  [5] = {.lex_state = 119, .external_lex_state = 1},
+  [6] = {.lex_state = 119, .external_lex_state = 1},
+  [7] = {.lex_state = 2, .external_lex_state = 1},
+  [8] = {.lex_state = 2, .external_lex_state = 1},
+  [9] = {.lex_state = 2, .external_lex_state = 1},
+  [10] = {.lex_state = 2, .external_lex_state = 1},
+  [11] = {.lex_state = 2, .external_lex_state = 1},
+  [12] = {.lex_state = 2, .external_lex_state = 1},
+  [13] = {.lex_state = 2, .external_lex_state = 1},
+  [14] = {.lex_state = 2, .external_lex_state = 1},
+  [15] = {.lex_state = 2, .external_lex_state = 1},
+  [16] = {.lex_state = 119, .external_lex_state = 1},
+  [17] = {.lex_state = 2, .external_lex_state = 1},
+  [18] = {.lex_state = 2, .external_lex_state = 1},
+  [19] = {.lex_state = 119},
+  [20] = {.lex_state = 119, .external_lex_state = 1},
+  [21] = {.lex_state = 119, .external_lex_state = 1},
+  [22] = {.lex_state = 5, .external_lex_state = 1},
   [23] = {.lex_state = 5, .external_lex_state = 1},
-  [24] = {.lex_state = 113},
-  [25] = {.lex_state = 113},
+  [24] = {.lex_state = 5, .external_lex_state = 1},
+  [25] = {.lex_state = 5, .external_lex_state = 1},
   [26] = {.lex_state = 5},
-  [27] = {.lex_state = 113},
-  [28] = {.lex_state = 5, .external_lex_state = 1},
-  [29] = {.lex_state = 5, .external_lex_state = 1},
-  [30] = {.lex_state = 5, .external_lex_state = 1},
+  [27] = {.lex_state = 118},
+  [28] = {.lex_state = 118},
+  [29] = {.lex_state = 118},
+  [30] = {.lex_state = 5},
   [31] = {.lex_state = 5, .external_lex_state = 1},
-  [32] = {.lex_state = 5, .external_lex_state = 1},
-  [33] = {.lex_state = 5, .external_lex_state = 1},
+  [32] = {.lex_state = 118},
+  [33] = {.lex_state = 118},
   [34] = {.lex_state = 5, .external_lex_state = 1},
-  [35] = {.lex_state = 7},
+  [35] = {.lex_state = 5, .external_lex_state = 1},
   [36] = {.lex_state = 5, .external_lex_state = 1},
   [37] = {.lex_state = 5, .external_lex_state = 1},
-  [38] = {.lex_state = 5, .external_lex_state = 1},
+  [38] = {.lex_state = 7},
   [39] = {.lex_state = 5, .external_lex_state = 1},
-  [40] = {.lex_state = 113},
-  [41] = {.lex_state = 5},
+  [40] = {.lex_state = 5},
+  [41] = {.lex_state = 118},
   [42] = {.lex_state = 5},
   [43] = {.lex_state = 5},
   [44] = {.lex_state = 5},
-  [45] = {.lex_state = 5},
+  [45] = {.lex_state = 5, .external_lex_state = 1},
   [46] = {.lex_state = 5, .external_lex_state = 1},
-  [47] = {.lex_state = 5, .external_lex_state = 1},
-  [48] = {.lex_state = 2, .external_lex_state = 1},
-  [49] = {.lex_state = 2, .external_lex_state = 1},
-  [50] = {.lex_state = 2, .external_lex_state = 1},
-  [51] = {.lex_state = 113, .external_lex_state = 1},
-  [52] = {.lex_state = 2},
-  [53] = {.lex_state = 2},
-  [54] = {.lex_state = 2, .external_lex_state = 1},
-  [55] = {.lex_state = 2, .external_lex_state = 1},
-  [56] = {.lex_state = 5, .external_lex_state = 1},
-  [57] = {.lex_state = 5},
-  [58] = {.lex_state = 113, .external_lex_state = 1},
+  [47] = {.lex_state = 5},
+  [48] = {.lex_state = 1, .external_lex_state = 1},
+  [49] = {.lex_state = 1, .external_lex_state = 1},
+  [50] = {.lex_state = 1, .external_lex_state = 1},
+  [51] = {.lex_state = 1, .external_lex_state = 1},
+  [52] = {.lex_state = 1, .external_lex_state = 1},
+  [53] = {.lex_state = 1, .external_lex_state = 1},
+  [54] = {.lex_state = 1},
+  [55] = {.lex_state = 1},
+  [56] = {.lex_state = 118, .external_lex_state = 1},
+  [57] = {.lex_state = 118, .external_lex_state = 1},
+  [58] = {.lex_state = 5, .external_lex_state = 1},
   [59] = {.lex_state = 5},
-  [60] = {.lex_state = 2, .external_lex_state = 1},
-  [61] = {.lex_state = 113, .external_lex_state = 1},
-  [62] = {.lex_state = 113, .external_lex_state = 1},
-  [63] = {.lex_state = 113, .external_lex_state = 1},
-  [64] = {.lex_state = 113, .external_lex_state = 1},
-  [65] = {.lex_state = 113, .external_lex_state = 1},
-  [66] = {.lex_state = 2, .external_lex_state = 1},
-  [67] = {.lex_state = 113, .external_lex_state = 1},
-  [68] = {.lex_state = 5},
+  [60] = {.lex_state = 5},
+  [61] = {.lex_state = 118, .external_lex_state = 1},
+  [62] = {.lex_state = 5},
+  [63] = {.lex_state = 118, .external_lex_state = 1},
+  [64] = {.lex_state = 118, .external_lex_state = 1},
+  [65] = {.lex_state = 118, .external_lex_state = 1},
+  [66] = {.lex_state = 118, .external_lex_state = 1},
+  [67] = {.lex_state = 1, .external_lex_state = 1},
+  [68] = {.lex_state = 118, .external_lex_state = 1},
   [69] = {.lex_state = 5},
-  [70] = {.lex_state = 113, .external_lex_state = 1},
-  [71] = {.lex_state = 2},
-  [72] = {.lex_state = 5},
-  [73] = {.lex_state = 113},
-  [74] = {.lex_state = 113},
-  [75] = {.lex_state = 113},
-  [76] = {.lex_state = 113},
-  [77] = {.lex_state = 5},
-  [78] = {.lex_state = 113},
-  [79] = {.lex_state = 113},
-  [80] = {.lex_state = 2},
-  [81] = {.lex_state = 113},
-  [82] = {.lex_state = 113},
-  [83] = {.lex_state = 5},
-  [84] = {.lex_state = 5},
-  [85] = {.lex_state = 113},
-  [86] = {.lex_state = 113, .external_lex_state = 1},
-  [87] = {.lex_state = 113, .external_lex_state = 1},
-  [88] = {.lex_state = 113},
-  [89] = {.lex_state = 2},
-  [90] = {.lex_state = 2},
-  [91] = {.lex_state = 113},
-  [92] = {.lex_state = 113},
-  [93] = {.lex_state = 113},
-  [94] = {.lex_state = 113, .external_lex_state = 1},
-  [95] = {.lex_state = 2},
-  [96] = {.lex_state = 113},
-  [97] = {.lex_state = 113},
-  [98] = {.lex_state = 113, .external_lex_state = 1},
-  [99] = {.lex_state = 113},
-  [100] = {.lex_state = 113},
-  [101] = {.lex_state = 113},
-  [102] = {.lex_state = 113},
-  [103] = {.lex_state = 113},
-  [104] = {.lex_state = 10},
+  [70] = {.lex_state = 5},
+  [71] = {.lex_state = 118},
+  [72] = {.lex_state = 118, .external_lex_state = 1},
+  [73] = {.lex_state = 118, .external_lex_state = 1},
+  [74] = {.lex_state = 118},
+  [75] = {.lex_state = 118},
+  [76] = {.lex_state = 118},
+  [77] = {.lex_state = 118},
+  [78] = {.lex_state = 118},
+  [79] = {.lex_state = 118},
+  [80] = {.lex_state = 5},
+  [81] = {.lex_state = 1},
+  [82] = {.lex_state = 118},
+  [83] = {.lex_state = 118},
+  [84] = {.lex_state = 118},
+  [85] = {.lex_state = 5},
+  [86] = {.lex_state = 5},
+  [87] = {.lex_state = 118},
+  [88] = {.lex_state = 118},
+  [89] = {.lex_state = 118},
+  [90] = {.lex_state = 1},
+  [91] = {.lex_state = 118},
+  [92] = {.lex_state = 1},
+  [93] = {.lex_state = 1},
+  [94] = {.lex_state = 1},
+  [95] = {.lex_state = 10},
+  [96] = {.lex_state = 118},
+  [97] = {.lex_state = 10},
+  [98] = {.lex_state = 118},
+  [99] = {.lex_state = 118},
+  [100] = {.lex_state = 118},
+  [101] = {.lex_state = 1},
+  [102] = {.lex_state = 118},
+  [103] = {.lex_state = 118},
+  [104] = {.lex_state = 118},
   [105] = {.lex_state = 10},
-  [106] = {.lex_state = 10},
-  [107] = {.lex_state = 10},
-  [108] = {.lex_state = 2},
-  [109] = {.lex_state = 113},
-  [110] = {.lex_state = 113},
-  [111] = {.lex_state = 113},
-  [112] = {.lex_state = 113},
-  [113] = {.lex_state = 113},
-  [114] = {.lex_state = 113},
-  [115] = {.lex_state = 113},
-  [116] = {.lex_state = 2},
-  [117] = {.lex_state = 113, .external_lex_state = 1},
-  [118] = {.lex_state = 5, .external_lex_state = 1},
-  [119] = {.lex_state = 113, .external_lex_state = 1},
-  [120] = {.lex_state = 113},
-  [121] = {.lex_state = 113},
-  [122] = {.lex_state = 7, .external_lex_state = 1},
-  [123] = {.lex_state = 0, .external_lex_state = 1},
-  [124] = {.lex_state = 113},
-  [125] = {.lex_state = 113},
-  [126] = {.lex_state = 1, .external_lex_state = 1},
-  [127] = {.lex_state = 0, .external_lex_state = 1},
-  [128] = {.lex_state = 113, .external_lex_state = 1},
-  [129] = {.lex_state = 113, .external_lex_state = 1},
-  [130] = {.lex_state = 113},
-  [131] = {.lex_state = 0, .external_lex_state = 1},
-  [132] = {.lex_state = 0, .external_lex_state = 1},
+  [106] = {.lex_state = 118},
+  [107] = {.lex_state = 118},
+  [108] = {.lex_state = 10},
+  [109] = {.lex_state = 118},
+  [110] = {.lex_state = 118},
+  [111] = {.lex_state = 118, .external_lex_state = 1},
+  [112] = {.lex_state = 118},
+  [113] = {.lex_state = 118},
+  [114] = {.lex_state = 5, .external_lex_state = 1},
+  [115] = {.lex_state = 1},
+  [116] = {.lex_state = 118},
+  [117] = {.lex_state = 118, .external_lex_state = 1},
+  [118] = {.lex_state = 118, .external_lex_state = 1},
+  [119] = {.lex_state = 118, .external_lex_state = 1},
+  [120] = {.lex_state = 0, .external_lex_state = 1},
+  [121] = {.lex_state = 7, .external_lex_state = 1},
+  [122] = {.lex_state = 118},
+  [123] = {.lex_state = 118},
+  [124] = {.lex_state = 118, .external_lex_state = 1},
+  [125] = {.lex_state = 118},
+  [126] = {.lex_state = 0, .external_lex_state = 1},
+  [127] = {.lex_state = 118},
+  [128] = {.lex_state = 118, .external_lex_state = 1},
+  [129] = {.lex_state = 7, .external_lex_state = 1},
+  [130] = {.lex_state = 118, .external_lex_state = 1},
+  [131] = {.lex_state = 118},
+  [132] = {.lex_state = 118, .external_lex_state = 1},
   [133] = {.lex_state = 0, .external_lex_state = 1},
-  [134] = {.lex_state = 113},
-  [135] = {.lex_state = 113},
-  [136] = {.lex_state = 113},
-  [137] = {.lex_state = 113, .external_lex_state = 1},
-  [138] = {.lex_state = 113, .external_lex_state = 1},
-  [139] = {.lex_state = 1, .external_lex_state = 1},
-  [140] = {.lex_state = 7, .external_lex_state = 1},
-  [141] = {.lex_state = 113},
-  [142] = {.lex_state = 113, .external_lex_state = 1},
-  [143] = {.lex_state = 113},
-  [144] = {.lex_state = 113},
-  [145] = {.lex_state = 113},
-  [146] = {.lex_state = 113},
-  [147] = {.lex_state = 113, .external_lex_state = 1},
-  [148] = {.lex_state = 113},
-  [149] = {.lex_state = 113, .external_lex_state = 1},
-  [150] = {.lex_state = 1, .external_lex_state = 1},
-  [151] = {.lex_state = 7, .external_lex_state = 1},
+  [134] = {.lex_state = 2, .external_lex_state = 1},
+  [135] = {.lex_state = 118},
+  [136] = {.lex_state = 118},
+  [137] = {.lex_state = 118, .external_lex_state = 1},
+  [138] = {.lex_state = 118},
+  [139] = {.lex_state = 118, .external_lex_state = 1},
+  [140] = {.lex_state = 118},
+  [141] = {.lex_state = 118},
+  [142] = {.lex_state = 118, .external_lex_state = 1},
+  [143] = {.lex_state = 7, .external_lex_state = 1},
+  [144] = {.lex_state = 0, .external_lex_state = 1},
+  [145] = {.lex_state = 2, .external_lex_state = 1},
+  [146] = {.lex_state = 118},
+  [147] = {.lex_state = 0, .external_lex_state = 1},
+  [148] = {.lex_state = 118},
+  [149] = {.lex_state = 2, .external_lex_state = 1},
+  [150] = {.lex_state = 0, .external_lex_state = 1},
+  [151] = {.lex_state = 0, .external_lex_state = 1},
   [152] = {.lex_state = 0, .external_lex_state = 1},
-  [153] = {.lex_state = 113},
-  [154] = {.lex_state = 0, .external_lex_state = 1},
+  [153] = {.lex_state = 0, .external_lex_state = 1},
+  [154] = {.lex_state = 118, .external_lex_state = 1},
   [155] = {.lex_state = 0, .external_lex_state = 1},
   [156] = {.lex_state = 0, .external_lex_state = 1},
   [157] = {.lex_state = 0, .external_lex_state = 1},
@@ -3798,83 +3769,85 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [159] = {.lex_state = 0, .external_lex_state = 1},
   [160] = {.lex_state = 0, .external_lex_state = 1},
   [161] = {.lex_state = 0, .external_lex_state = 1},
-  [162] = {.lex_state = 0, .external_lex_state = 1},
-  [163] = {.lex_state = 0, .external_lex_state = 1},
+  [162] = {.lex_state = 8, .external_lex_state = 1},
+  [163] = {.lex_state = 118, .external_lex_state = 1},
   [164] = {.lex_state = 0, .external_lex_state = 1},
-  [165] = {.lex_state = 0, .external_lex_state = 1},
+  [165] = {.lex_state = 2, .external_lex_state = 1},
   [166] = {.lex_state = 0, .external_lex_state = 1},
-  [167] = {.lex_state = 0, .external_lex_state = 1},
-  [168] = {.lex_state = 113},
-  [169] = {.lex_state = 113, .external_lex_state = 1},
-  [170] = {.lex_state = 1, .external_lex_state = 1},
-  [171] = {.lex_state = 113},
-  [172] = {.lex_state = 113, .external_lex_state = 1},
-  [173] = {.lex_state = 8, .external_lex_state = 1},
+  [167] = {.lex_state = 7, .external_lex_state = 1},
+  [168] = {.lex_state = 0, .external_lex_state = 1},
+  [169] = {.lex_state = 118, .external_lex_state = 1},
+  [170] = {.lex_state = 0, .external_lex_state = 1},
+  [171] = {.lex_state = 0, .external_lex_state = 1},
+  [172] = {.lex_state = 0, .external_lex_state = 1},
+  [173] = {.lex_state = 0, .external_lex_state = 1},
   [174] = {.lex_state = 0, .external_lex_state = 1},
-  [175] = {.lex_state = 1, .external_lex_state = 1},
+  [175] = {.lex_state = 0, .external_lex_state = 1},
   [176] = {.lex_state = 0, .external_lex_state = 1},
-  [177] = {.lex_state = 7, .external_lex_state = 1},
+  [177] = {.lex_state = 0, .external_lex_state = 1},
   [178] = {.lex_state = 0, .external_lex_state = 1},
-  [179] = {.lex_state = 0, .external_lex_state = 1},
+  [179] = {.lex_state = 118},
   [180] = {.lex_state = 0, .external_lex_state = 1},
   [181] = {.lex_state = 0, .external_lex_state = 1},
-  [182] = {.lex_state = 0, .external_lex_state = 1},
+  [182] = {.lex_state = 2, .external_lex_state = 1},
   [183] = {.lex_state = 0, .external_lex_state = 1},
-  [184] = {.lex_state = 0, .external_lex_state = 1},
-  [185] = {.lex_state = 113},
-  [186] = {.lex_state = 113, .external_lex_state = 1},
-  [187] = {.lex_state = 113},
-  [188] = {.lex_state = 0, .external_lex_state = 1},
-  [189] = {.lex_state = 113},
-  [190] = {.lex_state = 0, .external_lex_state = 1},
-  [191] = {.lex_state = 113},
-  [192] = {.lex_state = 113},
-  [193] = {.lex_state = 113},
-  [194] = {.lex_state = 0, .external_lex_state = 1},
+  [184] = {.lex_state = 118},
+  [185] = {.lex_state = 0, .external_lex_state = 1},
+  [186] = {.lex_state = 118},
+  [187] = {.lex_state = 118},
+  [188] = {.lex_state = 118},
+  [189] = {.lex_state = 2},
+  [190] = {.lex_state = 118},
+  [191] = {.lex_state = 0},
+  [192] = {.lex_state = 118},
+  [193] = {.lex_state = 0, .external_lex_state = 1},
+  [194] = {.lex_state = 118},
   [195] = {.lex_state = 0, .external_lex_state = 1},
-  [196] = {.lex_state = 0, .external_lex_state = 1},
+  [196] = {.lex_state = 0},
   [197] = {.lex_state = 0, .external_lex_state = 1},
   [198] = {.lex_state = 0, .external_lex_state = 1},
   [199] = {.lex_state = 0, .external_lex_state = 1},
-  [200] = {.lex_state = 0, .external_lex_state = 1},
-  [201] = {.lex_state = 113},
-  [202] = {.lex_state = 113},
+  [200] = {.lex_state = 7},
+  [201] = {.lex_state = 0, .external_lex_state = 1},
+  [202] = {.lex_state = 0, .external_lex_state = 1},
   [203] = {.lex_state = 0, .external_lex_state = 1},
-  [204] = {.lex_state = 113},
-  [205] = {.lex_state = 0, .external_lex_state = 1},
-  [206] = {.lex_state = 113},
-  [207] = {.lex_state = 0, .external_lex_state = 1},
+  [204] = {.lex_state = 118},
+  [205] = {.lex_state = 118},
+  [206] = {.lex_state = 118},
+  [207] = {.lex_state = 118},
   [208] = {.lex_state = 0, .external_lex_state = 1},
   [209] = {.lex_state = 0, .external_lex_state = 1},
-  [210] = {.lex_state = 0},
-  [211] = {.lex_state = 0, .external_lex_state = 1},
+  [210] = {.lex_state = 0, .external_lex_state = 1},
+  [211] = {.lex_state = 10},
   [212] = {.lex_state = 0, .external_lex_state = 1},
-  [213] = {.lex_state = 7},
-  [214] = {.lex_state = 0},
-  [215] = {.lex_state = 0},
-  [216] = {.lex_state = 10},
-  [217] = {.lex_state = 10},
-  [218] = {.lex_state = 113},
-  [219] = {.lex_state = 10},
+  [213] = {.lex_state = 0, .external_lex_state = 1},
+  [214] = {.lex_state = 10},
+  [215] = {.lex_state = 7},
+  [216] = {.lex_state = 0, .external_lex_state = 1},
+  [217] = {.lex_state = 118},
+  [218] = {.lex_state = 0},
+  [219] = {.lex_state = 0, .external_lex_state = 1},
   [220] = {.lex_state = 0, .external_lex_state = 1},
-  [221] = {.lex_state = 0, .external_lex_state = 1},
-  [222] = {.lex_state = 113},
-  [223] = {.lex_state = 1},
-  [224] = {.lex_state = 10},
-  [225] = {.lex_state = 113},
-  [226] = {.lex_state = 7},
-  [227] = {.lex_state = 113},
+  [221] = {.lex_state = 10},
+  [222] = {.lex_state = 118},
+  [223] = {.lex_state = 7},
+  [224] = {.lex_state = 0, .external_lex_state = 1},
+  [225] = {.lex_state = 0, .external_lex_state = 1},
+  [226] = {.lex_state = 0, .external_lex_state = 1},
+  [227] = {.lex_state = 118},
   [228] = {.lex_state = 10},
-  [229] = {.lex_state = 0, .external_lex_state = 1},
-  [230] = {.lex_state = 113},
-  [231] = {.lex_state = 10},
-  [232] = {.lex_state = 113},
-  [233] = {.lex_state = 0, .external_lex_state = 1},
+  [229] = {.lex_state = 118},
+  [230] = {.lex_state = 0, .external_lex_state = 1},
+  [231] = {.lex_state = 0, .external_lex_state = 1},
+  [232] = {.lex_state = 10},
+  [233] = {.lex_state = 118},
   [234] = {.lex_state = 0, .external_lex_state = 1},
-  [235] = {.lex_state = 0, .external_lex_state = 1},
+  [235] = {.lex_state = 10},
   [236] = {.lex_state = 0, .external_lex_state = 1},
-  [237] = {.lex_state = 0, .external_lex_state = 1},
-  [238] = {.lex_state = 113},
+  [237] = {.lex_state = 118},
+  [238] = {.lex_state = 0, .external_lex_state = 1},
+  [239] = {.lex_state = 118},
+  [240] = {.lex_state = 118},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -3943,9 +3916,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_standoff_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token2] = ACTIONS(1),
-    [aux_sym_expect_directive_token3] = ACTIONS(1),
     [aux_sym_expect_directive_token4] = ACTIONS(1),
-    [aux_sym_expect_directive_token5] = ACTIONS(1),
     [aux_sym_expect_directive_token6] = ACTIONS(1),
     [aux_sym_expect_directive_token7] = ACTIONS(1),
     [aux_sym_expect_directive_token8] = ACTIONS(1),
@@ -3953,42 +3924,44 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_expect_directive_token10] = ACTIONS(1),
     [aux_sym_expect_directive_token11] = ACTIONS(1),
     [aux_sym_expect_directive_token12] = ACTIONS(1),
+    [aux_sym_expect_directive_token13] = ACTIONS(1),
+    [aux_sym_expect_directive_token14] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(215),
-    [sym_block] = STATE(24),
-    [sym_block_header] = STATE(220),
-    [sym_season_words] = STATE(152),
+    [sym_source_file] = STATE(196),
+    [sym_block] = STATE(29),
+    [sym_block_header] = STATE(197),
+    [sym_season_words] = STATE(180),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(237),
-    [sym_hold] = STATE(127),
-    [sym_move] = STATE(127),
-    [sym__shorthand] = STATE(178),
-    [sym_support] = STATE(127),
-    [sym_convoy] = STATE(127),
-    [sym_retreat] = STATE(127),
-    [sym_disband] = STATE(127),
-    [sym_build] = STATE(127),
-    [sym_remove] = STATE(127),
-    [sym_waive] = STATE(127),
-    [sym_unit] = STATE(20),
-    [sym_unit_type] = STATE(101),
-    [sym_power] = STATE(46),
-    [sym__hyphenated] = STATE(56),
-    [sym_directive] = STATE(237),
-    [sym_rules_directive] = STATE(195),
-    [sym_start_directive] = STATE(195),
-    [sym_unit_directive] = STATE(195),
-    [sym_owns_directive] = STATE(195),
-    [sym_phase_directive] = STATE(195),
-    [sym_turn_directive] = STATE(195),
-    [sym_dislodged_directive] = STATE(195),
-    [sym_game_directive] = STATE(195),
-    [sym_standoff_directive] = STATE(195),
-    [sym_expect_directive] = STATE(195),
+    [sym_order] = STATE(226),
+    [sym_hold] = STATE(133),
+    [sym_move] = STATE(133),
+    [sym__shorthand] = STATE(183),
+    [sym_support] = STATE(133),
+    [sym_convoy] = STATE(133),
+    [sym_retreat] = STATE(133),
+    [sym_disband] = STATE(133),
+    [sym_build] = STATE(133),
+    [sym_remove] = STATE(133),
+    [sym_waive] = STATE(133),
+    [sym_unit] = STATE(21),
+    [sym_unit_type] = STATE(98),
+    [sym_power] = STATE(45),
+    [sym__hyphenated] = STATE(58),
+    [sym_directive] = STATE(226),
+    [sym_rules_directive] = STATE(203),
+    [sym_start_directive] = STATE(203),
+    [sym_unit_directive] = STATE(203),
+    [sym_owns_directive] = STATE(203),
+    [sym_phase_directive] = STATE(203),
+    [sym_turn_directive] = STATE(203),
+    [sym_dislodged_directive] = STATE(203),
+    [sym_game_directive] = STATE(203),
+    [sym_standoff_directive] = STATE(203),
+    [sym_expect_directive] = STATE(203),
     [aux_sym_source_file_repeat1] = STATE(2),
-    [aux_sym_source_file_repeat2] = STATE(24),
+    [aux_sym_source_file_repeat2] = STATE(29),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
@@ -4027,38 +4000,38 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__newline] = ACTIONS(45),
   },
   [STATE(2)] = {
-    [sym_block] = STATE(27),
-    [sym_block_header] = STATE(220),
-    [sym_season_words] = STATE(152),
-    [sym__line] = STATE(4),
-    [sym_order] = STATE(237),
-    [sym_hold] = STATE(127),
-    [sym_move] = STATE(127),
-    [sym__shorthand] = STATE(178),
-    [sym_support] = STATE(127),
-    [sym_convoy] = STATE(127),
-    [sym_retreat] = STATE(127),
-    [sym_disband] = STATE(127),
-    [sym_build] = STATE(127),
-    [sym_remove] = STATE(127),
-    [sym_waive] = STATE(127),
-    [sym_unit] = STATE(20),
-    [sym_unit_type] = STATE(101),
-    [sym_power] = STATE(46),
-    [sym__hyphenated] = STATE(56),
-    [sym_directive] = STATE(237),
-    [sym_rules_directive] = STATE(195),
-    [sym_start_directive] = STATE(195),
-    [sym_unit_directive] = STATE(195),
-    [sym_owns_directive] = STATE(195),
-    [sym_phase_directive] = STATE(195),
-    [sym_turn_directive] = STATE(195),
-    [sym_dislodged_directive] = STATE(195),
-    [sym_game_directive] = STATE(195),
-    [sym_standoff_directive] = STATE(195),
-    [sym_expect_directive] = STATE(195),
-    [aux_sym_source_file_repeat1] = STATE(4),
-    [aux_sym_source_file_repeat2] = STATE(27),
+    [sym_block] = STATE(28),
+    [sym_block_header] = STATE(197),
+    [sym_season_words] = STATE(180),
+    [sym__line] = STATE(5),
+    [sym_order] = STATE(226),
+    [sym_hold] = STATE(133),
+    [sym_move] = STATE(133),
+    [sym__shorthand] = STATE(183),
+    [sym_support] = STATE(133),
+    [sym_convoy] = STATE(133),
+    [sym_retreat] = STATE(133),
+    [sym_disband] = STATE(133),
+    [sym_build] = STATE(133),
+    [sym_remove] = STATE(133),
+    [sym_waive] = STATE(133),
+    [sym_unit] = STATE(21),
+    [sym_unit_type] = STATE(98),
+    [sym_power] = STATE(45),
+    [sym__hyphenated] = STATE(58),
+    [sym_directive] = STATE(226),
+    [sym_rules_directive] = STATE(203),
+    [sym_start_directive] = STATE(203),
+    [sym_unit_directive] = STATE(203),
+    [sym_owns_directive] = STATE(203),
+    [sym_phase_directive] = STATE(203),
+    [sym_turn_directive] = STATE(203),
+    [sym_dislodged_directive] = STATE(203),
+    [sym_game_directive] = STATE(203),
+    [sym_standoff_directive] = STATE(203),
+    [sym_expect_directive] = STATE(203),
+    [aux_sym_source_file_repeat1] = STATE(5),
+    [aux_sym_source_file_repeat2] = STATE(28),
     [ts_builtin_sym_end] = ACTIONS(47),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
@@ -4126,15 +4099,15 @@ static const uint16_t ts_small_parse_table[] = {
       sym__word,
     ACTIONS(58), 1,
       sym__newline,
-    STATE(20), 1,
+    STATE(21), 1,
       sym_unit,
-    STATE(101), 1,
-      sym_unit_type,
-    STATE(112), 1,
+    STATE(96), 1,
       sym__hyphenated,
-    STATE(178), 1,
+    STATE(98), 1,
+      sym_unit_type,
+    STATE(183), 1,
       sym__shorthand,
-    STATE(210), 1,
+    STATE(191), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -4145,10 +4118,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(51), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
-    STATE(5), 2,
+    STATE(4), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(237), 2,
+    STATE(226), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -4173,7 +4146,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(127), 9,
+    STATE(133), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4183,7 +4156,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-    STATE(195), 10,
+    STATE(203), 10,
       sym_rules_directive,
       sym_start_directive,
       sym_unit_directive,
@@ -4195,101 +4168,6 @@ static const uint16_t ts_small_parse_table[] = {
       sym_standoff_directive,
       sym_expect_directive,
   [125] = 30,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(62), 1,
-      sym__word,
-    ACTIONS(85), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(88), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(91), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(94), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(97), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(100), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(103), 1,
-      aux_sym_dislodged_directive_token1,
-    ACTIONS(106), 1,
-      aux_sym_game_directive_token1,
-    ACTIONS(109), 1,
-      aux_sym_standoff_directive_token1,
-    ACTIONS(112), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(115), 1,
-      sym__newline,
-    STATE(20), 1,
-      sym_unit,
-    STATE(101), 1,
-      sym_unit_type,
-    STATE(112), 1,
-      sym__hyphenated,
-    STATE(178), 1,
-      sym__shorthand,
-    STATE(210), 1,
-      sym_power,
-    ACTIONS(60), 2,
-      ts_builtin_sym_end,
-      aux_sym_season_words_token5,
-    ACTIONS(76), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(79), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    STATE(4), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(237), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(67), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(70), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(73), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(65), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-    ACTIONS(82), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(127), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-    STATE(195), 10,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_dislodged_directive,
-      sym_game_directive,
-      sym_standoff_directive,
-      sym_expect_directive,
-  [250] = 30,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(25), 1,
@@ -4314,17 +4192,17 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_expect_directive_token1,
     ACTIONS(49), 1,
       sym__newline,
-    ACTIONS(120), 1,
+    ACTIONS(62), 1,
       sym__word,
-    STATE(20), 1,
+    STATE(21), 1,
       sym_unit,
-    STATE(101), 1,
-      sym_unit_type,
-    STATE(112), 1,
+    STATE(96), 1,
       sym__hyphenated,
-    STATE(178), 1,
+    STATE(98), 1,
+      sym_unit_type,
+    STATE(183), 1,
       sym__shorthand,
-    STATE(210), 1,
+    STATE(191), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -4332,13 +4210,13 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(21), 2,
       aux_sym_waive_token1,
       aux_sym_waive_token2,
-    ACTIONS(118), 2,
+    ACTIONS(60), 2,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
-    STATE(4), 2,
+    STATE(5), 2,
       sym__line,
       aux_sym_source_file_repeat1,
-    STATE(237), 2,
+    STATE(226), 2,
       sym_order,
       sym_directive,
     ACTIONS(13), 3,
@@ -4358,12 +4236,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    ACTIONS(123), 4,
+    ACTIONS(65), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-    STATE(127), 9,
+    STATE(133), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4373,7 +4251,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-    STATE(195), 10,
+    STATE(203), 10,
       sym_rules_directive,
       sym_start_directive,
       sym_unit_directive,
@@ -4384,99 +4262,105 @@ static const uint16_t ts_small_parse_table[] = {
       sym_game_directive,
       sym_standoff_directive,
       sym_expect_directive,
-  [375] = 6,
+  [250] = 30,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(129), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
-      sym__hyphen,
-    ACTIONS(127), 8,
+    ACTIONS(69), 1,
+      sym__word,
+    ACTIONS(92), 1,
+      aux_sym_rules_directive_token1,
+    ACTIONS(95), 1,
+      aux_sym_start_directive_token1,
+    ACTIONS(98), 1,
+      aux_sym_unit_directive_token1,
+    ACTIONS(101), 1,
+      aux_sym_owns_directive_token1,
+    ACTIONS(104), 1,
+      aux_sym_phase_directive_token1,
+    ACTIONS(107), 1,
+      aux_sym_turn_directive_token1,
+    ACTIONS(110), 1,
+      aux_sym_dislodged_directive_token1,
+    ACTIONS(113), 1,
+      aux_sym_game_directive_token1,
+    ACTIONS(116), 1,
+      aux_sym_standoff_directive_token1,
+    ACTIONS(119), 1,
+      aux_sym_expect_directive_token1,
+    ACTIONS(122), 1,
       sym__newline,
-      anon_sym_COLON,
+    STATE(21), 1,
+      sym_unit,
+    STATE(96), 1,
+      sym__hyphenated,
+    STATE(98), 1,
+      sym_unit_type,
+    STATE(183), 1,
+      sym__shorthand,
+    STATE(191), 1,
+      sym_power,
+    ACTIONS(67), 2,
+      ts_builtin_sym_end,
       aux_sym_season_words_token5,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(125), 28,
+    ACTIONS(83), 2,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+    ACTIONS(86), 2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+    STATE(5), 2,
+      sym__line,
+      aux_sym_source_file_repeat1,
+    STATE(226), 2,
+      sym_order,
+      sym_directive,
+    ACTIONS(74), 3,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(77), 3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(80), 3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(72), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token1,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-  [428] = 3,
+    ACTIONS(89), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(133), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+    STATE(203), 10,
+      sym_rules_directive,
+      sym_start_directive,
+      sym_unit_directive,
+      sym_owns_directive,
+      sym_phase_directive,
+      sym_turn_directive,
+      sym_dislodged_directive,
+      sym_game_directive,
+      sym_standoff_directive,
+      sym_expect_directive,
+  [375] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(127), 8,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(125), 29,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token1,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-      anon_sym_DASH2,
-  [473] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(132), 13,
+    ACTIONS(125), 13,
       sym__newline,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
@@ -4490,7 +4374,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_game_directive_token1,
       aux_sym_standoff_directive_token1,
       aux_sym_expect_directive_token1,
-    ACTIONS(134), 22,
+    ACTIONS(127), 22,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -4513,16 +4397,16 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [516] = 6,
+  [418] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(140), 1,
+    ACTIONS(133), 1,
       anon_sym_LPAREN,
-    ACTIONS(142), 1,
+    ACTIONS(135), 1,
       anon_sym_SLASH,
-    STATE(14), 1,
+    STATE(13), 1,
       sym_coast,
-    ACTIONS(136), 15,
+    ACTIONS(129), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4538,7 +4422,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(138), 15,
+    ACTIONS(131), 16,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4552,25 +4436,26 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__arrow_token1,
       anon_sym_EQ_GT,
       sym_season,
+      anon_sym_COMMA,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [563] = 6,
+  [466] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(148), 1,
+    ACTIONS(141), 1,
       anon_sym_DASH2,
-    STATE(6), 1,
+    STATE(8), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
+    STATE(232), 1,
       sym__hyphen,
-    ACTIONS(146), 6,
+    ACTIONS(139), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(144), 23,
+    ACTIONS(137), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4594,12 +4479,51 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [609] = 5,
+  [512] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(151), 1,
+    ACTIONS(144), 1,
       sym__word,
-    STATE(12), 2,
+    STATE(10), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(148), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(146), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+  [556] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(150), 1,
+      sym__word,
+    STATE(10), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(155), 6,
@@ -4633,22 +4557,23 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-  [653] = 5,
+  [600] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(157), 1,
-      sym__word,
-    STATE(12), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(162), 6,
+    ACTIONS(161), 1,
+      anon_sym_DASH2,
+    STATE(12), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(232), 1,
+      sym__hyphen,
+    ACTIONS(159), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(160), 23,
+    ACTIONS(157), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4671,15 +4596,15 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-      anon_sym_DASH2,
-  [697] = 6,
+      sym__word,
+  [646] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(168), 1,
       anon_sym_DASH2,
-    STATE(10), 1,
+    STATE(8), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
+    STATE(232), 1,
       sym__hyphen,
     ACTIONS(166), 6,
       sym__newline,
@@ -4712,7 +4637,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [743] = 3,
+  [692] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(171), 15,
@@ -4748,30 +4673,102 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [782] = 18,
+  [731] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(175), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(177), 16,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [770] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(179), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(181), 16,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_via_convoy_token1,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [809] = 18,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(175), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(177), 1,
-      aux_sym_disband_token1,
-    ACTIONS(179), 1,
-      aux_sym_build_token1,
-    ACTIONS(181), 1,
-      aux_sym_remove_token1,
     ACTIONS(183), 1,
-      aux_sym_waive_token1,
+      aux_sym_retreat_token1,
+    ACTIONS(185), 1,
+      aux_sym_disband_token1,
     ACTIONS(187), 1,
+      aux_sym_build_token1,
+    ACTIONS(189), 1,
+      aux_sym_remove_token1,
+    ACTIONS(191), 1,
+      aux_sym_waive_token1,
+    ACTIONS(195), 1,
       sym__newline,
-    STATE(20), 1,
+    STATE(21), 1,
       sym_unit,
-    STATE(101), 1,
+    STATE(98), 1,
       sym_unit_type,
-    STATE(178), 1,
+    STATE(183), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -4785,10 +4782,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
+    ACTIONS(193), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(123), 9,
+    STATE(126), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4798,77 +4795,42 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [850] = 3,
+  [877] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(189), 15,
+    ACTIONS(139), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(137), 24,
       aux_sym_hold_token1,
+      aux_sym_hold_token2,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
       aux_sym_support_token2,
       aux_sym_support_token3,
+      aux_sym_convoy_token1,
       aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
+      aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
+      aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
+      aux_sym_remove_token1,
       aux_sym_remove_token2,
       anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(191), 15,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [888] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(193), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
+      sym__word,
       anon_sym_DASH2,
-    ACTIONS(195), 15,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_via_convoy_token1,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [926] = 4,
+  [915] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(201), 1,
@@ -4903,28 +4865,28 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-  [965] = 17,
+  [954] = 17,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(175), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(177), 1,
-      aux_sym_disband_token1,
-    ACTIONS(179), 1,
-      aux_sym_build_token1,
-    ACTIONS(181), 1,
-      aux_sym_remove_token1,
     ACTIONS(183), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(185), 1,
+      aux_sym_disband_token1,
+    ACTIONS(187), 1,
+      aux_sym_build_token1,
+    ACTIONS(189), 1,
+      aux_sym_remove_token1,
+    ACTIONS(191), 1,
       aux_sym_waive_token1,
-    STATE(20), 1,
+    STATE(21), 1,
       sym_unit,
-    STATE(101), 1,
+    STATE(98), 1,
       sym_unit_type,
-    STATE(178), 1,
+    STATE(183), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -4938,10 +4900,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
+    ACTIONS(193), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(123), 9,
+    STATE(126), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4951,61 +4913,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [1030] = 21,
+  [1019] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(205), 1,
-      aux_sym_hold_token2,
-    ACTIONS(209), 1,
-      aux_sym_support_token1,
-    ACTIONS(213), 1,
-      aux_sym_convoy_token1,
-    ACTIONS(215), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(219), 1,
-      aux_sym_disband_token1,
-    ACTIONS(223), 1,
-      aux_sym_build_token1,
-    ACTIONS(227), 1,
-      aux_sym_remove_token1,
-    ACTIONS(229), 1,
-      aux_sym_remove_token2,
-    ACTIONS(231), 1,
-      anon_sym_DASH,
-    ACTIONS(237), 1,
-      anon_sym_DASH2,
-    STATE(76), 1,
-      sym__arrow,
-    STATE(106), 1,
-      sym__hyphen,
-    ACTIONS(203), 2,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-    ACTIONS(207), 2,
-      aux_sym_via_convoy_token2,
-      aux_sym_convoy_token2,
-    ACTIONS(211), 2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-    ACTIONS(217), 2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(221), 2,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(225), 2,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(233), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(235), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1102] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(241), 13,
+    ACTIONS(205), 13,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_support_token1,
@@ -5019,7 +4930,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-    ACTIONS(239), 15,
+    ACTIONS(203), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -5035,22 +4946,178 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-  [1138] = 6,
+  [1055] = 21,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(129), 1,
+    ACTIONS(209), 1,
+      aux_sym_hold_token2,
+    ACTIONS(213), 1,
+      aux_sym_support_token1,
+    ACTIONS(217), 1,
+      aux_sym_convoy_token1,
+    ACTIONS(219), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(223), 1,
+      aux_sym_disband_token1,
+    ACTIONS(227), 1,
+      aux_sym_build_token1,
+    ACTIONS(231), 1,
+      aux_sym_remove_token1,
+    ACTIONS(233), 1,
+      aux_sym_remove_token2,
+    ACTIONS(235), 1,
+      anon_sym_DASH,
+    ACTIONS(241), 1,
+      anon_sym_DASH2,
+    STATE(89), 1,
+      sym__arrow,
+    STATE(105), 1,
+      sym__hyphen,
+    ACTIONS(207), 2,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+    ACTIONS(211), 2,
+      aux_sym_via_convoy_token2,
+      aux_sym_convoy_token2,
+    ACTIONS(215), 2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+    ACTIONS(221), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(225), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(229), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(237), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(239), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1127] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(141), 1,
       anon_sym_DASH2,
     STATE(22), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
+    STATE(214), 1,
       sym__hyphen,
-    ACTIONS(127), 5,
+    ACTIONS(137), 8,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(139), 10,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1162] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(137), 9,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+      anon_sym_DASH2,
+    ACTIONS(139), 10,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1189] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(25), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(157), 6,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(159), 9,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1221] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(164), 6,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(166), 9,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      aux_sym_dislodged_directive_token2,
+      aux_sym_dislodged_directive_token3,
+  [1253] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(141), 1,
+      anon_sym_DASH2,
+    STATE(26), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(139), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(125), 7,
+    ACTIONS(137), 7,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -5058,30 +5125,57 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [1167] = 6,
+  [1282] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(129), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(125), 4,
-      aux_sym_via_convoy_token1,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
+    ACTIONS(245), 1,
+      ts_builtin_sym_end,
+    ACTIONS(247), 1,
       sym__word,
-    ACTIONS(127), 8,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1196] = 10,
+    ACTIONS(253), 1,
+      aux_sym_season_words_token5,
+    STATE(46), 1,
+      sym_power,
+    STATE(58), 1,
+      sym__hyphenated,
+    STATE(180), 1,
+      sym_season_words,
+    STATE(197), 1,
+      sym_block_header,
+    STATE(27), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(250), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1317] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(256), 1,
+      ts_builtin_sym_end,
+    STATE(46), 1,
+      sym_power,
+    STATE(58), 1,
+      sym__hyphenated,
+    STATE(180), 1,
+      sym_season_words,
+    STATE(197), 1,
+      sym_block_header,
+    STATE(27), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1352] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
@@ -5090,15 +5184,15 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token5,
     ACTIONS(47), 1,
       ts_builtin_sym_end,
-    STATE(47), 1,
+    STATE(46), 1,
       sym_power,
-    STATE(56), 1,
+    STATE(58), 1,
       sym__hyphenated,
-    STATE(152), 1,
+    STATE(180), 1,
       sym_season_words,
-    STATE(220), 1,
+    STATE(197), 1,
       sym_block_header,
-    STATE(25), 2,
+    STATE(27), 2,
       sym_block,
       aux_sym_source_file_repeat2,
     ACTIONS(9), 4,
@@ -5106,41 +5200,16 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1231] = 10,
+  [1387] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(243), 1,
-      ts_builtin_sym_end,
-    ACTIONS(245), 1,
-      sym__word,
-    ACTIONS(251), 1,
-      aux_sym_season_words_token5,
-    STATE(47), 1,
-      sym_power,
-    STATE(56), 1,
-      sym__hyphenated,
-    STATE(152), 1,
-      sym_season_words,
-    STATE(220), 1,
-      sym_block_header,
-    STATE(25), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(248), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1266] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(127), 5,
+    ACTIONS(139), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(125), 8,
+    ACTIONS(137), 8,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -5149,75 +5218,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token4,
       sym__word,
       anon_sym_DASH2,
-  [1287] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(254), 1,
-      ts_builtin_sym_end,
-    STATE(47), 1,
-      sym_power,
-    STATE(56), 1,
-      sym__hyphenated,
-    STATE(152), 1,
-      sym_season_words,
-    STATE(220), 1,
-      sym_block_header,
-    STATE(25), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1322] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(125), 5,
-      aux_sym_via_convoy_token1,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-      anon_sym_DASH2,
-    ACTIONS(127), 8,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1343] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(34), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(164), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(166), 7,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1369] = 5,
+  [1408] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(258), 1,
       sym__word,
-    STATE(33), 2,
+    STATE(31), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(153), 3,
@@ -5231,14 +5237,99 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1393] = 6,
+  [1432] = 9,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(114), 1,
+      sym_province,
+    STATE(166), 1,
+      sym_unit,
+    STATE(168), 1,
+      sym_location,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1464] = 9,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(114), 1,
+      sym_province,
+    STATE(173), 1,
+      sym_unit,
+    STATE(174), 1,
+      sym_location,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1496] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(261), 1,
+      sym__word,
+    STATE(31), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(146), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(148), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1520] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(161), 1,
+      anon_sym_DASH2,
+    STATE(36), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(157), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(159), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1546] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(168), 1,
       anon_sym_DASH2,
-    STATE(32), 1,
+    STATE(22), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
+    STATE(214), 1,
       sym__hyphen,
     ACTIONS(164), 3,
       anon_sym_DASH,
@@ -5251,95 +5342,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1419] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(148), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(144), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(146), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1445] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(260), 1,
-      sym__word,
-    STATE(33), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(160), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(162), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1469] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(144), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(146), 7,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1495] = 9,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(267), 1,
-      aux_sym_expect_directive_token5,
-    ACTIONS(271), 1,
-      aux_sym_expect_directive_token7,
-    ACTIONS(273), 1,
-      aux_sym_expect_directive_token9,
-    ACTIONS(275), 1,
-      aux_sym_expect_directive_token10,
-    ACTIONS(265), 2,
-      aux_sym_expect_directive_token2,
-      aux_sym_expect_directive_token3,
-    ACTIONS(269), 2,
-      aux_sym_expect_directive_token6,
-      aux_sym_expect_directive_token8,
-    ACTIONS(277), 2,
-      aux_sym_expect_directive_token11,
-      aux_sym_expect_directive_token12,
-  [1526] = 5,
+  [1572] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(153), 1,
       aux_sym_via_convoy_token1,
-    ACTIONS(279), 1,
+    ACTIONS(263), 1,
       sym__word,
-    STATE(38), 2,
+    STATE(37), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(155), 7,
@@ -5350,35 +5360,40 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [1549] = 5,
+  [1595] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(39), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
-      sym__hyphen,
-    ACTIONS(166), 8,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_season_words_token5,
-      sym_season,
-  [1572] = 5,
+    ACTIONS(266), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(268), 1,
+      aux_sym_expect_directive_token2,
+    ACTIONS(270), 1,
+      aux_sym_expect_directive_token3,
+    ACTIONS(272), 1,
+      aux_sym_expect_directive_token7,
+    ACTIONS(276), 1,
+      aux_sym_expect_directive_token9,
+    ACTIONS(278), 1,
+      aux_sym_expect_directive_token11,
+    ACTIONS(280), 1,
+      aux_sym_expect_directive_token12,
+    ACTIONS(274), 2,
+      aux_sym_expect_directive_token8,
+      aux_sym_expect_directive_token10,
+    ACTIONS(282), 2,
+      aux_sym_expect_directive_token13,
+      aux_sym_expect_directive_token14,
+  [1628] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(160), 1,
-      aux_sym_via_convoy_token1,
-    ACTIONS(281), 1,
+    ACTIONS(7), 1,
       sym__word,
-    STATE(38), 2,
+    ACTIONS(146), 1,
+      aux_sym_via_convoy_token1,
+    STATE(37), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(162), 7,
+    ACTIONS(148), 7,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
@@ -5386,51 +5401,50 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_dislodged_directive_token2,
       aux_sym_dislodged_directive_token3,
-  [1595] = 5,
+  [1651] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
-      sym__hyphen,
-    ACTIONS(146), 8,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_season_words_token5,
-      sym_season,
-  [1618] = 9,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(279), 1,
+    ACTIONS(284), 1,
       sym__word,
-    ACTIONS(286), 1,
-      anon_sym_DASH_GT,
-    STATE(9), 1,
-      sym_name,
-    STATE(82), 1,
-      sym__arrow,
-    STATE(118), 1,
-      sym_province,
-    STATE(181), 1,
-      sym_location,
-    ACTIONS(284), 2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-    STATE(36), 2,
+    STATE(42), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [1648] = 5,
+    ACTIONS(146), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(148), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1673] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(288), 1,
+    ACTIONS(7), 1,
       sym__word,
-    STATE(43), 2,
+    ACTIONS(288), 1,
+      anon_sym_DASH_GT,
+    STATE(7), 1,
+      sym_name,
+    STATE(71), 1,
+      sym__arrow,
+    STATE(114), 1,
+      sym_province,
+    STATE(170), 1,
+      sym_location,
+    ACTIONS(286), 2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1703] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(290), 1,
+      sym__word,
+    STATE(42), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(153), 3,
@@ -5442,14 +5456,32 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1670] = 6,
+  [1725] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(161), 1,
+      anon_sym_DASH2,
+    STATE(44), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(157), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(159), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1749] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(168), 1,
       anon_sym_DASH2,
-    STATE(44), 1,
+    STATE(26), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
+    STATE(221), 1,
       sym__hyphen,
     ACTIONS(164), 3,
       anon_sym_DASH,
@@ -5460,104 +5492,69 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1694] = 5,
+  [1773] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(290), 1,
-      sym__word,
-    STATE(43), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(160), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(162), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1716] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(148), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
-      sym__hyphen,
-    ACTIONS(144), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(146), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1740] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
     ACTIONS(293), 1,
-      anon_sym_LPAREN,
-    ACTIONS(295), 1,
-      anon_sym_SLASH,
-    STATE(77), 1,
-      sym_coast,
-    ACTIONS(136), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(138), 4,
       anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
+    ACTIONS(297), 1,
       sym_season,
-  [1763] = 7,
+    ACTIONS(299), 1,
+      sym__newline,
+    STATE(181), 1,
+      sym_season_words,
+    ACTIONS(295), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1798] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(11), 1,
       aux_sym_season_words_token5,
     ACTIONS(297), 1,
-      anon_sym_COLON,
-    ACTIONS(301), 1,
       sym_season,
-    ACTIONS(303), 1,
+    ACTIONS(299), 1,
       sym__newline,
-    STATE(165), 1,
+    ACTIONS(301), 1,
+      anon_sym_COLON,
+    STATE(181), 1,
       sym_season_words,
-    ACTIONS(299), 4,
+    ACTIONS(295), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1788] = 7,
+  [1823] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(301), 1,
-      sym_season,
     ACTIONS(303), 1,
-      sym__newline,
+      anon_sym_LPAREN,
     ACTIONS(305), 1,
+      anon_sym_SLASH,
+    STATE(80), 1,
+      sym_coast,
+    ACTIONS(129), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(131), 4,
       anon_sym_COLON,
-    STATE(165), 1,
-      sym_season_words,
-    ACTIONS(299), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1813] = 6,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [1846] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(164), 1,
       sym__word,
-    ACTIONS(256), 1,
+    ACTIONS(243), 1,
       anon_sym_DASH2,
     STATE(49), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(224), 1,
+    STATE(228), 1,
       sym__hyphen,
     ACTIONS(166), 5,
       sym__newline,
@@ -5565,62 +5562,111 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [1836] = 6,
+  [1869] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(144), 1,
-      sym__word,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(50), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(224), 1,
-      sym__hyphen,
-    ACTIONS(146), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1859] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(125), 1,
+    ACTIONS(137), 1,
       sym__word,
     ACTIONS(307), 1,
       anon_sym_DASH2,
-    STATE(50), 1,
+    STATE(49), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(224), 1,
+    STATE(228), 1,
       sym__hyphen,
-    ACTIONS(127), 5,
+    ACTIONS(139), 5,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [1882] = 4,
+  [1892] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(310), 1,
+    ACTIONS(157), 1,
       sym__word,
-    STATE(58), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(155), 5,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(48), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(228), 1,
+      sym__hyphen,
+    ACTIONS(159), 5,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token3,
-  [1900] = 6,
+  [1915] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(256), 1,
+    ACTIONS(241), 1,
+      anon_sym_DASH2,
+    ACTIONS(310), 1,
+      anon_sym_DASH,
+    STATE(75), 1,
+      sym__arrow,
+    STATE(97), 1,
+      sym__hyphen,
+    ACTIONS(312), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(314), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1939] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
       anon_sym_DASH2,
     STATE(53), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(316), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1959] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(22), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(214), 1,
+      sym__hyphen,
+    ACTIONS(318), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1979] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(55), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(157), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(159), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2001] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(26), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
       sym__hyphen,
     ACTIONS(164), 2,
       aux_sym_unit_type_token1,
@@ -5629,58 +5675,38 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COLON,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [1922] = 6,
+  [2023] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
-      sym__hyphen,
-    ACTIONS(144), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(146), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1944] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(60), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
-      sym__hyphen,
-    ACTIONS(312), 5,
+    ACTIONS(320), 1,
+      sym__word,
+    STATE(56), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(155), 5,
       sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
-  [1964] = 7,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2041] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(237), 1,
-      anon_sym_DASH2,
-    ACTIONS(314), 1,
-      anon_sym_DASH,
-    STATE(92), 1,
-      sym__arrow,
-    STATE(107), 1,
-      sym__hyphen,
-    ACTIONS(316), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(318), 2,
+    ACTIONS(323), 1,
+      sym__word,
+    STATE(56), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(148), 5,
       sym__newline,
-      anon_sym_EQ_GT,
-  [1988] = 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2059] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 8,
+    ACTIONS(325), 8,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token1,
@@ -5689,178 +5715,60 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_season_words_token4,
       aux_sym_season_words_token5,
       sym_season,
-  [2002] = 6,
+  [2073] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(144), 1,
+    ACTIONS(157), 1,
       sym__word,
-    ACTIONS(256), 1,
+    ACTIONS(243), 1,
       anon_sym_DASH2,
-    STATE(22), 1,
+    STATE(60), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
+    STATE(221), 1,
       sym__hyphen,
-    ACTIONS(146), 4,
+    ACTIONS(159), 4,
       anon_sym_COLON,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2024] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      sym__word,
-    STATE(58), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(162), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2042] = 6,
+  [2095] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(164), 1,
       sym__word,
-    ACTIONS(256), 1,
+    ACTIONS(243), 1,
       anon_sym_DASH2,
-    STATE(57), 1,
+    STATE(26), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(216), 1,
+    STATE(221), 1,
       sym__hyphen,
     ACTIONS(166), 4,
       anon_sym_COLON,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2064] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(6), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(219), 1,
-      sym__hyphen,
-    ACTIONS(325), 5,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [2084] = 7,
+  [2117] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(327), 1,
       sym__word,
     ACTIONS(329), 1,
       sym__newline,
-    STATE(67), 1,
+    STATE(63), 1,
       aux_sym_owns_directive_repeat1,
-    STATE(87), 1,
+    STATE(73), 1,
       sym__greedy_name,
-    STATE(142), 1,
+    STATE(130), 1,
       sym__greedy_province,
-    STATE(64), 2,
+    STATE(65), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2107] = 7,
+  [2140] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
     ACTIONS(331), 1,
-      sym__newline,
-    STATE(65), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(87), 1,
-      sym__greedy_name,
-    STATE(142), 1,
-      sym__greedy_province,
-    STATE(64), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2130] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
       sym__word,
-    ACTIONS(333), 1,
-      sym__newline,
-    STATE(61), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(87), 1,
-      sym__greedy_name,
-    STATE(142), 1,
-      sym__greedy_province,
-    STATE(64), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2153] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    STATE(58), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(335), 4,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-  [2170] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    ACTIONS(337), 1,
-      sym__newline,
-    STATE(67), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(87), 1,
-      sym__greedy_name,
-    STATE(142), 1,
-      sym__greedy_province,
-    STATE(64), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2193] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(125), 1,
-      sym__word,
-    ACTIONS(127), 6,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_DASH2,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2208] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(339), 1,
-      sym__word,
-    ACTIONS(342), 1,
-      sym__newline,
-    STATE(67), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(87), 1,
-      sym__greedy_name,
-    STATE(142), 1,
-      sym__greedy_province,
-    STATE(64), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2231] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(344), 1,
-      sym__word,
-    STATE(69), 2,
+    STATE(62), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(155), 4,
@@ -5868,44 +5776,109 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2248] = 4,
+  [2157] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(346), 1,
+    ACTIONS(334), 1,
       sym__word,
-    STATE(69), 2,
+    ACTIONS(337), 1,
+      sym__newline,
+    STATE(63), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(73), 1,
+      sym__greedy_name,
+    STATE(130), 1,
+      sym__greedy_province,
+    STATE(65), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(162), 4,
+  [2180] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(339), 1,
+      sym__newline,
+    STATE(61), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(73), 1,
+      sym__greedy_name,
+    STATE(130), 1,
+      sym__greedy_province,
+    STATE(65), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2203] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    STATE(56), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(341), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [2220] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(343), 1,
+      sym__newline,
+    STATE(63), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(73), 1,
+      sym__greedy_name,
+    STATE(130), 1,
+      sym__greedy_province,
+    STATE(65), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2243] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(137), 1,
+      sym__word,
+    ACTIONS(139), 6,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_DASH2,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token3,
+  [2258] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(327), 1,
+      sym__word,
+    ACTIONS(345), 1,
+      sym__newline,
+    STATE(66), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(73), 1,
+      sym__greedy_name,
+    STATE(130), 1,
+      sym__greedy_province,
+    STATE(65), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2281] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(347), 1,
+      sym__word,
+    STATE(62), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(148), 4,
       anon_sym_COLON,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2265] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(193), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(195), 4,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2279] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(95), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(231), 1,
-      sym__hyphen,
-    ACTIONS(166), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2297] = 4,
+  [2298] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(349), 1,
@@ -5917,60 +5890,128 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2313] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(80), 1,
-      sym_unit,
-    STATE(109), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2331] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(55), 1,
-      sym_unit,
-    STATE(113), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2349] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(100), 1,
-      sym_unit_type,
-    STATE(236), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2367] = 6,
+  [2314] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(351), 1,
       sym__word,
-    STATE(9), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(117), 1,
-      sym_location,
-    STATE(118), 1,
+    STATE(114), 1,
       sym_province,
-    STATE(36), 2,
+    STATE(185), 1,
+      sym_location,
+    STATE(39), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2387] = 3,
+  [2334] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(133), 1,
+      anon_sym_LPAREN,
+    ACTIONS(135), 1,
+      anon_sym_SLASH,
+    STATE(137), 1,
+      sym_coast,
+    ACTIONS(353), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2352] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(357), 1,
+      anon_sym_LPAREN,
+    ACTIONS(359), 1,
+      anon_sym_SLASH,
+    STATE(132), 1,
+      sym_coast,
+    ACTIONS(355), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [2370] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(114), 1,
+      sym_province,
+    STATE(156), 1,
+      sym_location,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2390] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(114), 1,
+      sym_province,
+    STATE(158), 1,
+      sym_location,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2410] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(201), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(193), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2428] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(323), 1,
+      sym__word,
+    ACTIONS(361), 1,
+      aux_sym_expect_directive_token6,
+    STATE(7), 1,
+      sym_name,
+    STATE(144), 1,
+      sym_province,
+    STATE(57), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2448] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(172), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(193), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2466] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(81), 1,
+      sym_unit,
+    STATE(106), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(193), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2484] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(171), 2,
@@ -5981,1279 +6022,1221 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [2401] = 5,
+  [2498] = 6,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(241), 1,
+      anon_sym_DASH2,
+    ACTIONS(363), 1,
+      anon_sym_DASH,
+    STATE(82), 1,
+      sym__arrow,
+    STATE(108), 1,
+      sym__hyphen,
+    ACTIONS(365), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2518] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
     STATE(114), 1,
-      sym_unit_type,
-    STATE(214), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2419] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(100), 1,
-      sym_unit_type,
-    STATE(196), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2437] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(237), 1,
-      anon_sym_DASH2,
-    ACTIONS(353), 1,
-      anon_sym_DASH,
-    STATE(91), 1,
-      sym__arrow,
-    STATE(104), 1,
-      sym__hyphen,
-    ACTIONS(355), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2457] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(100), 1,
-      sym_unit_type,
-    STATE(188), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2475] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(118), 1,
       sym_province,
-    STATE(182), 1,
+    STATE(150), 1,
       sym_location,
-    STATE(36), 2,
+    STATE(39), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2495] = 3,
+  [2538] = 5,
     ACTIONS(3), 1,
       sym_comment,
+    STATE(110), 1,
+      sym_unit_type,
+    STATE(218), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
     ACTIONS(193), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2556] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(219), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(193), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2574] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(175), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(195), 4,
+    ACTIONS(177), 4,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [2509] = 3,
+  [2588] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(189), 2,
+    ACTIONS(179), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(191), 4,
+    ACTIONS(181), 4,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [2523] = 5,
+  [2602] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(100), 1,
-      sym_unit_type,
-    STATE(137), 1,
+    STATE(92), 1,
       sym_unit,
+    STATE(106), 1,
+      sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
+    ACTIONS(193), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2541] = 5,
+  [2620] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(359), 1,
-      anon_sym_LPAREN,
-    ACTIONS(361), 1,
-      anon_sym_SLASH,
-    STATE(129), 1,
-      sym_coast,
-    ACTIONS(357), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2559] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(359), 1,
-      anon_sym_LPAREN,
-    ACTIONS(361), 1,
-      anon_sym_SLASH,
-    STATE(138), 1,
-      sym_coast,
-    ACTIONS(363), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2577] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(100), 1,
-      sym_unit_type,
-    STATE(166), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2595] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(307), 1,
-      anon_sym_DASH2,
-    STATE(89), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(231), 1,
-      sym__hyphen,
-    ACTIONS(127), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2613] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(237), 1,
-      anon_sym_DASH2,
-    ACTIONS(365), 1,
-      anon_sym_DASH,
-    STATE(97), 1,
-      sym__arrow,
-    STATE(105), 1,
-      sym__hyphen,
-    ACTIONS(367), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2633] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(118), 1,
-      sym_province,
-    STATE(154), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2653] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(118), 1,
-      sym_province,
-    STATE(156), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2673] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(100), 1,
-      sym_unit_type,
-    STATE(167), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2691] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(189), 2,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(191), 4,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2705] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(256), 1,
-      anon_sym_DASH2,
-    STATE(89), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(231), 1,
-      sym__hyphen,
-    ACTIONS(146), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2723] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(310), 1,
-      sym__word,
-    ACTIONS(369), 1,
-      aux_sym_expect_directive_token4,
-    STATE(98), 1,
-      sym_name,
-    STATE(131), 1,
-      sym_province,
-    STATE(51), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2743] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(9), 1,
-      sym_name,
-    STATE(118), 1,
-      sym_province,
-    STATE(163), 1,
-      sym_location,
-    STATE(36), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2763] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(359), 1,
-      anon_sym_LPAREN,
-    ACTIONS(361), 1,
-      anon_sym_SLASH,
-    STATE(14), 1,
-      sym_coast,
-    ACTIONS(138), 3,
-      sym__newline,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2781] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(90), 1,
+    STATE(51), 1,
       sym_unit,
     STATE(109), 1,
       sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(185), 2,
+    ACTIONS(193), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2799] = 5,
+  [2638] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(351), 1,
       sym__word,
-    STATE(9), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(18), 1,
+    STATE(114), 1,
       sym_province,
-    STATE(36), 2,
+    STATE(117), 1,
+      sym_location,
+    STATE(39), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2816] = 5,
+  [2658] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(307), 1,
+      anon_sym_DASH2,
+    STATE(90), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(235), 1,
+      sym__hyphen,
+    ACTIONS(139), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2676] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(128), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(193), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2694] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(241), 1,
+      anon_sym_DASH2,
+    ACTIONS(367), 1,
+      anon_sym_DASH,
+    STATE(74), 1,
+      sym__arrow,
+    STATE(95), 1,
+      sym__hyphen,
+    ACTIONS(369), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2714] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(90), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(235), 1,
+      sym__hyphen,
+    ACTIONS(166), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2732] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_DASH2,
+    STATE(93), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(235), 1,
+      sym__hyphen,
+    ACTIONS(159), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2750] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(371), 1,
+      sym__joined,
+    STATE(72), 1,
+      sym__shorthand_name,
+    STATE(124), 1,
+      sym__shorthand_province,
+    STATE(142), 1,
+      sym__shorthand_loc,
+    STATE(157), 1,
+      sym__shorthand_location,
+  [2769] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(373), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(325), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2782] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(371), 1,
+      sym__joined,
+    STATE(72), 1,
+      sym__shorthand_name,
+    STATE(124), 1,
+      sym__shorthand_province,
+    STATE(142), 1,
+      sym__shorthand_loc,
+    STATE(159), 1,
+      sym__shorthand_location,
+  [2801] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(375), 1,
       sym__word,
-    STATE(9), 1,
+    STATE(7), 1,
       sym_name,
     STATE(18), 1,
       sym_province,
-    STATE(11), 2,
+    STATE(9), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2818] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(377), 1,
+      sym__word,
+    ACTIONS(148), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(102), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
   [2833] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(373), 1,
+    ACTIONS(327), 1,
       sym__word,
-    STATE(120), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(141), 1,
+    STATE(154), 1,
       sym_province,
-    STATE(111), 2,
+    STATE(57), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2850] = 4,
+  [2850] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(375), 1,
-      sym__word,
-    ACTIONS(162), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(103), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2865] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym__joined,
-    STATE(86), 1,
-      sym__shorthand_name,
-    STATE(147), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-    STATE(155), 1,
-      sym__shorthand_location,
-  [2884] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym__joined,
-    STATE(86), 1,
-      sym__shorthand_name,
-    STATE(147), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-    STATE(176), 1,
-      sym__shorthand_location,
-  [2903] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym__joined,
-    STATE(86), 1,
-      sym__shorthand_name,
-    STATE(119), 1,
-      sym__shorthand_location,
-    STATE(147), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-  [2922] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym__joined,
-    STATE(86), 1,
-      sym__shorthand_name,
-    STATE(147), 1,
-      sym__shorthand_loc,
-    STATE(149), 1,
-      sym__shorthand_province,
-    STATE(157), 1,
-      sym__shorthand_location,
-  [2941] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(239), 2,
+    ACTIONS(203), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(241), 3,
+    ACTIONS(205), 3,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2954] = 5,
+  [2863] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(380), 1,
       sym__word,
-    STATE(45), 1,
-      sym_name,
-    STATE(72), 1,
-      sym_province,
-    STATE(41), 2,
+    ACTIONS(155), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(102), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2971] = 5,
+  [2878] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(18), 1,
+      sym_province,
+    STATE(39), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2895] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(327), 1,
       sym__word,
-    STATE(98), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(160), 1,
+    STATE(161), 1,
       sym_province,
-    STATE(51), 2,
+    STATE(57), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2988] = 4,
+  [2912] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(382), 1,
+    ACTIONS(371), 1,
+      sym__joined,
+    STATE(72), 1,
+      sym__shorthand_name,
+    STATE(111), 1,
+      sym__shorthand_location,
+    STATE(124), 1,
+      sym__shorthand_province,
+    STATE(142), 1,
+      sym__shorthand_loc,
+  [2931] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(383), 1,
       sym__word,
-    ACTIONS(155), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(103), 2,
+    STATE(47), 1,
+      sym_name,
+    STATE(70), 1,
+      sym_province,
+    STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3003] = 3,
+  [2948] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(385), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(320), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [3016] = 5,
+    ACTIONS(385), 1,
+      sym__word,
+    STATE(116), 1,
+      sym_name,
+    STATE(135), 1,
+      sym_province,
+    STATE(99), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2965] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(371), 1,
+      sym__joined,
+    STATE(72), 1,
+      sym__shorthand_name,
+    STATE(124), 1,
+      sym__shorthand_province,
+    STATE(142), 1,
+      sym__shorthand_loc,
+    STATE(178), 1,
+      sym__shorthand_location,
+  [2984] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(387), 1,
       sym__word,
-    STATE(9), 1,
+    STATE(7), 1,
       sym_name,
     STATE(18), 1,
       sym_province,
-    STATE(30), 2,
+    STATE(34), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3033] = 5,
+  [3001] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(389), 1,
       sym__word,
-    STATE(45), 1,
+    STATE(47), 1,
       sym_name,
-    STATE(72), 1,
+    STATE(70), 1,
       sym_province,
-    STATE(68), 2,
+    STATE(69), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3050] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    STATE(98), 1,
-      sym_name,
-    STATE(186), 1,
-      sym_province,
-    STATE(51), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [3067] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(127), 4,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-      anon_sym_DASH2,
-  [3077] = 4,
+  [3018] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(391), 1,
       aux_sym_via_convoy_token1,
-    STATE(183), 1,
+    STATE(152), 1,
       sym_via_convoy,
     ACTIONS(393), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3091] = 3,
+  [3032] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(397), 1,
-      sym_season,
-    ACTIONS(395), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3103] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 1,
-      aux_sym_via_convoy_token1,
-    STATE(184), 1,
-      sym_via_convoy,
-    ACTIONS(399), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3117] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(138), 1,
-      sym__word,
-    ACTIONS(401), 1,
-      anon_sym_LPAREN,
-    ACTIONS(403), 1,
-      anon_sym_SLASH,
-    STATE(192), 1,
-      sym_coast,
-  [3133] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 4,
+    ACTIONS(395), 4,
       aux_sym_outcome_token1,
       aux_sym_outcome_token2,
       aux_sym_outcome_token3,
       aux_sym_outcome_token4,
-  [3143] = 4,
+  [3042] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(407), 1,
-      sym_integer,
-    ACTIONS(410), 1,
-      sym__newline,
-    STATE(122), 1,
-      aux_sym_expect_directive_repeat3,
-  [3156] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(412), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(414), 1,
-      sym__newline,
-    STATE(233), 1,
-      sym_outcome,
-  [3169] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(416), 1,
+    ACTIONS(397), 1,
       sym__word,
-    STATE(56), 1,
-      sym__hyphenated,
-    STATE(208), 1,
+    ACTIONS(399), 1,
+      aux_sym_expect_directive_token4,
+    STATE(84), 1,
       sym_power,
-  [3182] = 4,
+    STATE(96), 1,
+      sym__hyphenated,
+  [3058] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(403), 1,
+      sym_season,
+    ACTIONS(401), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3070] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(139), 4,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+      anon_sym_DASH2,
+  [3080] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(131), 1,
+      sym__word,
+    ACTIONS(405), 1,
+      anon_sym_LPAREN,
+    ACTIONS(407), 1,
+      anon_sym_SLASH,
+    STATE(194), 1,
+      sym_coast,
+  [3096] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(391), 1,
+      aux_sym_via_convoy_token1,
+    STATE(151), 1,
+      sym_via_convoy,
+    ACTIONS(409), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3110] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(177), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3119] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(411), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3128] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(413), 1,
+      anon_sym_COMMA,
+    ACTIONS(416), 1,
+      sym__newline,
+    STATE(120), 1,
+      aux_sym_expect_directive_repeat1,
+  [3141] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(418), 1,
+      sym_integer,
+    ACTIONS(421), 1,
+      sym__newline,
+    STATE(121), 1,
+      aux_sym_expect_directive_repeat3,
+  [3154] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
       sym__word,
-    ACTIONS(420), 1,
-      anon_sym_RPAREN,
-    STATE(130), 1,
-      aux_sym_coast_repeat1,
-  [3195] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(422), 1,
-      sym_season,
-    ACTIONS(425), 1,
-      sym__newline,
-    STATE(126), 1,
-      aux_sym_expect_directive_repeat2,
-  [3208] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(412), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(427), 1,
-      sym__newline,
-    STATE(207), 1,
-      sym_outcome,
-  [3221] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3230] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3239] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(433), 1,
-      sym__word,
-    ACTIONS(436), 1,
-      anon_sym_RPAREN,
-    STATE(130), 1,
-      aux_sym_coast_repeat1,
-  [3252] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(438), 1,
-      anon_sym_COMMA,
-    ACTIONS(440), 1,
-      sym__newline,
-    STATE(132), 1,
-      aux_sym_expect_directive_repeat1,
-  [3265] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(438), 1,
-      anon_sym_COMMA,
-    ACTIONS(442), 1,
-      sym__newline,
-    STATE(133), 1,
-      aux_sym_expect_directive_repeat1,
-  [3278] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(444), 1,
-      anon_sym_COMMA,
-    ACTIONS(447), 1,
-      sym__newline,
-    STATE(133), 1,
-      aux_sym_expect_directive_repeat1,
-  [3291] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(449), 1,
-      sym__word,
-    STATE(75), 1,
-      sym_power,
-    STATE(112), 1,
+    STATE(58), 1,
       sym__hyphenated,
-  [3304] = 4,
+    STATE(212), 1,
+      sym_power,
+  [3167] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(423), 1,
+      sym__word,
+    STATE(76), 1,
+      sym_power,
+    STATE(96), 1,
+      sym__hyphenated,
+  [3180] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(425), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3189] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(327), 1,
       sym__word,
-    STATE(62), 1,
+    STATE(64), 1,
       sym_power,
     STATE(169), 1,
       sym__hyphenated,
-  [3317] = 4,
+  [3202] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(449), 1,
+    ACTIONS(427), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(429), 1,
+      sym__newline,
+    STATE(236), 1,
+      sym_outcome,
+  [3215] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(423), 1,
       sym__word,
-    STATE(85), 1,
+    STATE(84), 1,
       sym_power,
-    STATE(112), 1,
+    STATE(96), 1,
       sym__hyphenated,
-  [3330] = 4,
+  [3228] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(451), 1,
+    ACTIONS(431), 1,
       aux_sym_dislodged_directive_token2,
-    ACTIONS(453), 1,
+    ACTIONS(433), 1,
       aux_sym_dislodged_directive_token3,
+    ACTIONS(435), 1,
+      sym__newline,
+  [3241] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(437), 1,
+      sym_integer,
+    ACTIONS(439), 1,
+      sym__newline,
+    STATE(121), 1,
+      aux_sym_expect_directive_repeat3,
+  [3254] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(443), 1,
+      anon_sym_COMMA,
+    ACTIONS(441), 2,
+      sym__newline,
+      sym__word,
+  [3265] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
+      sym__word,
+    ACTIONS(447), 1,
+      anon_sym_RPAREN,
+    STATE(140), 1,
+      aux_sym_coast_repeat1,
+  [3278] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3287] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(451), 1,
+      sym__newline,
+    STATE(199), 1,
+      sym_outcome,
+  [3300] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(453), 1,
+      sym_season,
     ACTIONS(455), 1,
       sym__newline,
-  [3343] = 2,
+    STATE(149), 1,
+      aux_sym_expect_directive_repeat2,
+  [3313] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(351), 1,
+      sym__word,
+    STATE(58), 1,
+      sym__hyphenated,
+    STATE(182), 1,
+      sym_power,
+  [3326] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(423), 1,
+      sym__word,
+    STATE(91), 1,
+      sym_power,
+    STATE(96), 1,
+      sym__hyphenated,
+  [3339] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(457), 3,
       sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3348] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(423), 1,
+      sym__word,
+    STATE(83), 1,
+      sym_power,
+    STATE(96), 1,
+      sym__hyphenated,
+  [3361] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(181), 3,
+      sym__newline,
       sym__word,
       anon_sym_COMMA,
-  [3352] = 4,
+  [3370] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(459), 1,
-      sym_season,
-    ACTIONS(461), 1,
-      sym__newline,
-    STATE(126), 1,
-      aux_sym_expect_directive_repeat2,
-  [3365] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(463), 1,
-      sym_integer,
-    ACTIONS(465), 1,
-      sym__newline,
-    STATE(122), 1,
-      aux_sym_expect_directive_repeat3,
-  [3378] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(416), 1,
       sym__word,
-    STATE(56), 1,
-      sym__hyphenated,
-    STATE(170), 1,
-      sym_power,
-  [3391] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(469), 1,
-      anon_sym_COMMA,
-    ACTIONS(467), 2,
-      sym__newline,
-      sym__word,
-  [3402] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(418), 1,
-      sym__word,
-    ACTIONS(471), 1,
+    ACTIONS(462), 1,
       anon_sym_RPAREN,
-    STATE(130), 1,
+    STATE(140), 1,
       aux_sym_coast_repeat1,
-  [3415] = 4,
+  [3383] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(449), 1,
+    ACTIONS(445), 1,
       sym__word,
-    STATE(78), 1,
-      sym_power,
-    STATE(112), 1,
-      sym__hyphenated,
-  [3428] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(449), 1,
-      sym__word,
-    STATE(79), 1,
-      sym_power,
-    STATE(112), 1,
-      sym__hyphenated,
-  [3441] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(418), 1,
-      sym__word,
-    ACTIONS(473), 1,
+    ACTIONS(464), 1,
       anon_sym_RPAREN,
-    STATE(130), 1,
+    STATE(140), 1,
       aux_sym_coast_repeat1,
-  [3454] = 2,
+  [3396] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(475), 3,
+    ACTIONS(466), 3,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
-  [3463] = 4,
+  [3405] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(418), 1,
+    ACTIONS(437), 1,
+      sym_integer,
+    ACTIONS(455), 1,
+      sym__newline,
+    STATE(129), 1,
+      aux_sym_expect_directive_repeat3,
+  [3418] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(468), 1,
+      anon_sym_COMMA,
+    ACTIONS(470), 1,
+      sym__newline,
+    STATE(147), 1,
+      aux_sym_expect_directive_repeat1,
+  [3431] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(472), 1,
+      sym_season,
+    ACTIONS(475), 1,
+      sym__newline,
+    STATE(145), 1,
+      aux_sym_expect_directive_repeat2,
+  [3444] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
       sym__word,
     ACTIONS(477), 1,
       anon_sym_RPAREN,
-    STATE(130), 1,
-      aux_sym_coast_repeat1,
-  [3476] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(479), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3485] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(459), 1,
-      sym_season,
-    ACTIONS(481), 1,
-      sym__newline,
-    STATE(139), 1,
-      aux_sym_expect_directive_repeat2,
-  [3498] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(463), 1,
-      sym_integer,
-    ACTIONS(481), 1,
-      sym__newline,
     STATE(140), 1,
-      aux_sym_expect_directive_repeat3,
-  [3511] = 3,
+      aux_sym_coast_repeat1,
+  [3457] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(483), 1,
-      anon_sym_COLON,
-    ACTIONS(485), 1,
+    ACTIONS(468), 1,
+      anon_sym_COMMA,
+    ACTIONS(479), 1,
       sym__newline,
-  [3521] = 2,
+    STATE(120), 1,
+      aux_sym_expect_directive_repeat1,
+  [3470] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
+      sym__word,
+    ACTIONS(481), 1,
+      anon_sym_RPAREN,
+    STATE(140), 1,
+      aux_sym_coast_repeat1,
+  [3483] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(453), 1,
+      sym_season,
+    ACTIONS(483), 1,
+      sym__newline,
+    STATE(145), 1,
+      aux_sym_expect_directive_repeat2,
+  [3496] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(485), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3504] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(487), 2,
-      anon_sym_RPAREN,
-      sym__word,
-  [3529] = 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3512] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(489), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3537] = 2,
+  [3520] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(491), 2,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3545] = 2,
+      anon_sym_COLON,
+  [3528] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(493), 2,
+    ACTIONS(493), 1,
+      aux_sym_dislodged_directive_token3,
+    ACTIONS(495), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3553] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(495), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3561] = 2,
+  [3538] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(497), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3569] = 2,
+  [3546] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(499), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3577] = 2,
+  [3554] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(501), 2,
       sym__newline,
-      anon_sym_COMMA,
-  [3585] = 2,
+      anon_sym_EQ_GT,
+  [3562] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(503), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3593] = 2,
+  [3570] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(505), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3601] = 2,
+  [3578] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(507), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3609] = 2,
+  [3586] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(509), 2,
       sym__newline,
-      anon_sym_COLON,
-  [3617] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_COMMA,
+  [3594] = 3,
     ACTIONS(511), 1,
-      anon_sym_COLON,
-    ACTIONS(513), 1,
-      sym__newline,
-  [3627] = 2,
-    ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(515), 2,
+    ACTIONS(513), 1,
+      aux_sym_game_directive_token2,
+    ACTIONS(515), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3635] = 2,
+  [3604] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(517), 2,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3643] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(418), 1,
       sym__word,
-    STATE(148), 1,
-      aux_sym_coast_repeat1,
-  [3653] = 2,
+  [3612] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 2,
+    ACTIONS(519), 2,
       sym__newline,
-      sym__word,
-  [3661] = 3,
+      anon_sym_COLON,
+  [3620] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(519), 1,
+    ACTIONS(521), 2,
+      sym__newline,
       sym_season,
-    ACTIONS(521), 1,
-      sym__newline,
-  [3671] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(418), 1,
-      sym__word,
-    STATE(125), 1,
-      aux_sym_coast_repeat1,
-  [3681] = 2,
+  [3628] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(523), 2,
       sym__newline,
-      sym__word,
-  [3689] = 3,
-    ACTIONS(525), 1,
+      anon_sym_EQ_GT,
+  [3636] = 2,
+    ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(527), 1,
-      aux_sym_game_directive_token2,
-    ACTIONS(529), 1,
+    ACTIONS(525), 2,
       sym__newline,
-  [3699] = 2,
+      sym_integer,
+  [3644] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(527), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3652] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(325), 2,
+      sym__newline,
+      sym__word,
+  [3660] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(529), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3668] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(531), 2,
       sym__newline,
-      anon_sym_COLON,
-  [3707] = 2,
+      anon_sym_EQ_GT,
+  [3676] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(533), 2,
       sym__newline,
-      sym_season,
-  [3715] = 2,
+      anon_sym_EQ_GT,
+  [3684] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(535), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3723] = 2,
+  [3692] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(537), 2,
       sym__newline,
-      sym_integer,
-  [3731] = 2,
+      anon_sym_EQ_GT,
+  [3700] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(539), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3739] = 2,
+  [3708] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(541), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3747] = 2,
+  [3716] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(543), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3755] = 2,
+  [3724] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(545), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3763] = 2,
+  [3732] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(547), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3771] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(549), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3779] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(551), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3787] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(418), 1,
+      anon_sym_RPAREN,
       sym__word,
-    STATE(143), 1,
-      aux_sym_coast_repeat1,
-  [3797] = 3,
+  [3740] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(549), 1,
+      anon_sym_COLON,
+    ACTIONS(551), 1,
+      sym__newline,
+  [3750] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(553), 1,
-      aux_sym_dislodged_directive_token3,
+      anon_sym_COLON,
     ACTIONS(555), 1,
       sym__newline,
-  [3807] = 3,
+  [3760] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(418), 1,
+    ACTIONS(557), 1,
+      sym_season,
+    ACTIONS(559), 1,
+      sym__newline,
+  [3770] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(561), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3778] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
+      sym__word,
+    STATE(141), 1,
+      aux_sym_coast_repeat1,
+  [3788] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(563), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3796] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
       sym__word,
     STATE(146), 1,
       aux_sym_coast_repeat1,
-  [3817] = 2,
+  [3806] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(557), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3825] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(559), 1,
+    ACTIONS(445), 1,
       sym__word,
-  [3832] = 2,
+    STATE(148), 1,
+      aux_sym_coast_repeat1,
+  [3816] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(561), 1,
-      sym__newline,
-  [3839] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(563), 1,
+    ACTIONS(445), 1,
       sym__word,
-  [3846] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(173), 1,
-      sym__word,
-  [3853] = 2,
+    STATE(131), 1,
+      aux_sym_coast_repeat1,
+  [3826] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(565), 1,
-      sym__word,
-  [3860] = 2,
+      sym_season,
+  [3833] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(567), 1,
-      sym__newline,
-  [3867] = 2,
+      sym__word,
+  [3840] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(569), 1,
-      sym__newline,
-  [3874] = 2,
+      anon_sym_COLON,
+  [3847] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(571), 1,
-      sym__newline,
-  [3881] = 2,
+      sym__word,
+  [3854] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(573), 1,
       sym__newline,
-  [3888] = 2,
+  [3861] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(173), 1,
+      sym__word,
+  [3868] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(575), 1,
       sym__newline,
-  [3895] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(187), 1,
-      sym__newline,
-  [3902] = 2,
+  [3875] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(577), 1,
-      sym__newline,
-  [3909] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(195), 1,
-      sym__word,
-  [3916] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(191), 1,
-      sym__word,
-  [3923] = 2,
+      ts_builtin_sym_end,
+  [3882] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(579), 1,
       sym__newline,
-  [3930] = 2,
+  [3889] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(581), 1,
-      sym__word,
-  [3937] = 2,
+      sym__newline,
+  [3896] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(583), 1,
       sym__newline,
-  [3944] = 2,
+  [3903] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(585), 1,
-      sym__word,
-  [3951] = 2,
+      sym_integer,
+  [3910] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(587), 1,
       sym__newline,
-  [3958] = 2,
+  [3917] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(589), 1,
       sym__newline,
-  [3965] = 2,
+  [3924] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(591), 1,
       sym__newline,
-  [3972] = 2,
+  [3931] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(593), 1,
-      anon_sym_COLON,
-  [3979] = 2,
+      sym__word,
+  [3938] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(595), 1,
-      sym__newline,
-  [3986] = 2,
+      sym__word,
+  [3945] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(177), 1,
+      sym__word,
+  [3952] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(181), 1,
+      sym__word,
+  [3959] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(597), 1,
       sym__newline,
-  [3993] = 2,
+  [3966] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(599), 1,
-      sym_integer,
-  [4000] = 2,
+      sym__newline,
+  [3973] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(195), 1,
+      sym__newline,
+  [3980] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(601), 1,
-      anon_sym_COLON,
-  [4007] = 2,
+      sym__joined,
+  [3987] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(603), 1,
-      ts_builtin_sym_end,
-  [4014] = 2,
+      sym__newline,
+  [3994] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(605), 1,
-      sym__joined,
-  [4021] = 2,
+      sym__newline,
+  [4001] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(607), 1,
       sym__joined,
-  [4028] = 2,
+  [4008] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(609), 1,
-      sym__word,
-  [4035] = 2,
+      sym_integer,
+  [4015] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(611), 1,
-      sym__joined,
-  [4042] = 2,
+      sym__newline,
+  [4022] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(613), 1,
-      sym__newline,
-  [4049] = 2,
+      aux_sym_via_convoy_token2,
+  [4029] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(615), 1,
-      sym__newline,
-  [4056] = 2,
+      anon_sym_COLON,
+  [4036] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(617), 1,
-      aux_sym_via_convoy_token2,
-  [4063] = 2,
+      sym__newline,
+  [4043] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(619), 1,
-      sym_season,
-  [4070] = 2,
+      sym__newline,
+  [4050] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(621), 1,
       sym__joined,
-  [4077] = 2,
+  [4057] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(623), 1,
       sym__word,
-  [4084] = 2,
+  [4064] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(625), 1,
-      sym_integer,
-  [4091] = 2,
+      aux_sym_expect_directive_token5,
+  [4071] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(627), 1,
-      sym__word,
-  [4098] = 2,
+      sym__newline,
+  [4078] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(629), 1,
-      sym__joined,
-  [4105] = 2,
+      sym__newline,
+  [4085] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(631), 1,
       sym__newline,
-  [4112] = 2,
+  [4092] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(633), 1,
-      aux_sym_via_convoy_token2,
-  [4119] = 2,
+      sym__word,
+  [4099] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(635), 1,
       sym__joined,
-  [4126] = 2,
+  [4106] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(637), 1,
-      aux_sym_via_convoy_token2,
-  [4133] = 2,
+      sym__word,
+  [4113] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(639), 1,
       sym__newline,
-  [4140] = 2,
+  [4120] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(641), 1,
       sym__newline,
-  [4147] = 2,
+  [4127] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(643), 1,
-      sym__newline,
-  [4154] = 2,
+      sym__joined,
+  [4134] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(645), 1,
-      sym__newline,
-  [4161] = 2,
+      sym__word,
+  [4141] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(647), 1,
       sym__newline,
-  [4168] = 2,
+  [4148] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(649), 1,
+      sym__joined,
+  [4155] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(651), 1,
+      sym__newline,
+  [4162] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(653), 1,
+      aux_sym_via_convoy_token2,
+  [4169] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(655), 1,
+      sym__newline,
+  [4176] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(657), 1,
       sym__word,
+  [4183] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      aux_sym_via_convoy_token2,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -7261,238 +7244,240 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(4)] = 125,
   [SMALL_STATE(5)] = 250,
   [SMALL_STATE(6)] = 375,
-  [SMALL_STATE(7)] = 428,
-  [SMALL_STATE(8)] = 473,
-  [SMALL_STATE(9)] = 516,
-  [SMALL_STATE(10)] = 563,
-  [SMALL_STATE(11)] = 609,
-  [SMALL_STATE(12)] = 653,
-  [SMALL_STATE(13)] = 697,
-  [SMALL_STATE(14)] = 743,
-  [SMALL_STATE(15)] = 782,
-  [SMALL_STATE(16)] = 850,
-  [SMALL_STATE(17)] = 888,
-  [SMALL_STATE(18)] = 926,
-  [SMALL_STATE(19)] = 965,
-  [SMALL_STATE(20)] = 1030,
-  [SMALL_STATE(21)] = 1102,
-  [SMALL_STATE(22)] = 1138,
-  [SMALL_STATE(23)] = 1167,
-  [SMALL_STATE(24)] = 1196,
-  [SMALL_STATE(25)] = 1231,
-  [SMALL_STATE(26)] = 1266,
-  [SMALL_STATE(27)] = 1287,
-  [SMALL_STATE(28)] = 1322,
-  [SMALL_STATE(29)] = 1343,
-  [SMALL_STATE(30)] = 1369,
-  [SMALL_STATE(31)] = 1393,
-  [SMALL_STATE(32)] = 1419,
-  [SMALL_STATE(33)] = 1445,
-  [SMALL_STATE(34)] = 1469,
-  [SMALL_STATE(35)] = 1495,
-  [SMALL_STATE(36)] = 1526,
-  [SMALL_STATE(37)] = 1549,
-  [SMALL_STATE(38)] = 1572,
-  [SMALL_STATE(39)] = 1595,
-  [SMALL_STATE(40)] = 1618,
-  [SMALL_STATE(41)] = 1648,
-  [SMALL_STATE(42)] = 1670,
-  [SMALL_STATE(43)] = 1694,
-  [SMALL_STATE(44)] = 1716,
-  [SMALL_STATE(45)] = 1740,
-  [SMALL_STATE(46)] = 1763,
-  [SMALL_STATE(47)] = 1788,
-  [SMALL_STATE(48)] = 1813,
-  [SMALL_STATE(49)] = 1836,
-  [SMALL_STATE(50)] = 1859,
-  [SMALL_STATE(51)] = 1882,
-  [SMALL_STATE(52)] = 1900,
-  [SMALL_STATE(53)] = 1922,
-  [SMALL_STATE(54)] = 1944,
-  [SMALL_STATE(55)] = 1964,
-  [SMALL_STATE(56)] = 1988,
-  [SMALL_STATE(57)] = 2002,
-  [SMALL_STATE(58)] = 2024,
-  [SMALL_STATE(59)] = 2042,
-  [SMALL_STATE(60)] = 2064,
-  [SMALL_STATE(61)] = 2084,
-  [SMALL_STATE(62)] = 2107,
-  [SMALL_STATE(63)] = 2130,
-  [SMALL_STATE(64)] = 2153,
-  [SMALL_STATE(65)] = 2170,
-  [SMALL_STATE(66)] = 2193,
-  [SMALL_STATE(67)] = 2208,
-  [SMALL_STATE(68)] = 2231,
-  [SMALL_STATE(69)] = 2248,
-  [SMALL_STATE(70)] = 2265,
-  [SMALL_STATE(71)] = 2279,
-  [SMALL_STATE(72)] = 2297,
-  [SMALL_STATE(73)] = 2313,
-  [SMALL_STATE(74)] = 2331,
-  [SMALL_STATE(75)] = 2349,
-  [SMALL_STATE(76)] = 2367,
-  [SMALL_STATE(77)] = 2387,
-  [SMALL_STATE(78)] = 2401,
-  [SMALL_STATE(79)] = 2419,
-  [SMALL_STATE(80)] = 2437,
-  [SMALL_STATE(81)] = 2457,
-  [SMALL_STATE(82)] = 2475,
-  [SMALL_STATE(83)] = 2495,
-  [SMALL_STATE(84)] = 2509,
-  [SMALL_STATE(85)] = 2523,
-  [SMALL_STATE(86)] = 2541,
-  [SMALL_STATE(87)] = 2559,
-  [SMALL_STATE(88)] = 2577,
-  [SMALL_STATE(89)] = 2595,
-  [SMALL_STATE(90)] = 2613,
-  [SMALL_STATE(91)] = 2633,
-  [SMALL_STATE(92)] = 2653,
-  [SMALL_STATE(93)] = 2673,
-  [SMALL_STATE(94)] = 2691,
-  [SMALL_STATE(95)] = 2705,
-  [SMALL_STATE(96)] = 2723,
-  [SMALL_STATE(97)] = 2743,
-  [SMALL_STATE(98)] = 2763,
-  [SMALL_STATE(99)] = 2781,
-  [SMALL_STATE(100)] = 2799,
-  [SMALL_STATE(101)] = 2816,
-  [SMALL_STATE(102)] = 2833,
-  [SMALL_STATE(103)] = 2850,
-  [SMALL_STATE(104)] = 2865,
-  [SMALL_STATE(105)] = 2884,
-  [SMALL_STATE(106)] = 2903,
-  [SMALL_STATE(107)] = 2922,
-  [SMALL_STATE(108)] = 2941,
-  [SMALL_STATE(109)] = 2954,
-  [SMALL_STATE(110)] = 2971,
-  [SMALL_STATE(111)] = 2988,
-  [SMALL_STATE(112)] = 3003,
-  [SMALL_STATE(113)] = 3016,
-  [SMALL_STATE(114)] = 3033,
-  [SMALL_STATE(115)] = 3050,
-  [SMALL_STATE(116)] = 3067,
-  [SMALL_STATE(117)] = 3077,
-  [SMALL_STATE(118)] = 3091,
-  [SMALL_STATE(119)] = 3103,
-  [SMALL_STATE(120)] = 3117,
-  [SMALL_STATE(121)] = 3133,
-  [SMALL_STATE(122)] = 3143,
-  [SMALL_STATE(123)] = 3156,
-  [SMALL_STATE(124)] = 3169,
-  [SMALL_STATE(125)] = 3182,
-  [SMALL_STATE(126)] = 3195,
-  [SMALL_STATE(127)] = 3208,
-  [SMALL_STATE(128)] = 3221,
-  [SMALL_STATE(129)] = 3230,
-  [SMALL_STATE(130)] = 3239,
-  [SMALL_STATE(131)] = 3252,
-  [SMALL_STATE(132)] = 3265,
-  [SMALL_STATE(133)] = 3278,
-  [SMALL_STATE(134)] = 3291,
-  [SMALL_STATE(135)] = 3304,
-  [SMALL_STATE(136)] = 3317,
-  [SMALL_STATE(137)] = 3330,
-  [SMALL_STATE(138)] = 3343,
-  [SMALL_STATE(139)] = 3352,
-  [SMALL_STATE(140)] = 3365,
-  [SMALL_STATE(141)] = 3378,
-  [SMALL_STATE(142)] = 3391,
-  [SMALL_STATE(143)] = 3402,
-  [SMALL_STATE(144)] = 3415,
-  [SMALL_STATE(145)] = 3428,
-  [SMALL_STATE(146)] = 3441,
-  [SMALL_STATE(147)] = 3454,
-  [SMALL_STATE(148)] = 3463,
-  [SMALL_STATE(149)] = 3476,
-  [SMALL_STATE(150)] = 3485,
-  [SMALL_STATE(151)] = 3498,
-  [SMALL_STATE(152)] = 3511,
-  [SMALL_STATE(153)] = 3521,
-  [SMALL_STATE(154)] = 3529,
-  [SMALL_STATE(155)] = 3537,
-  [SMALL_STATE(156)] = 3545,
-  [SMALL_STATE(157)] = 3553,
-  [SMALL_STATE(158)] = 3561,
-  [SMALL_STATE(159)] = 3569,
-  [SMALL_STATE(160)] = 3577,
-  [SMALL_STATE(161)] = 3585,
-  [SMALL_STATE(162)] = 3593,
-  [SMALL_STATE(163)] = 3601,
-  [SMALL_STATE(164)] = 3609,
-  [SMALL_STATE(165)] = 3617,
-  [SMALL_STATE(166)] = 3627,
-  [SMALL_STATE(167)] = 3635,
-  [SMALL_STATE(168)] = 3643,
-  [SMALL_STATE(169)] = 3653,
-  [SMALL_STATE(170)] = 3661,
-  [SMALL_STATE(171)] = 3671,
-  [SMALL_STATE(172)] = 3681,
-  [SMALL_STATE(173)] = 3689,
-  [SMALL_STATE(174)] = 3699,
-  [SMALL_STATE(175)] = 3707,
-  [SMALL_STATE(176)] = 3715,
-  [SMALL_STATE(177)] = 3723,
-  [SMALL_STATE(178)] = 3731,
-  [SMALL_STATE(179)] = 3739,
-  [SMALL_STATE(180)] = 3747,
-  [SMALL_STATE(181)] = 3755,
-  [SMALL_STATE(182)] = 3763,
-  [SMALL_STATE(183)] = 3771,
-  [SMALL_STATE(184)] = 3779,
-  [SMALL_STATE(185)] = 3787,
-  [SMALL_STATE(186)] = 3797,
-  [SMALL_STATE(187)] = 3807,
-  [SMALL_STATE(188)] = 3817,
-  [SMALL_STATE(189)] = 3825,
-  [SMALL_STATE(190)] = 3832,
-  [SMALL_STATE(191)] = 3839,
-  [SMALL_STATE(192)] = 3846,
-  [SMALL_STATE(193)] = 3853,
-  [SMALL_STATE(194)] = 3860,
-  [SMALL_STATE(195)] = 3867,
-  [SMALL_STATE(196)] = 3874,
-  [SMALL_STATE(197)] = 3881,
-  [SMALL_STATE(198)] = 3888,
-  [SMALL_STATE(199)] = 3895,
-  [SMALL_STATE(200)] = 3902,
-  [SMALL_STATE(201)] = 3909,
-  [SMALL_STATE(202)] = 3916,
-  [SMALL_STATE(203)] = 3923,
-  [SMALL_STATE(204)] = 3930,
-  [SMALL_STATE(205)] = 3937,
-  [SMALL_STATE(206)] = 3944,
-  [SMALL_STATE(207)] = 3951,
-  [SMALL_STATE(208)] = 3958,
-  [SMALL_STATE(209)] = 3965,
-  [SMALL_STATE(210)] = 3972,
-  [SMALL_STATE(211)] = 3979,
-  [SMALL_STATE(212)] = 3986,
-  [SMALL_STATE(213)] = 3993,
-  [SMALL_STATE(214)] = 4000,
-  [SMALL_STATE(215)] = 4007,
-  [SMALL_STATE(216)] = 4014,
-  [SMALL_STATE(217)] = 4021,
-  [SMALL_STATE(218)] = 4028,
-  [SMALL_STATE(219)] = 4035,
-  [SMALL_STATE(220)] = 4042,
-  [SMALL_STATE(221)] = 4049,
-  [SMALL_STATE(222)] = 4056,
-  [SMALL_STATE(223)] = 4063,
-  [SMALL_STATE(224)] = 4070,
-  [SMALL_STATE(225)] = 4077,
-  [SMALL_STATE(226)] = 4084,
-  [SMALL_STATE(227)] = 4091,
-  [SMALL_STATE(228)] = 4098,
-  [SMALL_STATE(229)] = 4105,
-  [SMALL_STATE(230)] = 4112,
-  [SMALL_STATE(231)] = 4119,
-  [SMALL_STATE(232)] = 4126,
-  [SMALL_STATE(233)] = 4133,
-  [SMALL_STATE(234)] = 4140,
-  [SMALL_STATE(235)] = 4147,
-  [SMALL_STATE(236)] = 4154,
-  [SMALL_STATE(237)] = 4161,
-  [SMALL_STATE(238)] = 4168,
+  [SMALL_STATE(7)] = 418,
+  [SMALL_STATE(8)] = 466,
+  [SMALL_STATE(9)] = 512,
+  [SMALL_STATE(10)] = 556,
+  [SMALL_STATE(11)] = 600,
+  [SMALL_STATE(12)] = 646,
+  [SMALL_STATE(13)] = 692,
+  [SMALL_STATE(14)] = 731,
+  [SMALL_STATE(15)] = 770,
+  [SMALL_STATE(16)] = 809,
+  [SMALL_STATE(17)] = 877,
+  [SMALL_STATE(18)] = 915,
+  [SMALL_STATE(19)] = 954,
+  [SMALL_STATE(20)] = 1019,
+  [SMALL_STATE(21)] = 1055,
+  [SMALL_STATE(22)] = 1127,
+  [SMALL_STATE(23)] = 1162,
+  [SMALL_STATE(24)] = 1189,
+  [SMALL_STATE(25)] = 1221,
+  [SMALL_STATE(26)] = 1253,
+  [SMALL_STATE(27)] = 1282,
+  [SMALL_STATE(28)] = 1317,
+  [SMALL_STATE(29)] = 1352,
+  [SMALL_STATE(30)] = 1387,
+  [SMALL_STATE(31)] = 1408,
+  [SMALL_STATE(32)] = 1432,
+  [SMALL_STATE(33)] = 1464,
+  [SMALL_STATE(34)] = 1496,
+  [SMALL_STATE(35)] = 1520,
+  [SMALL_STATE(36)] = 1546,
+  [SMALL_STATE(37)] = 1572,
+  [SMALL_STATE(38)] = 1595,
+  [SMALL_STATE(39)] = 1628,
+  [SMALL_STATE(40)] = 1651,
+  [SMALL_STATE(41)] = 1673,
+  [SMALL_STATE(42)] = 1703,
+  [SMALL_STATE(43)] = 1725,
+  [SMALL_STATE(44)] = 1749,
+  [SMALL_STATE(45)] = 1773,
+  [SMALL_STATE(46)] = 1798,
+  [SMALL_STATE(47)] = 1823,
+  [SMALL_STATE(48)] = 1846,
+  [SMALL_STATE(49)] = 1869,
+  [SMALL_STATE(50)] = 1892,
+  [SMALL_STATE(51)] = 1915,
+  [SMALL_STATE(52)] = 1939,
+  [SMALL_STATE(53)] = 1959,
+  [SMALL_STATE(54)] = 1979,
+  [SMALL_STATE(55)] = 2001,
+  [SMALL_STATE(56)] = 2023,
+  [SMALL_STATE(57)] = 2041,
+  [SMALL_STATE(58)] = 2059,
+  [SMALL_STATE(59)] = 2073,
+  [SMALL_STATE(60)] = 2095,
+  [SMALL_STATE(61)] = 2117,
+  [SMALL_STATE(62)] = 2140,
+  [SMALL_STATE(63)] = 2157,
+  [SMALL_STATE(64)] = 2180,
+  [SMALL_STATE(65)] = 2203,
+  [SMALL_STATE(66)] = 2220,
+  [SMALL_STATE(67)] = 2243,
+  [SMALL_STATE(68)] = 2258,
+  [SMALL_STATE(69)] = 2281,
+  [SMALL_STATE(70)] = 2298,
+  [SMALL_STATE(71)] = 2314,
+  [SMALL_STATE(72)] = 2334,
+  [SMALL_STATE(73)] = 2352,
+  [SMALL_STATE(74)] = 2370,
+  [SMALL_STATE(75)] = 2390,
+  [SMALL_STATE(76)] = 2410,
+  [SMALL_STATE(77)] = 2428,
+  [SMALL_STATE(78)] = 2448,
+  [SMALL_STATE(79)] = 2466,
+  [SMALL_STATE(80)] = 2484,
+  [SMALL_STATE(81)] = 2498,
+  [SMALL_STATE(82)] = 2518,
+  [SMALL_STATE(83)] = 2538,
+  [SMALL_STATE(84)] = 2556,
+  [SMALL_STATE(85)] = 2574,
+  [SMALL_STATE(86)] = 2588,
+  [SMALL_STATE(87)] = 2602,
+  [SMALL_STATE(88)] = 2620,
+  [SMALL_STATE(89)] = 2638,
+  [SMALL_STATE(90)] = 2658,
+  [SMALL_STATE(91)] = 2676,
+  [SMALL_STATE(92)] = 2694,
+  [SMALL_STATE(93)] = 2714,
+  [SMALL_STATE(94)] = 2732,
+  [SMALL_STATE(95)] = 2750,
+  [SMALL_STATE(96)] = 2769,
+  [SMALL_STATE(97)] = 2782,
+  [SMALL_STATE(98)] = 2801,
+  [SMALL_STATE(99)] = 2818,
+  [SMALL_STATE(100)] = 2833,
+  [SMALL_STATE(101)] = 2850,
+  [SMALL_STATE(102)] = 2863,
+  [SMALL_STATE(103)] = 2878,
+  [SMALL_STATE(104)] = 2895,
+  [SMALL_STATE(105)] = 2912,
+  [SMALL_STATE(106)] = 2931,
+  [SMALL_STATE(107)] = 2948,
+  [SMALL_STATE(108)] = 2965,
+  [SMALL_STATE(109)] = 2984,
+  [SMALL_STATE(110)] = 3001,
+  [SMALL_STATE(111)] = 3018,
+  [SMALL_STATE(112)] = 3032,
+  [SMALL_STATE(113)] = 3042,
+  [SMALL_STATE(114)] = 3058,
+  [SMALL_STATE(115)] = 3070,
+  [SMALL_STATE(116)] = 3080,
+  [SMALL_STATE(117)] = 3096,
+  [SMALL_STATE(118)] = 3110,
+  [SMALL_STATE(119)] = 3119,
+  [SMALL_STATE(120)] = 3128,
+  [SMALL_STATE(121)] = 3141,
+  [SMALL_STATE(122)] = 3154,
+  [SMALL_STATE(123)] = 3167,
+  [SMALL_STATE(124)] = 3180,
+  [SMALL_STATE(125)] = 3189,
+  [SMALL_STATE(126)] = 3202,
+  [SMALL_STATE(127)] = 3215,
+  [SMALL_STATE(128)] = 3228,
+  [SMALL_STATE(129)] = 3241,
+  [SMALL_STATE(130)] = 3254,
+  [SMALL_STATE(131)] = 3265,
+  [SMALL_STATE(132)] = 3278,
+  [SMALL_STATE(133)] = 3287,
+  [SMALL_STATE(134)] = 3300,
+  [SMALL_STATE(135)] = 3313,
+  [SMALL_STATE(136)] = 3326,
+  [SMALL_STATE(137)] = 3339,
+  [SMALL_STATE(138)] = 3348,
+  [SMALL_STATE(139)] = 3361,
+  [SMALL_STATE(140)] = 3370,
+  [SMALL_STATE(141)] = 3383,
+  [SMALL_STATE(142)] = 3396,
+  [SMALL_STATE(143)] = 3405,
+  [SMALL_STATE(144)] = 3418,
+  [SMALL_STATE(145)] = 3431,
+  [SMALL_STATE(146)] = 3444,
+  [SMALL_STATE(147)] = 3457,
+  [SMALL_STATE(148)] = 3470,
+  [SMALL_STATE(149)] = 3483,
+  [SMALL_STATE(150)] = 3496,
+  [SMALL_STATE(151)] = 3504,
+  [SMALL_STATE(152)] = 3512,
+  [SMALL_STATE(153)] = 3520,
+  [SMALL_STATE(154)] = 3528,
+  [SMALL_STATE(155)] = 3538,
+  [SMALL_STATE(156)] = 3546,
+  [SMALL_STATE(157)] = 3554,
+  [SMALL_STATE(158)] = 3562,
+  [SMALL_STATE(159)] = 3570,
+  [SMALL_STATE(160)] = 3578,
+  [SMALL_STATE(161)] = 3586,
+  [SMALL_STATE(162)] = 3594,
+  [SMALL_STATE(163)] = 3604,
+  [SMALL_STATE(164)] = 3612,
+  [SMALL_STATE(165)] = 3620,
+  [SMALL_STATE(166)] = 3628,
+  [SMALL_STATE(167)] = 3636,
+  [SMALL_STATE(168)] = 3644,
+  [SMALL_STATE(169)] = 3652,
+  [SMALL_STATE(170)] = 3660,
+  [SMALL_STATE(171)] = 3668,
+  [SMALL_STATE(172)] = 3676,
+  [SMALL_STATE(173)] = 3684,
+  [SMALL_STATE(174)] = 3692,
+  [SMALL_STATE(175)] = 3700,
+  [SMALL_STATE(176)] = 3708,
+  [SMALL_STATE(177)] = 3716,
+  [SMALL_STATE(178)] = 3724,
+  [SMALL_STATE(179)] = 3732,
+  [SMALL_STATE(180)] = 3740,
+  [SMALL_STATE(181)] = 3750,
+  [SMALL_STATE(182)] = 3760,
+  [SMALL_STATE(183)] = 3770,
+  [SMALL_STATE(184)] = 3778,
+  [SMALL_STATE(185)] = 3788,
+  [SMALL_STATE(186)] = 3796,
+  [SMALL_STATE(187)] = 3806,
+  [SMALL_STATE(188)] = 3816,
+  [SMALL_STATE(189)] = 3826,
+  [SMALL_STATE(190)] = 3833,
+  [SMALL_STATE(191)] = 3840,
+  [SMALL_STATE(192)] = 3847,
+  [SMALL_STATE(193)] = 3854,
+  [SMALL_STATE(194)] = 3861,
+  [SMALL_STATE(195)] = 3868,
+  [SMALL_STATE(196)] = 3875,
+  [SMALL_STATE(197)] = 3882,
+  [SMALL_STATE(198)] = 3889,
+  [SMALL_STATE(199)] = 3896,
+  [SMALL_STATE(200)] = 3903,
+  [SMALL_STATE(201)] = 3910,
+  [SMALL_STATE(202)] = 3917,
+  [SMALL_STATE(203)] = 3924,
+  [SMALL_STATE(204)] = 3931,
+  [SMALL_STATE(205)] = 3938,
+  [SMALL_STATE(206)] = 3945,
+  [SMALL_STATE(207)] = 3952,
+  [SMALL_STATE(208)] = 3959,
+  [SMALL_STATE(209)] = 3966,
+  [SMALL_STATE(210)] = 3973,
+  [SMALL_STATE(211)] = 3980,
+  [SMALL_STATE(212)] = 3987,
+  [SMALL_STATE(213)] = 3994,
+  [SMALL_STATE(214)] = 4001,
+  [SMALL_STATE(215)] = 4008,
+  [SMALL_STATE(216)] = 4015,
+  [SMALL_STATE(217)] = 4022,
+  [SMALL_STATE(218)] = 4029,
+  [SMALL_STATE(219)] = 4036,
+  [SMALL_STATE(220)] = 4043,
+  [SMALL_STATE(221)] = 4050,
+  [SMALL_STATE(222)] = 4057,
+  [SMALL_STATE(223)] = 4064,
+  [SMALL_STATE(224)] = 4071,
+  [SMALL_STATE(225)] = 4078,
+  [SMALL_STATE(226)] = 4085,
+  [SMALL_STATE(227)] = 4092,
+  [SMALL_STATE(228)] = 4099,
+  [SMALL_STATE(229)] = 4106,
+  [SMALL_STATE(230)] = 4113,
+  [SMALL_STATE(231)] = 4120,
+  [SMALL_STATE(232)] = 4127,
+  [SMALL_STATE(233)] = 4134,
+  [SMALL_STATE(234)] = 4141,
+  [SMALL_STATE(235)] = 4148,
+  [SMALL_STATE(236)] = 4155,
+  [SMALL_STATE(237)] = 4162,
+  [SMALL_STATE(238)] = 4169,
+  [SMALL_STATE(239)] = 4176,
+  [SMALL_STATE(240)] = 4183,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -7500,308 +7485,313 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(37),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(213),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(99),
-  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(93),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(227),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(215),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
+  [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(78),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(155),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(204),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
   [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
   [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
   [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 14),
-  [53] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 14), SHIFT(52),
-  [56] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 14),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [65] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [67] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(99),
-  [70] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(88),
-  [73] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(93),
-  [76] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(81),
-  [79] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
-  [82] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(238),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(191),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(135),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(226),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
-  [109] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
-  [112] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
-  [115] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 14),
-  [120] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 14), SHIFT(52),
-  [123] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 14),
-  [125] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [127] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [129] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
-  [132] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [134] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 11),
-  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 11),
-  [140] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [144] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [146] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [148] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(217),
-  [151] = {.entry = {.count = 1, .reusable = false}}, SHIFT(13),
-  [153] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [157] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [160] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [164] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [168] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(217),
-  [171] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 20),
-  [173] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 20),
-  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
-  [181] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
-  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [187] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
-  [189] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 37),
-  [191] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 37),
-  [193] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 37),
-  [195] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 37),
-  [197] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 16),
-  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 16),
-  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [203] = {.entry = {.count = 1, .reusable = false}}, SHIFT(180),
-  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [207] = {.entry = {.count = 1, .reusable = false}}, SHIFT(73),
-  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [211] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
-  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
-  [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [217] = {.entry = {.count = 1, .reusable = false}}, SHIFT(40),
-  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [221] = {.entry = {.count = 1, .reusable = false}}, SHIFT(159),
-  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [225] = {.entry = {.count = 1, .reusable = false}}, SHIFT(161),
-  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(162),
-  [231] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
-  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
-  [235] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
-  [237] = {.entry = {.count = 1, .reusable = false}}, SHIFT(217),
-  [239] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 34),
-  [241] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 34),
-  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [245] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(37),
-  [248] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(213),
-  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(174),
-  [254] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [258] = {.entry = {.count = 1, .reusable = false}}, SHIFT(31),
-  [260] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(31),
-  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [267] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [269] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [273] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [275] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [277] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [279] = {.entry = {.count = 1, .reusable = false}}, SHIFT(29),
-  [281] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(29),
-  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(82),
-  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [288] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
-  [290] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
-  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
-  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
-  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
-  [307] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
-  [310] = {.entry = {.count = 1, .reusable = false}}, SHIFT(48),
-  [312] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
-  [314] = {.entry = {.count = 1, .reusable = false}}, SHIFT(92),
-  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 29),
-  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [322] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
-  [327] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 13),
-  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 8),
-  [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
-  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 19),
-  [339] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 21), SHIFT_REPEAT(48),
-  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 21),
-  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
-  [346] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
-  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [353] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
-  [355] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 11),
-  [359] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [361] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 11),
-  [365] = {.entry = {.count = 1, .reusable = false}}, SHIFT(97),
-  [367] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
-  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [375] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
-  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [382] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(71),
-  [385] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 16),
+  [53] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 16), SHIFT(54),
+  [56] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 16),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 16),
+  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 16), SHIFT(54),
+  [65] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 16),
+  [67] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [69] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
+  [72] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [74] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(79),
+  [77] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(32),
+  [80] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(78),
+  [83] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
+  [86] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
+  [89] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
+  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(192),
+  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
+  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [101] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(125),
+  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
+  [107] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(200),
+  [110] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
+  [113] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
+  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
+  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
+  [122] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [125] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [127] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [129] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 9),
+  [131] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 9),
+  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [141] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
+  [144] = {.entry = {.count = 1, .reusable = false}}, SHIFT(11),
+  [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [150] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(11),
+  [153] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [157] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [159] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [161] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(211),
+  [164] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [168] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(211),
+  [171] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 21),
+  [173] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 21),
+  [175] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 39),
+  [177] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 39),
+  [179] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 39),
+  [181] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 39),
+  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [187] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [189] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [191] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [193] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [195] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
+  [197] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 18),
+  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 18),
+  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [203] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 36),
+  [205] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 36),
+  [207] = {.entry = {.count = 1, .reusable = false}}, SHIFT(171),
+  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [211] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
+  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [215] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
+  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [221] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [225] = {.entry = {.count = 1, .reusable = false}}, SHIFT(175),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [233] = {.entry = {.count = 1, .reusable = false}}, SHIFT(177),
+  [235] = {.entry = {.count = 1, .reusable = false}}, SHIFT(89),
+  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [239] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
+  [241] = {.entry = {.count = 1, .reusable = false}}, SHIFT(211),
+  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [245] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [247] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(24),
+  [250] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(215),
+  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(153),
+  [256] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [258] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
+  [261] = {.entry = {.count = 1, .reusable = false}}, SHIFT(35),
+  [263] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
+  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
+  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
+  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
+  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [276] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [280] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
+  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
+  [286] = {.entry = {.count = 1, .reusable = false}}, SHIFT(71),
+  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [290] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [299] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [307] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
+  [310] = {.entry = {.count = 1, .reusable = false}}, SHIFT(75),
+  [312] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 32),
+  [316] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [320] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
+  [323] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [327] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 23),
+  [331] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
+  [334] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 24), SHIFT_REPEAT(50),
+  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 24),
+  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 11),
+  [341] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [343] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 15),
+  [345] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
+  [347] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
+  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [353] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 9),
+  [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 9),
+  [357] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [359] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [361] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
+  [363] = {.entry = {.count = 1, .reusable = false}}, SHIFT(82),
+  [365] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [367] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
+  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [373] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [377] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(94),
+  [380] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(94),
+  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
   [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 30),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 31),
-  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 32),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [407] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 40), SHIFT_REPEAT(177),
-  [410] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 40),
-  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
-  [414] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
-  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 39), SHIFT_REPEAT(175),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 39),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 43),
-  [431] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 20),
-  [433] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
-  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
-  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
-  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 51),
-  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 52),
-  [444] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 21), SHIFT_REPEAT(110),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 21),
-  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [451] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 18),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 20),
-  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 23),
-  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
-  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 12),
-  [469] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 33),
-  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 12),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [483] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 47),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 48),
-  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 49),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 50),
-  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 53),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 35),
-  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
-  [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
-  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 17),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
-  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
-  [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 41),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 12),
-  [525] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
-  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
-  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
-  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 36),
-  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 24),
-  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
-  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
-  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 30),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 42),
-  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 30),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 32),
-  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 45),
-  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
-  [559] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 38),
-  [563] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
-  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
-  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 38),
-  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 7),
-  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 9),
-  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 22),
-  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 45),
-  [581] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
-  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 46),
-  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
-  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 15),
-  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
-  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 27),
-  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 10),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 28),
-  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
-  [603] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
-  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 17),
-  [617] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
-  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 18),
-  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 44),
-  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 7),
-  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 7),
-  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 18),
-  [647] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 34),
+  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [397] = {.entry = {.count = 1, .reusable = false}}, SHIFT(54),
+  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [401] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 8),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [409] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 33),
+  [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 20),
+  [413] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 24), SHIFT_REPEAT(104),
+  [416] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 24),
+  [418] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 42), SHIFT_REPEAT(167),
+  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 42),
+  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 14),
+  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
+  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 22),
+  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 28),
+  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 14),
+  [443] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 21),
+  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 21),
+  [459] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
+  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [464] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 35),
+  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [470] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 52),
+  [472] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 41), SHIFT_REPEAT(165),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 41),
+  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 53),
+  [481] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 37),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 33),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 34),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 46),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 48),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 49),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 50),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 51),
+  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 54),
+  [511] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 14),
+  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 27),
+  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, -1, 7),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 33),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, -1, 7),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 38),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [549] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 19),
+  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 43),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 44),
+  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [567] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 31),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [577] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 46),
+  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 17),
+  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 22),
+  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 47),
+  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [595] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 13),
+  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 19),
+  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 29),
+  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 30),
+  [607] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 10),
+  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 40),
+  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 0),
+  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
+  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 10),
+  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
+  [631] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
+  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 10),
+  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 12),
+  [643] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 22),
+  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 45),
+  [653] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [655] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 40),
+  [657] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
 };
 
 enum ts_external_scanner_symbol_identifiers {

@@ -119,6 +119,7 @@ fn directive_name(kind: &DirectiveKind) -> &'static str {
         DirectiveKind::ExpectRetreats { .. } => "expect retreats",
         DirectiveKind::ExpectUnit { .. } => "expect unit",
         DirectiveKind::ExpectDislodged { .. } => "expect dislodged",
+        DirectiveKind::ExpectDislodgedExceptDisbanded => "expect dislodged except disbanded",
         DirectiveKind::ExpectEmpty(_) => "expect empty",
         DirectiveKind::ExpectSeasons(_) => "expect seasons",
         DirectiveKind::ExpectTimelines(_) => "expect timelines",

@@ -254,6 +254,7 @@ fn directive_text(name: &str) -> &'static str {
         "turn" => "**@turn** *n*: the turn of the root season (0 is Spring 1901, 1 Fall 1901, ...), before the first order.",
         "expect unit" => "**@expect unit** *power* *unit*: the unit stands there once every step above is adjudicated; an error (E0402) otherwise.",
         "expect dislodged" => "**@expect dislodged** *power* *unit*: the unit was dislodged and waits to retreat.",
+        "expect dislodged except disbanded" => "**@expect dislodged except disbanded**: the exact list of dislodged units leaves out those with nowhere to retreat (disbanded at once), as jDip and godip cases list them.",
         "expect empty" => "**@expect empty** *season*: no unit stands in that season.",
         "expect seasons" => "**@expect seasons** *seasons*: exactly these seasons exist.",
         "expect timelines" => "**@expect timelines** *numbers*: exactly these timelines exist.",

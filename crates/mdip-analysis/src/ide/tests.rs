@@ -312,6 +312,13 @@ fn completion_knows_the_board() {
     );
     check_completion("@$0", false, &["@start standard", "@expect"], &[]);
     check_completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
+    check_completion(
+        "@expect dislodged $0",
+        false,
+        &["Germany", "except disbanded"],
+        &[],
+    );
+    check_completion("@expect dislodged except $0", false, &["disbanded"], &[]);
     // Nothing in a comment.
     check_completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
 }

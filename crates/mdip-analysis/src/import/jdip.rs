@@ -18,7 +18,9 @@
 //! `@standoff` (read from `PRESTATE_DISLODGED` and the previous phase's `PRESTATE_RESULTS`),
 //! the orders verbatim (jDip's shorthand is the notation's) each with `=> any` (a case gives no
 //! result per order; `@phase next` when it gives no order, so that the step is played), and the
-//! expected position as `@expect unit` and `@expect dislodged`.
+//! expected position as `@expect unit` and `@expect dislodged`. After a movement step the
+//! dislodged units listed are those that may retreat (a unit with nowhere to go is disbanded at
+//! once and not listed), so the file says `@expect dislodged except disbanded`.
 //! The conversion is text to text and knows no map: names are checked when the result is.
 //! Nothing is dropped silently: a line the converter cannot place is a [`Problem`] and is kept
 //! in the output as a comment.
@@ -457,6 +459,11 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
             }
             None => unreadable(&mut t, problems, e, "a unit"),
         }
+    }
+    if phase_word == "movement" && (c.post_same || !c.poststate.is_empty()) {
+        // The case format lists only the dislodged units that may retreat: a unit with nowhere
+        // to go is disbanded at once (godip's judge and test harness do so).
+        let _ = writeln!(t, "@expect dislodged except disbanded");
     }
     for e in &c.post_dislodged {
         match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {

@@ -67,8 +67,10 @@ pub(crate) fn head(
     if o.order.is_incomplete() {
         return None;
     }
-    // An ordered unit without its type already has a syntax error (E0105).
-    if o.order.unit().is_some_and(|u| u.kind.is_none()) {
+    // An ordered unit without its type already has a syntax error (E0105), except a removal
+    // or a disband (`Remove gol`): it names the unit standing there, whatever its type.
+    let kindless_allowed = matches!(o.order, Order::Remove { .. } | Order::Disband { .. });
+    if !kindless_allowed && o.order.unit().is_some_and(|u| u.kind.is_none()) {
         return None;
     }
     let explicit = o

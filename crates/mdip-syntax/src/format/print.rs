@@ -94,6 +94,12 @@ fn order(out: &mut String, o: &Order, coast: CanonicalCoast<'_>) -> Option<()> {
             out.push_str(" - ");
             loc(out, dest, coast)?;
         }
+        // Without its type the unit is written after the keyword (`Disband gol`): `gol Disband`
+        // would lack the type.
+        Order::Disband { unit: u, .. } if u.kind.is_none() => {
+            out.push_str("Disband ");
+            unit(out, u, coast)?;
+        }
         Order::Disband { unit: u, .. } => {
             unit(out, u, coast)?;
             out.push_str(" Disband");
@@ -235,6 +241,9 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
             if let Some(s) = s {
                 let _ = write!(out, " {}", season(s)?);
             }
+        }
+        DirectiveKind::ExpectDislodgedExceptDisbanded => {
+            out.push_str("@expect dislodged except disbanded");
         }
         DirectiveKind::ExpectWinner(n) => {
             let _ = write!(out, "@expect winner {}", n.text);

@@ -120,3 +120,14 @@ fn seasons_in_words_get_one_spelling() {
         "Spring 1901\nengland Fall 1901\nF1901R\nGermany W1901A\n"
     );
 }
+
+#[test]
+fn removals_without_a_unit_type_keep_the_keyword_first() {
+    // `gol Disband` would lack the unit type: a disband without one stays keyword first.
+    let text = "France:\nd  gol\nremove   Paris 1:0\nF Trieste D\n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "France:\nDisband gol\nRemove Paris 1:0\nF Trieste Disband\n"
+    );
+}

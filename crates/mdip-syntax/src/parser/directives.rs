@@ -321,6 +321,9 @@ impl LineParser<'_> {
             "unit" => self
                 .power_and_unit()
                 .map(|(power, unit)| DirectiveKind::ExpectUnit { power, unit }),
+            "dislodged" if self.except_disbanded() => {
+                Some(DirectiveKind::ExpectDislodgedExceptDisbanded)
+            }
             "dislodged" => self
                 .power_and_unit()
                 .map(|(power, unit)| DirectiveKind::ExpectDislodged { power, unit }),
@@ -356,6 +359,24 @@ impl LineParser<'_> {
             }
         };
         (Some(sub), kind)
+    }
+
+    /// Reads `except disbanded` if it is all the rest of the line (after `@expect dislodged`).
+    fn except_disbanded(&mut self) -> bool {
+        let word = |p: &Self, i: usize, w: &str| {
+            p.tokens.get(i).is_some_and(|t| {
+                t.kind == TokenKind::Word && p.slice(t.span).eq_ignore_ascii_case(w)
+            })
+        };
+        if !(word(self, self.pos, "except") && word(self, self.pos + 1, "disbanded")) {
+            return false;
+        }
+        self.bump();
+        self.bump();
+        if !self.at_end() {
+            self.directive_error("nothing after `except disbanded`");
+        }
+        true
     }
 
     /// Reads one or more seasons, with optional commas between them.

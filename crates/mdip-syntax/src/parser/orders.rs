@@ -36,7 +36,9 @@ impl LineParser<'_> {
                 };
                 match self.unit() {
                     Ok(unit) => {
-                        if unit.kind.is_none() {
+                        // `Remove gol`, `Disband gol`: the unit standing there, whatever its
+                        // type; a build needs the type.
+                        if unit.kind.is_none() && kw == Kw::Build {
                             self.report_missing_kind(&unit);
                         }
                         let keyword = first.span;

@@ -52,6 +52,7 @@
   "warning"
 ] @keyword
 (dislodged_directive ["from" "by" "convoy"] @keyword)
+(expect_directive ["except" "disbanded"] @keyword)
 (expect_directive "none" @constant.builtin)
 (value) @constant
 (code) @string.special

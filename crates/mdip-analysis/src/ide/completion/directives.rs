@@ -57,12 +57,23 @@ impl Ctx<'_> {
             | ["owns"]
             | ["expect", "unit"]
             | ["dislodged"]
-            | ["expect", "dislodged"]
             | ["expect", "retreats"]
             | ["expect", "winner"] => {
                 self.powers(None, 0);
                 return;
             }
+            ["expect", "dislodged"] => {
+                self.powers(None, 0);
+                self.push(
+                    "except disbanded",
+                    CompletionKind::Directive,
+                    Some("the units with nowhere to retreat are not listed".into()),
+                    "except disbanded",
+                    0,
+                );
+                return;
+            }
+            ["expect", "dislodged", "except"] => &["disbanded"],
             ["expect", "empty" | "seasons" | "heads", ..] => {
                 self.seasons(None);
                 return;
