@@ -162,20 +162,26 @@ pub fn multiverse_svg(report: &FileReport) -> String {
     let crop = grid_crop(report);
     let scale = GRID_BOARD / crop.2;
     let (bw, bh) = (GRID_BOARD, crop.3 * scale);
-    let turns = report
+    // One column per turn that has a season (not per turn since 0: a game set up at turn
+    // 900000 would otherwise be hundreds of thousands of empty columns).
+    let mut cols: Vec<(u32, &str)> = report
         .seasons
         .iter()
-        .map(|s| s.season.turn)
-        .max()
-        .map_or(1, |t| t as usize + 1);
+        .map(|s| (s.season.turn, s.calendar.as_str()))
+        .collect();
+    cols.sort_unstable();
+    cols.dedup_by_key(|c| c.0);
+    let col_of: BTreeMap<u32, usize> = cols.iter().enumerate().map(|(i, c)| (c.0, i)).collect();
+    let turns = cols.len().max(1);
     let mut rows: Vec<u32> = report.seasons.iter().map(|s| s.season.timeline).collect();
     rows.sort_unstable();
     rows.dedup();
     let row_of: BTreeMap<u32, usize> = rows.iter().enumerate().map(|(i, &t)| (t, i)).collect();
     let origin = |s: SeasonRef| -> Option<Point> {
         let row = *row_of.get(&s.timeline)?;
+        let col = *col_of.get(&s.turn)?;
         Some(Point {
-            x: MARGIN_X + s.turn as f64 * (bw + GAP_X),
+            x: MARGIN_X + col as f64 * (bw + GAP_X),
             y: MARGIN_Y + GAP_Y + row as f64 * (bh + GAP_Y),
         })
     };
@@ -198,13 +204,13 @@ pub fn multiverse_svg(report: &FileReport) -> String {
         if report.seasons.len() == 1 { "" } else { "s" },
     );
     // Turn names over the columns, timeline names left of the rows.
-    for turn in 0..turns {
-        let x = MARGIN_X + turn as f64 * (bw + GAP_X) + bw / 2.0;
+    for (col, (turn, calendar)) in cols.iter().enumerate() {
+        let x = MARGIN_X + col as f64 * (bw + GAP_X) + bw / 2.0;
         let _ = write!(
             out,
             r##"<text class="turn" x="{x:.1}" y="{:.1}" font-size="14" text-anchor="middle" fill="#555">turn {turn} · {}</text>"##,
             MARGIN_Y + 4.0,
-            calendar(turn as u32)
+            esc(calendar)
         );
     }
     for (row, t) in rows.iter().enumerate() {
@@ -420,16 +426,6 @@ pub fn later_cuts(report: &FileReport) -> BTreeMap<usize, usize> {
         }
     }
     cuts
-}
-
-/// `Spring 1901` for turn 0.
-fn calendar(turn: u32) -> String {
-    let year = 1901 + turn / 2;
-    if turn.is_multiple_of(2) {
-        format!("Spring {year}")
-    } else {
-        format!("Fall {year}")
-    }
 }
 
 /// ` (head, movement)` for a head.

@@ -348,3 +348,23 @@ fn garbage_draws() {
         }
     }
 }
+
+/// A game set up far in the future draws one column per turn that has a season, not one per
+/// turn since 0 (at `@turn 900000` that was a 112 MB picture).
+#[test]
+fn a_late_start_draws_only_its_own_turns() {
+    let text = "@turn 900000\nEngland 900000:0\nF London - North Sea\n";
+    let report = FileReport::new("late.mdip", text, &analyze(text));
+    let svg = mdip_render::multiverse_svg(&report);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let turns: Vec<&str> = doc
+        .descendants()
+        .filter(|n| has_class(*n, "turn"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(
+        turns,
+        ["turn 900000 · Spring 451901", "turn 900001 · Fall 451901"]
+    );
+    assert!(svg.len() < 200_000, "{} bytes", svg.len());
+}
