@@ -185,6 +185,9 @@ pub struct StepInfo {
     pub forks: Vec<Fork>,
     /// Units dislodged (movement steps).
     pub dislodged: Vec<Dislodged>,
+    /// The dislodged units waiting to retreat when the step opened (retreat steps), whether a
+    /// movement step of the file dislodged them or the position was set up so.
+    pub retreats_owed: Vec<Dislodged>,
     /// Units that retreated (retreat steps): where each was dislodged and where it stands now
     /// (same location as written, in the season after).
     pub retreated: Vec<Retreat>,

@@ -41,7 +41,7 @@ pub fn run(args: &RenderArgs) -> u8 {
             eprintln!("mdip render: standard input: {e}");
             return 2;
         }
-        ("-".to_owned(), text)
+        ("<stdin>".to_owned(), text)
     } else {
         match std::fs::read(&args.path) {
             Ok(bytes) => match String::from_utf8(bytes) {

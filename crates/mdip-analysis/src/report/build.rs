@@ -23,7 +23,7 @@ impl FileReport {
             warnings: a
                 .diagnostics
                 .iter()
-                .filter(|d| d.severity == Severity::Warning)
+                .filter(|d| d.severity == Severity::Warning && !d.expected)
                 .count(),
             expectations: a.expectations.stated,
             unmet: a.expectations.failed,
@@ -423,16 +423,6 @@ impl Builder<'_> {
     }
 
     fn step(&self, index: usize, s: &StepInfo) -> StepReport {
-        let retreats_owed = if s.phase == Phase::Retreat {
-            self.a.steps[..index]
-                .iter()
-                .rev()
-                .find(|p| p.phase == Phase::Movement)
-                .map(|p| p.dislodged.iter().map(|d| self.dislodged(d)).collect())
-                .unwrap_or_default()
-        } else {
-            Vec::new()
-        };
         StepReport {
             index,
             phase: phase(s.phase),
@@ -459,7 +449,7 @@ impl Builder<'_> {
                 })
                 .collect(),
             dislodged: s.dislodged.iter().map(|d| self.dislodged(d)).collect(),
-            retreats_owed,
+            retreats_owed: s.retreats_owed.iter().map(|d| self.dislodged(d)).collect(),
             retreated: s
                 .retreated
                 .iter()

@@ -71,7 +71,7 @@ pub struct Summary {
     pub failed: usize,
     /// Errors over all files (expected diagnostics excluded).
     pub errors: usize,
-    /// Warnings over all files.
+    /// Warnings over all files (expected ones excluded).
     pub warnings: usize,
     /// Paths that could not be read.
     pub unreadable: usize,
@@ -94,7 +94,7 @@ impl Summary {
 /// Everything checked in one file.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct FileReport {
-    /// The path as given (`-` for standard input).
+    /// The path as given (`<stdin>` for standard input).
     pub path: String,
     /// Whether the file is clean: no error it does not expect.
     pub ok: bool,
@@ -144,7 +144,7 @@ pub struct GameReport {
 pub struct Counts {
     /// Errors the file does not expect.
     pub errors: usize,
-    /// Warnings.
+    /// Warnings the file does not expect.
     pub warnings: usize,
     /// Expectations the file states (`=> fails`, `@expect ...`).
     pub expectations: usize,

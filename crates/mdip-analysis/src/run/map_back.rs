@@ -33,6 +33,7 @@ impl State {
             advanced: Vec::new(),
             forks: Vec::new(),
             dislodged: Vec::new(),
+            retreats_owed: Vec::new(),
             retreated: Vec::new(),
             removed: Vec::new(),
             built: Vec::new(),
@@ -128,6 +129,7 @@ impl State {
             .collect();
         seasons.dedup();
         step.seasons = seasons;
+        step.retreats_owed = self.world.pending_retreats().to_vec();
         let report = self.world.retreat_step(&inputs);
         step.retreated = report.retreated.clone();
         for d in &report.disbanded {

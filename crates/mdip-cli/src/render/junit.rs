@@ -34,12 +34,11 @@ fn case(report: &FileReport) -> TestCase {
         let mut status = TestCaseStatus::non_success(kind);
         let first = errors[0];
         status.set_type(first.code);
-        status.set_message(format!(
-            "{}: {} (and {} more)",
-            first.code,
-            first.message,
-            errors.len() - 1
-        ));
+        let more = match errors.len() {
+            1 => String::new(),
+            n => format!(" (and {} more)", n - 1),
+        };
+        status.set_message(format!("{}: {}{more}", first.code, first.message));
         let lines: Vec<String> = errors
             .iter()
             .map(|d| {
