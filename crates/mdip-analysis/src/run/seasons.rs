@@ -4,10 +4,11 @@
 //! one timeline of a standard game; with several timelines only `X:Y` says which.
 
 use mdip_judge::world::{Phase, SeasonKey};
-use mdip_syntax::{Header, PhaseLetter, SeasonName, SeasonWords};
+use mdip_syntax::{Header, PhaseLetter, SeasonName, SeasonWords, Span};
 
 use super::describe;
 use super::state::State;
+
 use crate::diagnostics::{Code, Diagnostic};
 use crate::names;
 
@@ -64,7 +65,7 @@ impl State {
         if !self.setup.started && self.world.steps_done() == 0 {
             self.start_at(key, phase, w);
         } else {
-            self.reach(key, phase, line);
+            self.reach(key, phase, line, w.span);
         }
         // The steps just adjudicated may have forked the timeline.
         self.one_timeline(w, key).then_some(key)
@@ -116,23 +117,43 @@ impl State {
 
     /// After the game started: adjudicate the steps before this turn and phase, if any (a
     /// header naming the step in progress, or a past one, closes nothing).
-    fn reach(&mut self, key: SeasonKey, phase: Phase, line: usize) {
+    fn reach(&mut self, key: SeasonKey, phase: Phase, line: usize, span: Span) {
         // A retreat follows the movement of its turn, when the head is already the next turn.
         let target = match phase {
             Phase::Retreat => position(key.turn.saturating_add(1), phase),
             _ => position(key.turn, phase),
         };
-        for _ in 0..6 {
-            let Some(head) = self.world.timelines().first().map(|t| t.head) else {
+        let stands = |world: &mdip_judge::world::World| {
+            let head = world.timelines().first().map(|t| t.head)?;
+            Some(position(head.turn, world.phase()))
+        };
+        let mut passed = 0;
+        while let Some(now) = stands(&self.world) {
+            if now >= target {
                 return;
-            };
-            if position(head.turn, self.world.phase()) >= target {
+            }
+            if passed == MAX_PASSED_OVER {
+                let message = format!(
+                    "{passed} steps passed over, and the game is still before this season: \
+                     write the seasons in between"
+                );
+                self.err(Code::SeasonWords, span, message);
                 return;
             }
             self.close_step(Some(line));
+            passed += 1;
+            if stands(&self.world) == Some(now) {
+                // Nothing moved (no head to advance): the season cannot be reached.
+                self.err(Code::SeasonWords, span, "the game cannot reach this season");
+                return;
+            }
         }
     }
 }
+
+/// The most steps a header with a season in words adjudicates with no orders on its way
+/// (500 years): a header far ahead is a mistake, not a thousand empty years.
+const MAX_PASSED_OVER: usize = 1500;
 
 /// Where a game with one timeline stands, to compare with a season in words: the head's turn,
 /// then retreats (of the turn before the head), adjustments, movement.
@@ -202,6 +223,26 @@ mod tests {
         assert!(d.message.contains("this game has 2"), "{}", d.message);
         let hint = d.hint.as_deref().unwrap_or("");
         assert!(hint.contains("`2:0`") && hint.contains("X:Y"), "{hint}");
+    }
+
+    #[test]
+    fn a_header_too_far_ahead_stops_after_its_limit() {
+        let text =
+            "@start standard\nEngland:\nF London hold\nSpring 2901\nEngland:\nF London hold\n";
+        let a = analyze(text);
+        let d = a
+            .diagnostics
+            .iter()
+            .find(|d| d.code == Code::SeasonWords)
+            .expect("E0207");
+        assert_eq!(&text[d.span.range()], "Spring 2901");
+        assert_eq!(
+            d.message,
+            "1500 steps passed over, and the game is still before this season: write the seasons in between"
+        );
+        // The first step (with the first order) is one of the 1,500; the last order is for a
+        // season that was not reached (E0314), so it closes none.
+        assert_eq!(a.steps.len(), 1500);
     }
 
     #[test]
