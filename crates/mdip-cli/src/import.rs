@@ -58,6 +58,10 @@ pub fn run(args: &ImportArgs) -> u8 {
         }
         cases.extend(converted.cases);
     }
+    if cases.is_empty() {
+        eprintln!("mdip import: no CASE found in the input");
+        return 1;
+    }
     let Some(dir) = out_dir else {
         return match cases.as_slice() {
             [one] => {
@@ -86,7 +90,8 @@ pub fn run(args: &ImportArgs) -> u8 {
     for case in &cases {
         let mut name = case.file_name.clone();
         let mut n = 2;
-        while !taken.insert(name.clone()) {
+        // Compared without case: `6.A.1` and `6.a.1` are one file on some file systems.
+        while !taken.insert(name.to_ascii_lowercase()) {
             name = format!("{}-{n}.mdip", case.file_name.trim_end_matches(".mdip"));
             n += 1;
         }

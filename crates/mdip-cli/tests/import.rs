@@ -175,3 +175,21 @@ fn units_with_nowhere_to_retreat_are_not_listed_and_removals_need_no_type() {
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file with no `CASE` converts nothing, and says so with exit code 1 instead of writing
+/// nothing and exiting 0.
+#[test]
+fn an_input_without_cases_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("mdip-import-none-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("none.txt"), "just some text\n").unwrap();
+    let r = run_in(&dir, &["import", "jdip", "none.txt"], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "");
+    assert_eq!(
+        r.stderr,
+        "none.txt:1: `just some text` outside a CASE ... END block\n\
+         mdip import: no CASE found in the input\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
