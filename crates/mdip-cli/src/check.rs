@@ -58,7 +58,7 @@ pub struct CheckArgs {
 }
 
 /// `1024`, `64K`, `256M`, `1G`.
-fn parse_size(text: &str) -> Result<u64, String> {
+pub(crate) fn parse_size(text: &str) -> Result<u64, String> {
     let t = text.trim();
     let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
         Some((i, _)) => t.split_at(i),

@@ -2,12 +2,14 @@
 //! SVG, from the file's typed report. Exit codes: 0 drawn, 2 usage or IO (an unknown
 //! season included). Errors in the file do not stop the picture: it shows what was read.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
 use mdip_analysis::report::SeasonRef;
 use mdip_analysis::{analyze, FileReport};
+
+use crate::inputs::{self, Input};
 
 /// Arguments of `mdip render`.
 #[derive(Args, Debug)]
@@ -21,6 +23,9 @@ pub struct RenderArgs {
     /// multiversal file; otherwise the board of the season last ordered.
     #[arg(long, value_name = "X:Y", value_parser = parse_season)]
     pub season: Option<SeasonRef>,
+    /// The largest file read, in bytes (suffixes K, M, G), as for `mdip check`.
+    #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
+    pub max_file_size: u64,
 }
 
 /// `2:1`.
@@ -35,27 +40,35 @@ fn parse_season(text: &str) -> Result<SeasonRef, String> {
 
 /// Runs `mdip render`; returns the exit code.
 pub fn run(args: &RenderArgs) -> u8 {
-    let (name, text) = if args.path.as_os_str() == "-" {
-        let mut text = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            eprintln!("mdip render: standard input: {e}");
-            return 2;
-        }
-        ("<stdin>".to_owned(), text)
-    } else {
-        match std::fs::read(&args.path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => (args.path.display().to_string(), text),
-                Err(_) => {
-                    eprintln!("mdip render: {}: not UTF-8 text", args.path.display());
-                    return 2;
-                }
-            },
-            Err(e) => {
-                eprintln!("mdip render: {}: {e}", args.path.display());
-                return 2;
-            }
-        }
+    // Read as `mdip check` reads: regular files only, the size limit, bytes that are not UTF-8
+    // read as U+FFFD with a warning.
+    let found = inputs::read(
+        std::slice::from_ref(&args.path),
+        &inputs::Options {
+            max_file_size: args.max_file_size,
+            exclude: &[],
+        },
+    );
+    for p in &found.problems {
+        eprintln!("mdip render: {}", p.message);
+    }
+    if found.problems.iter().any(|p| p.error) {
+        return 2;
+    }
+    let mut sources = found.sources;
+    let (Some(source), true) = (sources.pop(), sources.is_empty()) else {
+        eprintln!(
+            "mdip render: {} is a folder: give one file",
+            args.path.display()
+        );
+        return 2;
+    };
+    let (input, problem) = source.load(args.max_file_size);
+    if let Some(p) = &problem {
+        eprintln!("mdip render: {}", p.message);
+    }
+    let Some(Input { name, text }) = input else {
+        return 2;
     };
     let analysis = analyze(&text);
     let report = FileReport::new(&name, &text, &analysis);

@@ -95,3 +95,17 @@ fn errors_exit_with_2_and_say_why() {
     let out = mdip(&["render"]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
+
+/// `mdip render` reads as `mdip check` reads: a file over `--max-file-size` is refused, not
+/// read.
+#[test]
+fn the_size_limit_applies() {
+    let out = mdip(&["render", "tests/mdatc/3.A.6.mdip", "--max-file-size", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("mdip render: tests/mdatc/3.A.6.mdip is larger than 100 bytes"),
+        "{stderr}"
+    );
+}
