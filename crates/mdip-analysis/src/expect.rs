@@ -243,13 +243,7 @@ impl Expectations {
         if now.is_empty() {
             return;
         }
-        let mut c = Checker {
-            world: board.world,
-            map: board.map,
-            diags,
-            stated: 0,
-            failed: 0,
-        };
+        let mut c = Checker::new(board, diags);
         let units = c.units(&now);
         c.dislodged(&now, &units, board.steps);
         for item in &now {
@@ -274,13 +268,7 @@ impl Expectations {
         diags: &mut Vec<Diagnostic>,
     ) -> ExpectationCount {
         self.check_items(board, diags, |_| true);
-        let mut c = Checker {
-            world: board.world,
-            map: board.map,
-            diags,
-            stated: 0,
-            failed: 0,
-        };
+        let mut c = Checker::new(board, diags);
         c.outcomes(orders);
         c.diagnostics(&self.diags);
         ExpectationCount {
@@ -305,7 +293,18 @@ struct Checker<'a> {
     failed: usize,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    /// A checker of expectations against `board`, adding its failures to `diags`.
+    fn new(board: &Board<'a>, diags: &'a mut Vec<Diagnostic>) -> Checker<'a> {
+        Checker {
+            world: board.world,
+            map: board.map,
+            diags,
+            stated: 0,
+            failed: 0,
+        }
+    }
+
     fn fail(&mut self, code: Code, span: Span, message: impl Into<String>) {
         self.failed += 1;
         self.diags.push(Diagnostic::new(code, span, message));

@@ -210,15 +210,19 @@ mod tests {
         analyze(text).diagnostics.iter().map(|d| d.code).collect()
     }
 
+    /// The file's E0207.
+    fn season_words_error(a: &crate::Analysis) -> &crate::Diagnostic {
+        a.diagnostics
+            .iter()
+            .find(|d| d.code == Code::SeasonWords)
+            .expect("E0207")
+    }
+
     #[test]
     fn several_timelines_need_x_y() {
         let text = "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n\nGermany Spring 1902\nA Munich hold\n";
         let a = analyze(text);
-        let d = a
-            .diagnostics
-            .iter()
-            .find(|d| d.code == Code::SeasonWords)
-            .expect("E0207");
+        let d = season_words_error(&a);
         assert_eq!(&text[d.span.range()], "Spring 1902");
         assert!(d.message.contains("this game has 2"), "{}", d.message);
         let hint = d.hint.as_deref().unwrap_or("");
@@ -230,11 +234,7 @@ mod tests {
         let text =
             "@start standard\nEngland:\nF London hold\nSpring 2901\nEngland:\nF London hold\n";
         let a = analyze(text);
-        let d = a
-            .diagnostics
-            .iter()
-            .find(|d| d.code == Code::SeasonWords)
-            .expect("E0207");
+        let d = season_words_error(&a);
         assert_eq!(&text[d.span.range()], "Spring 2901");
         assert_eq!(
             d.message,
