@@ -82,4 +82,4 @@ pub use retreat::{
     adjudicate_retreats, retreat_collisions, retreat_options, RetreatBoard, RetreatOrder,
     RetreatOutcome, RetreatResult, Retreating, UnitRetreat,
 };
-pub use rules::{CivilDisorder, ConvoyIntent, ForkPolicy, Rules, TimeAdjacency};
+pub use rules::{CivilDisorder, ConvoyIntent, ForkPolicy, Reopening, Rules, TimeAdjacency};

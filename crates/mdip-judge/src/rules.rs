@@ -74,16 +74,39 @@ pub enum TimeAdjacency {
     /// Standard Diplomacy: every order that moves to, supports in or convoys through another
     /// season than the unit's own is illegal.
     OwnSeasonOnly,
+    /// The 5D Diplomacy game (`@rules 5dd`): another board is reachable when it is one turn
+    /// away in the same timeline or the same turn in the timeline numbered one more or one less
+    /// (no diagonal step, timelines by number, not by the tree). With `strict` only the same
+    /// location is reachable on the other board; otherwise (loose) also the locations
+    /// bordering it. Another coast of the same province never is.
+    Numbered {
+        /// Only the same location across boards (the game's "strict adjacencies").
+        strict: bool,
+    },
 }
 
 impl TimeAdjacency {
     /// Whether orders may act on seasons other than their unit's own.
     pub fn crosses_seasons(self) -> bool {
         match self {
-            TimeAdjacency::Multiversal => true,
+            TimeAdjacency::Multiversal | TimeAdjacency::Numbered { .. } => true,
             TimeAdjacency::OwnSeasonOnly => false,
         }
     }
+}
+
+/// Which stored orders of past seasons a movement step resolves again (`docs/rules.md` rules
+/// 12–13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Reopening {
+    /// Rules 12–13: the past seasons live orders reach are re-opened (not transitively); their
+    /// original order sets are replayed, cross-season inputs with their recorded outcomes.
+    #[default]
+    Anchored,
+    /// The 5D Diplomacy game: every stored order that shares a place (season and province) with
+    /// a live order, or with a stored order already taken, is resolved again from scratch;
+    /// its effects reach every season it acts on.
+    TouchClosure,
 }
 
 /// When re-adjudicating a re-opened past season starts a new timeline (`docs/rules.md`
@@ -95,6 +118,10 @@ pub enum ForkPolicy {
     /// existing children (rule 16).
     #[default]
     LiveArrivalOrNewResult,
+    /// The 5D Diplomacy game: a re-opened season forks when its new result differs from the
+    /// result of every existing successor; an arrival alone does not fork (a unit arriving
+    /// where its own past self stood leaves the board as it was, and vanishes).
+    NewResultOnly,
 }
 
 impl ForkPolicy {
@@ -103,6 +130,7 @@ impl ForkPolicy {
     pub fn forks(self, live_arrival: bool, matches_child: bool) -> bool {
         match self {
             ForkPolicy::LiveArrivalOrNewResult => live_arrival || !matches_child,
+            ForkPolicy::NewResultOnly => !matches_child,
         }
     }
 }
@@ -119,11 +147,13 @@ pub struct Rules {
     pub adjacency: TimeAdjacency,
     /// When a re-opened season forks (rule 16).
     pub forks: ForkPolicy,
+    /// Which stored orders a step resolves again (rules 12–13).
+    pub reopening: Reopening,
 }
 
 impl Rules {
     /// The names [`Rules::named`] knows, in the order a hint lists them.
-    pub const NAMES: [&'static str; 2] = ["mdatc", "standard"];
+    pub const NAMES: [&'static str; 4] = ["mdatc", "standard", "5dd", "5dd strict"];
 
     /// Multiversal time travel per `docs/rules.md` (`@rules mdatc`, the default), on DATC v3.0's
     /// preferred options.
@@ -133,6 +163,20 @@ impl Rules {
             civil_disorder: CivilDisorder::NearestOwnedCentreOverLandAndSea,
             adjacency: TimeAdjacency::Multiversal,
             forks: ForkPolicy::LiveArrivalOrNewResult,
+            reopening: Reopening::Anchored,
+        }
+    }
+
+    /// The rules of the 5D Diplomacy game (`@rules 5dd`, `@rules 5dd strict`; `docs/rules.md`
+    /// "`@rules 5dd`"): boards reached by timeline number with no diagonal step, the same
+    /// location only across boards when `strict`, stored orders resolved again by touch,
+    /// forks only when a re-fought season's result is new.
+    pub const fn fivedd(strict: bool) -> Rules {
+        Rules {
+            adjacency: TimeAdjacency::Numbered { strict },
+            forks: ForkPolicy::NewResultOnly,
+            reopening: Reopening::TouchClosure,
+            ..Rules::mdatc()
         }
     }
 
@@ -145,25 +189,36 @@ impl Rules {
         }
     }
 
-    /// The rule set an `@rules` directive names (`mdatc` or `standard`, case-insensitively), or
-    /// `None` for an unknown word.
-    pub fn named(word: &str) -> Option<Rules> {
-        if word.eq_ignore_ascii_case("mdatc") {
-            Some(Rules::mdatc())
-        } else if word.eq_ignore_ascii_case("standard") {
-            Some(Rules::standard())
-        } else {
-            None
+    /// The rule set an `@rules` directive names (`mdatc`, `standard`, `5dd`, `5dd loose` or
+    /// `5dd strict`; case-insensitively, words separated by white space), or `None` for an
+    /// unknown name.
+    pub fn named(name: &str) -> Option<Rules> {
+        let mut words = name.split_whitespace().map(str::to_ascii_lowercase);
+        let first = words.next()?;
+        let second = words.next();
+        if words.next().is_some() {
+            return None;
+        }
+        match (first.as_str(), second.as_deref()) {
+            ("mdatc", None) => Some(Rules::mdatc()),
+            ("standard", None) => Some(Rules::standard()),
+            ("5dd", None | Some("loose")) => Some(Rules::fivedd(false)),
+            ("5dd", Some("strict")) => Some(Rules::fivedd(true)),
+            _ => None,
         }
     }
 
-    /// The name of this rule set as `@rules` writes it: `"mdatc"` or `"standard"`, or
-    /// `"custom"` for a combination of policies that is neither.
+    /// The name of this rule set as `@rules` writes it: `"mdatc"`, `"standard"`, `"5dd"` or
+    /// `"5dd strict"`, or `"custom"` for a combination of policies that is none of them.
     pub fn name(&self) -> &'static str {
         if *self == Rules::mdatc() {
             "mdatc"
         } else if *self == Rules::standard() {
             "standard"
+        } else if *self == Rules::fivedd(false) {
+            "5dd"
+        } else if *self == Rules::fivedd(true) {
+            "5dd strict"
         } else {
             "custom"
         }
@@ -189,6 +244,9 @@ mod tests {
             assert_eq!(Rules::named(&name.to_uppercase()), Some(rules));
         }
         assert_eq!(Rules::named("datc"), None);
+        assert_eq!(Rules::named("5dd  Loose"), Some(Rules::fivedd(false)));
+        assert_eq!(Rules::named("5dd strict loose"), None);
+        assert_eq!(Rules::named("mdatc strict"), None);
         assert_eq!(Rules::default(), Rules::mdatc());
         assert_ne!(Rules::mdatc(), Rules::standard());
         let custom = Rules {

@@ -141,7 +141,8 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
     };
     match &d.kind {
         DirectiveKind::Rules(n) => {
-            let _ = write!(out, "@rules {}", low(n));
+            let words: Vec<&str> = n.text.split_whitespace().collect();
+            let _ = write!(out, "@rules {}", words.join(" ").to_lowercase());
         }
         DirectiveKind::Start(n) => {
             let _ = write!(out, "@start {}", low(n));

@@ -24,9 +24,15 @@ impl LineParser<'_> {
         };
         let mut sub = None;
         let kind = match name.text.to_ascii_lowercase().as_str() {
-            "rules" => self
-                .arg_word("a rule set (`mdatc` or `standard`)")
-                .map(DirectiveKind::Rules),
+            "rules" => match self.game_name() {
+                Some(name) => Some(DirectiveKind::Rules(name)),
+                None => {
+                    self.directive_error(
+                        "a rule set (`mdatc`, `standard`, `5dd` or `5dd strict`)",
+                    );
+                    None
+                }
+            },
             "start" => self
                 .arg_word("a starting position (`standard`)")
                 .map(DirectiveKind::Start),
@@ -132,8 +138,8 @@ impl LineParser<'_> {
         }
     }
 
-    /// The name of a game: every token to the end of the line, as written (`6.A.1`,
-    /// `Spring test`); `None` if there is none.
+    /// The name of a game or a rule set: every token to the end of the line, as written
+    /// (`6.A.1`, `Spring test`, `5dd strict`); `None` if there is none.
     fn game_name(&mut self) -> Option<Name> {
         let first = self.peek()?.span;
         let mut last = first;

@@ -38,7 +38,8 @@ impl Ctx<'_> {
                 return;
             }
             ["start"] => &["standard"],
-            ["rules"] => &["mdatc", "standard"],
+            ["rules"] => &["mdatc", "standard", "5dd"],
+            ["rules", "5dd"] => &["strict", "loose"],
             ["phase"] => &["movement", "retreat", "adjustment", "next"],
             ["expect"] => &[
                 "unit",
