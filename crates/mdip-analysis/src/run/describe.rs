@@ -368,6 +368,12 @@ fn reach(p: ReachProblem) -> &'static str {
         ReachProblem::NotAdjacent => "not adjacent",
         ReachProblem::TooFarInTime => "more than one turn away",
         ReachProblem::TimelinesNotAdjacent => "in a timeline that is not adjacent",
+        ReachProblem::Diagonal => {
+            "one turn and one timeline away: 5D Diplomacy allows no diagonal step"
+        }
+        ReachProblem::StrictAdjacency => {
+            "strict adjacencies: another board is reached only at the same place"
+        }
         ReachProblem::NoConvoyRoute => "not adjacent, and no fleets could convoy the army there",
     }
 }

@@ -163,6 +163,43 @@ pub(super) fn replayed(ro: &RecordedOrder, s: SeasonKey) -> GraphUnit {
     }
 }
 
+/// A stored order of a re-opened season under [`Reopening::TouchClosure`]: resolved again
+/// with nothing fixed when `touched`, otherwise with its recorded outcome. Either way it acts
+/// on every season it names (nothing is anchored to a record), and a move that leaves is
+/// contested again like any other.
+///
+/// [`Reopening::TouchClosure`]: crate::rules::Reopening::TouchClosure
+pub(super) fn resolved_again(ro: &RecordedOrder, touched: bool) -> GraphUnit {
+    let mut records = vec![ro.unit.season];
+    records.extend(ro.order.referenced_seasons(ro.unit.season));
+    GraphUnit {
+        spot: ro.unit,
+        sig: ro.sig,
+        order: ro.order,
+        live: false,
+        pin: if touched {
+            Pin::Free
+        } else {
+            pin_of(ro.success)
+        },
+        records,
+        left: false,
+    }
+}
+
+/// The places (season and province) an order touches: its unit's, and every place it moves
+/// to, supports or convoys through (the 5D game's "touching" orders share one).
+pub(super) fn places(unit: Spot, order: &MoveOrder) -> impl Iterator<Item = Spot> {
+    let (a, b) = match *order {
+        MoveOrder::Hold => (None, None),
+        MoveOrder::Move { to, .. } => (Some(to.spot()), None),
+        MoveOrder::SupportHold { target } => (Some(target), None),
+        MoveOrder::SupportMove { target, to, .. } => (Some(target), Some(to)),
+        MoveOrder::Convoy { army, to } => (Some(army), Some(to)),
+    };
+    std::iter::once(unit).chain(a).chain(b)
+}
+
 /// Whether an order acts only inside its own season (rule 13: such orders are resolved again
 /// when their season is re-opened).
 fn acts_inside(order: &MoveOrder, own: SeasonKey) -> bool {

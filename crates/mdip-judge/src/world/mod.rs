@@ -19,6 +19,7 @@ mod setup;
 mod validate;
 
 pub use crate::rules::Rules;
+use crate::rules::TimeAdjacency;
 pub use adjustment::{AdjustmentInput, AdjustmentOrder, Owed};
 pub use report::{
     Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
@@ -504,23 +505,38 @@ impl World {
         matches!((ta.branched_from, tb.branched_from), (Some(x), Some(y)) if x == y)
     }
 
-    /// Whether two seasons are adjacent in time (rule 8): at most one turn apart, in adjacent
-    /// timelines, both existing.
+    /// Whether two seasons are adjacent in time (rule 8): both existing, and under the
+    /// multiversal rules at most one turn apart in adjacent timelines; under the 5D game's
+    /// ([`TimeAdjacency::Numbered`]) one turn apart in the same timeline or the same turn in the
+    /// timeline numbered one more or one less (no diagonal step).
     pub fn seasons_adjacent(&self, s: SeasonKey, t: SeasonKey) -> bool {
-        self.exists(s)
-            && self.exists(t)
-            && s.turn.abs_diff(t.turn) <= 1
-            && self.timelines_adjacent(s.timeline, t.timeline)
+        if !(self.exists(s) && self.exists(t)) {
+            return false;
+        }
+        let turns = s.turn.abs_diff(t.turn);
+        match self.rules.adjacency {
+            TimeAdjacency::Numbered { .. } => {
+                let lines = s.timeline.abs_diff(t.timeline);
+                turns + lines <= 1
+            }
+            TimeAdjacency::Multiversal | TimeAdjacency::OwnSeasonOnly => {
+                turns <= 1 && self.timelines_adjacent(s.timeline, t.timeline)
+            }
+        }
     }
 
-    /// Whether a unit of `kind` at `from` reaches `to` directly (rule 8).
+    /// Whether a unit of `kind` at `from` reaches `to` directly (rule 8; under `@rules 5dd
+    /// strict` only the same location on another board).
     pub fn reaches(&self, kind: UnitType, from: Pos, to: Pos) -> bool {
         if from.season == to.season {
             // The common case: one board. Map adjacency first, it is the cheaper test.
             return self.map.adjacent(kind, from.loc, to.loc) && self.exists(from.season);
         }
-        (from.loc == to.loc || self.map.adjacent(kind, from.loc, to.loc))
-            && self.seasons_adjacent(from.season, to.season)
+        let place = match self.rules.adjacency {
+            TimeAdjacency::Numbered { strict: true } => from.loc == to.loc,
+            _ => from.loc == to.loc || self.map.adjacent(kind, from.loc, to.loc),
+        };
+        place && self.seasons_adjacent(from.season, to.season)
     }
 
     /// Whether a unit of `kind` at `from` reaches some location of `to`'s province (the reach a

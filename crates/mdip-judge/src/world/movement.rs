@@ -5,19 +5,20 @@
 //! [`World::movement_step`] reads as its phases: validate, live graph, reopen, to core,
 //! results per season, heads, forks, advance, retreats.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use mdip_map::{Location, ProvinceId};
 
 use super::geography::StepGeography;
-use super::graph::{give_live_orders, replayed, Graph};
+use super::graph::{give_live_orders, places, replayed, resolved_again, Graph};
 use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
 use super::validate::{Illegal, OrderInput};
 use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
+use crate::rules::Reopening;
 use crate::{
     adjudicate_movement, Dislodgement, MovementInput, Order as CoreOrder, Outcome, Pin,
     PinnedOrder, Place, Unit as CoreUnit,
@@ -210,9 +211,79 @@ impl World {
         graph
     }
 
+    /// Past seasons re-opened by live orders, with their stored orders replayed into the
+    /// graph, as the rules' [`Reopening`] policy says.
+    fn reopen(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
+        match self.rules.reopening {
+            Reopening::Anchored => self.reopen_anchored(graph),
+            Reopening::TouchClosure => self.reopen_by_touch(graph),
+        }
+    }
+
+    /// The 5D game's re-opening ([`Reopening::TouchClosure`]): every stored order that shares
+    /// a place (season and province) with a live order, or with a stored order already taken,
+    /// is resolved again with nothing fixed; every past season holding a place so touched is
+    /// re-opened, and its other stored orders are replayed with their recorded outcomes (they
+    /// touch nothing that changes, so they only say who stayed and who left).
+    fn reopen_by_touch(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
+        let mut touched: HashSet<Spot> = HashSet::new();
+        let mut work: Vec<Spot> = Vec::new();
+        for g in &graph.units {
+            for p in places(g.spot, &g.order) {
+                if touched.insert(p) {
+                    work.push(p);
+                }
+            }
+        }
+        // The stored orders of each past season met so far, by the places they touch.
+        let mut by_place: HashMap<SeasonKey, HashMap<Spot, Vec<usize>>> = HashMap::new();
+        let mut taken: HashSet<Spot> = HashSet::new();
+        while let Some(p) = work.pop() {
+            if self.is_head(p.season) {
+                continue;
+            }
+            let Some(record) = self.season(p.season).and_then(|s| s.record.as_ref()) else {
+                continue;
+            };
+            let index = by_place.entry(p.season).or_insert_with(|| {
+                let mut index: HashMap<Spot, Vec<usize>> = HashMap::new();
+                for (i, ro) in record.orders.iter().enumerate() {
+                    for q in places(ro.unit, &ro.order) {
+                        index.entry(q).or_default().push(i);
+                    }
+                }
+                index
+            });
+            for &i in index.get(&p).map_or(&[][..], Vec::as_slice) {
+                let ro = &record.orders[i];
+                if taken.insert(ro.unit) {
+                    for q in places(ro.unit, &ro.order) {
+                        if touched.insert(q) {
+                            work.push(q);
+                        }
+                    }
+                }
+            }
+        }
+        let reopened: BTreeSet<SeasonKey> = touched
+            .iter()
+            .map(|p| p.season)
+            .filter(|&s| self.exists(s) && !self.is_head(s))
+            .collect();
+        for &s in &reopened {
+            let Some(record) = self.seasons[&s].record.as_ref() else {
+                continue;
+            };
+            for ro in &record.orders {
+                graph.add(resolved_again(ro, taken.contains(&ro.unit)));
+            }
+        }
+        reopened
+    }
+
     /// Past seasons re-opened by live orders (rule 12; not transitive), with their original
     /// order sets replayed into the graph (rule 13).
-    fn reopen(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
+    fn reopen_anchored(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
         let mut reopened: BTreeSet<SeasonKey> = BTreeSet::new();
         for g in &graph.units {
             for s in g.order.referenced_seasons(g.spot.season) {

@@ -7,6 +7,7 @@ use mdip_map::{Coast, Location, ProvinceId, Terrain, UnitType};
 
 use super::geography::StepGeography;
 use super::{MoveOrder, Phase, Pos, SeasonKey, Spot, World};
+use crate::rules::TimeAdjacency;
 
 /// A unit as an order names it: the type and coast as written, and its spot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -192,6 +193,10 @@ pub enum ReachProblem {
     TooFarInTime,
     /// The timelines are not adjacent.
     TimelinesNotAdjacent,
+    /// One turn and one timeline away at once: no diagonal step under `@rules 5dd`.
+    Diagonal,
+    /// Another location on another board: `@rules 5dd strict` reaches only the same one.
+    StrictAdjacency,
     /// Not adjacent, and no fleets on the board could convoy the army there.
     NoConvoyRoute,
 }
@@ -221,10 +226,17 @@ fn leaves_season(order: &UnitOrder, own: SeasonKey) -> bool {
 impl World {
     /// Why a move from `from` to `to` is not direct.
     fn reach_problem(&self, from: SeasonKey, to: SeasonKey) -> ReachProblem {
+        let numbered = matches!(self.rules.adjacency, TimeAdjacency::Numbered { .. });
         if from.turn.abs_diff(to.turn) > 1 {
             ReachProblem::TooFarInTime
-        } else if !self.timelines_adjacent(from.timeline, to.timeline) {
+        } else if numbered && from.timeline.abs_diff(to.timeline) > 1
+            || !numbered && !self.timelines_adjacent(from.timeline, to.timeline)
+        {
             ReachProblem::TimelinesNotAdjacent
+        } else if numbered && from.turn != to.turn && from.timeline != to.timeline {
+            ReachProblem::Diagonal
+        } else if from != to && self.rules.adjacency == (TimeAdjacency::Numbered { strict: true }) {
+            ReachProblem::StrictAdjacency
         } else {
             ReachProblem::NotAdjacent
         }

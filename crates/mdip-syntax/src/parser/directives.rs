@@ -27,9 +27,7 @@ impl LineParser<'_> {
             "rules" => match self.game_name() {
                 Some(name) => Some(DirectiveKind::Rules(name)),
                 None => {
-                    self.directive_error(
-                        "a rule set (`mdatc`, `standard`, `5dd` or `5dd strict`)",
-                    );
+                    self.directive_error("a rule set (`mdatc`, `standard`, `5dd` or `5dd strict`)");
                     None
                 }
             },
