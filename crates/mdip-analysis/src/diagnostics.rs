@@ -77,6 +77,8 @@ pub enum Code {
     MoveToSelf,
     /// `E0321`: `@phase` names a phase that does not come next.
     PhaseNotNext,
+    /// `E0330`: `@rules 5dd`: a support or convoy whose unit was not ordered what it names.
+    Unmatched,
     /// `E0401`: an order's outcome differs from the one expected.
     OutcomeMismatch,
     /// `E0402`: an expected diagnostic was not produced.
@@ -107,7 +109,7 @@ pub enum Code {
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 41] = [
+    pub const ALL: [Code; 42] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -136,6 +138,7 @@ impl Code {
         Code::BadAdjustment,
         Code::MoveToSelf,
         Code::PhaseNotNext,
+        Code::Unmatched,
         Code::OutcomeMismatch,
         Code::MissingDiagnostic,
         Code::MissingUnit,
@@ -183,6 +186,7 @@ impl Code {
             Code::BadAdjustment => "E0319",
             Code::MoveToSelf => "E0320",
             Code::PhaseNotNext => "E0321",
+            Code::Unmatched => "E0330",
             Code::OutcomeMismatch => "E0401",
             Code::MissingDiagnostic => "E0402",
             Code::MissingUnit => "E0403",
@@ -258,6 +262,7 @@ impl Code {
             Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
             Code::MoveToSelf => "A unit cannot move to the province it stands in.",
             Code::PhaseNotNext => "`@phase` must name the phase that follows the step in progress; nothing more is played. To play steps with no orders, write `@phase next` once per step.",
+            Code::Unmatched => "Under `@rules 5dd` (the 5D Diplomacy game) a support or convoy must match an ordered move of the unit it names (a support to hold: a unit ordered to stay); otherwise it is invalid and the unit holds.",
             Code::OutcomeMismatch => "The file expects another outcome for this order (`=> succeeds`, `=> fails`, `=> illegal`).",
             Code::MissingDiagnostic => "The file expects a diagnostic on the next line, and none with that code was produced.",
             Code::MissingUnit => "The file expects this unit after adjudication, and it is not there.",

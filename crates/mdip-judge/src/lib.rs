@@ -82,4 +82,6 @@ pub use retreat::{
     adjudicate_retreats, retreat_collisions, retreat_options, RetreatBoard, RetreatOrder,
     RetreatOutcome, RetreatResult, Retreating, UnitRetreat,
 };
-pub use rules::{CivilDisorder, ConvoyIntent, ForkPolicy, Reopening, Rules, TimeAdjacency};
+pub use rules::{
+    CivilDisorder, ConvoyIntent, ForkPolicy, OrderFit, Reopening, Rules, TimeAdjacency,
+};

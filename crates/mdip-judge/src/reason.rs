@@ -71,6 +71,21 @@ pub enum Reason {
     ConvoyNotUsed,
     /// The convoyed army did not order this move: the convoy is void.
     ConvoyVoid,
+    /// `@rules 5dd`: the support was given, but the order it supports failed.
+    SupportedOrderFailed {
+        /// The supported unit.
+        unit: UnitId,
+    },
+    /// `@rules 5dd`: the support helps a move into a place its own power's unit keeps.
+    SupportAgainstOwnUnit {
+        /// The supporting power's unit that stays there.
+        unit: UnitId,
+    },
+    /// `@rules 5dd`: the convoy carried its army, but the army's move failed.
+    ConvoyedMoveFailed {
+        /// The convoyed army.
+        army: UnitId,
+    },
     /// The outcome was fixed by the caller (a [`Pin`](crate::Pin)), as recorded earlier.
     Pinned {
         /// Whether the pin made the order succeed.
@@ -149,6 +164,10 @@ impl Reason {
             Reason::LostHeadToHead { to } => vec![*to],
             Reason::WouldDislodgeOwnUnit { unit } => vec![*unit],
             Reason::Dislodged { by } | Reason::SupportCut { by } => vec![*by],
+            Reason::SupportedOrderFailed { unit } | Reason::SupportAgainstOwnUnit { unit } => {
+                vec![*unit]
+            }
+            Reason::ConvoyedMoveFailed { army } => vec![*army],
             _ => Vec::new(),
         }
     }

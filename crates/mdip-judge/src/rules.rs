@@ -25,6 +25,9 @@ pub enum ConvoyIntent {
     /// (DATC 6.G.1–6.G.20).
     #[default]
     ViaConvoyOrOwnFleet,
+    /// The 5D Diplomacy game, which has no `via Convoy`: any matching convoy order, by a fleet
+    /// of any power, makes the army go by convoy.
+    AnyMatchingConvoy,
 }
 
 impl ConvoyIntent {
@@ -33,8 +36,28 @@ impl ConvoyIntent {
     pub fn convoy_order_shows_intent(self, fleet_power: Power, army_power: Power) -> bool {
         match self {
             ConvoyIntent::ViaConvoyOrOwnFleet => fleet_power == army_power,
+            ConvoyIntent::AnyMatchingConvoy => true,
         }
     }
+}
+
+/// How orders that do not fit the orders of the units they name are treated, and how supports
+/// and convoys report their outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum OrderFit {
+    /// DATC: a support or convoy whose unit was not ordered what it names is legal and void
+    /// (it fails); a move over water is legal when fleets on the board could convoy it; a support
+    /// succeeds when given and not cut, a convoy when its army had a chain; a retreat to an
+    /// occupied place, a standoff or the attacker's origin is illegal; a repeated adjustment order
+    /// fails.
+    #[default]
+    Datc,
+    /// The 5D Diplomacy game: a support or convoy that matches no ordered move (or, for a support
+    /// to hold, no unit ordered to stay) is illegal, and so is a move over water without an
+    /// ordered chain of convoys; a support or convoy fails when the order it helps fails (and a
+    /// support into a place its own power keeps); a retreat is illegal only when it is not
+    /// adjacent (it fails where DATC makes it illegal); a repeated adjustment order is illegal.
+    Game,
 }
 
 /// Which units a power in civil disorder loses when it orders too few removals (DATC 4.D.8).
@@ -149,6 +172,8 @@ pub struct Rules {
     pub forks: ForkPolicy,
     /// Which stored orders a step resolves again (rules 12–13).
     pub reopening: Reopening,
+    /// How orders that do not fit other units' orders count, and how supports report.
+    pub fit: OrderFit,
 }
 
 impl Rules {
@@ -164,6 +189,7 @@ impl Rules {
             adjacency: TimeAdjacency::Multiversal,
             forks: ForkPolicy::LiveArrivalOrNewResult,
             reopening: Reopening::Anchored,
+            fit: OrderFit::Datc,
         }
     }
 
@@ -176,6 +202,8 @@ impl Rules {
             adjacency: TimeAdjacency::Numbered { strict },
             forks: ForkPolicy::NewResultOnly,
             reopening: Reopening::TouchClosure,
+            convoy_intent: ConvoyIntent::AnyMatchingConvoy,
+            fit: OrderFit::Game,
             ..Rules::mdatc()
         }
     }

@@ -113,6 +113,18 @@ pub(crate) fn reason(reason: &Reason, name: impl Fn(UnitId) -> String) -> String
         Reason::ConvoyUsed => "convoyed the army".to_owned(),
         Reason::ConvoyNotUsed => "not used: the army moves over land (no convoy intent)".to_owned(),
         Reason::ConvoyVoid => "void: the army did not order that move".to_owned(),
+        Reason::SupportedOrderFailed { unit } => {
+            format!("support given, but the order of {} failed", name(*unit))
+        }
+        Reason::SupportAgainstOwnUnit { unit } => {
+            format!(
+                "supports a move against {}, a unit of the same power",
+                name(*unit)
+            )
+        }
+        Reason::ConvoyedMoveFailed { army } => {
+            format!("convoy available, but the move of {} failed", name(*army))
+        }
         Reason::Pinned { .. } => "fixed by an earlier adjudication".to_owned(),
         Reason::Paradox => "part of a paradox: every order in it fails".to_owned(),
         Reason::Retreated => "retreated".to_owned(),
@@ -175,6 +187,9 @@ pub fn reason_code(reason: &Reason) -> &'static str {
         Reason::ConvoyUsed => "convoy-used",
         Reason::ConvoyNotUsed => "convoy-not-used",
         Reason::ConvoyVoid => "convoy-void",
+        Reason::SupportedOrderFailed { .. } => "supported-order-failed",
+        Reason::SupportAgainstOwnUnit { .. } => "support-against-own-unit",
+        Reason::ConvoyedMoveFailed { .. } => "convoyed-move-failed",
         Reason::Pinned { .. } => "pinned",
         Reason::Paradox => "paradox",
         Reason::Retreated => "retreated",
@@ -237,6 +252,8 @@ pub fn illegal_code(i: &Illegal) -> &'static str {
         Illegal::ConvoyNotOnRoute => "convoy-not-on-route",
         Illegal::SupportedMoveImpossible { .. } => "supported-move-impossible",
         Illegal::Duplicate => "duplicate",
+        Illegal::Unmatched => "unmatched",
+        Illegal::NoOrderedConvoy => "no-ordered-convoy",
         Illegal::OtherSeasonInStandardRules => "standard-rules",
     }
 }
@@ -356,6 +373,14 @@ pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
             }
         },
         Illegal::Duplicate => "several orders for one unit: all are dropped".to_owned(),
+        Illegal::Unmatched => {
+            "5D Diplomacy rules: the unit it names was not ordered that (a support to hold needs a unit ordered to stay)"
+                .to_owned()
+        }
+        Illegal::NoOrderedConvoy => {
+            "5D Diplomacy rules: the move needs a convoy and no chain of fleets was ordered to convoy it"
+                .to_owned()
+        }
         Illegal::OtherSeasonInStandardRules => {
             "standard rules: orders cannot reach other seasons".to_owned()
         }

@@ -335,6 +335,7 @@ impl State {
                 OrderOutcome::Retreated { .. } => "retreated",
                 OrderOutcome::Disbanded => "disbanded",
                 OrderOutcome::RetreatBounced => "retreat-collision",
+                OrderOutcome::RetreatFailed(reason) => describe::reason_code(reason),
                 OrderOutcome::Illegal(illegal) => describe::illegal_code(illegal),
             };
             match &e.outcome {
@@ -351,6 +352,9 @@ impl State {
                 OrderOutcome::Disbanded => info.reason = "disbanded".into(),
                 OrderOutcome::RetreatBounced => {
                     info.reason = "another unit retreated there too: both are disbanded".into();
+                }
+                OrderOutcome::RetreatFailed(reason) => {
+                    info.reason = describe::reason(reason, |_| String::new());
                 }
                 OrderOutcome::Illegal(illegal) => {
                     info.status = Status::Illegal;
@@ -672,9 +676,11 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         | Illegal::ConvoyFromCoast
         | Illegal::ConvoyOfFleet
         | Illegal::ConvoyDestination
-        | Illegal::ConvoyNotOnRoute => Code::BadConvoy,
+        | Illegal::ConvoyNotOnRoute
+        | Illegal::NoOrderedConvoy => Code::BadConvoy,
         Illegal::SupportedMoveImpossible { .. } => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
+        Illegal::Unmatched => Code::Unmatched,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
         // Problems of the other steps' orders, not met in a movement step.
         Illegal::NotDislodged

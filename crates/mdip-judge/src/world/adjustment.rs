@@ -193,9 +193,15 @@ impl World {
         let result = adjudicate_adjustments(self.map, self.rules, &units, &season.owners, &orders);
         for (k, &i) in mine.iter().enumerate() {
             let outcome = result.outcomes[k].clone();
+            // The 5D game: an order repeating an earlier one of the step is invalid.
+            let repeated = self.rules.fit == crate::OrderFit::Game
+                && matches!(
+                    outcome.reason,
+                    crate::Reason::AlreadyBuilt | crate::Reason::AlreadyRemoved
+                );
             entries[i] = Some(StepEntry {
                 input: i,
-                outcome: if result.illegal[k] {
+                outcome: if result.illegal[k] || repeated {
                     OrderOutcome::Illegal(Illegal::BadAdjustment {
                         season: key,
                         reason: outcome.reason,

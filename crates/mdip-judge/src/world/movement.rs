@@ -8,20 +8,20 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
-use mdip_map::{Location, ProvinceId};
+use mdip_map::{Location, ProvinceId, UnitType};
 
 use super::geography::StepGeography;
 use super::graph::{give_live_orders, places, replayed, resolved_again, Graph};
 use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
-use super::validate::{Illegal, OrderInput};
+use super::validate::{Illegal, OrderInput, UnitOrder};
 use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
-use crate::rules::Reopening;
+use crate::rules::{OrderFit, Reopening};
 use crate::{
-    adjudicate_movement, Dislodgement, MovementInput, Order as CoreOrder, Outcome, Pin,
-    PinnedOrder, Place, Unit as CoreUnit,
+    adjudicate_movement, At, Dislodgement, Geography, MovementInput, Order as CoreOrder, Outcome,
+    Pin, PinnedOrder, Place, Unit as CoreUnit,
 };
 
 /// The season a battle is fought in, for an order that acts on another season.
@@ -156,8 +156,12 @@ impl World {
         let mut graph = self.live_graph(&heads);
         let validated = give_live_orders(&mut graph, inputs, validated);
         let reopened = self.reopen(&mut graph);
+        let validated = match self.rules.fit {
+            OrderFit::Datc => validated,
+            OrderFit::Game => self.fit_game_orders(&mut graph, inputs, validated),
+        };
         let (geo, input) = self.to_core(&graph);
-        let adjudicated = Adjudicated::new(&graph, &input, &geo);
+        let mut adjudicated = Adjudicated::new(&graph, &input, &geo);
         drop(geo);
         let results = self.results_per_season(&graph, &adjudicated, &heads, &reopened);
         self.record_heads(&heads, &graph, &adjudicated, &results);
@@ -165,8 +169,13 @@ impl World {
         let (advanced, forks) = self.advance(&heads, &forking, &results);
         let dislodged = self.retreats(&advanced, &forks, &graph, &adjudicated, &results);
         let reported_cut = reported_cuts(&graph, &adjudicated);
+        if self.rules.fit == OrderFit::Game {
+            // After the records: they keep what the core decided (a support given stays given
+            // when its move is fought again); only the statuses reported change.
+            game_statuses(&graph, &mut adjudicated);
+        }
         StepReport {
-            entries: entries(inputs, validated, &graph, &adjudicated),
+            entries: entries(inputs, validated, &graph, &adjudicated, self.rules.fit),
             reported_cut,
             reopened: reopened.into_iter().collect(),
             advanced,
@@ -209,6 +218,129 @@ impl World {
             }
         }
         graph
+    }
+
+    /// The 5D game's checks of orders against each other ([`OrderFit::Game`]), on the graph
+    /// with every order known: a move that needs a convoy is illegal without an ordered chain of
+    /// convoys; then a support or convoy is illegal when the unit it names was not ordered what
+    /// it names (a support to hold: the unit was not ordered to stay; a move to its own place is
+    /// not staying). An illegal order's unit holds.
+    fn fit_game_orders(
+        &self,
+        graph: &mut Graph,
+        inputs: &[OrderInput],
+        mut validated: Vec<Result<MoveOrder, Illegal>>,
+    ) -> Vec<Result<MoveOrder, Illegal>> {
+        let mut not_staying: HashSet<Spot> = inputs
+            .iter()
+            .filter(|i| matches!(i.order, UnitOrder::Move { to, .. } if to == i.unit.spot))
+            .map(|i| i.unit.spot)
+            .collect();
+        // The graph unit each legal order was given to (its order is the one given: duplicates
+        // were dropped already).
+        let given = |graph: &Graph, i: usize, o: &MoveOrder| {
+            graph
+                .get(&inputs[i].unit.spot)
+                .filter(|&g| graph.units[g].live && graph.units[g].order == *o)
+        };
+        for i in 0..validated.len() {
+            let Ok(o @ MoveOrder::Move { to, .. }) = validated[i] else {
+                continue;
+            };
+            let Some(g) = given(graph, i, &o) else {
+                continue;
+            };
+            let u = &graph.units[g];
+            let from = Pos {
+                season: u.spot.season,
+                loc: u.sig.loc,
+            };
+            if !self.reaches(u.sig.kind, from, to)
+                && self.ordered_convoy_chain(graph, g, to).is_empty()
+            {
+                validated[i] = Err(Illegal::NoOrderedConvoy);
+                graph.units[g].order = MoveOrder::Hold;
+                // Fleets could have convoyed it (validation saw to that): the game does not
+                // count the unit as staying.
+                not_staying.insert(inputs[i].unit.spot);
+            }
+        }
+        for i in 0..validated.len() {
+            let Ok(o) = validated[i] else {
+                continue;
+            };
+            let Some(g) = given(graph, i, &o) else {
+                continue;
+            };
+            let order_of = |s: &Spot| graph.get(s).map(|t| graph.units[t].order);
+            let matched = match o {
+                MoveOrder::SupportHold { target } => {
+                    !not_staying.contains(&target)
+                        && order_of(&target).is_some_and(|t| !matches!(t, MoveOrder::Move { .. }))
+                }
+                MoveOrder::SupportMove { target, to, coast } => {
+                    order_of(&target).is_some_and(|t| {
+                        matches!(t, MoveOrder::Move { to: d, .. }
+                            if d.spot() == to && coast.is_none_or(|c| d.loc.coast == Some(c)))
+                    })
+                }
+                MoveOrder::Convoy { army, to } => match (graph.get(&army), order_of(&army)) {
+                    (Some(a), Some(MoveOrder::Move { to: d, .. })) if d.spot() == to => {
+                        self.ordered_convoy_chain(graph, a, d).contains(&g)
+                    }
+                    _ => false,
+                },
+                MoveOrder::Hold | MoveOrder::Move { .. } => true,
+            };
+            if !matched {
+                validated[i] = Err(Illegal::Unmatched);
+                graph.units[g].order = MoveOrder::Hold;
+            }
+        }
+        validated
+    }
+
+    /// The fleets (graph indices) ordered to convoy the army of graph unit `army` to `to` that
+    /// lie on a chain of such fleets from the army to there (hops as the step's geography joins
+    /// them); empty when no chain exists.
+    fn ordered_convoy_chain(&self, graph: &Graph, army: usize, to: Pos) -> Vec<usize> {
+        let a = &graph.units[army];
+        let mut geo = StepGeography::new(self, Vec::new());
+        let fleets: Vec<(usize, At)> = graph
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                f.sig.kind == UnitType::Fleet
+                    && matches!(f.order, MoveOrder::Convoy { army: s, to: d }
+                        if s == a.spot && d == to.spot())
+            })
+            .map(|(i, f)| (i, geo.at(f.spot.season, f.sig.loc)))
+            .collect();
+        if fleets.is_empty() {
+            return Vec::new();
+        }
+        let start = geo.at(a.spot.season, a.sig.loc);
+        let dest = geo.at(to.season, Location::new(to.loc.province, None));
+        let spread = |first: &dyn Fn(At) -> bool, hop: &dyn Fn(At, At) -> bool| {
+            let mut reached: Vec<bool> = fleets.iter().map(|&(_, f)| first(f)).collect();
+            let mut queue: Vec<usize> = (0..fleets.len()).filter(|&i| reached[i]).collect();
+            while let Some(i) = queue.pop() {
+                for j in 0..fleets.len() {
+                    if !reached[j] && hop(fleets[i].1, fleets[j].1) {
+                        reached[j] = true;
+                        queue.push(j);
+                    }
+                }
+            }
+            reached
+        };
+        let forward = spread(&|f| geo.convoy_hop(start, f), &|x, y| geo.convoy_hop(x, y));
+        let backward = spread(&|f| geo.convoy_hop(f, dest), &|x, y| geo.convoy_hop(y, x));
+        (0..fleets.len())
+            .filter(|&i| forward[i] && backward[i])
+            .map(|i| fleets[i].0)
+            .collect()
     }
 
     /// Past seasons re-opened by live orders, with their stored orders replayed into the
@@ -641,6 +773,7 @@ fn entries(
     validated: Vec<Result<MoveOrder, Illegal>>,
     graph: &Graph,
     adjudicated: &Adjudicated,
+    fit: OrderFit,
 ) -> Vec<StepEntry> {
     validated
         .into_iter()
@@ -648,6 +781,16 @@ fn entries(
         .map(|(i, r)| {
             let spot = inputs[i].unit.spot;
             let outcome = match r.map(|_| graph.get(&spot).ok_or(Illegal::NoUnit(spot))) {
+                // The 5D game: a void support or convoy is an invalid one.
+                Ok(Ok(unit))
+                    if fit == OrderFit::Game
+                        && matches!(
+                            adjudicated.outcomes[unit].reason,
+                            crate::Reason::SupportVoid | crate::Reason::ConvoyVoid
+                        ) =>
+                {
+                    OrderOutcome::Illegal(Illegal::Unmatched)
+                }
                 Ok(Ok(unit)) => OrderOutcome::Adjudicated {
                     unit,
                     outcome: adjudicated.outcomes[unit].clone(),
@@ -657,6 +800,42 @@ fn entries(
             StepEntry { input: i, outcome }
         })
         .collect()
+}
+
+/// The statuses the 5D game reports ([`OrderFit::Game`]): a support given fails when the order
+/// it supports fails (a hold: its unit dislodged; a move: it did not arrive) or when it helps a
+/// move into a place its own power's unit keeps; a convoy used fails when its army's move fails.
+fn game_statuses(graph: &Graph, adjudicated: &mut Adjudicated) {
+    use crate::Reason;
+    for (i, g) in graph.units.iter().enumerate() {
+        let reason = match (g.order, &adjudicated.outcomes[i].reason) {
+            (MoveOrder::SupportHold { target }, Reason::SupportGiven) => graph
+                .get(&target)
+                .filter(|&t| adjudicated.dislodged_by[t].is_some())
+                .map(|t| Reason::SupportedOrderFailed { unit: t }),
+            (MoveOrder::SupportMove { target, to, .. }, Reason::SupportGiven) => {
+                match graph.get(&target) {
+                    Some(t) if !adjudicated.moved[t] => {
+                        Some(Reason::SupportedOrderFailed { unit: t })
+                    }
+                    _ => graph
+                        .get(&to)
+                        .filter(|&o| {
+                            graph.units[o].sig.power == g.sig.power && !adjudicated.moved[o]
+                        })
+                        .map(|o| Reason::SupportAgainstOwnUnit { unit: o }),
+                }
+            }
+            (MoveOrder::Convoy { army, .. }, Reason::ConvoyUsed) => graph
+                .get(&army)
+                .filter(|&a| !adjudicated.moved[a])
+                .map(|a| Reason::ConvoyedMoveFailed { army: a }),
+            _ => None,
+        };
+        if let Some(reason) = reason {
+            adjudicated.outcomes[i] = Outcome::new(reason);
+        }
+    }
 }
 
 /// Supports replayed with a recorded outcome that a live attack would cut now.

@@ -73,6 +73,12 @@ pub enum OrderOutcome {
     Disbanded,
     /// A legal retreat that failed: another unit retreated there too, and both are disbanded.
     RetreatBounced,
+    /// A retreat the 5D game accepts and fails ([`OrderFit::Game`]): into a place the retreat
+    /// rules close (occupied, left empty by a standoff, where the attacker came from); the
+    /// unit is disbanded.
+    ///
+    /// [`OrderFit::Game`]: crate::OrderFit::Game
+    RetreatFailed(crate::Reason),
     /// A legal adjustment order, applied to the board of `season` (it may still fail).
     Adjusted {
         /// The season whose board it changed.
@@ -93,7 +99,9 @@ impl OrderOutcome {
                 outcome.success()
             }
             OrderOutcome::Retreated { .. } | OrderOutcome::Disbanded => true,
-            OrderOutcome::RetreatBounced | OrderOutcome::Illegal(_) => false,
+            OrderOutcome::RetreatBounced
+            | OrderOutcome::RetreatFailed(_)
+            | OrderOutcome::Illegal(_) => false,
         }
     }
 

@@ -9,7 +9,7 @@ use super::geography::StepGeography;
 use super::report::{Disband, OrderOutcome, Retreat, StepEntry, StepReport};
 use super::validate::{Illegal, UnitRef};
 use super::{BoardUnit, Dislodged, Origin, Phase, Pos, SeasonKey, Spot, World};
-use crate::{retreat_collisions, At, Place, Reason, RetreatBoard, Retreating};
+use crate::{retreat_collisions, At, OrderFit, Place, Reason, RetreatBoard, Retreating};
 
 /// A retreat-phase order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,6 +112,16 @@ impl World {
             .iter()
             .map(|input| match self.check_retreat(&pending, input) {
                 Ok(outcome) => outcome,
+                // The 5D game checks only adjacency: a retreat the retreat rules close fails.
+                Err(Illegal::RetreatOccupied) if self.rules.fit == OrderFit::Game => {
+                    OrderOutcome::RetreatFailed(Reason::RetreatOccupied)
+                }
+                Err(Illegal::RetreatContested) if self.rules.fit == OrderFit::Game => {
+                    OrderOutcome::RetreatFailed(Reason::RetreatContested)
+                }
+                Err(Illegal::RetreatToAttacker) if self.rules.fit == OrderFit::Game => {
+                    OrderOutcome::RetreatFailed(Reason::RetreatToAttacker)
+                }
                 Err(illegal) => OrderOutcome::Illegal(illegal),
             })
             .collect();

@@ -133,6 +133,11 @@ pub enum Illegal {
     },
     /// Several orders for one unit: all are dropped.
     Duplicate,
+    /// `@rules 5dd`: the supported or convoyed unit was not ordered what this order names (a
+    /// support to hold: the unit was not ordered to stay).
+    Unmatched,
+    /// `@rules 5dd`: the move needs a convoy and no chain of fleets was ordered to convoy it.
+    NoOrderedConvoy,
     /// `@rules standard` forbids orders that leave the unit's season.
     OtherSeasonInStandardRules,
     /// Retreat step: the unit is not waiting to retreat.
