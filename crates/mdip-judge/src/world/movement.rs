@@ -265,8 +265,8 @@ impl World {
                 not_staying.insert(inputs[i].unit.spot);
             }
         }
-        for i in 0..validated.len() {
-            let Ok(o) = validated[i] else {
+        for (i, r) in validated.iter_mut().enumerate() {
+            let Ok(o) = *r else {
                 continue;
             };
             let Some(g) = given(graph, i, &o) else {
@@ -293,7 +293,7 @@ impl World {
                 MoveOrder::Hold | MoveOrder::Move { .. } => true,
             };
             if !matched {
-                validated[i] = Err(Illegal::Unmatched);
+                *r = Err(Illegal::Unmatched);
                 graph.units[g].order = MoveOrder::Hold;
             }
         }
