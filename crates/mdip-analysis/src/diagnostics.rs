@@ -79,6 +79,8 @@ pub enum Code {
     PhaseNotNext,
     /// `E0330`: `@rules 5dd`: a support or convoy whose unit was not ordered what it names.
     Unmatched,
+    /// `E0331`: `@rules 5dd`: an order after a power has won.
+    GameOver,
     /// `E0401`: an order's outcome differs from the one expected.
     OutcomeMismatch,
     /// `E0402`: an expected diagnostic was not produced.
@@ -109,7 +111,7 @@ pub enum Code {
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 42] = [
+    pub const ALL: [Code; 43] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -139,6 +141,7 @@ impl Code {
         Code::MoveToSelf,
         Code::PhaseNotNext,
         Code::Unmatched,
+        Code::GameOver,
         Code::OutcomeMismatch,
         Code::MissingDiagnostic,
         Code::MissingUnit,
@@ -187,6 +190,7 @@ impl Code {
             Code::MoveToSelf => "E0320",
             Code::PhaseNotNext => "E0321",
             Code::Unmatched => "E0330",
+            Code::GameOver => "E0331",
             Code::OutcomeMismatch => "E0401",
             Code::MissingDiagnostic => "E0402",
             Code::MissingUnit => "E0403",
@@ -263,6 +267,7 @@ impl Code {
             Code::MoveToSelf => "A unit cannot move to the province it stands in.",
             Code::PhaseNotNext => "`@phase` must name the phase that follows the step in progress; nothing more is played. To play steps with no orders, write `@phase next` once per step.",
             Code::Unmatched => "Under `@rules 5dd` (the 5D Diplomacy game) a support or convoy must match an ordered move of the unit it names (a support to hold: a unit ordered to stay); otherwise it is invalid and the unit holds.",
+            Code::GameOver => "Under `@rules 5dd` (the 5D Diplomacy game) the game ends when a power wins: orders given after that are not adjudicated.",
             Code::OutcomeMismatch => "The file expects another outcome for this order (`=> succeeds`, `=> fails`, `=> illegal`).",
             Code::MissingDiagnostic => "The file expects a diagnostic on the next line, and none with that code was produced.",
             Code::MissingUnit => "The file expects this unit after adjudication, and it is not there.",

@@ -83,5 +83,6 @@ pub use retreat::{
     RetreatOutcome, RetreatResult, Retreating, UnitRetreat,
 };
 pub use rules::{
-    CivilDisorder, ConvoyIntent, ForkPolicy, OrderFit, Reopening, Rules, TimeAdjacency,
+    CivilDisorder, ConvoyIntent, ForkPolicy, OrderFit, Reopening, Rules, TimeAdjacency, Victory,
+    Winters,
 };

@@ -158,6 +158,34 @@ impl ForkPolicy {
     }
 }
 
+/// When the adjustments after a Fall turn are played, in a world whose timelines are not all
+/// at the same phase (`docs/rules.md` rule 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Winters {
+    /// Rule 7: the adjustment step is global; every other head waits for it and moves in the
+    /// movement step that follows.
+    #[default]
+    Global,
+    /// The 5D Diplomacy game: a Winter board is adjudicated beside the other timelines'
+    /// movement. The boards that took adjustments rest in the movement step that follows the
+    /// adjustment step (they neither move, nor advance, nor can be reached); the other heads
+    /// move in it.
+    BesideMovement,
+}
+
+/// Who wins, and whether a win ends the game (`docs/rules.md` rule 21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Victory {
+    /// Rule 21: the one power owning at least 18 distinct centres over the heads, if exactly
+    /// one does; a report only, later orders are adjudicated as usual.
+    #[default]
+    OnlyOneAtEighteen,
+    /// The 5D Diplomacy game: the power with the most distinct centres over the heads, if it
+    /// has at least 18 and no other power has as many; once there is a winner nothing more is
+    /// adjudicated.
+    SoleLeaderEndsGame,
+}
+
 /// The rules in force: one named policy per option (in the shape of the `diplomacy` crate's
 /// `Rulebook`). [`Rules::mdatc`] is the default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -174,6 +202,10 @@ pub struct Rules {
     pub reopening: Reopening,
     /// How orders that do not fit other units' orders count, and how supports report.
     pub fit: OrderFit,
+    /// Who wins, and whether that ends the game (rule 21).
+    pub victory: Victory,
+    /// When adjustments are played beside other timelines' movement (rule 7).
+    pub winters: Winters,
 }
 
 impl Rules {
@@ -190,6 +222,8 @@ impl Rules {
             forks: ForkPolicy::LiveArrivalOrNewResult,
             reopening: Reopening::Anchored,
             fit: OrderFit::Datc,
+            victory: Victory::OnlyOneAtEighteen,
+            winters: Winters::Global,
         }
     }
 
@@ -204,6 +238,8 @@ impl Rules {
             reopening: Reopening::TouchClosure,
             convoy_intent: ConvoyIntent::AnyMatchingConvoy,
             fit: OrderFit::Game,
+            victory: Victory::SoleLeaderEndsGame,
+            winters: Winters::BesideMovement,
             ..Rules::mdatc()
         }
     }

@@ -562,7 +562,7 @@ impl Builder<'_> {
         let world = &self.a.world;
         let phase_now = world.phase();
         let calendar = match phase_now {
-            Phase::Movement => calendars(world.heads().into_iter(), phase_now),
+            Phase::Movement => calendars(world.moving_heads().into_iter(), phase_now),
             Phase::Retreat => calendars(
                 world.pending_retreats().iter().map(|d| d.at.season),
                 phase_now,

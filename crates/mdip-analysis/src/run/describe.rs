@@ -254,6 +254,7 @@ pub fn illegal_code(i: &Illegal) -> &'static str {
         Illegal::Duplicate => "duplicate",
         Illegal::Unmatched => "unmatched",
         Illegal::NoOrderedConvoy => "no-ordered-convoy",
+        Illegal::GameOver => "game-over",
         Illegal::OtherSeasonInStandardRules => "standard-rules",
     }
 }
@@ -380,6 +381,9 @@ pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
         Illegal::NoOrderedConvoy => {
             "5D Diplomacy rules: the move needs a convoy and no chain of fleets was ordered to convoy it"
                 .to_owned()
+        }
+        Illegal::GameOver => {
+            "5D Diplomacy rules: a power has won, nothing more is adjudicated".to_owned()
         }
         Illegal::OtherSeasonInStandardRules => {
             "standard rules: orders cannot reach other seasons".to_owned()

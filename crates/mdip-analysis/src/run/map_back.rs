@@ -97,7 +97,7 @@ impl State {
             }
             _ => None,
         });
-        step.seasons = self.world.heads();
+        step.seasons = self.world.moving_heads();
         let report = self.world.movement_step(&inputs);
         step.reopened = report.reopened.clone();
         step.advanced = report.advanced.clone();
@@ -681,6 +681,7 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         Illegal::SupportedMoveImpossible { .. } => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
         Illegal::Unmatched => Code::Unmatched,
+        Illegal::GameOver => Code::GameOver,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
         // Problems of the other steps' orders, not met in a movement step.
         Illegal::NotDislodged

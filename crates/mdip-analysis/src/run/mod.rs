@@ -22,6 +22,7 @@ pub use state::Checkpoints;
 pub(crate) use state::{Checkpoint, State};
 
 use mdip_judge::world::{Phase, SeasonKey};
+use mdip_judge::Winters;
 use mdip_syntax::{DirectiveKind, LineKind, LocRef, Order, OrderLine, Parse, Span};
 
 use self::lower::{Lower, LoweredOrder};
@@ -226,7 +227,12 @@ impl State {
         };
         if let Some(season) = head.explicit {
             let class = lower::class_in(self.map(), &self.world, &o.order, Some(season));
-            self.close_for_season(season, class, Some(line));
+            if self.winter_beside_movement(season, class) {
+                // The Winter boards' adjustments are over; the other heads move beside them.
+                self.close_step(Some(line));
+            } else {
+                self.close_for_season(season, class, Some(line));
+            }
         }
         self.setup.started = true;
         let lowered = Lower::new(&self.world, self.setup.implicit_placement, self.multiversal)
@@ -319,7 +325,7 @@ impl State {
         }
         let before = self.world.phase();
         let step = match before {
-            Phase::Movement => self.world.heads(),
+            Phase::Movement => self.world.moving_heads(),
             Phase::Retreat => {
                 let mut s: Vec<SeasonKey> = self
                     .world
@@ -383,6 +389,19 @@ impl State {
         if self.world.phase() == Phase::Adjustment && class != Class::Adjustment {
             self.pass_over_adjustment(line);
         }
+    }
+
+    /// Under `@rules 5dd` (Winter boards beside other timelines' movement): whether an order of
+    /// `class` for `season` is a movement order for a head that takes no adjustments, given
+    /// during an adjustment step. It closes that step (its Winter boards rest) and belongs to
+    /// the movement step of the other heads that follows.
+    fn winter_beside_movement(&self, season: SeasonKey, class: Class) -> bool {
+        let world = &self.world;
+        world.rules().winters == Winters::BesideMovement
+            && world.phase() == Phase::Adjustment
+            && class == Class::Movement
+            && world.is_head(season)
+            && !world.pending_adjustments().contains(&season)
     }
 
     /// Closes the adjustment step that a movement step has just led to, on the way to the

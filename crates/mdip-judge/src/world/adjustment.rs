@@ -95,6 +95,9 @@ impl World {
     /// Adjudicates the adjustment step of every season pending adjustment (per timeline, never
     /// pooled): builds, removals, waives and civil disorder.
     pub fn adjustment_step(&mut self, inputs: &[AdjustmentInput]) -> StepReport {
+        if self.game_over() {
+            return StepReport::not_run(inputs.iter().map(|_| Illegal::GameOver));
+        }
         if self.phase != Phase::Adjustment {
             return StepReport::not_run(inputs.iter().map(|_| Illegal::WrongPhase(self.phase)));
         }
@@ -120,6 +123,15 @@ impl World {
             .collect();
         self.steps += 1;
         self.phase = Phase::Movement;
+        // The 5D game: these Winter boards were adjudicated beside the other heads' movement,
+        // which comes next; they take no part in it.
+        self.resting = if self.rules.winters == crate::Winters::BesideMovement
+            && self.heads().iter().any(|h| !pending.contains(h))
+        {
+            pending
+        } else {
+            Vec::new()
+        };
         report
     }
 

@@ -19,7 +19,7 @@ mod setup;
 mod validate;
 
 pub use crate::rules::Rules;
-use crate::rules::TimeAdjacency;
+use crate::rules::{TimeAdjacency, Victory};
 pub use adjustment::{AdjustmentInput, AdjustmentOrder, Owed};
 pub use report::{
     Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
@@ -344,6 +344,10 @@ pub struct World {
     /// Provinces left empty by a standoff in the movement step before a retreat phase that
     /// was set up by hand ([`World::add_standoff`]); empty otherwise.
     setup_standoffs: Vec<ProvinceId>,
+    /// Under [`Winters::BesideMovement`](crate::Winters::BesideMovement): the heads that took their adjustments in the step
+    /// just played, while other heads still move: they rest in the movement step that follows
+    /// (no orders, no advance, out of reach). Empty otherwise.
+    resting: Vec<SeasonKey>,
     /// How many steps have run.
     steps: u32,
 }
@@ -404,6 +408,22 @@ impl World {
         self.timelines.iter().map(|t| t.head).collect()
     }
 
+    /// The heads that take part in the coming movement step: every head but those resting
+    /// beside it ([`World::resting`]).
+    pub fn moving_heads(&self) -> Vec<SeasonKey> {
+        self.timelines
+            .iter()
+            .map(|t| t.head)
+            .filter(|h| !self.resting.contains(h))
+            .collect()
+    }
+
+    /// The heads that rest in the coming movement step: they took their adjustments beside
+    /// it ([`Winters::BesideMovement`](crate::Winters::BesideMovement)).
+    pub fn resting(&self) -> &[SeasonKey] {
+        &self.resting
+    }
+
     /// Whether a season is a head.
     pub fn is_head(&self, key: SeasonKey) -> bool {
         self.timeline(key.timeline).is_some_and(|t| t.head == key)
@@ -462,10 +482,11 @@ impl World {
 
     /// Victory as reported by rule 21: the one power owning more than half the map's supply
     /// centres (18 of 34 on the standard map), counting distinct centres across all heads, if
-    /// exactly one does.
+    /// exactly one does; under [`Victory::SoleLeaderEndsGame`] the power with the most, if it
+    /// has that many and no other power has as many.
     pub fn winner(&self) -> Option<Power> {
         let needed = self.map.supply_centres().count() / 2 + 1;
-        let mut winners = Vec::new();
+        let mut counts: Vec<(Power, usize)> = Vec::new();
         for &power in self.map.powers() {
             let mut owned = vec![false; self.map.province_count()];
             for head in self.heads() {
@@ -477,14 +498,33 @@ impl World {
                     }
                 }
             }
-            if owned.iter().filter(|b| **b).count() >= needed {
-                winners.push(power);
-            }
+            counts.push((power, owned.iter().filter(|b| **b).count()));
         }
+        let winners: Vec<Power> = match self.rules.victory {
+            Victory::OnlyOneAtEighteen => counts
+                .iter()
+                .filter(|&&(_, n)| n >= needed)
+                .map(|&(p, _)| p)
+                .collect(),
+            Victory::SoleLeaderEndsGame => {
+                let most = counts.iter().map(|&(_, n)| n).max().unwrap_or(0);
+                counts
+                    .iter()
+                    .filter(|&&(_, n)| n == most && n >= needed)
+                    .map(|&(p, _)| p)
+                    .collect()
+            }
+        };
         match winners.as_slice() {
             [one] => Some(*one),
             _ => None,
         }
+    }
+
+    /// Whether the game is over: under [`Victory::SoleLeaderEndsGame`], once a power has won,
+    /// no step is adjudicated any more.
+    pub fn game_over(&self) -> bool {
+        self.rules.victory == Victory::SoleLeaderEndsGame && self.winner().is_some()
     }
 
     /// Whether two timelines are adjacent (rule 8): the same, parent and child, or siblings
@@ -511,6 +551,10 @@ impl World {
     /// timeline numbered one more or one less (no diagonal step).
     pub fn seasons_adjacent(&self, s: SeasonKey, t: SeasonKey) -> bool {
         if !(self.exists(s) && self.exists(t)) {
+            return false;
+        }
+        // A Winter board that rests beside this movement step is out of reach.
+        if self.resting.contains(&s) || self.resting.contains(&t) {
             return false;
         }
         let turns = s.turn.abs_diff(t.turn);

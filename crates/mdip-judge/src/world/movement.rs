@@ -143,6 +143,9 @@ impl World {
     /// Adjudicates the movement step of every head together with the past seasons the live
     /// orders re-open, then advances every head, creates forks and records the results.
     pub fn movement_step(&mut self, inputs: &[OrderInput]) -> StepReport {
+        if self.game_over() {
+            return StepReport::not_run(inputs.iter().map(|_| Illegal::GameOver));
+        }
         let validated = self.validate_all(inputs);
         if self.phase != Phase::Movement {
             let phase = self.phase;
@@ -152,7 +155,7 @@ impl World {
                     .map(|r| r.err().unwrap_or(Illegal::WrongPhase(phase))),
             );
         }
-        let heads = self.heads();
+        let heads = self.moving_heads();
         let mut graph = self.live_graph(&heads);
         let validated = give_live_orders(&mut graph, inputs, validated);
         let reopened = self.reopen(&mut graph);
@@ -167,6 +170,7 @@ impl World {
         self.record_heads(&heads, &graph, &adjudicated, &results);
         let forking = self.forking(&reopened, &graph, &adjudicated, &results);
         let (advanced, forks) = self.advance(&heads, &forking, &results);
+        self.resting.clear();
         let dislodged = self.retreats(&advanced, &forks, &graph, &adjudicated, &results);
         let reported_cut = reported_cuts(&graph, &adjudicated);
         if self.rules.fit == OrderFit::Game {

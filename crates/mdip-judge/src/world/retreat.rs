@@ -100,6 +100,9 @@ impl World {
 
     /// Adjudicates the retreat step: every dislodged unit retreats as ordered or is disbanded.
     pub fn retreat_step(&mut self, inputs: &[RetreatInput]) -> StepReport {
+        if self.game_over() {
+            return StepReport::not_run(inputs.iter().map(|_| Illegal::GameOver));
+        }
         if self.phase != Phase::Retreat {
             return StepReport::not_run(inputs.iter().map(|_| Illegal::WrongPhase(self.phase)));
         }

@@ -64,6 +64,7 @@ impl World {
             pending_retreats: Vec::new(),
             pending_adjustments: Vec::new(),
             setup_standoffs: Vec::new(),
+            resting: Vec::new(),
             steps: 0,
         }
     }

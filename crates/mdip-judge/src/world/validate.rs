@@ -138,6 +138,8 @@ pub enum Illegal {
     Unmatched,
     /// `@rules 5dd`: the move needs a convoy and no chain of fleets was ordered to convoy it.
     NoOrderedConvoy,
+    /// `@rules 5dd`: a power has won; nothing more is adjudicated.
+    GameOver,
     /// `@rules standard` forbids orders that leave the unit's season.
     OtherSeasonInStandardRules,
     /// Retreat step: the unit is not waiting to retreat.
@@ -288,6 +290,10 @@ impl World {
         }
         if self.phase != Phase::Movement {
             return Err(Illegal::WrongPhase(self.phase));
+        }
+        if self.resting.contains(&own) {
+            // A Winter board that took its adjustments beside this movement step.
+            return Err(Illegal::WrongPhase(Phase::Adjustment));
         }
         if !self.rules.adjacency.crosses_seasons() && leaves_season(&input.order, own) {
             return Err(Illegal::OtherSeasonInStandardRules);
