@@ -142,6 +142,7 @@ impl World {
     /// Adjudicates the movement step of every head together with the past seasons the live
     /// orders re-open, then advances every head, creates forks and records the results.
     pub fn movement_step(&mut self, inputs: &[OrderInput]) -> StepReport {
+        self.finish_setup();
         let validated = self.validate_all(inputs);
         if self.phase != Phase::Movement {
             let phase = self.phase;
