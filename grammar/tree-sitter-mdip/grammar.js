@@ -232,6 +232,8 @@ module.exports = grammar({
         $.owns_directive,
         $.phase_directive,
         $.turn_directive,
+        $.season_directive,
+        $.record_directive,
         $.dislodged_directive,
         $.standoff_directive,
         $.game_directive,
@@ -250,9 +252,27 @@ module.exports = grammar({
         alias(ci('@owns'), '@owns'),
         field('power', $.power),
         repeat(seq(field('province', alias($._greedy_province, $.province)), optional(','))),
+        optional(field('season', $.season)),
       ),
 
-    phase_directive: ($) => seq(alias(ci('@phase'), '@phase'), field('value', alias($._word, $.value))),
+    // `@phase adjustment 2:0 2:1`: the seasons name the boards of a starting adjustment phase.
+    phase_directive: ($) =>
+      seq(
+        alias(ci('@phase'), '@phase'),
+        field('value', alias($._word, $.value)),
+        repeat(seq(field('season', $.season), optional(','))),
+      ),
+
+    // `@season 1:1 from 0:0`: a season that exists before the first step.
+    season_directive: ($) =>
+      seq(
+        alias(ci('@season'), '@season'),
+        field('season', $.season),
+        optional(seq(strongKw('from'), field('from', $.season))),
+      ),
+
+    // `@record Germany: A Munich 0:0 - Tyrolia => fails`: a stored order of a past season.
+    record_directive: ($) => seq(alias(ci('@record'), '@record'), field('order', $.order)),
 
     turn_directive: ($) => seq(alias(ci('@turn'), '@turn'), field('value', $.integer)),
 

@@ -77,6 +77,11 @@ pub enum Code {
     MoveToSelf,
     /// `E0321`: `@phase` names a phase that does not come next.
     PhaseNotNext,
+    /// `E0322`: a season the setup cannot create or use (`@season`, the season of
+    /// `@dislodged` or of `@phase adjustment`).
+    BadSeasonSetup,
+    /// `E0323`: a `@record` that cannot be stored.
+    BadRecord,
     /// `E0330`: `@rules 5dd`: a support or convoy whose unit was not ordered what it names.
     Unmatched,
     /// `E0331`: `@rules 5dd`: an order after a power has won.
@@ -111,7 +116,7 @@ pub enum Code {
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 43] = [
+    pub const ALL: [Code; 45] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -140,6 +145,8 @@ impl Code {
         Code::BadAdjustment,
         Code::MoveToSelf,
         Code::PhaseNotNext,
+        Code::BadSeasonSetup,
+        Code::BadRecord,
         Code::Unmatched,
         Code::GameOver,
         Code::OutcomeMismatch,
@@ -189,6 +196,8 @@ impl Code {
             Code::BadAdjustment => "E0319",
             Code::MoveToSelf => "E0320",
             Code::PhaseNotNext => "E0321",
+            Code::BadSeasonSetup => "E0322",
+            Code::BadRecord => "E0323",
             Code::Unmatched => "E0330",
             Code::GameOver => "E0331",
             Code::OutcomeMismatch => "E0401",
@@ -266,6 +275,8 @@ impl Code {
             Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
             Code::MoveToSelf => "A unit cannot move to the province it stands in.",
             Code::PhaseNotNext => "`@phase` must name the phase that follows the step in progress; nothing more is played. To play steps with no orders, write `@phase next` once per step.",
+            Code::BadSeasonSetup => "`@season X:Y` continues a timeline one turn after its last season, or starts the next unused timeline (`from P:Q`, one turn earlier, branches it; without `from` it has no parent); `@season` lines come after `@turn` and before `@phase`. `@dislodged ... X:Y` needs a season with a child to retreat into; `@phase adjustment X:Y` names heads.",
+            Code::BadRecord => "`@record` stores an order of a past season (not a head) with its outcome: the unit must stand there, the order must be legal as a movement order of that season, and each unit has one recorded order.",
             Code::Unmatched => "Under `@rules 5dd` (the 5D Diplomacy game) a support or convoy must match an ordered move of the unit it names (a support to hold: a unit ordered to stay); otherwise it is invalid and the unit holds.",
             Code::GameOver => "Under `@rules 5dd` (the 5D Diplomacy game) the game ends when a power wins: orders given after that are not adjudicated.",
             Code::OutcomeMismatch => "The file expects another outcome for this order (`=> succeeds`, `=> fails`, `=> illegal`).",

@@ -119,8 +119,14 @@ pub fn season(lit: &SeasonLit) -> Option<SeasonKey> {
 pub fn read_shorthand(map: &Map, text: &str, parse: &mut Parse) {
     for i in 0..parse.file.lines.len() {
         let line = &parse.file.lines[i];
-        let LineKind::Order(o) = &line.kind else {
-            continue;
+        let o = match &line.kind {
+            LineKind::Order(o) => &**o,
+            // `@record Germany: A mun-tyr 0:0 => fails`: the same order line.
+            LineKind::Directive(d) => match &d.kind {
+                mdip_syntax::DirectiveKind::Record(o) => &**o,
+                _ => continue,
+            },
+            _ => continue,
         };
         let Some(shorthand) = o.shorthand else {
             continue;

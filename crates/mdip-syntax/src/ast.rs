@@ -535,15 +535,37 @@ pub enum DirectiveKind {
         unit: UnitRef,
     },
     /// `@owns Germany Berlin, Kiel, Munich`. With commas, each comma-separated part is one
-    /// name (`St Petersburg`); without any comma, each word is one name.
+    /// name (`St Petersburg`); without any comma, each word is one name. A season written
+    /// last (`@owns Germany Berlin 1:1`) is the season whose ownership is set.
     Owns {
         /// The owner.
         power: Name,
         /// The supply centres.
         provinces: Vec<Name>,
+        /// The season, if written after the provinces.
+        season: Option<SeasonLit>,
     },
-    /// `@phase movement`.
-    Phase(Name),
+    /// `@phase movement`, `@phase adjustment 2:0 2:1`.
+    Phase {
+        /// The phase word.
+        phase: Name,
+        /// The seasons written after it (`@phase adjustment X:Y ...`: the boards that take
+        /// builds and removals); empty when none is written.
+        seasons: Vec<SeasonLit>,
+    },
+    /// `@season 1:1 from 0:0`: a season that exists before the first step (setup).
+    Season {
+        /// The season declared.
+        season: SeasonLit,
+        /// The word `from`, if written.
+        from_keyword: Option<Span>,
+        /// The season it branches from, if written.
+        from: Option<SeasonLit>,
+    },
+    /// `@record Germany: A Munich 0:0 - Tyrolia => fails`: an order stored in a past season's
+    /// record with its outcome (setup). The order line holds the power, the order and the
+    /// outcome; its span covers them (not `@record`).
+    Record(Box<OrderLine>),
     /// `@turn 4`.
     Turn(NumberLit),
     /// `@game 6.A.1`: a new, independent game starts here, named by the rest of the line (if

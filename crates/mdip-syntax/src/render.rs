@@ -249,12 +249,33 @@ fn render_directive(out: &mut String, directive: &Directive) {
         let _ = write!(out, " {}", sub.text.to_ascii_lowercase());
     }
     match &directive.kind {
-        DirectiveKind::Rules(n)
-        | DirectiveKind::Start(n)
-        | DirectiveKind::Phase(n)
-        | DirectiveKind::ExpectWinner(n) => {
+        DirectiveKind::Rules(n) | DirectiveKind::Start(n) | DirectiveKind::ExpectWinner(n) => {
             out.push(' ');
             name(out, n);
+        }
+        DirectiveKind::Phase { phase, seasons } => {
+            out.push(' ');
+            name(out, phase);
+            for s in seasons {
+                out.push(' ');
+                season(out, *s);
+            }
+        }
+        DirectiveKind::Season {
+            season: s,
+            from_keyword: _,
+            from,
+        } => {
+            out.push(' ');
+            season(out, *s);
+            if let Some(f) = from {
+                out.push_str(" from ");
+                season(out, *f);
+            }
+        }
+        DirectiveKind::Record(line) => {
+            out.push(' ');
+            order_line(out, line);
         }
         DirectiveKind::ExpectDislodgedExceptDisbanded => out.push_str(" except disbanded"),
         DirectiveKind::Turn(n) => {
@@ -275,12 +296,20 @@ fn render_directive(out: &mut String, directive: &Directive) {
             out.push(' ');
             unit(out, u);
         }
-        DirectiveKind::Owns { power, provinces } => {
+        DirectiveKind::Owns {
+            power,
+            provinces,
+            season: s,
+        } => {
             out.push(' ');
             name(out, power);
             for province in provinces {
                 out.push(' ');
                 name(out, province);
+            }
+            if let Some(s) = s {
+                out.push(' ');
+                season(out, *s);
             }
         }
         DirectiveKind::Dislodged {

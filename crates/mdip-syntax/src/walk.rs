@@ -346,11 +346,25 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
 
     fn directive_args(&mut self, kind: &'a DirectiveKind) {
         match kind {
-            DirectiveKind::Rules(name)
-            | DirectiveKind::Start(name)
-            | DirectiveKind::Phase(name) => {
+            DirectiveKind::Rules(name) | DirectiveKind::Start(name) => {
                 self.name(Role::Value, name);
             }
+            DirectiveKind::Phase { phase, seasons } => {
+                self.name(Role::Value, phase);
+                for season in seasons {
+                    self.season(Some(season));
+                }
+            }
+            DirectiveKind::Season {
+                season,
+                from_keyword,
+                from,
+            } => {
+                self.season(Some(season));
+                self.tokens(Role::Keyword, *from_keyword);
+                self.season(from.as_ref());
+            }
+            DirectiveKind::Record(line) => self.order_line(line),
             DirectiveKind::Turn(number) => self.number(number),
             DirectiveKind::Game(name) => {
                 if let Some(name) = name {
@@ -363,11 +377,16 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
                 self.name(Role::Power, power);
                 self.unit(UnitSlot::Directive, unit);
             }
-            DirectiveKind::Owns { power, provinces } => {
+            DirectiveKind::Owns {
+                power,
+                provinces,
+                season,
+            } => {
                 self.name(Role::Power, power);
                 for province in provinces {
                     self.name(Role::Province, province);
                 }
+                self.season(season.as_ref());
             }
             DirectiveKind::Dislodged {
                 power,

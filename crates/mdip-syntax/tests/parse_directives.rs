@@ -41,6 +41,84 @@ fn setup_directives() {
 }
 
 #[test]
+fn setup_of_seasons_records_and_boards() {
+    check("@season 1:0", "(@season 1:0)");
+    check("@season 1:1 from 0:0", "(@season 1:1 from 0:0)");
+    check("@Season 4:2 FROM 3:0", "(@season 4:2 from 3:0)");
+    check(
+        "@owns Austria Vienna, Budapest 1:1",
+        r#"(@owns "Austria" "Vienna" "Budapest" 1:1)"#,
+    );
+    check(
+        "@owns Russia St Petersburg 2:0",
+        r#"(@owns "Russia" "St" "Petersburg" 2:0)"#,
+    );
+    check(
+        "@phase adjustment 2:0 2:1",
+        r#"(@phase "adjustment" 2:0 2:1)"#,
+    );
+    check(
+        "@record Germany: A Munich 0:0 - Tyrolia => fails",
+        r#"(@record ["Germany"] (move (A "Munich" 0:0) -> "Tyrolia") => fails)"#,
+    );
+    check(
+        "@record Austria: A Tyrolia S A Munich - Bohemia => succeeds",
+        r#"(@record ["Austria"] (support (A "Tyrolia") (A "Munich") -> "Bohemia") => succeeds)"#,
+    );
+    let input = "@record Germany: A Munich 0:0 - Tyrolia => fails # why";
+    let parse = parse(input);
+    let LineKind::Directive(directive) = &parse.file.lines[0].kind else {
+        panic!()
+    };
+    let DirectiveKind::Record(line) = &directive.kind else {
+        panic!()
+    };
+    assert_eq!(
+        text(input, line.span),
+        "Germany: A Munich 0:0 - Tyrolia => fails"
+    );
+}
+
+#[test]
+fn malformed_setup_of_seasons_and_records() {
+    check(
+        "@season",
+        r#"(@season unknown)
+           ! E0112 7..7 expected a season such as `1:1`, found the end of the line"#,
+    );
+    check(
+        "@season 1:1 to 0:0",
+        r#"(@season unknown)
+           ! E0112 12..14 expected `from` and the season it branches from, or the end, found `to`"#,
+    );
+    check(
+        "@season 1:1 from",
+        r#"(@season unknown)
+           ! E0112 16..16 expected the season it branches from, such as `0:0`, found the end of the line"#,
+    );
+    check(
+        "@record Germany A Munich hold => succeeds",
+        r#"(@record unknown)
+           ! E0112 16..17 expected `:` after the power, found `A`"#,
+    );
+    check(
+        "@record Germany: A Munich hold",
+        r#"(@record ["Germany"] (hold (A "Munich")))
+           ! E0112 30..30 a recorded order ends with its outcome: `=> succeeds` or `=> fails`"#,
+    );
+    check(
+        "@record Germany: A Munich hold => illegal",
+        r#"(@record ["Germany"] (hold (A "Munich")) => illegal)
+           ! E0112 31..41 a recorded order ends with its outcome: `=> succeeds` or `=> fails`"#,
+    );
+    check(
+        "@phase movement now",
+        r#"(@phase unknown)
+           ! E0112 16..19 expected a season such as `1:0`, found `now`"#,
+    );
+}
+
+#[test]
 fn expectations() {
     check(
         "@expect unit Germany A Munich 1:1",

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 241
-#define LARGE_STATE_COUNT 3
-#define SYMBOL_COUNT 133
+#define STATE_COUNT 263
+#define LARGE_STATE_COUNT 6
+#define SYMBOL_COUNT 138
 #define ALIAS_COUNT 2
-#define TOKEN_COUNT 79
+#define TOKEN_COUNT 81
 #define EXTERNAL_TOKEN_COUNT 1
-#define FIELD_COUNT 18
+#define FIELD_COUNT 19
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 55
+#define PRODUCTION_ID_COUNT 61
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -76,84 +76,89 @@ enum ts_symbol_identifiers {
   aux_sym_owns_directive_token1 = 54,
   anon_sym_COMMA = 55,
   aux_sym_phase_directive_token1 = 56,
-  aux_sym_turn_directive_token1 = 57,
-  aux_sym_dislodged_directive_token1 = 58,
-  aux_sym_dislodged_directive_token2 = 59,
-  aux_sym_dislodged_directive_token3 = 60,
-  aux_sym_game_directive_token1 = 61,
-  aux_sym_game_directive_token2 = 62,
-  aux_sym_standoff_directive_token1 = 63,
-  aux_sym_expect_directive_token1 = 64,
-  aux_sym_expect_directive_token2 = 65,
-  aux_sym_expect_directive_token3 = 66,
-  aux_sym_expect_directive_token4 = 67,
-  aux_sym_expect_directive_token5 = 68,
-  aux_sym_expect_directive_token6 = 69,
-  aux_sym_expect_directive_token7 = 70,
-  aux_sym_expect_directive_token8 = 71,
-  aux_sym_expect_directive_token9 = 72,
-  aux_sym_expect_directive_token10 = 73,
-  aux_sym_expect_directive_token11 = 74,
-  aux_sym_expect_directive_token12 = 75,
-  aux_sym_expect_directive_token13 = 76,
-  aux_sym_expect_directive_token14 = 77,
-  sym__newline = 78,
-  sym_source_file = 79,
-  sym_block = 80,
-  sym_block_header = 81,
-  sym_season_words = 82,
-  sym__line = 83,
-  sym_order = 84,
-  sym_hold = 85,
-  sym_move = 86,
-  sym__shorthand = 87,
-  sym__shorthand_location = 88,
-  sym__shorthand_loc = 89,
-  sym__shorthand_province = 90,
-  sym__shorthand_name = 91,
-  sym_via_convoy = 92,
-  sym_support = 93,
-  sym_convoy = 94,
-  sym_retreat = 95,
-  sym_disband = 96,
-  sym_build = 97,
-  sym_remove = 98,
-  sym_waive = 99,
-  sym__arrow = 100,
-  sym_outcome = 101,
-  sym_unit = 102,
-  sym_unit_type = 103,
-  sym_location = 104,
-  sym_province = 105,
-  sym_name = 106,
-  sym__greedy_name = 107,
-  sym__greedy_province = 108,
-  sym_coast = 109,
-  sym_power = 110,
-  sym__hyphenated = 111,
-  sym__hyphen = 112,
-  sym_directive = 113,
-  sym_rules_directive = 114,
-  sym_start_directive = 115,
-  sym_unit_directive = 116,
-  sym_owns_directive = 117,
-  sym_phase_directive = 118,
-  sym_turn_directive = 119,
-  sym_dislodged_directive = 120,
-  sym_game_directive = 121,
-  sym_standoff_directive = 122,
-  sym_expect_directive = 123,
-  aux_sym_source_file_repeat1 = 124,
-  aux_sym_source_file_repeat2 = 125,
-  aux_sym__shorthand_name_repeat1 = 126,
-  aux_sym_name_repeat1 = 127,
-  aux_sym_coast_repeat1 = 128,
-  aux_sym_owns_directive_repeat1 = 129,
-  aux_sym_expect_directive_repeat1 = 130,
-  aux_sym_expect_directive_repeat2 = 131,
-  aux_sym_expect_directive_repeat3 = 132,
-  alias_sym_coast_name = 133,
-  alias_sym_code = 134,
+  aux_sym_season_directive_token1 = 57,
+  aux_sym_season_directive_token2 = 58,
+  aux_sym_record_directive_token1 = 59,
+  aux_sym_turn_directive_token1 = 60,
+  aux_sym_dislodged_directive_token1 = 61,
+  aux_sym_dislodged_directive_token2 = 62,
+  aux_sym_game_directive_token1 = 63,
+  aux_sym_game_directive_token2 = 64,
+  aux_sym_standoff_directive_token1 = 65,
+  aux_sym_expect_directive_token1 = 66,
+  aux_sym_expect_directive_token2 = 67,
+  aux_sym_expect_directive_token3 = 68,
+  aux_sym_expect_directive_token4 = 69,
+  aux_sym_expect_directive_token5 = 70,
+  aux_sym_expect_directive_token6 = 71,
+  aux_sym_expect_directive_token7 = 72,
+  aux_sym_expect_directive_token8 = 73,
+  aux_sym_expect_directive_token9 = 74,
+  aux_sym_expect_directive_token10 = 75,
+  aux_sym_expect_directive_token11 = 76,
+  aux_sym_expect_directive_token12 = 77,
+  aux_sym_expect_directive_token13 = 78,
+  aux_sym_expect_directive_token14 = 79,
+  sym__newline = 80,
+  sym_source_file = 81,
+  sym_block = 82,
+  sym_block_header = 83,
+  sym_season_words = 84,
+  sym__line = 85,
+  sym_order = 86,
+  sym_hold = 87,
+  sym_move = 88,
+  sym__shorthand = 89,
+  sym__shorthand_location = 90,
+  sym__shorthand_loc = 91,
+  sym__shorthand_province = 92,
+  sym__shorthand_name = 93,
+  sym_via_convoy = 94,
+  sym_support = 95,
+  sym_convoy = 96,
+  sym_retreat = 97,
+  sym_disband = 98,
+  sym_build = 99,
+  sym_remove = 100,
+  sym_waive = 101,
+  sym__arrow = 102,
+  sym_outcome = 103,
+  sym_unit = 104,
+  sym_unit_type = 105,
+  sym_location = 106,
+  sym_province = 107,
+  sym_name = 108,
+  sym__greedy_name = 109,
+  sym__greedy_province = 110,
+  sym_coast = 111,
+  sym_power = 112,
+  sym__hyphenated = 113,
+  sym__hyphen = 114,
+  sym_directive = 115,
+  sym_rules_directive = 116,
+  sym_start_directive = 117,
+  sym_unit_directive = 118,
+  sym_owns_directive = 119,
+  sym_phase_directive = 120,
+  sym_season_directive = 121,
+  sym_record_directive = 122,
+  sym_turn_directive = 123,
+  sym_dislodged_directive = 124,
+  sym_game_directive = 125,
+  sym_standoff_directive = 126,
+  sym_expect_directive = 127,
+  aux_sym_source_file_repeat1 = 128,
+  aux_sym_source_file_repeat2 = 129,
+  aux_sym__shorthand_name_repeat1 = 130,
+  aux_sym_name_repeat1 = 131,
+  aux_sym_coast_repeat1 = 132,
+  aux_sym_owns_directive_repeat1 = 133,
+  aux_sym_phase_directive_repeat1 = 134,
+  aux_sym_expect_directive_repeat1 = 135,
+  aux_sym_expect_directive_repeat2 = 136,
+  aux_sym_expect_directive_repeat3 = 137,
+  alias_sym_coast_name = 138,
+  alias_sym_code = 139,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -214,10 +219,12 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_owns_directive_token1] = "@owns",
   [anon_sym_COMMA] = ",",
   [aux_sym_phase_directive_token1] = "@phase",
+  [aux_sym_season_directive_token1] = "@season",
+  [aux_sym_season_directive_token2] = "from",
+  [aux_sym_record_directive_token1] = "@record",
   [aux_sym_turn_directive_token1] = "@turn",
   [aux_sym_dislodged_directive_token1] = "@dislodged",
-  [aux_sym_dislodged_directive_token2] = "from",
-  [aux_sym_dislodged_directive_token3] = "by",
+  [aux_sym_dislodged_directive_token2] = "by",
   [aux_sym_game_directive_token1] = "@game",
   [aux_sym_game_directive_token2] = "value",
   [aux_sym_standoff_directive_token1] = "@standoff",
@@ -276,6 +283,8 @@ static const char * const ts_symbol_names[] = {
   [sym_unit_directive] = "unit_directive",
   [sym_owns_directive] = "owns_directive",
   [sym_phase_directive] = "phase_directive",
+  [sym_season_directive] = "season_directive",
+  [sym_record_directive] = "record_directive",
   [sym_turn_directive] = "turn_directive",
   [sym_dislodged_directive] = "dislodged_directive",
   [sym_game_directive] = "game_directive",
@@ -287,6 +296,7 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_name_repeat1] = "name_repeat1",
   [aux_sym_coast_repeat1] = "coast_repeat1",
   [aux_sym_owns_directive_repeat1] = "owns_directive_repeat1",
+  [aux_sym_phase_directive_repeat1] = "phase_directive_repeat1",
   [aux_sym_expect_directive_repeat1] = "expect_directive_repeat1",
   [aux_sym_expect_directive_repeat2] = "expect_directive_repeat2",
   [aux_sym_expect_directive_repeat3] = "expect_directive_repeat3",
@@ -352,10 +362,12 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_owns_directive_token1] = aux_sym_owns_directive_token1,
   [anon_sym_COMMA] = anon_sym_COMMA,
   [aux_sym_phase_directive_token1] = aux_sym_phase_directive_token1,
+  [aux_sym_season_directive_token1] = aux_sym_season_directive_token1,
+  [aux_sym_season_directive_token2] = aux_sym_season_directive_token2,
+  [aux_sym_record_directive_token1] = aux_sym_record_directive_token1,
   [aux_sym_turn_directive_token1] = aux_sym_turn_directive_token1,
   [aux_sym_dislodged_directive_token1] = aux_sym_dislodged_directive_token1,
   [aux_sym_dislodged_directive_token2] = aux_sym_dislodged_directive_token2,
-  [aux_sym_dislodged_directive_token3] = aux_sym_dislodged_directive_token3,
   [aux_sym_game_directive_token1] = aux_sym_game_directive_token1,
   [aux_sym_game_directive_token2] = aux_sym_game_directive_token2,
   [aux_sym_standoff_directive_token1] = aux_sym_standoff_directive_token1,
@@ -414,6 +426,8 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_unit_directive] = sym_unit_directive,
   [sym_owns_directive] = sym_owns_directive,
   [sym_phase_directive] = sym_phase_directive,
+  [sym_season_directive] = sym_season_directive,
+  [sym_record_directive] = sym_record_directive,
   [sym_turn_directive] = sym_turn_directive,
   [sym_dislodged_directive] = sym_dislodged_directive,
   [sym_game_directive] = sym_game_directive,
@@ -425,6 +439,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_name_repeat1] = aux_sym_name_repeat1,
   [aux_sym_coast_repeat1] = aux_sym_coast_repeat1,
   [aux_sym_owns_directive_repeat1] = aux_sym_owns_directive_repeat1,
+  [aux_sym_phase_directive_repeat1] = aux_sym_phase_directive_repeat1,
   [aux_sym_expect_directive_repeat1] = aux_sym_expect_directive_repeat1,
   [aux_sym_expect_directive_repeat2] = aux_sym_expect_directive_repeat2,
   [aux_sym_expect_directive_repeat3] = aux_sym_expect_directive_repeat3,
@@ -661,6 +676,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_season_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_season_directive_token2] = {
+    .visible = true,
+    .named = false,
+  },
+  [aux_sym_record_directive_token1] = {
+    .visible = true,
+    .named = false,
+  },
   [aux_sym_turn_directive_token1] = {
     .visible = true,
     .named = false,
@@ -670,10 +697,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [aux_sym_dislodged_directive_token2] = {
-    .visible = true,
-    .named = false,
-  },
-  [aux_sym_dislodged_directive_token3] = {
     .visible = true,
     .named = false,
   },
@@ -909,6 +932,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_season_directive] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_record_directive] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_turn_directive] = {
     .visible = true,
     .named = true,
@@ -953,6 +984,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_phase_directive_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_expect_directive_repeat1] = {
     .visible = false,
     .named = false,
@@ -983,17 +1018,18 @@ enum ts_field_identifiers {
   field_from = 5,
   field_header = 6,
   field_name = 7,
-  field_outcome = 8,
-  field_power = 9,
-  field_province = 10,
-  field_result = 11,
-  field_season = 12,
-  field_supported = 13,
-  field_timeline = 14,
-  field_type = 15,
-  field_unit = 16,
-  field_value = 17,
-  field_year = 18,
+  field_order = 8,
+  field_outcome = 9,
+  field_power = 10,
+  field_province = 11,
+  field_result = 12,
+  field_season = 13,
+  field_supported = 14,
+  field_timeline = 15,
+  field_type = 16,
+  field_unit = 17,
+  field_value = 18,
+  field_year = 19,
 };
 
 static const char * const ts_field_names[] = {
@@ -1005,6 +1041,7 @@ static const char * const ts_field_names[] = {
   [field_from] = "from",
   [field_header] = "header",
   [field_name] = "name",
+  [field_order] = "order",
   [field_outcome] = "outcome",
   [field_power] = "power",
   [field_province] = "province",
@@ -1030,48 +1067,54 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [9] = {.index = 8, .length = 1},
   [10] = {.index = 9, .length = 1},
   [11] = {.index = 10, .length = 1},
-  [12] = {.index = 9, .length = 1},
-  [13] = {.index = 11, .length = 1},
-  [14] = {.index = 12, .length = 3},
-  [15] = {.index = 15, .length = 1},
-  [16] = {.index = 16, .length = 1},
+  [12] = {.index = 11, .length = 1},
+  [13] = {.index = 12, .length = 1},
+  [14] = {.index = 9, .length = 1},
+  [15] = {.index = 13, .length = 1},
+  [16] = {.index = 14, .length = 3},
   [17] = {.index = 17, .length = 1},
-  [18] = {.index = 18, .length = 2},
-  [19] = {.index = 20, .length = 2},
-  [20] = {.index = 22, .length = 2},
-  [21] = {.index = 24, .length = 2},
-  [22] = {.index = 26, .length = 2},
-  [23] = {.index = 28, .length = 2},
-  [24] = {.index = 30, .length = 2},
-  [25] = {.index = 32, .length = 1},
-  [26] = {.index = 33, .length = 1},
-  [27] = {.index = 34, .length = 1},
-  [28] = {.index = 35, .length = 1},
-  [29] = {.index = 36, .length = 1},
-  [30] = {.index = 37, .length = 1},
-  [31] = {.index = 38, .length = 1},
-  [32] = {.index = 39, .length = 2},
-  [33] = {.index = 41, .length = 2},
-  [34] = {.index = 41, .length = 2},
-  [35] = {.index = 43, .length = 1},
-  [36] = {.index = 44, .length = 3},
+  [18] = {.index = 18, .length = 1},
+  [19] = {.index = 19, .length = 1},
+  [20] = {.index = 20, .length = 2},
+  [21] = {.index = 22, .length = 2},
+  [22] = {.index = 24, .length = 2},
+  [23] = {.index = 26, .length = 2},
+  [24] = {.index = 28, .length = 2},
+  [25] = {.index = 30, .length = 2},
+  [26] = {.index = 32, .length = 2},
+  [27] = {.index = 34, .length = 2},
+  [28] = {.index = 36, .length = 2},
+  [29] = {.index = 38, .length = 1},
+  [30] = {.index = 39, .length = 1},
+  [31] = {.index = 40, .length = 1},
+  [32] = {.index = 41, .length = 1},
+  [33] = {.index = 42, .length = 1},
+  [34] = {.index = 43, .length = 1},
+  [35] = {.index = 44, .length = 1},
+  [36] = {.index = 45, .length = 2},
   [37] = {.index = 47, .length = 2},
   [38] = {.index = 47, .length = 2},
-  [40] = {.index = 49, .length = 2},
-  [41] = {.index = 51, .length = 2},
+  [39] = {.index = 49, .length = 1},
+  [40] = {.index = 50, .length = 3},
+  [41] = {.index = 53, .length = 2},
   [42] = {.index = 53, .length = 2},
-  [43] = {.index = 55, .length = 2},
-  [44] = {.index = 57, .length = 2},
-  [45] = {.index = 59, .length = 2},
-  [46] = {.index = 61, .length = 3},
-  [47] = {.index = 64, .length = 3},
-  [48] = {.index = 67, .length = 3},
-  [49] = {.index = 67, .length = 3},
-  [50] = {.index = 70, .length = 3},
-  [51] = {.index = 70, .length = 3},
-  [52] = {.index = 73, .length = 3},
-  [53] = {.index = 76, .length = 4},
-  [54] = {.index = 80, .length = 1},
+  [44] = {.index = 55, .length = 3},
+  [45] = {.index = 58, .length = 2},
+  [46] = {.index = 60, .length = 2},
+  [47] = {.index = 62, .length = 2},
+  [48] = {.index = 64, .length = 2},
+  [49] = {.index = 66, .length = 2},
+  [50] = {.index = 68, .length = 2},
+  [51] = {.index = 70, .length = 2},
+  [52] = {.index = 72, .length = 3},
+  [53] = {.index = 75, .length = 3},
+  [54] = {.index = 78, .length = 3},
+  [55] = {.index = 78, .length = 3},
+  [56] = {.index = 81, .length = 3},
+  [57] = {.index = 81, .length = 3},
+  [58] = {.index = 84, .length = 3},
+  [59] = {.index = 87, .length = 4},
+  [60] = {.index = 91, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1097,111 +1140,128 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [10] =
     {field_power, 1},
   [11] =
-    {field_name, 1},
+    {field_season, 1},
   [12] =
+    {field_order, 1},
+  [13] =
+    {field_name, 1},
+  [14] =
     {field_coast, 0, .inherited = true},
     {field_name, 0, .inherited = true},
     {field_province, 0},
-  [15] =
-    {field_province, 1, .inherited = true},
-  [16] =
-    {field_header, 0},
   [17] =
-    {field_outcome, 1},
+    {field_province, 1, .inherited = true},
   [18] =
+    {field_header, 0},
+  [19] =
+    {field_outcome, 1},
+  [20] =
     {field_province, 1},
     {field_type, 0},
-  [20] =
-    {field_power, 0},
-    {field_season, 1},
   [22] =
-    {field_province, 0},
+    {field_power, 0},
     {field_season, 1},
   [24] =
+    {field_province, 0},
+    {field_season, 1},
+  [26] =
     {field_coast, 1},
     {field_name, 0},
-  [26] =
-    {field_power, 1},
-    {field_unit, 2},
   [28] =
     {field_power, 1},
-    {field_province, 2, .inherited = true},
+    {field_unit, 2},
   [30] =
+    {field_power, 1},
+    {field_season, 2},
+  [32] =
+    {field_power, 1},
+    {field_province, 2, .inherited = true},
+  [34] =
+    {field_season, 2, .inherited = true},
+    {field_value, 1},
+  [36] =
     {field_province, 0, .inherited = true},
     {field_province, 1, .inherited = true},
-  [32] =
-    {field_season, 2},
-  [33] =
-    {field_season, 2, .inherited = true},
-  [34] =
-    {field_timeline, 0},
-  [35] =
-    {field_timeline, 2, .inherited = true},
-  [36] =
-    {field_power, 2},
-  [37] =
-    {field_code, 2},
   [38] =
-    {field_result, 1},
+    {field_season, 2},
   [39] =
+    {field_season, 2, .inherited = true},
+  [40] =
+    {field_timeline, 0},
+  [41] =
+    {field_timeline, 2, .inherited = true},
+  [42] =
+    {field_power, 2},
+  [43] =
+    {field_code, 2},
+  [44] =
+    {field_result, 1},
+  [45] =
     {field_supported, 2},
     {field_unit, 0},
-  [41] =
+  [47] =
     {field_destination, 2},
     {field_unit, 0},
-  [43] =
+  [49] =
     {field_province, 0, .inherited = true},
-  [44] =
+  [50] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [47] =
+  [53] =
     {field_destination, 3},
     {field_unit, 1},
-  [49] =
-    {field_power, 2},
-    {field_unit, 3},
-  [51] =
+  [55] =
+    {field_power, 1},
+    {field_province, 2, .inherited = true},
+    {field_season, 3},
+  [58] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [53] =
+  [60] =
+    {field_from, 3},
+    {field_season, 1},
+  [62] =
+    {field_power, 2},
+    {field_unit, 3},
+  [64] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [55] =
+  [66] =
     {field_power, 3},
     {field_province, 2},
-  [57] =
+  [68] =
     {field_destination, 3},
     {field_unit, 0},
-  [59] =
+  [70] =
     {field_outcome, 3},
     {field_power, 0},
-  [61] =
+  [72] =
     {field_from, 4},
     {field_power, 1},
     {field_unit, 2},
-  [64] =
+  [75] =
     {field_power, 3},
     {field_province, 2},
     {field_season, 4},
-  [67] =
+  [78] =
     {field_convoyed, 2},
     {field_destination, 4},
     {field_unit, 0},
-  [70] =
+  [81] =
     {field_destination, 4},
     {field_supported, 2},
     {field_unit, 0},
-  [73] =
+  [84] =
     {field_power, 2},
     {field_province, 5},
     {field_unit, 3},
-  [76] =
+  [87] =
     {field_power, 2},
     {field_province, 5},
     {field_province, 6, .inherited = true},
     {field_unit, 3},
-  [80] =
+  [91] =
     {field_province, 1},
 };
 
@@ -1213,22 +1273,25 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [10] = {
     [1] = aux_sym_game_directive_token2,
   },
-  [30] = {
-    [2] = alias_sym_code,
+  [27] = {
+    [1] = aux_sym_game_directive_token2,
   },
   [34] = {
-    [1] = anon_sym_DASH,
+    [2] = alias_sym_code,
   },
   [38] = {
+    [1] = anon_sym_DASH,
+  },
+  [42] = {
     [2] = anon_sym_DASH,
   },
-  [39] = {
+  [43] = {
     [1] = alias_sym_coast_name,
   },
-  [49] = {
+  [55] = {
     [3] = anon_sym_DASH,
   },
-  [51] = {
+  [57] = {
     [3] = anon_sym_DASH,
   },
 };
@@ -1269,110 +1332,110 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [19] = 19,
   [20] = 20,
   [21] = 21,
-  [22] = 8,
-  [23] = 17,
-  [24] = 11,
+  [22] = 22,
+  [23] = 13,
+  [24] = 18,
   [25] = 12,
-  [26] = 8,
-  [27] = 27,
+  [26] = 11,
+  [27] = 13,
   [28] = 28,
   [29] = 29,
-  [30] = 17,
-  [31] = 10,
+  [30] = 18,
+  [31] = 31,
   [32] = 32,
   [33] = 33,
-  [34] = 9,
+  [34] = 10,
   [35] = 11,
-  [36] = 12,
-  [37] = 10,
-  [38] = 38,
-  [39] = 9,
+  [36] = 10,
+  [37] = 9,
+  [38] = 12,
+  [39] = 39,
   [40] = 9,
-  [41] = 41,
-  [42] = 10,
-  [43] = 11,
-  [44] = 12,
+  [41] = 9,
+  [42] = 11,
+  [43] = 12,
+  [44] = 10,
   [45] = 45,
-  [46] = 46,
-  [47] = 7,
-  [48] = 12,
-  [49] = 8,
-  [50] = 11,
+  [46] = 7,
+  [47] = 47,
+  [48] = 11,
+  [49] = 49,
+  [50] = 12,
   [51] = 51,
-  [52] = 52,
-  [53] = 53,
-  [54] = 11,
-  [55] = 12,
-  [56] = 10,
-  [57] = 9,
+  [52] = 13,
+  [53] = 9,
+  [54] = 54,
+  [55] = 55,
+  [56] = 56,
+  [57] = 57,
   [58] = 58,
   [59] = 11,
   [60] = 12,
-  [61] = 61,
-  [62] = 10,
-  [63] = 63,
+  [61] = 11,
+  [62] = 62,
+  [63] = 10,
   [64] = 64,
-  [65] = 65,
-  [66] = 66,
-  [67] = 17,
+  [65] = 12,
+  [66] = 10,
+  [67] = 62,
   [68] = 68,
-  [69] = 9,
+  [69] = 64,
   [70] = 18,
   [71] = 71,
   [72] = 72,
-  [73] = 73,
-  [74] = 74,
-  [75] = 75,
+  [73] = 9,
+  [74] = 20,
+  [75] = 11,
   [76] = 76,
   [77] = 77,
   [78] = 78,
   [79] = 79,
-  [80] = 13,
+  [80] = 80,
   [81] = 81,
-  [82] = 82,
+  [82] = 72,
   [83] = 83,
-  [84] = 84,
-  [85] = 14,
-  [86] = 15,
-  [87] = 87,
-  [88] = 88,
+  [84] = 14,
+  [85] = 85,
+  [86] = 86,
+  [87] = 16,
+  [88] = 15,
   [89] = 89,
-  [90] = 8,
+  [90] = 90,
   [91] = 91,
   [92] = 92,
-  [93] = 12,
-  [94] = 11,
+  [93] = 13,
+  [94] = 94,
   [95] = 95,
-  [96] = 58,
-  [97] = 97,
+  [96] = 96,
+  [97] = 12,
   [98] = 98,
-  [99] = 9,
-  [100] = 100,
-  [101] = 20,
-  [102] = 10,
-  [103] = 98,
+  [99] = 99,
+  [100] = 51,
+  [101] = 101,
+  [102] = 102,
+  [103] = 99,
   [104] = 104,
-  [105] = 105,
-  [106] = 98,
+  [105] = 9,
+  [106] = 10,
   [107] = 107,
   [108] = 108,
-  [109] = 98,
-  [110] = 98,
-  [111] = 111,
+  [109] = 99,
+  [110] = 22,
+  [111] = 99,
   [112] = 112,
-  [113] = 113,
+  [113] = 99,
   [114] = 114,
-  [115] = 17,
-  [116] = 7,
+  [115] = 115,
+  [116] = 116,
   [117] = 117,
-  [118] = 14,
+  [118] = 118,
   [119] = 119,
-  [120] = 120,
+  [120] = 18,
   [121] = 121,
-  [122] = 122,
-  [123] = 123,
+  [122] = 15,
+  [123] = 16,
   [124] = 124,
-  [125] = 125,
+  [125] = 7,
   [126] = 126,
   [127] = 127,
   [128] = 128,
@@ -1386,29 +1449,29 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [136] = 136,
   [137] = 137,
   [138] = 138,
-  [139] = 15,
-  [140] = 140,
-  [141] = 131,
+  [139] = 124,
+  [140] = 126,
+  [141] = 141,
   [142] = 142,
   [143] = 143,
   [144] = 144,
   [145] = 145,
-  [146] = 131,
+  [146] = 146,
   [147] = 147,
-  [148] = 131,
+  [148] = 148,
   [149] = 149,
   [150] = 150,
-  [151] = 151,
+  [151] = 117,
   [152] = 152,
-  [153] = 153,
+  [153] = 126,
   [154] = 154,
-  [155] = 155,
+  [155] = 16,
   [156] = 156,
-  [157] = 157,
+  [157] = 15,
   [158] = 158,
   [159] = 159,
-  [160] = 160,
-  [161] = 161,
+  [160] = 126,
+  [161] = 126,
   [162] = 162,
   [163] = 163,
   [164] = 164,
@@ -1416,13 +1479,13 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [166] = 166,
   [167] = 167,
   [168] = 168,
-  [169] = 58,
+  [169] = 169,
   [170] = 170,
   [171] = 171,
   [172] = 172,
   [173] = 173,
   [174] = 174,
-  [175] = 175,
+  [175] = 149,
   [176] = 176,
   [177] = 177,
   [178] = 178,
@@ -1433,32 +1496,32 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [183] = 183,
   [184] = 184,
   [185] = 185,
-  [186] = 184,
-  [187] = 184,
-  [188] = 184,
+  [186] = 186,
+  [187] = 187,
+  [188] = 188,
   [189] = 189,
   [190] = 190,
   [191] = 191,
   [192] = 192,
   [193] = 193,
-  [194] = 13,
+  [194] = 194,
   [195] = 195,
   [196] = 196,
   [197] = 197,
   [198] = 198,
-  [199] = 199,
+  [199] = 165,
   [200] = 200,
-  [201] = 201,
-  [202] = 202,
-  [203] = 203,
+  [201] = 165,
+  [202] = 165,
+  [203] = 165,
   [204] = 204,
   [205] = 205,
-  [206] = 14,
-  [207] = 15,
+  [206] = 206,
+  [207] = 207,
   [208] = 208,
   [209] = 209,
   [210] = 210,
-  [211] = 211,
+  [211] = 14,
   [212] = 212,
   [213] = 213,
   [214] = 214,
@@ -1468,26 +1531,48 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [218] = 218,
   [219] = 219,
   [220] = 220,
-  [221] = 214,
-  [222] = 205,
-  [223] = 223,
-  [224] = 224,
+  [221] = 221,
+  [222] = 222,
+  [223] = 16,
+  [224] = 15,
   [225] = 225,
   [226] = 226,
   [227] = 227,
-  [228] = 214,
-  [229] = 205,
+  [228] = 205,
+  [229] = 229,
   [230] = 230,
   [231] = 231,
-  [232] = 214,
-  [233] = 205,
+  [232] = 232,
+  [233] = 233,
   [234] = 234,
-  [235] = 214,
+  [235] = 235,
   [236] = 236,
   [237] = 237,
   [238] = 238,
   [239] = 239,
-  [240] = 240,
+  [240] = 221,
+  [241] = 205,
+  [242] = 242,
+  [243] = 243,
+  [244] = 244,
+  [245] = 245,
+  [246] = 246,
+  [247] = 221,
+  [248] = 205,
+  [249] = 249,
+  [250] = 250,
+  [251] = 221,
+  [252] = 252,
+  [253] = 253,
+  [254] = 221,
+  [255] = 205,
+  [256] = 256,
+  [257] = 257,
+  [258] = 258,
+  [259] = 259,
+  [260] = 260,
+  [261] = 261,
+  [262] = 262,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1712,139 +1797,141 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(121);
+      if (eof) ADVANCE(129);
       ADVANCE_MAP(
-        '#', 224,
-        '(', 128,
-        ')', 129,
-        ',', 229,
-        '-', 222,
-        '/', 130,
-        ':', 122,
+        '#', 232,
+        '(', 136,
+        ')', 137,
+        ',', 237,
+        '-', 230,
+        '/', 138,
+        ':', 130,
         '=', 11,
-        '@', 22,
-        'E', 196,
-        'e', 196,
-        'H', 183,
-        'h', 183,
-        'O', 218,
-        'o', 218,
-        'R', 184,
-        'r', 184,
-        'S', 186,
-        's', 186,
-        'T', 191,
-        't', 191,
-        'U', 199,
-        'u', 199,
-        'W', 180,
-        'w', 180,
+        '@', 24,
+        'E', 204,
+        'e', 204,
+        'H', 191,
+        'h', 191,
+        'O', 226,
+        'o', 226,
+        'R', 192,
+        'r', 192,
+        'S', 194,
+        's', 194,
+        'T', 199,
+        't', 199,
+        'U', 207,
+        'u', 207,
+        'W', 188,
+        'w', 188,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(220);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(117);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(221);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(228);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(125);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(229);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(224);
-      if (lookahead == '(') ADVANCE(128);
-      if (lookahead == ',') ADVANCE(229);
-      if (lookahead == '-') ADVANCE(222);
-      if (lookahead == '/') ADVANCE(130);
-      if (lookahead == ':') ADVANCE(122);
+      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '(') ADVANCE(136);
+      if (lookahead == ',') ADVANCE(237);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '/') ADVANCE(138);
+      if (lookahead == ':') ADVANCE(130);
       if (lookahead == '=') ADVANCE(11);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 2:
-      ADVANCE_MAP(
-        '#', 224,
-        '(', 128,
-        ',', 229,
-        '-', 222,
-        '/', 130,
-        '=', 11,
-        'R', 139,
-        'r', 139,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '(') ADVANCE(136);
+      if (lookahead == ',') ADVANCE(237);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '/') ADVANCE(138);
+      if (lookahead == ':') ADVANCE(130);
+      if (lookahead == '=') ADVANCE(11);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 3:
-      if (lookahead == '#') ADVANCE(224);
-      if (lookahead == '(') ADVANCE(128);
-      if (lookahead == ',') ADVANCE(229);
-      if (lookahead == '-') ADVANCE(125);
-      if (lookahead == '/') ADVANCE(130);
-      if (lookahead == ':') ADVANCE(122);
-      if (lookahead == '=') ADVANCE(11);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(3);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      ADVANCE_MAP(
+        '#', 232,
+        '(', 136,
+        ',', 237,
+        '-', 230,
+        '/', 138,
+        '=', 11,
+        'R', 147,
+        'r', 147,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 4:
-      ADVANCE_MAP(
-        '#', 224,
-        '(', 128,
-        ',', 229,
-        '-', 125,
-        '/', 130,
-        '=', 11,
-        'R', 139,
-        'r', 139,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
+      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '(') ADVANCE(136);
+      if (lookahead == ',') ADVANCE(237);
+      if (lookahead == '-') ADVANCE(133);
+      if (lookahead == '/') ADVANCE(138);
+      if (lookahead == ':') ADVANCE(130);
+      if (lookahead == '=') ADVANCE(11);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(224);
-      if (lookahead == '(') ADVANCE(128);
-      if (lookahead == '-') ADVANCE(222);
-      if (lookahead == '/') ADVANCE(130);
-      if (lookahead == ':') ADVANCE(122);
+      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '(') ADVANCE(136);
+      if (lookahead == ',') ADVANCE(237);
+      if (lookahead == '-') ADVANCE(133);
+      if (lookahead == '/') ADVANCE(138);
+      if (lookahead == ':') ADVANCE(130);
       if (lookahead == '=') ADVANCE(11);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 6:
-      if (lookahead == '#') ADVANCE(224);
-      if (lookahead == '(') ADVANCE(128);
-      if (lookahead == '-') ADVANCE(125);
-      if (lookahead == '/') ADVANCE(130);
-      if (lookahead == ':') ADVANCE(122);
-      if (lookahead == '=') ADVANCE(11);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
+      ADVANCE_MAP(
+        '#', 232,
+        '(', 136,
+        ',', 237,
+        '-', 133,
+        '/', 138,
+        '=', 11,
+        'R', 147,
+        'r', 147,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '#', 224,
-        'D', 54,
-        'd', 54,
-        'E', 62,
-        'e', 62,
-        'H', 36,
-        'h', 36,
-        'O', 113,
-        'o', 113,
-        'R', 38,
-        'r', 38,
-        'S', 45,
-        's', 45,
-        'T', 58,
-        't', 58,
-        'U', 75,
-        'u', 75,
-        'W', 15,
-        'w', 15,
+        '#', 232,
+        'D', 59,
+        'd', 59,
+        'E', 67,
+        'e', 67,
+        'H', 39,
+        'h', 39,
+        'O', 121,
+        'o', 121,
+        'R', 40,
+        'r', 40,
+        'S', 50,
+        's', 50,
+        'T', 63,
+        't', 63,
+        'U', 76,
+        'u', 76,
+        'W', 16,
+        'w', 16,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(223);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(7);
       END_STATE();
     case 8:
-      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '#') ADVANCE(232);
       if (lookahead == '\t' ||
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
@@ -1854,1217 +1941,1259 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(234);
+          lookahead == 0xfeff) ADVANCE(244);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(235);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(245);
       END_STATE();
     case 9:
-      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '#') ADVANCE(232);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
       END_STATE();
     case 10:
-      if (lookahead == '#') ADVANCE(224);
+      if (lookahead == '#') ADVANCE(232);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(221);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(229);
       END_STATE();
     case 11:
-      if (lookahead == '>') ADVANCE(127);
+      if (lookahead == '>') ADVANCE(135);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(63);
+          lookahead == 'a') ADVANCE(68);
       END_STATE();
     case 13:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(65);
+          lookahead == 'a') ADVANCE(70);
       END_STATE();
     case 14:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(100);
+          lookahead == 'a') ADVANCE(110);
       END_STATE();
     case 15:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(91);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(77);
+          lookahead == 'a') ADVANCE(109);
       END_STATE();
     case 16:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(28);
+          lookahead == 'a') ADVANCE(100);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(83);
       END_STATE();
     case 17:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(71);
+          lookahead == 'a') ADVANCE(31);
       END_STATE();
     case 18:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(101);
+          lookahead == 'a') ADVANCE(78);
       END_STATE();
     case 19:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(109);
+          lookahead == 'a') ADVANCE(111);
       END_STATE();
     case 20:
-      if (lookahead == 'B' ||
-          lookahead == 'b') ADVANCE(17);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(82);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(118);
       END_STATE();
     case 21:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(104);
+      if (lookahead == 'B' ||
+          lookahead == 'b') ADVANCE(18);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(90);
       END_STATE();
     case 22:
-      ADVANCE_MAP(
-        'D', 52,
-        'd', 52,
-        'E', 114,
-        'e', 114,
-        'G', 12,
-        'g', 12,
-        'O', 112,
-        'o', 112,
-        'P', 51,
-        'p', 51,
-        'R', 110,
-        'r', 110,
-        'S', 107,
-        's', 107,
-        'T', 111,
-        't', 111,
-        'U', 67,
-        'u', 67,
-      );
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(85);
       END_STATE();
     case 23:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(49);
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(114);
       END_STATE();
     case 24:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(232);
+      ADVANCE_MAP(
+        'D', 57,
+        'd', 57,
+        'E', 122,
+        'e', 122,
+        'G', 12,
+        'g', 12,
+        'O', 120,
+        'o', 120,
+        'P', 56,
+        'p', 56,
+        'R', 34,
+        'r', 34,
+        'S', 49,
+        's', 49,
+        'T', 119,
+        't', 119,
+        'U', 73,
+        'u', 73,
+      );
       END_STATE();
     case 25:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(240);
+          lookahead == 'd') ADVANCE(54);
       END_STATE();
     case 26:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(239);
+          lookahead == 'd') ADVANCE(240);
       END_STATE();
     case 27:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(78);
+          lookahead == 'd') ADVANCE(242);
       END_STATE();
     case 28:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(95);
+          lookahead == 'd') ADVANCE(250);
       END_STATE();
     case 29:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(41);
+          lookahead == 'd') ADVANCE(249);
       END_STATE();
     case 30:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(50);
+          lookahead == 'd') ADVANCE(84);
       END_STATE();
     case 31:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(21);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(104);
       END_STATE();
     case 32:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(233);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(45);
       END_STATE();
     case 33:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(230);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(55);
       END_STATE();
     case 34:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(61);
+          lookahead == 'e') ADVANCE(22);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(65);
       END_STATE();
     case 35:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(24);
+          lookahead == 'e') ADVANCE(243);
       END_STATE();
     case 36:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(16);
+          lookahead == 'e') ADVANCE(238);
       END_STATE();
     case 37:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(93);
+          lookahead == 'e') ADVANCE(23);
       END_STATE();
     case 38:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(108);
+          lookahead == 'e') ADVANCE(66);
       END_STATE();
     case 39:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(19);
+          lookahead == 'e') ADVANCE(17);
       END_STATE();
     case 40:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(86);
+          lookahead == 'e') ADVANCE(117);
       END_STATE();
     case 41:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(25);
+          lookahead == 'e') ADVANCE(27);
       END_STATE();
     case 42:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(87);
+          lookahead == 'e') ADVANCE(102);
       END_STATE();
     case 43:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(26);
+          lookahead == 'e') ADVANCE(20);
       END_STATE();
     case 44:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(98);
+          lookahead == 'e') ADVANCE(94);
       END_STATE();
     case 45:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(18);
+          lookahead == 'e') ADVANCE(28);
       END_STATE();
     case 46:
-      if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(236);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(95);
       END_STATE();
     case 47:
-      if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(46);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(29);
       END_STATE();
     case 48:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(248);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(107);
       END_STATE();
     case 49:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(35);
-      END_STATE();
-    case 50:
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(43);
-      END_STATE();
-    case 51:
-      if (lookahead == 'H' ||
-          lookahead == 'h') ADVANCE(14);
-      END_STATE();
-    case 52:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(99);
-      END_STATE();
-    case 53:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(102);
-      END_STATE();
-    case 54:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(94);
-      END_STATE();
-    case 55:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(106);
-      END_STATE();
-    case 56:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(69);
-      END_STATE();
-    case 57:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(76);
-      END_STATE();
-    case 58:
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(64);
-      END_STATE();
-    case 59:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(79);
-      END_STATE();
-    case 60:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(37);
-      END_STATE();
-    case 61:
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(57);
-      END_STATE();
-    case 62:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(84);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(89);
-      END_STATE();
-    case 63:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(32);
-      END_STATE();
-    case 64:
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(34);
-      END_STATE();
-    case 65:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(27);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(103);
-      END_STATE();
-    case 66:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(231);
-      END_STATE();
-    case 67:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(53);
-      END_STATE();
-    case 68:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(92);
-      END_STATE();
-    case 69:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(48);
-      END_STATE();
-    case 70:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(56);
-      END_STATE();
-    case 71:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(29);
-      END_STATE();
-    case 72:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(96);
-      END_STATE();
-    case 73:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(40);
-      END_STATE();
-    case 74:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(42);
-      END_STATE();
-    case 75:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(55);
-      END_STATE();
-    case 76:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(44);
-      END_STATE();
-    case 77:
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(74);
-      END_STATE();
-    case 78:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(47);
-      END_STATE();
-    case 79:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(23);
-      END_STATE();
-    case 80:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(85);
-      END_STATE();
-    case 81:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(72);
-      END_STATE();
-    case 82:
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(30);
-      END_STATE();
-    case 83:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(31);
-      END_STATE();
-    case 84:
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(105);
-      END_STATE();
-    case 85:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(247);
-      END_STATE();
-    case 86:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(245);
-      END_STATE();
-    case 87:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(246);
-      END_STATE();
-    case 88:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(66);
-      END_STATE();
-    case 89:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(80);
-      END_STATE();
-    case 90:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(39);
-      END_STATE();
-    case 91:
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(70);
-      END_STATE();
-    case 92:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(228);
-      END_STATE();
-    case 93:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(225);
-      END_STATE();
-    case 94:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(20);
-      END_STATE();
-    case 95:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(244);
-      END_STATE();
-    case 96:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(242);
-      END_STATE();
-    case 97:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(123);
-      END_STATE();
-    case 98:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(243);
-      END_STATE();
-    case 99:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(59);
-      END_STATE();
-    case 100:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(33);
-      END_STATE();
-    case 101:
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(81);
-      END_STATE();
-    case 102:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(227);
-      END_STATE();
-    case 103:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(226);
-      END_STATE();
-    case 104:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(237);
-      END_STATE();
-    case 105:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(115);
-      END_STATE();
-    case 106:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(238);
-      END_STATE();
-    case 107:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(15);
       if (lookahead == 'T' ||
           lookahead == 't') ADVANCE(13);
       END_STATE();
+    case 50:
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(19);
+      END_STATE();
+    case 51:
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(246);
+      END_STATE();
+    case 52:
+      if (lookahead == 'F' ||
+          lookahead == 'f') ADVANCE(51);
+      END_STATE();
+    case 53:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(258);
+      END_STATE();
+    case 54:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(41);
+      END_STATE();
+    case 55:
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(47);
+      END_STATE();
+    case 56:
+      if (lookahead == 'H' ||
+          lookahead == 'h') ADVANCE(14);
+      END_STATE();
+    case 57:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(108);
+      END_STATE();
+    case 58:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(112);
+      END_STATE();
+    case 59:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(103);
+      END_STATE();
+    case 60:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(116);
+      END_STATE();
+    case 61:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(75);
+      END_STATE();
+    case 62:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(82);
+      END_STATE();
+    case 63:
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(69);
+      END_STATE();
+    case 64:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(86);
+      END_STATE();
+    case 65:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(42);
+      END_STATE();
+    case 66:
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(62);
+      END_STATE();
+    case 67:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(92);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(99);
+      END_STATE();
+    case 68:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(35);
+      END_STATE();
+    case 69:
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(38);
+      END_STATE();
+    case 70:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(30);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(113);
+      END_STATE();
+    case 71:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(241);
+      END_STATE();
+    case 72:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(239);
+      END_STATE();
+    case 73:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(58);
+      END_STATE();
+    case 74:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(101);
+      END_STATE();
+    case 75:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(53);
+      END_STATE();
+    case 76:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(60);
+      END_STATE();
+    case 77:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(61);
+      END_STATE();
+    case 78:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(32);
+      END_STATE();
+    case 79:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(105);
+      END_STATE();
+    case 80:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(44);
+      END_STATE();
+    case 81:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(46);
+      END_STATE();
+    case 82:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(48);
+      END_STATE();
+    case 83:
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(81);
+      END_STATE();
+    case 84:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(52);
+      END_STATE();
+    case 85:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(97);
+      END_STATE();
+    case 86:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(25);
+      END_STATE();
+    case 87:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(72);
+      END_STATE();
+    case 88:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(93);
+      END_STATE();
+    case 89:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(79);
+      END_STATE();
+    case 90:
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(33);
+      END_STATE();
+    case 91:
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(37);
+      END_STATE();
+    case 92:
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(115);
+      END_STATE();
+    case 93:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(257);
+      END_STATE();
+    case 94:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(255);
+      END_STATE();
+    case 95:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(256);
+      END_STATE();
+    case 96:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(71);
+      END_STATE();
+    case 97:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(26);
+      END_STATE();
+    case 98:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(43);
+      END_STATE();
+    case 99:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(88);
+      END_STATE();
+    case 100:
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(77);
+      END_STATE();
+    case 101:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(236);
+      END_STATE();
+    case 102:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(233);
+      END_STATE();
+    case 103:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(21);
+      END_STATE();
+    case 104:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(254);
+      END_STATE();
+    case 105:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(252);
+      END_STATE();
+    case 106:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(131);
+      END_STATE();
+    case 107:
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(253);
+      END_STATE();
     case 108:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(90);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(64);
       END_STATE();
     case 109:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(97);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(87);
       END_STATE();
     case 110:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(60);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(36);
       END_STATE();
     case 111:
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(88);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(89);
       END_STATE();
     case 112:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(68);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(235);
       END_STATE();
     case 113:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(73);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(234);
       END_STATE();
     case 114:
-      if (lookahead == 'X' ||
-          lookahead == 'x') ADVANCE(83);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(247);
       END_STATE();
     case 115:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(241);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(123);
       END_STATE();
     case 116:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(248);
       END_STATE();
     case 117:
-      if (eof) ADVANCE(121);
-      ADVANCE_MAP(
-        '#', 224,
-        '(', 128,
-        ')', 129,
-        ',', 229,
-        '-', 125,
-        '/', 130,
-        ':', 122,
-        '=', 11,
-        '@', 22,
-        'E', 151,
-        'e', 151,
-        'H', 138,
-        'h', 138,
-        'O', 174,
-        'o', 174,
-        'R', 139,
-        'r', 139,
-        'S', 141,
-        's', 141,
-        'T', 146,
-        't', 146,
-        'U', 154,
-        'u', 154,
-        'W', 135,
-        'w', 135,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(117);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(98);
       END_STATE();
     case 118:
-      if (eof) ADVANCE(121);
-      ADVANCE_MAP(
-        '#', 224,
-        '(', 128,
-        ')', 129,
-        ',', 229,
-        '-', 125,
-        '/', 130,
-        ':', 122,
-        '=', 11,
-      );
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(118);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(106);
       END_STATE();
     case 119:
-      if (eof) ADVANCE(121);
-      if (lookahead == '#') ADVANCE(224);
-      if (lookahead == '-') ADVANCE(222);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '@') ADVANCE(22);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(139);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(120);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(96);
       END_STATE();
     case 120:
-      if (eof) ADVANCE(121);
-      if (lookahead == '#') ADVANCE(224);
-      if (lookahead == '-') ADVANCE(125);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '@') ADVANCE(22);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(139);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(120);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(177);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(74);
       END_STATE();
     case 121:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(80);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      if (lookahead == 'X' ||
+          lookahead == 'x') ADVANCE(91);
       END_STATE();
     case 123:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(251);
       END_STATE();
     case 124:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(126);
+      if (eof) ADVANCE(129);
+      ADVANCE_MAP(
+        '#', 232,
+        '(', 136,
+        ')', 137,
+        ',', 237,
+        '-', 133,
+        '/', 138,
+        ':', 130,
+        '=', 11,
+        '@', 24,
+        'E', 159,
+        'e', 159,
+        'H', 146,
+        'h', 146,
+        'O', 182,
+        'o', 182,
+        'R', 147,
+        'r', 147,
+        'S', 149,
+        's', 149,
+        'T', 154,
+        't', 154,
+        'U', 162,
+        'u', 162,
+        'W', 143,
+        'w', 143,
+      );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(125);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 126:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      if (eof) ADVANCE(129);
+      ADVANCE_MAP(
+        '#', 232,
+        '(', 136,
+        ')', 137,
+        ',', 237,
+        '-', 133,
+        '/', 138,
+        ':', 130,
+        '=', 11,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(126);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 127:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      if (eof) ADVANCE(129);
+      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '-') ADVANCE(230);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(24);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(147);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(128);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 128:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      if (eof) ADVANCE(129);
+      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '-') ADVANCE(133);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(24);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(147);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(128);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
       END_STATE();
     case 129:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 130:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 131:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(131);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
       END_STATE();
     case 132:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == ':') ADVANCE(116);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(132);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 133:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(137);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(134);
       END_STATE();
     case 134:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 135:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(165);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(155);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 136:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(173);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 137:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 138:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(133);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 139:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(172);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      ACCEPT_TOKEN(sym_season);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
       END_STATE();
     case 140:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(150);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == ':') ADVANCE(124);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(134);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(145);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(136);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(173);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 144:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(163);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(181);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 145:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(152);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(141);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 147:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(170);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 148:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 149:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(159);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(142);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 150:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(149);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(162);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(164);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(144);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 152:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(140);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(171);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 153:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(145);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(147);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(160);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(178);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(148);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 159:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(142);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(170);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 160:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(156);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(148);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 161:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(163);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 162:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(171);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(155);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 163:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(158);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(152);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 166:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(143);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(156);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 167:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 168:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(124);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(164);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(160);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(171);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 170:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 171:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 172:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(166);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 173:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 174:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(151);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 175:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(132);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(sym__word);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(177);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(182);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(213);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(183);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 180:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(210);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(200);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(174);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 181:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(216);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 183:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(178);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(217);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 185:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(195);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      ACCEPT_TOKEN(sym__word);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 186:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(181);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(218);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(208);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(224);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 191:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(197);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 192:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(214);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(225);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 193:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(198);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(203);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(204);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(187);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 195:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(194);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 196:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(207);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(209);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(189);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 197:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(216);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 198:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(229);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 199:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(192);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(205);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 200:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(202);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 201:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 202:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(189);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 203:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(193);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 204:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(187);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(215);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(217);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 205:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(201);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(193);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 206:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(208);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(198);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 207:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(215);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(200);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 208:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 209:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(206);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 210:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(203);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(197);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 211:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(188);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(201);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 212:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(195);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 213:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(205);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(209);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 214:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(216);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 215:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(219);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(223);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 216:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(229);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 217:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(211);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 218:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(202);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 219:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(196);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 220:
       ACCEPT_TOKEN(sym__joined);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(220);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(229);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 221:
       ACCEPT_TOKEN(sym__joined);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(221);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(213);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 222:
-      ACCEPT_TOKEN(anon_sym_DASH2);
-      if (lookahead == '>') ADVANCE(126);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(229);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 223:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(223);
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(227);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
       END_STATE();
     case 224:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      END_STATE();
+    case 225:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(219);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      END_STATE();
+    case 226:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      END_STATE();
+    case 227:
+      ACCEPT_TOKEN(sym__joined);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(229);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      END_STATE();
+    case 228:
+      ACCEPT_TOKEN(sym__joined);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      END_STATE();
+    case 229:
+      ACCEPT_TOKEN(sym__joined);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      END_STATE();
+    case 230:
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(134);
+      END_STATE();
+    case 231:
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      END_STATE();
+    case 232:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(224);
-      END_STATE();
-    case 225:
-      ACCEPT_TOKEN(aux_sym_rules_directive_token1);
-      END_STATE();
-    case 226:
-      ACCEPT_TOKEN(aux_sym_start_directive_token1);
-      END_STATE();
-    case 227:
-      ACCEPT_TOKEN(aux_sym_unit_directive_token1);
-      END_STATE();
-    case 228:
-      ACCEPT_TOKEN(aux_sym_owns_directive_token1);
-      END_STATE();
-    case 229:
-      ACCEPT_TOKEN(anon_sym_COMMA);
-      END_STATE();
-    case 230:
-      ACCEPT_TOKEN(aux_sym_phase_directive_token1);
-      END_STATE();
-    case 231:
-      ACCEPT_TOKEN(aux_sym_turn_directive_token1);
-      END_STATE();
-    case 232:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
+          lookahead != '\r') ADVANCE(232);
       END_STATE();
     case 233:
-      ACCEPT_TOKEN(aux_sym_game_directive_token1);
+      ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
     case 234:
+      ACCEPT_TOKEN(aux_sym_start_directive_token1);
+      END_STATE();
+    case 235:
+      ACCEPT_TOKEN(aux_sym_unit_directive_token1);
+      END_STATE();
+    case 236:
+      ACCEPT_TOKEN(aux_sym_owns_directive_token1);
+      END_STATE();
+    case 237:
+      ACCEPT_TOKEN(anon_sym_COMMA);
+      END_STATE();
+    case 238:
+      ACCEPT_TOKEN(aux_sym_phase_directive_token1);
+      END_STATE();
+    case 239:
+      ACCEPT_TOKEN(aux_sym_season_directive_token1);
+      END_STATE();
+    case 240:
+      ACCEPT_TOKEN(aux_sym_record_directive_token1);
+      END_STATE();
+    case 241:
+      ACCEPT_TOKEN(aux_sym_turn_directive_token1);
+      END_STATE();
+    case 242:
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
+      END_STATE();
+    case 243:
+      ACCEPT_TOKEN(aux_sym_game_directive_token1);
+      END_STATE();
+    case 244:
       ACCEPT_TOKEN(aux_sym_game_directive_token2);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(234);
+          lookahead == ' ') ADVANCE(244);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
           (0x2000 <= lookahead && lookahead <= 0x200a) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(234);
+          lookahead == 0xfeff) ADVANCE(244);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(235);
+          lookahead != '#') ADVANCE(245);
       END_STATE();
-    case 235:
+    case 245:
       ACCEPT_TOKEN(aux_sym_game_directive_token2);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r' &&
-          lookahead != '#') ADVANCE(235);
-      END_STATE();
-    case 236:
-      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
-      END_STATE();
-    case 237:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token1);
-      END_STATE();
-    case 238:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token2);
-      END_STATE();
-    case 239:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token3);
-      END_STATE();
-    case 240:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token5);
-      END_STATE();
-    case 241:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token7);
-      END_STATE();
-    case 242:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token8);
-      END_STATE();
-    case 243:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token9);
-      END_STATE();
-    case 244:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token10);
-      END_STATE();
-    case 245:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+          lookahead != '#') ADVANCE(245);
       END_STATE();
     case 246:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token12);
+      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
       END_STATE();
     case 247:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token13);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
     case 248:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token2);
+      END_STATE();
+    case 249:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token3);
+      END_STATE();
+    case 250:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token5);
+      END_STATE();
+    case 251:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token7);
+      END_STATE();
+    case 252:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token8);
+      END_STATE();
+    case 253:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token9);
+      END_STATE();
+    case 254:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token10);
+      END_STATE();
+    case 255:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+      END_STATE();
+    case 256:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token12);
+      END_STATE();
+    case 257:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token13);
+      END_STATE();
+    case 258:
       ACCEPT_TOKEN(aux_sym_expect_directive_token14);
       END_STATE();
     default:
@@ -3207,7 +3336,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 'i') ADVANCE(40);
       END_STATE();
     case 19:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token3);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token2);
       END_STATE();
     case 20:
       if (lookahead == 'N' ||
@@ -3413,7 +3542,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 't') ADVANCE(86);
       END_STATE();
     case 69:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token2);
+      ACCEPT_TOKEN(aux_sym_season_directive_token2);
       END_STATE();
     case 70:
       ACCEPT_TOKEN(aux_sym_hold_token1);
@@ -3608,246 +3737,268 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 119, .external_lex_state = 1},
-  [2] = {.lex_state = 119, .external_lex_state = 1},
-  [3] = {.lex_state = 119, .external_lex_state = 1},
-  [4] = {.lex_state = 119, .external_lex_state = 1},
-  [5] = {.lex_state = 119, .external_lex_state = 1},
-  [6] = {.lex_state = 119, .external_lex_state = 1},
-  [7] = {.lex_state = 2, .external_lex_state = 1},
-  [8] = {.lex_state = 2, .external_lex_state = 1},
-  [9] = {.lex_state = 2, .external_lex_state = 1},
-  [10] = {.lex_state = 2, .external_lex_state = 1},
-  [11] = {.lex_state = 2, .external_lex_state = 1},
-  [12] = {.lex_state = 2, .external_lex_state = 1},
-  [13] = {.lex_state = 2, .external_lex_state = 1},
-  [14] = {.lex_state = 2, .external_lex_state = 1},
-  [15] = {.lex_state = 2, .external_lex_state = 1},
-  [16] = {.lex_state = 119, .external_lex_state = 1},
-  [17] = {.lex_state = 2, .external_lex_state = 1},
-  [18] = {.lex_state = 2, .external_lex_state = 1},
-  [19] = {.lex_state = 119},
-  [20] = {.lex_state = 119, .external_lex_state = 1},
-  [21] = {.lex_state = 119, .external_lex_state = 1},
-  [22] = {.lex_state = 5, .external_lex_state = 1},
-  [23] = {.lex_state = 5, .external_lex_state = 1},
-  [24] = {.lex_state = 5, .external_lex_state = 1},
-  [25] = {.lex_state = 5, .external_lex_state = 1},
-  [26] = {.lex_state = 5},
-  [27] = {.lex_state = 118},
-  [28] = {.lex_state = 118},
-  [29] = {.lex_state = 118},
-  [30] = {.lex_state = 5},
-  [31] = {.lex_state = 5, .external_lex_state = 1},
-  [32] = {.lex_state = 118},
-  [33] = {.lex_state = 118},
-  [34] = {.lex_state = 5, .external_lex_state = 1},
-  [35] = {.lex_state = 5, .external_lex_state = 1},
-  [36] = {.lex_state = 5, .external_lex_state = 1},
-  [37] = {.lex_state = 5, .external_lex_state = 1},
-  [38] = {.lex_state = 7},
-  [39] = {.lex_state = 5, .external_lex_state = 1},
-  [40] = {.lex_state = 5},
-  [41] = {.lex_state = 118},
-  [42] = {.lex_state = 5},
-  [43] = {.lex_state = 5},
-  [44] = {.lex_state = 5},
-  [45] = {.lex_state = 5, .external_lex_state = 1},
-  [46] = {.lex_state = 5, .external_lex_state = 1},
-  [47] = {.lex_state = 5},
-  [48] = {.lex_state = 1, .external_lex_state = 1},
+  [1] = {.lex_state = 127, .external_lex_state = 1},
+  [2] = {.lex_state = 127, .external_lex_state = 1},
+  [3] = {.lex_state = 127, .external_lex_state = 1},
+  [4] = {.lex_state = 127, .external_lex_state = 1},
+  [5] = {.lex_state = 127, .external_lex_state = 1},
+  [6] = {.lex_state = 127, .external_lex_state = 1},
+  [7] = {.lex_state = 3, .external_lex_state = 1},
+  [8] = {.lex_state = 127},
+  [9] = {.lex_state = 3, .external_lex_state = 1},
+  [10] = {.lex_state = 3, .external_lex_state = 1},
+  [11] = {.lex_state = 3, .external_lex_state = 1},
+  [12] = {.lex_state = 3, .external_lex_state = 1},
+  [13] = {.lex_state = 3, .external_lex_state = 1},
+  [14] = {.lex_state = 3, .external_lex_state = 1},
+  [15] = {.lex_state = 3, .external_lex_state = 1},
+  [16] = {.lex_state = 3, .external_lex_state = 1},
+  [17] = {.lex_state = 127, .external_lex_state = 1},
+  [18] = {.lex_state = 3, .external_lex_state = 1},
+  [19] = {.lex_state = 127},
+  [20] = {.lex_state = 3, .external_lex_state = 1},
+  [21] = {.lex_state = 127, .external_lex_state = 1},
+  [22] = {.lex_state = 127, .external_lex_state = 1},
+  [23] = {.lex_state = 1, .external_lex_state = 1},
+  [24] = {.lex_state = 1, .external_lex_state = 1},
+  [25] = {.lex_state = 1, .external_lex_state = 1},
+  [26] = {.lex_state = 1, .external_lex_state = 1},
+  [27] = {.lex_state = 1},
+  [28] = {.lex_state = 126},
+  [29] = {.lex_state = 126},
+  [30] = {.lex_state = 1},
+  [31] = {.lex_state = 126},
+  [32] = {.lex_state = 126},
+  [33] = {.lex_state = 126},
+  [34] = {.lex_state = 1, .external_lex_state = 1},
+  [35] = {.lex_state = 1, .external_lex_state = 1},
+  [36] = {.lex_state = 1, .external_lex_state = 1},
+  [37] = {.lex_state = 1, .external_lex_state = 1},
+  [38] = {.lex_state = 1, .external_lex_state = 1},
+  [39] = {.lex_state = 7},
+  [40] = {.lex_state = 1, .external_lex_state = 1},
+  [41] = {.lex_state = 1},
+  [42] = {.lex_state = 1},
+  [43] = {.lex_state = 1},
+  [44] = {.lex_state = 1},
+  [45] = {.lex_state = 126},
+  [46] = {.lex_state = 1},
+  [47] = {.lex_state = 1, .external_lex_state = 1},
+  [48] = {.lex_state = 2, .external_lex_state = 1},
   [49] = {.lex_state = 1, .external_lex_state = 1},
-  [50] = {.lex_state = 1, .external_lex_state = 1},
+  [50] = {.lex_state = 2, .external_lex_state = 1},
   [51] = {.lex_state = 1, .external_lex_state = 1},
-  [52] = {.lex_state = 1, .external_lex_state = 1},
-  [53] = {.lex_state = 1, .external_lex_state = 1},
-  [54] = {.lex_state = 1},
-  [55] = {.lex_state = 1},
-  [56] = {.lex_state = 118, .external_lex_state = 1},
-  [57] = {.lex_state = 118, .external_lex_state = 1},
-  [58] = {.lex_state = 5, .external_lex_state = 1},
-  [59] = {.lex_state = 5},
-  [60] = {.lex_state = 5},
-  [61] = {.lex_state = 118, .external_lex_state = 1},
-  [62] = {.lex_state = 5},
-  [63] = {.lex_state = 118, .external_lex_state = 1},
-  [64] = {.lex_state = 118, .external_lex_state = 1},
-  [65] = {.lex_state = 118, .external_lex_state = 1},
-  [66] = {.lex_state = 118, .external_lex_state = 1},
-  [67] = {.lex_state = 1, .external_lex_state = 1},
-  [68] = {.lex_state = 118, .external_lex_state = 1},
-  [69] = {.lex_state = 5},
-  [70] = {.lex_state = 5},
-  [71] = {.lex_state = 118},
-  [72] = {.lex_state = 118, .external_lex_state = 1},
-  [73] = {.lex_state = 118, .external_lex_state = 1},
-  [74] = {.lex_state = 118},
-  [75] = {.lex_state = 118},
-  [76] = {.lex_state = 118},
-  [77] = {.lex_state = 118},
-  [78] = {.lex_state = 118},
-  [79] = {.lex_state = 118},
-  [80] = {.lex_state = 5},
-  [81] = {.lex_state = 1},
-  [82] = {.lex_state = 118},
-  [83] = {.lex_state = 118},
-  [84] = {.lex_state = 118},
-  [85] = {.lex_state = 5},
-  [86] = {.lex_state = 5},
-  [87] = {.lex_state = 118},
-  [88] = {.lex_state = 118},
-  [89] = {.lex_state = 118},
-  [90] = {.lex_state = 1},
-  [91] = {.lex_state = 118},
-  [92] = {.lex_state = 1},
-  [93] = {.lex_state = 1},
-  [94] = {.lex_state = 1},
-  [95] = {.lex_state = 10},
-  [96] = {.lex_state = 118},
-  [97] = {.lex_state = 10},
-  [98] = {.lex_state = 118},
-  [99] = {.lex_state = 118},
-  [100] = {.lex_state = 118},
-  [101] = {.lex_state = 1},
-  [102] = {.lex_state = 118},
-  [103] = {.lex_state = 118},
-  [104] = {.lex_state = 118},
-  [105] = {.lex_state = 10},
-  [106] = {.lex_state = 118},
-  [107] = {.lex_state = 118},
+  [52] = {.lex_state = 2, .external_lex_state = 1},
+  [53] = {.lex_state = 126, .external_lex_state = 1},
+  [54] = {.lex_state = 1, .external_lex_state = 1},
+  [55] = {.lex_state = 1, .external_lex_state = 1},
+  [56] = {.lex_state = 2, .external_lex_state = 1},
+  [57] = {.lex_state = 2, .external_lex_state = 1},
+  [58] = {.lex_state = 2, .external_lex_state = 1},
+  [59] = {.lex_state = 2},
+  [60] = {.lex_state = 2},
+  [61] = {.lex_state = 1},
+  [62] = {.lex_state = 1, .external_lex_state = 1},
+  [63] = {.lex_state = 126, .external_lex_state = 1},
+  [64] = {.lex_state = 1, .external_lex_state = 1},
+  [65] = {.lex_state = 1},
+  [66] = {.lex_state = 1},
+  [67] = {.lex_state = 126, .external_lex_state = 1},
+  [68] = {.lex_state = 126, .external_lex_state = 1},
+  [69] = {.lex_state = 126, .external_lex_state = 1},
+  [70] = {.lex_state = 2, .external_lex_state = 1},
+  [71] = {.lex_state = 126, .external_lex_state = 1},
+  [72] = {.lex_state = 1, .external_lex_state = 1},
+  [73] = {.lex_state = 1},
+  [74] = {.lex_state = 1},
+  [75] = {.lex_state = 2},
+  [76] = {.lex_state = 126},
+  [77] = {.lex_state = 126, .external_lex_state = 1},
+  [78] = {.lex_state = 126},
+  [79] = {.lex_state = 126},
+  [80] = {.lex_state = 126},
+  [81] = {.lex_state = 126},
+  [82] = {.lex_state = 126, .external_lex_state = 1},
+  [83] = {.lex_state = 126},
+  [84] = {.lex_state = 1},
+  [85] = {.lex_state = 126},
+  [86] = {.lex_state = 126},
+  [87] = {.lex_state = 1},
+  [88] = {.lex_state = 1},
+  [89] = {.lex_state = 126},
+  [90] = {.lex_state = 126},
+  [91] = {.lex_state = 126},
+  [92] = {.lex_state = 2},
+  [93] = {.lex_state = 2},
+  [94] = {.lex_state = 126},
+  [95] = {.lex_state = 126},
+  [96] = {.lex_state = 126},
+  [97] = {.lex_state = 2},
+  [98] = {.lex_state = 2},
+  [99] = {.lex_state = 126},
+  [100] = {.lex_state = 126},
+  [101] = {.lex_state = 10},
+  [102] = {.lex_state = 10},
+  [103] = {.lex_state = 126},
+  [104] = {.lex_state = 126},
+  [105] = {.lex_state = 126},
+  [106] = {.lex_state = 126},
+  [107] = {.lex_state = 10},
   [108] = {.lex_state = 10},
-  [109] = {.lex_state = 118},
-  [110] = {.lex_state = 118},
-  [111] = {.lex_state = 118, .external_lex_state = 1},
-  [112] = {.lex_state = 118},
-  [113] = {.lex_state = 118},
-  [114] = {.lex_state = 5, .external_lex_state = 1},
-  [115] = {.lex_state = 1},
-  [116] = {.lex_state = 118},
-  [117] = {.lex_state = 118, .external_lex_state = 1},
-  [118] = {.lex_state = 118, .external_lex_state = 1},
-  [119] = {.lex_state = 118, .external_lex_state = 1},
-  [120] = {.lex_state = 0, .external_lex_state = 1},
-  [121] = {.lex_state = 7, .external_lex_state = 1},
-  [122] = {.lex_state = 118},
-  [123] = {.lex_state = 118},
-  [124] = {.lex_state = 118, .external_lex_state = 1},
-  [125] = {.lex_state = 118},
-  [126] = {.lex_state = 0, .external_lex_state = 1},
-  [127] = {.lex_state = 118},
-  [128] = {.lex_state = 118, .external_lex_state = 1},
-  [129] = {.lex_state = 7, .external_lex_state = 1},
-  [130] = {.lex_state = 118, .external_lex_state = 1},
-  [131] = {.lex_state = 118},
-  [132] = {.lex_state = 118, .external_lex_state = 1},
-  [133] = {.lex_state = 0, .external_lex_state = 1},
-  [134] = {.lex_state = 2, .external_lex_state = 1},
-  [135] = {.lex_state = 118},
-  [136] = {.lex_state = 118},
-  [137] = {.lex_state = 118, .external_lex_state = 1},
-  [138] = {.lex_state = 118},
-  [139] = {.lex_state = 118, .external_lex_state = 1},
-  [140] = {.lex_state = 118},
-  [141] = {.lex_state = 118},
-  [142] = {.lex_state = 118, .external_lex_state = 1},
-  [143] = {.lex_state = 7, .external_lex_state = 1},
-  [144] = {.lex_state = 0, .external_lex_state = 1},
-  [145] = {.lex_state = 2, .external_lex_state = 1},
-  [146] = {.lex_state = 118},
-  [147] = {.lex_state = 0, .external_lex_state = 1},
-  [148] = {.lex_state = 118},
-  [149] = {.lex_state = 2, .external_lex_state = 1},
-  [150] = {.lex_state = 0, .external_lex_state = 1},
-  [151] = {.lex_state = 0, .external_lex_state = 1},
-  [152] = {.lex_state = 0, .external_lex_state = 1},
-  [153] = {.lex_state = 0, .external_lex_state = 1},
-  [154] = {.lex_state = 118, .external_lex_state = 1},
-  [155] = {.lex_state = 0, .external_lex_state = 1},
-  [156] = {.lex_state = 0, .external_lex_state = 1},
-  [157] = {.lex_state = 0, .external_lex_state = 1},
+  [109] = {.lex_state = 126},
+  [110] = {.lex_state = 2},
+  [111] = {.lex_state = 126},
+  [112] = {.lex_state = 126},
+  [113] = {.lex_state = 126},
+  [114] = {.lex_state = 126},
+  [115] = {.lex_state = 126},
+  [116] = {.lex_state = 126, .external_lex_state = 1},
+  [117] = {.lex_state = 1, .external_lex_state = 1},
+  [118] = {.lex_state = 1, .external_lex_state = 1},
+  [119] = {.lex_state = 126},
+  [120] = {.lex_state = 2},
+  [121] = {.lex_state = 126, .external_lex_state = 1},
+  [122] = {.lex_state = 1, .external_lex_state = 1},
+  [123] = {.lex_state = 1, .external_lex_state = 1},
+  [124] = {.lex_state = 1, .external_lex_state = 1},
+  [125] = {.lex_state = 126},
+  [126] = {.lex_state = 126},
+  [127] = {.lex_state = 3, .external_lex_state = 1},
+  [128] = {.lex_state = 7, .external_lex_state = 1},
+  [129] = {.lex_state = 0, .external_lex_state = 1},
+  [130] = {.lex_state = 0, .external_lex_state = 1},
+  [131] = {.lex_state = 3, .external_lex_state = 1},
+  [132] = {.lex_state = 7, .external_lex_state = 1},
+  [133] = {.lex_state = 126, .external_lex_state = 1},
+  [134] = {.lex_state = 126},
+  [135] = {.lex_state = 126},
+  [136] = {.lex_state = 0, .external_lex_state = 1},
+  [137] = {.lex_state = 126, .external_lex_state = 1},
+  [138] = {.lex_state = 0, .external_lex_state = 1},
+  [139] = {.lex_state = 126, .external_lex_state = 1},
+  [140] = {.lex_state = 126},
+  [141] = {.lex_state = 126, .external_lex_state = 1},
+  [142] = {.lex_state = 126},
+  [143] = {.lex_state = 3, .external_lex_state = 1},
+  [144] = {.lex_state = 126, .external_lex_state = 1},
+  [145] = {.lex_state = 3, .external_lex_state = 1},
+  [146] = {.lex_state = 126},
+  [147] = {.lex_state = 7, .external_lex_state = 1},
+  [148] = {.lex_state = 126},
+  [149] = {.lex_state = 1, .external_lex_state = 1},
+  [150] = {.lex_state = 126},
+  [151] = {.lex_state = 126, .external_lex_state = 1},
+  [152] = {.lex_state = 126},
+  [153] = {.lex_state = 126},
+  [154] = {.lex_state = 3, .external_lex_state = 1},
+  [155] = {.lex_state = 126, .external_lex_state = 1},
+  [156] = {.lex_state = 3, .external_lex_state = 1},
+  [157] = {.lex_state = 126, .external_lex_state = 1},
   [158] = {.lex_state = 0, .external_lex_state = 1},
-  [159] = {.lex_state = 0, .external_lex_state = 1},
-  [160] = {.lex_state = 0, .external_lex_state = 1},
-  [161] = {.lex_state = 0, .external_lex_state = 1},
-  [162] = {.lex_state = 8, .external_lex_state = 1},
-  [163] = {.lex_state = 118, .external_lex_state = 1},
+  [159] = {.lex_state = 126, .external_lex_state = 1},
+  [160] = {.lex_state = 126},
+  [161] = {.lex_state = 126},
+  [162] = {.lex_state = 126},
+  [163] = {.lex_state = 3, .external_lex_state = 1},
   [164] = {.lex_state = 0, .external_lex_state = 1},
-  [165] = {.lex_state = 2, .external_lex_state = 1},
-  [166] = {.lex_state = 0, .external_lex_state = 1},
-  [167] = {.lex_state = 7, .external_lex_state = 1},
+  [165] = {.lex_state = 126},
+  [166] = {.lex_state = 126, .external_lex_state = 1},
+  [167] = {.lex_state = 0, .external_lex_state = 1},
   [168] = {.lex_state = 0, .external_lex_state = 1},
-  [169] = {.lex_state = 118, .external_lex_state = 1},
+  [169] = {.lex_state = 0, .external_lex_state = 1},
   [170] = {.lex_state = 0, .external_lex_state = 1},
   [171] = {.lex_state = 0, .external_lex_state = 1},
   [172] = {.lex_state = 0, .external_lex_state = 1},
-  [173] = {.lex_state = 0, .external_lex_state = 1},
+  [173] = {.lex_state = 8, .external_lex_state = 1},
   [174] = {.lex_state = 0, .external_lex_state = 1},
-  [175] = {.lex_state = 0, .external_lex_state = 1},
+  [175] = {.lex_state = 126, .external_lex_state = 1},
   [176] = {.lex_state = 0, .external_lex_state = 1},
   [177] = {.lex_state = 0, .external_lex_state = 1},
-  [178] = {.lex_state = 0, .external_lex_state = 1},
-  [179] = {.lex_state = 118},
+  [178] = {.lex_state = 3, .external_lex_state = 1},
+  [179] = {.lex_state = 7, .external_lex_state = 1},
   [180] = {.lex_state = 0, .external_lex_state = 1},
   [181] = {.lex_state = 0, .external_lex_state = 1},
-  [182] = {.lex_state = 2, .external_lex_state = 1},
+  [182] = {.lex_state = 0, .external_lex_state = 1},
   [183] = {.lex_state = 0, .external_lex_state = 1},
-  [184] = {.lex_state = 118},
+  [184] = {.lex_state = 0, .external_lex_state = 1},
   [185] = {.lex_state = 0, .external_lex_state = 1},
-  [186] = {.lex_state = 118},
-  [187] = {.lex_state = 118},
-  [188] = {.lex_state = 118},
-  [189] = {.lex_state = 2},
-  [190] = {.lex_state = 118},
-  [191] = {.lex_state = 0},
-  [192] = {.lex_state = 118},
+  [186] = {.lex_state = 0, .external_lex_state = 1},
+  [187] = {.lex_state = 0, .external_lex_state = 1},
+  [188] = {.lex_state = 0, .external_lex_state = 1},
+  [189] = {.lex_state = 0, .external_lex_state = 1},
+  [190] = {.lex_state = 126},
+  [191] = {.lex_state = 0, .external_lex_state = 1},
+  [192] = {.lex_state = 3, .external_lex_state = 1},
   [193] = {.lex_state = 0, .external_lex_state = 1},
-  [194] = {.lex_state = 118},
-  [195] = {.lex_state = 0, .external_lex_state = 1},
-  [196] = {.lex_state = 0},
-  [197] = {.lex_state = 0, .external_lex_state = 1},
+  [194] = {.lex_state = 0, .external_lex_state = 1},
+  [195] = {.lex_state = 3, .external_lex_state = 1},
+  [196] = {.lex_state = 0, .external_lex_state = 1},
+  [197] = {.lex_state = 126, .external_lex_state = 1},
   [198] = {.lex_state = 0, .external_lex_state = 1},
-  [199] = {.lex_state = 0, .external_lex_state = 1},
-  [200] = {.lex_state = 7},
-  [201] = {.lex_state = 0, .external_lex_state = 1},
-  [202] = {.lex_state = 0, .external_lex_state = 1},
-  [203] = {.lex_state = 0, .external_lex_state = 1},
-  [204] = {.lex_state = 118},
-  [205] = {.lex_state = 118},
-  [206] = {.lex_state = 118},
-  [207] = {.lex_state = 118},
+  [199] = {.lex_state = 126},
+  [200] = {.lex_state = 0, .external_lex_state = 1},
+  [201] = {.lex_state = 126},
+  [202] = {.lex_state = 126},
+  [203] = {.lex_state = 126},
+  [204] = {.lex_state = 0, .external_lex_state = 1},
+  [205] = {.lex_state = 126},
+  [206] = {.lex_state = 0, .external_lex_state = 1},
+  [207] = {.lex_state = 0, .external_lex_state = 1},
   [208] = {.lex_state = 0, .external_lex_state = 1},
   [209] = {.lex_state = 0, .external_lex_state = 1},
-  [210] = {.lex_state = 0, .external_lex_state = 1},
-  [211] = {.lex_state = 10},
+  [210] = {.lex_state = 3},
+  [211] = {.lex_state = 126},
   [212] = {.lex_state = 0, .external_lex_state = 1},
   [213] = {.lex_state = 0, .external_lex_state = 1},
-  [214] = {.lex_state = 10},
-  [215] = {.lex_state = 7},
+  [214] = {.lex_state = 126},
+  [215] = {.lex_state = 0, .external_lex_state = 1},
   [216] = {.lex_state = 0, .external_lex_state = 1},
-  [217] = {.lex_state = 118},
-  [218] = {.lex_state = 0},
-  [219] = {.lex_state = 0, .external_lex_state = 1},
+  [217] = {.lex_state = 10},
+  [218] = {.lex_state = 0, .external_lex_state = 1},
+  [219] = {.lex_state = 7},
   [220] = {.lex_state = 0, .external_lex_state = 1},
   [221] = {.lex_state = 10},
-  [222] = {.lex_state = 118},
-  [223] = {.lex_state = 7},
-  [224] = {.lex_state = 0, .external_lex_state = 1},
+  [222] = {.lex_state = 0, .external_lex_state = 1},
+  [223] = {.lex_state = 126},
+  [224] = {.lex_state = 126},
   [225] = {.lex_state = 0, .external_lex_state = 1},
-  [226] = {.lex_state = 0, .external_lex_state = 1},
-  [227] = {.lex_state = 118},
-  [228] = {.lex_state = 10},
-  [229] = {.lex_state = 118},
+  [226] = {.lex_state = 7},
+  [227] = {.lex_state = 3},
+  [228] = {.lex_state = 126},
+  [229] = {.lex_state = 126},
   [230] = {.lex_state = 0, .external_lex_state = 1},
   [231] = {.lex_state = 0, .external_lex_state = 1},
-  [232] = {.lex_state = 10},
-  [233] = {.lex_state = 118},
+  [232] = {.lex_state = 3},
+  [233] = {.lex_state = 0, .external_lex_state = 1},
   [234] = {.lex_state = 0, .external_lex_state = 1},
-  [235] = {.lex_state = 10},
-  [236] = {.lex_state = 0, .external_lex_state = 1},
-  [237] = {.lex_state = 118},
+  [235] = {.lex_state = 0, .external_lex_state = 1},
+  [236] = {.lex_state = 126},
+  [237] = {.lex_state = 0},
   [238] = {.lex_state = 0, .external_lex_state = 1},
-  [239] = {.lex_state = 118},
-  [240] = {.lex_state = 118},
+  [239] = {.lex_state = 0, .external_lex_state = 1},
+  [240] = {.lex_state = 10},
+  [241] = {.lex_state = 126},
+  [242] = {.lex_state = 0, .external_lex_state = 1},
+  [243] = {.lex_state = 126},
+  [244] = {.lex_state = 0, .external_lex_state = 1},
+  [245] = {.lex_state = 0, .external_lex_state = 1},
+  [246] = {.lex_state = 7},
+  [247] = {.lex_state = 10},
+  [248] = {.lex_state = 126},
+  [249] = {.lex_state = 0, .external_lex_state = 1},
+  [250] = {.lex_state = 0},
+  [251] = {.lex_state = 10},
+  [252] = {.lex_state = 0, .external_lex_state = 1},
+  [253] = {.lex_state = 0, .external_lex_state = 1},
+  [254] = {.lex_state = 10},
+  [255] = {.lex_state = 126},
+  [256] = {.lex_state = 126},
+  [257] = {.lex_state = 126},
+  [258] = {.lex_state = 126},
+  [259] = {.lex_state = 0, .external_lex_state = 1},
+  [260] = {.lex_state = 126},
+  [261] = {.lex_state = 0},
+  [262] = {.lex_state = 0, .external_lex_state = 1},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -3908,10 +4059,12 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_owns_directive_token1] = ACTIONS(1),
     [anon_sym_COMMA] = ACTIONS(1),
     [aux_sym_phase_directive_token1] = ACTIONS(1),
+    [aux_sym_season_directive_token1] = ACTIONS(1),
+    [aux_sym_season_directive_token2] = ACTIONS(1),
+    [aux_sym_record_directive_token1] = ACTIONS(1),
     [aux_sym_turn_directive_token1] = ACTIONS(1),
     [aux_sym_dislodged_directive_token1] = ACTIONS(1),
     [aux_sym_dislodged_directive_token2] = ACTIONS(1),
-    [aux_sym_dislodged_directive_token3] = ACTIONS(1),
     [aux_sym_game_directive_token1] = ACTIONS(1),
     [aux_sym_standoff_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token1] = ACTIONS(1),
@@ -3929,39 +4082,41 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(196),
-    [sym_block] = STATE(29),
-    [sym_block_header] = STATE(197),
-    [sym_season_words] = STATE(180),
+    [sym_source_file] = STATE(261),
+    [sym_block] = STATE(31),
+    [sym_block_header] = STATE(209),
+    [sym_season_words] = STATE(191),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(226),
-    [sym_hold] = STATE(133),
-    [sym_move] = STATE(133),
-    [sym__shorthand] = STATE(183),
-    [sym_support] = STATE(133),
-    [sym_convoy] = STATE(133),
-    [sym_retreat] = STATE(133),
-    [sym_disband] = STATE(133),
-    [sym_build] = STATE(133),
-    [sym_remove] = STATE(133),
-    [sym_waive] = STATE(133),
+    [sym_order] = STATE(242),
+    [sym_hold] = STATE(138),
+    [sym_move] = STATE(138),
+    [sym__shorthand] = STATE(164),
+    [sym_support] = STATE(138),
+    [sym_convoy] = STATE(138),
+    [sym_retreat] = STATE(138),
+    [sym_disband] = STATE(138),
+    [sym_build] = STATE(138),
+    [sym_remove] = STATE(138),
+    [sym_waive] = STATE(138),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(98),
-    [sym_power] = STATE(45),
-    [sym__hyphenated] = STATE(58),
-    [sym_directive] = STATE(226),
-    [sym_rules_directive] = STATE(203),
-    [sym_start_directive] = STATE(203),
-    [sym_unit_directive] = STATE(203),
-    [sym_owns_directive] = STATE(203),
-    [sym_phase_directive] = STATE(203),
-    [sym_turn_directive] = STATE(203),
-    [sym_dislodged_directive] = STATE(203),
-    [sym_game_directive] = STATE(203),
-    [sym_standoff_directive] = STATE(203),
-    [sym_expect_directive] = STATE(203),
+    [sym_unit_type] = STATE(99),
+    [sym_power] = STATE(47),
+    [sym__hyphenated] = STATE(51),
+    [sym_directive] = STATE(242),
+    [sym_rules_directive] = STATE(220),
+    [sym_start_directive] = STATE(220),
+    [sym_unit_directive] = STATE(220),
+    [sym_owns_directive] = STATE(220),
+    [sym_phase_directive] = STATE(220),
+    [sym_season_directive] = STATE(220),
+    [sym_record_directive] = STATE(220),
+    [sym_turn_directive] = STATE(220),
+    [sym_dislodged_directive] = STATE(220),
+    [sym_game_directive] = STATE(220),
+    [sym_standoff_directive] = STATE(220),
+    [sym_expect_directive] = STATE(220),
     [aux_sym_source_file_repeat1] = STATE(2),
-    [aux_sym_source_file_repeat2] = STATE(29),
+    [aux_sym_source_file_repeat2] = STATE(31),
     [ts_builtin_sym_end] = ACTIONS(5),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
@@ -3992,47 +4147,51 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_unit_directive_token1] = ACTIONS(29),
     [aux_sym_owns_directive_token1] = ACTIONS(31),
     [aux_sym_phase_directive_token1] = ACTIONS(33),
-    [aux_sym_turn_directive_token1] = ACTIONS(35),
-    [aux_sym_dislodged_directive_token1] = ACTIONS(37),
-    [aux_sym_game_directive_token1] = ACTIONS(39),
-    [aux_sym_standoff_directive_token1] = ACTIONS(41),
-    [aux_sym_expect_directive_token1] = ACTIONS(43),
-    [sym__newline] = ACTIONS(45),
+    [aux_sym_season_directive_token1] = ACTIONS(35),
+    [aux_sym_record_directive_token1] = ACTIONS(37),
+    [aux_sym_turn_directive_token1] = ACTIONS(39),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(41),
+    [aux_sym_game_directive_token1] = ACTIONS(43),
+    [aux_sym_standoff_directive_token1] = ACTIONS(45),
+    [aux_sym_expect_directive_token1] = ACTIONS(47),
+    [sym__newline] = ACTIONS(49),
   },
   [STATE(2)] = {
     [sym_block] = STATE(28),
-    [sym_block_header] = STATE(197),
-    [sym_season_words] = STATE(180),
-    [sym__line] = STATE(5),
-    [sym_order] = STATE(226),
-    [sym_hold] = STATE(133),
-    [sym_move] = STATE(133),
-    [sym__shorthand] = STATE(183),
-    [sym_support] = STATE(133),
-    [sym_convoy] = STATE(133),
-    [sym_retreat] = STATE(133),
-    [sym_disband] = STATE(133),
-    [sym_build] = STATE(133),
-    [sym_remove] = STATE(133),
-    [sym_waive] = STATE(133),
+    [sym_block_header] = STATE(209),
+    [sym_season_words] = STATE(191),
+    [sym__line] = STATE(4),
+    [sym_order] = STATE(242),
+    [sym_hold] = STATE(138),
+    [sym_move] = STATE(138),
+    [sym__shorthand] = STATE(164),
+    [sym_support] = STATE(138),
+    [sym_convoy] = STATE(138),
+    [sym_retreat] = STATE(138),
+    [sym_disband] = STATE(138),
+    [sym_build] = STATE(138),
+    [sym_remove] = STATE(138),
+    [sym_waive] = STATE(138),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(98),
-    [sym_power] = STATE(45),
-    [sym__hyphenated] = STATE(58),
-    [sym_directive] = STATE(226),
-    [sym_rules_directive] = STATE(203),
-    [sym_start_directive] = STATE(203),
-    [sym_unit_directive] = STATE(203),
-    [sym_owns_directive] = STATE(203),
-    [sym_phase_directive] = STATE(203),
-    [sym_turn_directive] = STATE(203),
-    [sym_dislodged_directive] = STATE(203),
-    [sym_game_directive] = STATE(203),
-    [sym_standoff_directive] = STATE(203),
-    [sym_expect_directive] = STATE(203),
-    [aux_sym_source_file_repeat1] = STATE(5),
+    [sym_unit_type] = STATE(99),
+    [sym_power] = STATE(47),
+    [sym__hyphenated] = STATE(51),
+    [sym_directive] = STATE(242),
+    [sym_rules_directive] = STATE(220),
+    [sym_start_directive] = STATE(220),
+    [sym_unit_directive] = STATE(220),
+    [sym_owns_directive] = STATE(220),
+    [sym_phase_directive] = STATE(220),
+    [sym_season_directive] = STATE(220),
+    [sym_record_directive] = STATE(220),
+    [sym_turn_directive] = STATE(220),
+    [sym_dislodged_directive] = STATE(220),
+    [sym_game_directive] = STATE(220),
+    [sym_standoff_directive] = STATE(220),
+    [sym_expect_directive] = STATE(220),
+    [aux_sym_source_file_repeat1] = STATE(4),
     [aux_sym_source_file_repeat2] = STATE(28),
-    [ts_builtin_sym_end] = ACTIONS(47),
+    [ts_builtin_sym_end] = ACTIONS(51),
     [sym__word] = ACTIONS(7),
     [aux_sym_season_words_token1] = ACTIONS(9),
     [aux_sym_season_words_token2] = ACTIONS(9),
@@ -4062,305 +4221,232 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_unit_directive_token1] = ACTIONS(29),
     [aux_sym_owns_directive_token1] = ACTIONS(31),
     [aux_sym_phase_directive_token1] = ACTIONS(33),
-    [aux_sym_turn_directive_token1] = ACTIONS(35),
-    [aux_sym_dislodged_directive_token1] = ACTIONS(37),
-    [aux_sym_game_directive_token1] = ACTIONS(39),
-    [aux_sym_standoff_directive_token1] = ACTIONS(41),
-    [aux_sym_expect_directive_token1] = ACTIONS(43),
-    [sym__newline] = ACTIONS(49),
+    [aux_sym_season_directive_token1] = ACTIONS(35),
+    [aux_sym_record_directive_token1] = ACTIONS(37),
+    [aux_sym_turn_directive_token1] = ACTIONS(39),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(41),
+    [aux_sym_game_directive_token1] = ACTIONS(43),
+    [aux_sym_standoff_directive_token1] = ACTIONS(45),
+    [aux_sym_expect_directive_token1] = ACTIONS(47),
+    [sym__newline] = ACTIONS(53),
+  },
+  [STATE(3)] = {
+    [sym__line] = STATE(4),
+    [sym_order] = STATE(242),
+    [sym_hold] = STATE(138),
+    [sym_move] = STATE(138),
+    [sym__shorthand] = STATE(164),
+    [sym_support] = STATE(138),
+    [sym_convoy] = STATE(138),
+    [sym_retreat] = STATE(138),
+    [sym_disband] = STATE(138),
+    [sym_build] = STATE(138),
+    [sym_remove] = STATE(138),
+    [sym_waive] = STATE(138),
+    [sym_unit] = STATE(21),
+    [sym_unit_type] = STATE(99),
+    [sym_power] = STATE(250),
+    [sym__hyphenated] = STATE(100),
+    [sym_directive] = STATE(242),
+    [sym_rules_directive] = STATE(220),
+    [sym_start_directive] = STATE(220),
+    [sym_unit_directive] = STATE(220),
+    [sym_owns_directive] = STATE(220),
+    [sym_phase_directive] = STATE(220),
+    [sym_season_directive] = STATE(220),
+    [sym_record_directive] = STATE(220),
+    [sym_turn_directive] = STATE(220),
+    [sym_dislodged_directive] = STATE(220),
+    [sym_game_directive] = STATE(220),
+    [sym_standoff_directive] = STATE(220),
+    [sym_expect_directive] = STATE(220),
+    [aux_sym_source_file_repeat1] = STATE(4),
+    [ts_builtin_sym_end] = ACTIONS(55),
+    [sym__word] = ACTIONS(57),
+    [aux_sym_season_words_token1] = ACTIONS(60),
+    [aux_sym_season_words_token2] = ACTIONS(60),
+    [aux_sym_season_words_token3] = ACTIONS(60),
+    [aux_sym_season_words_token4] = ACTIONS(60),
+    [aux_sym_season_words_token5] = ACTIONS(55),
+    [aux_sym_retreat_token1] = ACTIONS(13),
+    [aux_sym_retreat_token2] = ACTIONS(13),
+    [aux_sym_retreat_token3] = ACTIONS(13),
+    [aux_sym_disband_token1] = ACTIONS(15),
+    [aux_sym_disband_token2] = ACTIONS(15),
+    [aux_sym_disband_token3] = ACTIONS(15),
+    [aux_sym_build_token1] = ACTIONS(17),
+    [aux_sym_build_token2] = ACTIONS(17),
+    [aux_sym_build_token3] = ACTIONS(17),
+    [aux_sym_remove_token1] = ACTIONS(19),
+    [aux_sym_remove_token2] = ACTIONS(19),
+    [aux_sym_waive_token1] = ACTIONS(21),
+    [aux_sym_waive_token2] = ACTIONS(21),
+    [aux_sym_unit_type_token1] = ACTIONS(23),
+    [aux_sym_unit_type_token2] = ACTIONS(23),
+    [aux_sym_unit_type_token3] = ACTIONS(23),
+    [aux_sym_unit_type_token4] = ACTIONS(23),
+    [sym_comment] = ACTIONS(3),
+    [aux_sym_rules_directive_token1] = ACTIONS(25),
+    [aux_sym_start_directive_token1] = ACTIONS(27),
+    [aux_sym_unit_directive_token1] = ACTIONS(29),
+    [aux_sym_owns_directive_token1] = ACTIONS(31),
+    [aux_sym_phase_directive_token1] = ACTIONS(33),
+    [aux_sym_season_directive_token1] = ACTIONS(35),
+    [aux_sym_record_directive_token1] = ACTIONS(37),
+    [aux_sym_turn_directive_token1] = ACTIONS(39),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(41),
+    [aux_sym_game_directive_token1] = ACTIONS(43),
+    [aux_sym_standoff_directive_token1] = ACTIONS(45),
+    [aux_sym_expect_directive_token1] = ACTIONS(47),
+    [sym__newline] = ACTIONS(53),
+  },
+  [STATE(4)] = {
+    [sym__line] = STATE(4),
+    [sym_order] = STATE(242),
+    [sym_hold] = STATE(138),
+    [sym_move] = STATE(138),
+    [sym__shorthand] = STATE(164),
+    [sym_support] = STATE(138),
+    [sym_convoy] = STATE(138),
+    [sym_retreat] = STATE(138),
+    [sym_disband] = STATE(138),
+    [sym_build] = STATE(138),
+    [sym_remove] = STATE(138),
+    [sym_waive] = STATE(138),
+    [sym_unit] = STATE(21),
+    [sym_unit_type] = STATE(99),
+    [sym_power] = STATE(250),
+    [sym__hyphenated] = STATE(100),
+    [sym_directive] = STATE(242),
+    [sym_rules_directive] = STATE(220),
+    [sym_start_directive] = STATE(220),
+    [sym_unit_directive] = STATE(220),
+    [sym_owns_directive] = STATE(220),
+    [sym_phase_directive] = STATE(220),
+    [sym_season_directive] = STATE(220),
+    [sym_record_directive] = STATE(220),
+    [sym_turn_directive] = STATE(220),
+    [sym_dislodged_directive] = STATE(220),
+    [sym_game_directive] = STATE(220),
+    [sym_standoff_directive] = STATE(220),
+    [sym_expect_directive] = STATE(220),
+    [aux_sym_source_file_repeat1] = STATE(4),
+    [ts_builtin_sym_end] = ACTIONS(62),
+    [sym__word] = ACTIONS(64),
+    [aux_sym_season_words_token1] = ACTIONS(67),
+    [aux_sym_season_words_token2] = ACTIONS(67),
+    [aux_sym_season_words_token3] = ACTIONS(67),
+    [aux_sym_season_words_token4] = ACTIONS(67),
+    [aux_sym_season_words_token5] = ACTIONS(62),
+    [aux_sym_retreat_token1] = ACTIONS(69),
+    [aux_sym_retreat_token2] = ACTIONS(69),
+    [aux_sym_retreat_token3] = ACTIONS(69),
+    [aux_sym_disband_token1] = ACTIONS(72),
+    [aux_sym_disband_token2] = ACTIONS(72),
+    [aux_sym_disband_token3] = ACTIONS(72),
+    [aux_sym_build_token1] = ACTIONS(75),
+    [aux_sym_build_token2] = ACTIONS(75),
+    [aux_sym_build_token3] = ACTIONS(75),
+    [aux_sym_remove_token1] = ACTIONS(78),
+    [aux_sym_remove_token2] = ACTIONS(78),
+    [aux_sym_waive_token1] = ACTIONS(81),
+    [aux_sym_waive_token2] = ACTIONS(81),
+    [aux_sym_unit_type_token1] = ACTIONS(84),
+    [aux_sym_unit_type_token2] = ACTIONS(84),
+    [aux_sym_unit_type_token3] = ACTIONS(84),
+    [aux_sym_unit_type_token4] = ACTIONS(84),
+    [sym_comment] = ACTIONS(3),
+    [aux_sym_rules_directive_token1] = ACTIONS(87),
+    [aux_sym_start_directive_token1] = ACTIONS(90),
+    [aux_sym_unit_directive_token1] = ACTIONS(93),
+    [aux_sym_owns_directive_token1] = ACTIONS(96),
+    [aux_sym_phase_directive_token1] = ACTIONS(99),
+    [aux_sym_season_directive_token1] = ACTIONS(102),
+    [aux_sym_record_directive_token1] = ACTIONS(105),
+    [aux_sym_turn_directive_token1] = ACTIONS(108),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(111),
+    [aux_sym_game_directive_token1] = ACTIONS(114),
+    [aux_sym_standoff_directive_token1] = ACTIONS(117),
+    [aux_sym_expect_directive_token1] = ACTIONS(120),
+    [sym__newline] = ACTIONS(123),
+  },
+  [STATE(5)] = {
+    [sym__line] = STATE(3),
+    [sym_order] = STATE(242),
+    [sym_hold] = STATE(138),
+    [sym_move] = STATE(138),
+    [sym__shorthand] = STATE(164),
+    [sym_support] = STATE(138),
+    [sym_convoy] = STATE(138),
+    [sym_retreat] = STATE(138),
+    [sym_disband] = STATE(138),
+    [sym_build] = STATE(138),
+    [sym_remove] = STATE(138),
+    [sym_waive] = STATE(138),
+    [sym_unit] = STATE(21),
+    [sym_unit_type] = STATE(99),
+    [sym_power] = STATE(250),
+    [sym__hyphenated] = STATE(100),
+    [sym_directive] = STATE(242),
+    [sym_rules_directive] = STATE(220),
+    [sym_start_directive] = STATE(220),
+    [sym_unit_directive] = STATE(220),
+    [sym_owns_directive] = STATE(220),
+    [sym_phase_directive] = STATE(220),
+    [sym_season_directive] = STATE(220),
+    [sym_record_directive] = STATE(220),
+    [sym_turn_directive] = STATE(220),
+    [sym_dislodged_directive] = STATE(220),
+    [sym_game_directive] = STATE(220),
+    [sym_standoff_directive] = STATE(220),
+    [sym_expect_directive] = STATE(220),
+    [aux_sym_source_file_repeat1] = STATE(3),
+    [ts_builtin_sym_end] = ACTIONS(126),
+    [sym__word] = ACTIONS(128),
+    [aux_sym_season_words_token1] = ACTIONS(131),
+    [aux_sym_season_words_token2] = ACTIONS(131),
+    [aux_sym_season_words_token3] = ACTIONS(131),
+    [aux_sym_season_words_token4] = ACTIONS(131),
+    [aux_sym_season_words_token5] = ACTIONS(126),
+    [aux_sym_retreat_token1] = ACTIONS(13),
+    [aux_sym_retreat_token2] = ACTIONS(13),
+    [aux_sym_retreat_token3] = ACTIONS(13),
+    [aux_sym_disband_token1] = ACTIONS(15),
+    [aux_sym_disband_token2] = ACTIONS(15),
+    [aux_sym_disband_token3] = ACTIONS(15),
+    [aux_sym_build_token1] = ACTIONS(17),
+    [aux_sym_build_token2] = ACTIONS(17),
+    [aux_sym_build_token3] = ACTIONS(17),
+    [aux_sym_remove_token1] = ACTIONS(19),
+    [aux_sym_remove_token2] = ACTIONS(19),
+    [aux_sym_waive_token1] = ACTIONS(21),
+    [aux_sym_waive_token2] = ACTIONS(21),
+    [aux_sym_unit_type_token1] = ACTIONS(23),
+    [aux_sym_unit_type_token2] = ACTIONS(23),
+    [aux_sym_unit_type_token3] = ACTIONS(23),
+    [aux_sym_unit_type_token4] = ACTIONS(23),
+    [sym_comment] = ACTIONS(3),
+    [aux_sym_rules_directive_token1] = ACTIONS(25),
+    [aux_sym_start_directive_token1] = ACTIONS(27),
+    [aux_sym_unit_directive_token1] = ACTIONS(29),
+    [aux_sym_owns_directive_token1] = ACTIONS(31),
+    [aux_sym_phase_directive_token1] = ACTIONS(33),
+    [aux_sym_season_directive_token1] = ACTIONS(35),
+    [aux_sym_record_directive_token1] = ACTIONS(37),
+    [aux_sym_turn_directive_token1] = ACTIONS(39),
+    [aux_sym_dislodged_directive_token1] = ACTIONS(41),
+    [aux_sym_game_directive_token1] = ACTIONS(43),
+    [aux_sym_standoff_directive_token1] = ACTIONS(45),
+    [aux_sym_expect_directive_token1] = ACTIONS(47),
+    [sym__newline] = ACTIONS(133),
   },
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 30,
+  [0] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(25), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(27), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(29), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(31), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(33), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(35), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(37), 1,
-      aux_sym_dislodged_directive_token1,
-    ACTIONS(39), 1,
-      aux_sym_game_directive_token1,
-    ACTIONS(41), 1,
-      aux_sym_standoff_directive_token1,
-    ACTIONS(43), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(53), 1,
-      sym__word,
-    ACTIONS(58), 1,
-      sym__newline,
-    STATE(21), 1,
-      sym_unit,
-    STATE(96), 1,
-      sym__hyphenated,
-    STATE(98), 1,
-      sym_unit_type,
-    STATE(183), 1,
-      sym__shorthand,
-    STATE(191), 1,
-      sym_power,
-    ACTIONS(19), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(21), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    ACTIONS(51), 2,
-      ts_builtin_sym_end,
-      aux_sym_season_words_token5,
-    STATE(4), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(226), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(13), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(15), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(17), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(23), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    ACTIONS(56), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-    STATE(133), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-    STATE(203), 10,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_dislodged_directive,
-      sym_game_directive,
-      sym_standoff_directive,
-      sym_expect_directive,
-  [125] = 30,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(25), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(27), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(29), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(31), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(33), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(35), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(37), 1,
-      aux_sym_dislodged_directive_token1,
-    ACTIONS(39), 1,
-      aux_sym_game_directive_token1,
-    ACTIONS(41), 1,
-      aux_sym_standoff_directive_token1,
-    ACTIONS(43), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(49), 1,
-      sym__newline,
-    ACTIONS(62), 1,
-      sym__word,
-    STATE(21), 1,
-      sym_unit,
-    STATE(96), 1,
-      sym__hyphenated,
-    STATE(98), 1,
-      sym_unit_type,
-    STATE(183), 1,
-      sym__shorthand,
-    STATE(191), 1,
-      sym_power,
-    ACTIONS(19), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(21), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    ACTIONS(60), 2,
-      ts_builtin_sym_end,
-      aux_sym_season_words_token5,
-    STATE(5), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(226), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(13), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(15), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(17), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(23), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    ACTIONS(65), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-    STATE(133), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-    STATE(203), 10,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_dislodged_directive,
-      sym_game_directive,
-      sym_standoff_directive,
-      sym_expect_directive,
-  [250] = 30,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(69), 1,
-      sym__word,
-    ACTIONS(92), 1,
-      aux_sym_rules_directive_token1,
-    ACTIONS(95), 1,
-      aux_sym_start_directive_token1,
-    ACTIONS(98), 1,
-      aux_sym_unit_directive_token1,
-    ACTIONS(101), 1,
-      aux_sym_owns_directive_token1,
-    ACTIONS(104), 1,
-      aux_sym_phase_directive_token1,
-    ACTIONS(107), 1,
-      aux_sym_turn_directive_token1,
-    ACTIONS(110), 1,
-      aux_sym_dislodged_directive_token1,
-    ACTIONS(113), 1,
-      aux_sym_game_directive_token1,
-    ACTIONS(116), 1,
-      aux_sym_standoff_directive_token1,
-    ACTIONS(119), 1,
-      aux_sym_expect_directive_token1,
-    ACTIONS(122), 1,
-      sym__newline,
-    STATE(21), 1,
-      sym_unit,
-    STATE(96), 1,
-      sym__hyphenated,
-    STATE(98), 1,
-      sym_unit_type,
-    STATE(183), 1,
-      sym__shorthand,
-    STATE(191), 1,
-      sym_power,
-    ACTIONS(67), 2,
-      ts_builtin_sym_end,
-      aux_sym_season_words_token5,
-    ACTIONS(83), 2,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-    ACTIONS(86), 2,
-      aux_sym_waive_token1,
-      aux_sym_waive_token2,
-    STATE(5), 2,
-      sym__line,
-      aux_sym_source_file_repeat1,
-    STATE(226), 2,
-      sym_order,
-      sym_directive,
-    ACTIONS(74), 3,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-    ACTIONS(77), 3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-    ACTIONS(80), 3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-    ACTIONS(72), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-    ACTIONS(89), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-    STATE(133), 9,
-      sym_hold,
-      sym_move,
-      sym_support,
-      sym_convoy,
-      sym_retreat,
-      sym_disband,
-      sym_build,
-      sym_remove,
-      sym_waive,
-    STATE(203), 10,
-      sym_rules_directive,
-      sym_start_directive,
-      sym_unit_directive,
-      sym_owns_directive,
-      sym_phase_directive,
-      sym_turn_directive,
-      sym_dislodged_directive,
-      sym_game_directive,
-      sym_standoff_directive,
-      sym_expect_directive,
-  [375] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(125), 13,
+    ACTIONS(135), 15,
       sym__newline,
       ts_builtin_sym_end,
       aux_sym_season_words_token5,
@@ -4369,12 +4455,14 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_directive_token1,
       aux_sym_owns_directive_token1,
       aux_sym_phase_directive_token1,
+      aux_sym_season_directive_token1,
+      aux_sym_record_directive_token1,
       aux_sym_turn_directive_token1,
       aux_sym_dislodged_directive_token1,
       aux_sym_game_directive_token1,
       aux_sym_standoff_directive_token1,
       aux_sym_expect_directive_token1,
-    ACTIONS(127), 22,
+    ACTIONS(137), 22,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -4397,16 +4485,16 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
       sym__word,
-  [418] = 6,
+  [45] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(133), 1,
+    ACTIONS(143), 1,
       anon_sym_LPAREN,
-    ACTIONS(135), 1,
+    ACTIONS(145), 1,
       anon_sym_SLASH,
-    STATE(13), 1,
+    STATE(14), 1,
       sym_coast,
-    ACTIONS(129), 15,
+    ACTIONS(139), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4422,7 +4510,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(131), 16,
+    ACTIONS(141), 16,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4437,64 +4525,74 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       sym_season,
       anon_sym_COMMA,
+      aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [466] = 6,
+  [93] = 15,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(141), 1,
-      anon_sym_DASH2,
-    STATE(8), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(232), 1,
-      sym__hyphen,
-    ACTIONS(139), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(137), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
+    ACTIONS(147), 1,
+      sym__word,
+    STATE(21), 1,
+      sym_unit,
+    STATE(99), 1,
+      sym_unit_type,
+    STATE(100), 1,
+      sym__hyphenated,
+    STATE(164), 1,
+      sym__shorthand,
+    STATE(249), 1,
+      sym_order,
+    STATE(250), 1,
+      sym_power,
+    ACTIONS(19), 2,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+    ACTIONS(21), 2,
+      aux_sym_waive_token1,
+      aux_sym_waive_token2,
+    ACTIONS(13), 3,
       aux_sym_retreat_token1,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
+    ACTIONS(15), 3,
       aux_sym_disband_token1,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
+    ACTIONS(17), 3,
       aux_sym_build_token1,
       aux_sym_build_token2,
       aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-  [512] = 5,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+    STATE(138), 9,
+      sym_hold,
+      sym_move,
+      sym_support,
+      sym_convoy,
+      sym_retreat,
+      sym_disband,
+      sym_build,
+      sym_remove,
+      sym_waive,
+  [158] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(144), 1,
+    ACTIONS(149), 1,
       sym__word,
     STATE(10), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(148), 6,
+    ACTIONS(153), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(146), 23,
+    ACTIONS(151), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4518,22 +4616,22 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-  [556] = 5,
+  [202] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(150), 1,
+    ACTIONS(155), 1,
       sym__word,
     STATE(10), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(155), 6,
+    ACTIONS(160), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(153), 23,
+    ACTIONS(158), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4557,23 +4655,23 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-  [600] = 6,
+  [246] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(161), 1,
+    ACTIONS(166), 1,
       anon_sym_DASH2,
     STATE(12), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(232), 1,
+    STATE(251), 1,
       sym__hyphen,
-    ACTIONS(159), 6,
+    ACTIONS(164), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(157), 23,
+    ACTIONS(162), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4597,23 +4695,23 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [646] = 6,
+  [292] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(168), 1,
+    ACTIONS(173), 1,
       anon_sym_DASH2,
-    STATE(8), 1,
+    STATE(13), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(232), 1,
+    STATE(251), 1,
       sym__hyphen,
-    ACTIONS(166), 6,
+    ACTIONS(171), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(164), 23,
+    ACTIONS(169), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4637,10 +4735,50 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-  [692] = 3,
+  [338] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(171), 15,
+    ACTIONS(180), 1,
+      anon_sym_DASH2,
+    STATE(13), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(251), 1,
+      sym__hyphen,
+    ACTIONS(178), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(176), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+  [384] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(183), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4656,7 +4794,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(173), 16,
+    ACTIONS(185), 16,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4671,12 +4809,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       sym_season,
       anon_sym_COMMA,
+      aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [731] = 3,
+  [423] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(175), 15,
+    ACTIONS(187), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4692,7 +4830,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(177), 16,
+    ACTIONS(189), 16,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4707,12 +4845,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       sym_season,
       anon_sym_COMMA,
+      aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [770] = 3,
+  [462] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(179), 15,
+    ACTIONS(191), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
       aux_sym_via_convoy_token2,
@@ -4728,7 +4866,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_remove_token2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(181), 16,
+    ACTIONS(193), 16,
       sym__newline,
       aux_sym_hold_token2,
       aux_sym_via_convoy_token1,
@@ -4743,32 +4881,32 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_EQ_GT,
       sym_season,
       anon_sym_COMMA,
+      aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [809] = 18,
+  [501] = 18,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(183), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(185), 1,
-      aux_sym_disband_token1,
-    ACTIONS(187), 1,
-      aux_sym_build_token1,
-    ACTIONS(189), 1,
-      aux_sym_remove_token1,
-    ACTIONS(191), 1,
-      aux_sym_waive_token1,
     ACTIONS(195), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(197), 1,
+      aux_sym_disband_token1,
+    ACTIONS(199), 1,
+      aux_sym_build_token1,
+    ACTIONS(201), 1,
+      aux_sym_remove_token1,
+    ACTIONS(203), 1,
+      aux_sym_waive_token1,
+    ACTIONS(207), 1,
       sym__newline,
     STATE(21), 1,
       sym_unit,
-    STATE(98), 1,
+    STATE(99), 1,
       sym_unit_type,
-    STATE(183), 1,
+    STATE(164), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -4782,10 +4920,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
+    ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(126), 9,
+    STATE(136), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4795,17 +4933,17 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [877] = 3,
+  [569] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(139), 6,
+    ACTIONS(178), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(137), 24,
+    ACTIONS(176), 24,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4830,63 +4968,28 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__arrow_token1,
       sym__word,
       anon_sym_DASH2,
-  [915] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(201), 1,
-      sym_season,
-    ACTIONS(199), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-    ACTIONS(197), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [954] = 17,
+  [607] = 17,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(19), 1,
       aux_sym_remove_token2,
     ACTIONS(21), 1,
       aux_sym_waive_token2,
-    ACTIONS(183), 1,
+    ACTIONS(195), 1,
       aux_sym_retreat_token1,
-    ACTIONS(185), 1,
+    ACTIONS(197), 1,
       aux_sym_disband_token1,
-    ACTIONS(187), 1,
+    ACTIONS(199), 1,
       aux_sym_build_token1,
-    ACTIONS(189), 1,
+    ACTIONS(201), 1,
       aux_sym_remove_token1,
-    ACTIONS(191), 1,
+    ACTIONS(203), 1,
       aux_sym_waive_token1,
     STATE(21), 1,
       sym_unit,
-    STATE(98), 1,
+    STATE(99), 1,
       sym_unit_type,
-    STATE(183), 1,
+    STATE(164), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -4900,10 +5003,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
+    ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(126), 9,
+    STATE(136), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4913,2571 +5016,2815 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [1019] = 3,
+  [672] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(205), 13,
-      sym__newline,
-      aux_sym_hold_token2,
-      aux_sym_support_token1,
-      aux_sym_convoy_token1,
-      aux_sym_retreat_token1,
-      aux_sym_disband_token1,
-      aux_sym_build_token1,
-      aux_sym_remove_token1,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      anon_sym_EQ_GT,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-    ACTIONS(203), 15,
-      aux_sym_hold_token1,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-  [1055] = 21,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(209), 1,
-      aux_sym_hold_token2,
     ACTIONS(213), 1,
+      sym_season,
+    ACTIONS(211), 13,
+      sym__newline,
+      aux_sym_hold_token2,
       aux_sym_support_token1,
-    ACTIONS(217), 1,
       aux_sym_convoy_token1,
-    ACTIONS(219), 1,
       aux_sym_retreat_token1,
-    ACTIONS(223), 1,
       aux_sym_disband_token1,
-    ACTIONS(227), 1,
       aux_sym_build_token1,
-    ACTIONS(231), 1,
       aux_sym_remove_token1,
-    ACTIONS(233), 1,
-      aux_sym_remove_token2,
-    ACTIONS(235), 1,
-      anon_sym_DASH,
-    ACTIONS(241), 1,
-      anon_sym_DASH2,
-    STATE(89), 1,
-      sym__arrow,
-    STATE(105), 1,
-      sym__hyphen,
-    ACTIONS(207), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(209), 15,
       aux_sym_hold_token1,
       aux_sym_hold_token3,
-    ACTIONS(211), 2,
       aux_sym_via_convoy_token2,
-      aux_sym_convoy_token2,
-    ACTIONS(215), 2,
       aux_sym_support_token2,
       aux_sym_support_token3,
-    ACTIONS(221), 2,
+      aux_sym_convoy_token2,
       aux_sym_retreat_token2,
       aux_sym_retreat_token3,
-    ACTIONS(225), 2,
       aux_sym_disband_token2,
       aux_sym_disband_token3,
-    ACTIONS(229), 2,
       aux_sym_build_token2,
       aux_sym_build_token3,
-    ACTIONS(237), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(239), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1127] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(141), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(137), 8,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
+      aux_sym_remove_token2,
       anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(139), 10,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1162] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(137), 9,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
       anon_sym_DASH2,
-    ACTIONS(139), 10,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1189] = 6,
+  [711] = 21,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(217), 1,
+      aux_sym_hold_token2,
+    ACTIONS(221), 1,
+      aux_sym_support_token1,
+    ACTIONS(225), 1,
+      aux_sym_convoy_token1,
+    ACTIONS(227), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(231), 1,
+      aux_sym_disband_token1,
+    ACTIONS(235), 1,
+      aux_sym_build_token1,
+    ACTIONS(239), 1,
+      aux_sym_remove_token1,
+    ACTIONS(241), 1,
+      aux_sym_remove_token2,
     ACTIONS(243), 1,
+      anon_sym_DASH,
+    ACTIONS(249), 1,
+      anon_sym_DASH2,
+    STATE(91), 1,
+      sym__arrow,
+    STATE(101), 1,
+      sym__hyphen,
+    ACTIONS(215), 2,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+    ACTIONS(219), 2,
+      aux_sym_via_convoy_token2,
+      aux_sym_convoy_token2,
+    ACTIONS(223), 2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+    ACTIONS(229), 2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+    ACTIONS(233), 2,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+    ACTIONS(237), 2,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+    ACTIONS(245), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(247), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [783] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(253), 13,
+      sym__newline,
+      aux_sym_hold_token2,
+      aux_sym_support_token1,
+      aux_sym_convoy_token1,
+      aux_sym_retreat_token1,
+      aux_sym_disband_token1,
+      aux_sym_build_token1,
+      aux_sym_remove_token1,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      anon_sym_EQ_GT,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(251), 15,
+      aux_sym_hold_token1,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+  [819] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(180), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(176), 8,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(178), 11,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+  [855] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(176), 9,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+      anon_sym_DASH2,
+    ACTIONS(178), 11,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+  [883] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(169), 6,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      aux_sym_via_convoy_token1,
+      sym__word,
+    ACTIONS(171), 10,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+  [916] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
       anon_sym_DASH2,
     STATE(25), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(157), 6,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(159), 9,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1221] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(164), 6,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-      aux_sym_via_convoy_token1,
-      sym__word,
-    ACTIONS(166), 9,
-      sym__newline,
-      anon_sym_COLON,
-      aux_sym_season_words_token5,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1253] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(141), 1,
-      anon_sym_DASH2,
-    STATE(26), 1,
-      aux_sym__shorthand_name_repeat1,
     STATE(221), 1,
       sym__hyphen,
-    ACTIONS(139), 5,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(137), 7,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-      sym__word,
-  [1282] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(245), 1,
-      ts_builtin_sym_end,
-    ACTIONS(247), 1,
-      sym__word,
-    ACTIONS(253), 1,
-      aux_sym_season_words_token5,
-    STATE(46), 1,
-      sym_power,
-    STATE(58), 1,
-      sym__hyphenated,
-    STATE(180), 1,
-      sym_season_words,
-    STATE(197), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(250), 4,
+    ACTIONS(162), 6,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1317] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
+      aux_sym_via_convoy_token1,
       sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(256), 1,
-      ts_builtin_sym_end,
-    STATE(46), 1,
-      sym_power,
-    STATE(58), 1,
-      sym__hyphenated,
-    STATE(180), 1,
-      sym_season_words,
-    STATE(197), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1352] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(47), 1,
-      ts_builtin_sym_end,
-    STATE(46), 1,
-      sym_power,
-    STATE(58), 1,
-      sym__hyphenated,
-    STATE(180), 1,
-      sym_season_words,
-    STATE(197), 1,
-      sym_block_header,
-    STATE(27), 2,
-      sym_block,
-      aux_sym_source_file_repeat2,
-    ACTIONS(9), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1387] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(139), 5,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(137), 8,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-      sym__word,
-      anon_sym_DASH2,
-  [1408] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(258), 1,
-      sym__word,
-    STATE(31), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(153), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(155), 6,
+    ACTIONS(164), 10,
       sym__newline,
-      anon_sym_DASH_GT,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1432] = 9,
+      anon_sym_COMMA,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+  [949] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(103), 1,
-      sym_unit_type,
-    STATE(114), 1,
-      sym_province,
-    STATE(166), 1,
-      sym_unit,
-    STATE(168), 1,
-      sym_location,
-    STATE(39), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(23), 4,
+    ACTIONS(180), 1,
+      anon_sym_DASH2,
+    STATE(27), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(240), 1,
+      sym__hyphen,
+    ACTIONS(178), 5,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(176), 7,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [1464] = 9,
+      sym__word,
+  [978] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(103), 1,
-      sym_unit_type,
-    STATE(114), 1,
-      sym_province,
-    STATE(173), 1,
-      sym_unit,
-    STATE(174), 1,
-      sym_location,
-    STATE(39), 2,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(257), 1,
+      ts_builtin_sym_end,
+    STATE(49), 1,
+      sym_power,
+    STATE(51), 1,
       sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(23), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1496] = 5,
+    STATE(191), 1,
+      sym_season_words,
+    STATE(209), 1,
+      sym_block_header,
+    STATE(29), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1013] = 10,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(259), 1,
+      ts_builtin_sym_end,
     ACTIONS(261), 1,
       sym__word,
-    STATE(31), 2,
+    ACTIONS(267), 1,
+      aux_sym_season_words_token5,
+    STATE(49), 1,
+      sym_power,
+    STATE(51), 1,
+      sym__hyphenated,
+    STATE(191), 1,
+      sym_season_words,
+    STATE(209), 1,
+      sym_block_header,
+    STATE(29), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(264), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1048] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(178), 5,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(176), 8,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+      sym__word,
+      anon_sym_DASH2,
+  [1069] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(51), 1,
+      ts_builtin_sym_end,
+    STATE(49), 1,
+      sym_power,
+    STATE(51), 1,
+      sym__hyphenated,
+    STATE(191), 1,
+      sym_season_words,
+    STATE(209), 1,
+      sym_block_header,
+    STATE(29), 2,
+      sym_block,
+      aux_sym_source_file_repeat2,
+    ACTIONS(9), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1104] = 9,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(118), 1,
+      sym_province,
+    STATE(176), 1,
+      sym_unit,
+    STATE(177), 1,
+      sym_location,
+    STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(146), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(148), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1520] = 6,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1136] = 9,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(161), 1,
-      anon_sym_DASH2,
-    STATE(36), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(157), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
+    ACTIONS(7), 1,
       sym__word,
-    ACTIONS(159), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1546] = 6,
+    STATE(7), 1,
+      sym_name,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(118), 1,
+      sym_province,
+    STATE(183), 1,
+      sym_unit,
+    STATE(204), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1168] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(168), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(164), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(166), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1572] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 1,
+    ACTIONS(158), 1,
       aux_sym_via_convoy_token1,
-    ACTIONS(263), 1,
+    ACTIONS(270), 1,
       sym__word,
-    STATE(37), 2,
+    STATE(34), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(155), 7,
+    ACTIONS(160), 8,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
+      anon_sym_COMMA,
+      aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1595] = 10,
+  [1192] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(266), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(268), 1,
-      aux_sym_expect_directive_token2,
-    ACTIONS(270), 1,
-      aux_sym_expect_directive_token3,
-    ACTIONS(272), 1,
-      aux_sym_expect_directive_token7,
+    ACTIONS(166), 1,
+      anon_sym_DASH2,
+    STATE(38), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(162), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(164), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1218] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(273), 1,
+      sym__word,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(158), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(160), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1242] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(276), 1,
-      aux_sym_expect_directive_token9,
+      sym__word,
+    STATE(36), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(151), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(153), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1266] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(173), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(169), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(171), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1292] = 10,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(278), 1,
-      aux_sym_expect_directive_token11,
+      aux_sym_retreat_token1,
     ACTIONS(280), 1,
+      aux_sym_expect_directive_token2,
+    ACTIONS(282), 1,
+      aux_sym_expect_directive_token3,
+    ACTIONS(284), 1,
+      aux_sym_expect_directive_token7,
+    ACTIONS(288), 1,
+      aux_sym_expect_directive_token9,
+    ACTIONS(290), 1,
+      aux_sym_expect_directive_token11,
+    ACTIONS(292), 1,
       aux_sym_expect_directive_token12,
-    ACTIONS(274), 2,
+    ACTIONS(286), 2,
       aux_sym_expect_directive_token8,
       aux_sym_expect_directive_token10,
-    ACTIONS(282), 2,
+    ACTIONS(294), 2,
       aux_sym_expect_directive_token13,
       aux_sym_expect_directive_token14,
-  [1628] = 5,
+  [1325] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
-    ACTIONS(146), 1,
+    ACTIONS(151), 1,
       aux_sym_via_convoy_token1,
-    STATE(37), 2,
+    STATE(34), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(148), 7,
+    ACTIONS(153), 7,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
+      aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-      aux_sym_dislodged_directive_token3,
-  [1651] = 5,
+  [1348] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(284), 1,
+    ACTIONS(296), 1,
       sym__word,
-    STATE(42), 2,
+    STATE(44), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(146), 3,
+    ACTIONS(151), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
-    ACTIONS(148), 4,
+    ACTIONS(153), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1673] = 9,
+  [1370] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(166), 1,
+      anon_sym_DASH2,
+    STATE(43), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(240), 1,
+      sym__hyphen,
+    ACTIONS(162), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(164), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1394] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(173), 1,
+      anon_sym_DASH2,
+    STATE(27), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(240), 1,
+      sym__hyphen,
+    ACTIONS(169), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(171), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1418] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(298), 1,
+      sym__word,
+    STATE(44), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(158), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      anon_sym_DASH2,
+    ACTIONS(160), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1440] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
-    ACTIONS(288), 1,
+    ACTIONS(303), 1,
       anon_sym_DASH_GT,
     STATE(7), 1,
       sym_name,
-    STATE(71), 1,
+    STATE(95), 1,
       sym__arrow,
-    STATE(114), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(170), 1,
+    STATE(181), 1,
       sym_location,
-    ACTIONS(286), 2,
+    ACTIONS(301), 2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-    STATE(39), 2,
+    STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [1703] = 5,
+  [1470] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(290), 1,
-      sym__word,
-    STATE(42), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(153), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(155), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1725] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(161), 1,
-      anon_sym_DASH2,
-    STATE(44), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(221), 1,
-      sym__hyphen,
-    ACTIONS(157), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(159), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1749] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(168), 1,
-      anon_sym_DASH2,
-    STATE(26), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(221), 1,
-      sym__hyphen,
-    ACTIONS(164), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(166), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1773] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(293), 1,
-      anon_sym_COLON,
-    ACTIONS(297), 1,
-      sym_season,
-    ACTIONS(299), 1,
-      sym__newline,
-    STATE(181), 1,
-      sym_season_words,
-    ACTIONS(295), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1798] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(297), 1,
-      sym_season,
-    ACTIONS(299), 1,
-      sym__newline,
-    ACTIONS(301), 1,
-      anon_sym_COLON,
-    STATE(181), 1,
-      sym_season_words,
-    ACTIONS(295), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1823] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(303), 1,
-      anon_sym_LPAREN,
     ACTIONS(305), 1,
+      anon_sym_LPAREN,
+    ACTIONS(307), 1,
       anon_sym_SLASH,
-    STATE(80), 1,
+    STATE(84), 1,
       sym_coast,
-    ACTIONS(129), 2,
+    ACTIONS(139), 2,
       anon_sym_DASH,
       anon_sym_DASH2,
-    ACTIONS(131), 4,
+    ACTIONS(141), 4,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [1846] = 6,
+  [1493] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(164), 1,
-      sym__word,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(49), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(166), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1869] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(137), 1,
-      sym__word,
-    ACTIONS(307), 1,
-      anon_sym_DASH2,
-    STATE(49), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(139), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1892] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(157), 1,
-      sym__word,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(48), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(228), 1,
-      sym__hyphen,
-    ACTIONS(159), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [1915] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(241), 1,
-      anon_sym_DASH2,
-    ACTIONS(310), 1,
-      anon_sym_DASH,
-    STATE(75), 1,
-      sym__arrow,
-    STATE(97), 1,
-      sym__hyphen,
-    ACTIONS(312), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-    ACTIONS(314), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [1939] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(53), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(316), 5,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1959] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(22), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(214), 1,
-      sym__hyphen,
-    ACTIONS(318), 5,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1979] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(55), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(221), 1,
-      sym__hyphen,
-    ACTIONS(157), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(159), 3,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(309), 1,
       anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2001] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(26), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(221), 1,
-      sym__hyphen,
-    ACTIONS(164), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(166), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2023] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(320), 1,
-      sym__word,
-    STATE(56), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(155), 5,
+    ACTIONS(313), 1,
+      sym_season,
+    ACTIONS(315), 1,
       sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2041] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(323), 1,
-      sym__word,
-    STATE(56), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(148), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2059] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(325), 8,
-      sym__newline,
-      anon_sym_COLON,
+    STATE(193), 1,
+      sym_season_words,
+    ACTIONS(311), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-      aux_sym_season_words_token5,
-      sym_season,
-  [2073] = 6,
+  [1518] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(157), 1,
+    ACTIONS(162), 1,
       sym__word,
-    ACTIONS(243), 1,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(50), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(247), 1,
+      sym__hyphen,
+    ACTIONS(164), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1541] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(313), 1,
+      sym_season,
+    ACTIONS(315), 1,
+      sym__newline,
+    ACTIONS(317), 1,
+      anon_sym_COLON,
+    STATE(193), 1,
+      sym_season_words,
+    ACTIONS(311), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1566] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(169), 1,
+      sym__word,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(52), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(247), 1,
+      sym__hyphen,
+    ACTIONS(171), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1589] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(321), 4,
+      sym__newline,
+      anon_sym_COLON,
+      aux_sym_season_words_token5,
+      sym_season,
+    ACTIONS(319), 5,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+      sym__word,
+  [1606] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(176), 1,
+      sym__word,
+    ACTIONS(323), 1,
+      anon_sym_DASH2,
+    STATE(52), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(247), 1,
+      sym__hyphen,
+    ACTIONS(178), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1629] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 1,
+      sym__word,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1647] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(328), 1,
+      sym_season,
+    ACTIONS(330), 1,
+      sym__newline,
+    STATE(64), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(72), 1,
+      sym__greedy_name,
+    STATE(117), 1,
+      sym__greedy_province,
+    STATE(62), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1673] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(332), 1,
+      sym_season,
+    ACTIONS(334), 1,
+      sym__newline,
+    STATE(54), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(72), 1,
+      sym__greedy_name,
+    STATE(117), 1,
+      sym__greedy_province,
+    STATE(62), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1699] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(249), 1,
+      anon_sym_DASH2,
+    ACTIONS(336), 1,
+      anon_sym_DASH,
+    STATE(80), 1,
+      sym__arrow,
+    STATE(107), 1,
+      sym__hyphen,
+    ACTIONS(338), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+    ACTIONS(340), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [1723] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(342), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1743] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(57), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(221), 1,
+      sym__hyphen,
+    ACTIONS(344), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1763] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
       anon_sym_DASH2,
     STATE(60), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(221), 1,
+    STATE(240), 1,
       sym__hyphen,
-    ACTIONS(159), 4,
+    ACTIONS(162), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(164), 3,
       anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [2095] = 6,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1785] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(164), 1,
-      sym__word,
-    ACTIONS(243), 1,
+    ACTIONS(255), 1,
       anon_sym_DASH2,
-    STATE(26), 1,
+    STATE(27), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(221), 1,
+    STATE(240), 1,
       sym__hyphen,
-    ACTIONS(166), 4,
+    ACTIONS(169), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(171), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1807] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(162), 1,
+      sym__word,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(65), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(240), 1,
+      sym__hyphen,
+    ACTIONS(164), 4,
       anon_sym_COLON,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2117] = 7,
+  [1829] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(327), 1,
+    ACTIONS(7), 1,
       sym__word,
-    ACTIONS(329), 1,
+    STATE(34), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(346), 5,
       sym__newline,
-    STATE(63), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(73), 1,
-      sym__greedy_name,
-    STATE(130), 1,
-      sym__greedy_province,
-    STATE(65), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2140] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(331), 1,
-      sym__word,
-    STATE(62), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(155), 4,
-      anon_sym_COLON,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2157] = 7,
+      anon_sym_COMMA,
+  [1847] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(334), 1,
+    ACTIONS(348), 1,
       sym__word,
-    ACTIONS(337), 1,
-      sym__newline,
-    STATE(63), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(73), 1,
-      sym__greedy_name,
-    STATE(130), 1,
-      sym__greedy_province,
-    STATE(65), 2,
+    STATE(63), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2180] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    ACTIONS(339), 1,
-      sym__newline,
-    STATE(61), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(73), 1,
-      sym__greedy_name,
-    STATE(130), 1,
-      sym__greedy_province,
-    STATE(65), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2203] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    STATE(56), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(341), 4,
+    ACTIONS(160), 5,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_COMMA,
-  [2220] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    ACTIONS(343), 1,
-      sym__newline,
-    STATE(63), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(73), 1,
-      sym__greedy_name,
-    STATE(130), 1,
-      sym__greedy_province,
-    STATE(65), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2243] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(137), 1,
-      sym__word,
-    ACTIONS(139), 6,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_DASH2,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token3,
-  [2258] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    ACTIONS(345), 1,
-      sym__newline,
-    STATE(66), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(73), 1,
-      sym__greedy_name,
-    STATE(130), 1,
-      sym__greedy_province,
-    STATE(65), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2281] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(347), 1,
-      sym__word,
-    STATE(62), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(148), 4,
-      anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [2298] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(349), 1,
-      sym_season,
-    ACTIONS(197), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(199), 3,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2314] = 6,
+      aux_sym_dislodged_directive_token2,
+  [1865] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(351), 1,
       sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(114), 1,
-      sym_province,
-    STATE(185), 1,
-      sym_location,
-    STATE(39), 2,
+    STATE(64), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(72), 1,
+      sym__greedy_name,
+    STATE(117), 1,
+      sym__greedy_province,
+    ACTIONS(354), 2,
+      sym__newline,
+      sym_season,
+    STATE(62), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2334] = 5,
+  [1889] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(133), 1,
+    ACTIONS(169), 1,
+      sym__word,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(27), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(240), 1,
+      sym__hyphen,
+    ACTIONS(171), 4,
+      anon_sym_COLON,
       anon_sym_LPAREN,
-    ACTIONS(135), 1,
       anon_sym_SLASH,
-    STATE(137), 1,
+      sym_season,
+  [1911] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(356), 1,
+      sym__word,
+    STATE(66), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(160), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1928] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      sym__word,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(346), 4,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+  [1945] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      sym__word,
+    ACTIONS(361), 1,
+      sym__newline,
+    STATE(69), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(82), 1,
+      sym__greedy_name,
+    STATE(151), 1,
+      sym__greedy_province,
+    STATE(67), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1968] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 1,
+      sym__newline,
+    ACTIONS(363), 1,
+      sym__word,
+    STATE(69), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(82), 1,
+      sym__greedy_name,
+    STATE(151), 1,
+      sym__greedy_province,
+    STATE(67), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1991] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(176), 1,
+      sym__word,
+    ACTIONS(178), 6,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_DASH2,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [2006] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      sym__word,
+    ACTIONS(366), 1,
+      sym__newline,
+    STATE(68), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(82), 1,
+      sym__greedy_name,
+    STATE(151), 1,
+      sym__greedy_province,
+    STATE(67), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2029] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      sym__word,
+    ACTIONS(370), 1,
+      anon_sym_LPAREN,
+    ACTIONS(372), 1,
+      anon_sym_SLASH,
+    STATE(124), 1,
       sym_coast,
-    ACTIONS(353), 3,
+    ACTIONS(374), 3,
+      sym__newline,
+      sym_season,
+      anon_sym_COMMA,
+  [2050] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(376), 1,
+      sym__word,
+    STATE(66), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2067] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
+      sym_season,
+    ACTIONS(209), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(211), 3,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2083] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(97), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(254), 1,
+      sym__hyphen,
+    ACTIONS(164), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2101] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(137), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2119] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(143), 1,
+      anon_sym_LPAREN,
+    ACTIONS(145), 1,
+      anon_sym_SLASH,
+    STATE(144), 1,
+      sym_coast,
+    ACTIONS(380), 3,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
-  [2352] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(357), 1,
-      anon_sym_LPAREN,
-    ACTIONS(359), 1,
-      anon_sym_SLASH,
-    STATE(132), 1,
-      sym_coast,
-    ACTIONS(355), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2370] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(114), 1,
-      sym_province,
-    STATE(156), 1,
-      sym_location,
-    STATE(39), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2390] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(114), 1,
-      sym_province,
-    STATE(158), 1,
-      sym_location,
-    STATE(39), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2410] = 5,
+  [2137] = 5,
     ACTIONS(3), 1,
       sym_comment,
     STATE(103), 1,
       sym_unit_type,
-    STATE(201), 1,
+    STATE(215), 1,
       sym_unit,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
+    ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2428] = 6,
+  [2155] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(323), 1,
+    ACTIONS(382), 1,
       sym__word,
-    ACTIONS(361), 1,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(167), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2175] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(382), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(169), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2195] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 1,
+      sym__word,
+    ACTIONS(384), 1,
       aux_sym_expect_directive_token6,
     STATE(7), 1,
       sym_name,
-    STATE(144), 1,
+    STATE(158), 1,
       sym_province,
-    STATE(57), 2,
+    STATE(53), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2448] = 5,
+  [2215] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(103), 1,
-      sym_unit_type,
-    STATE(172), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2466] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(81), 1,
-      sym_unit,
-    STATE(106), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2484] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(171), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(173), 4,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2498] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(241), 1,
-      anon_sym_DASH2,
-    ACTIONS(363), 1,
-      anon_sym_DASH,
-    STATE(82), 1,
-      sym__arrow,
-    STATE(108), 1,
-      sym__hyphen,
-    ACTIONS(365), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2518] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
+    ACTIONS(386), 1,
+      anon_sym_LPAREN,
+    ACTIONS(388), 1,
+      anon_sym_SLASH,
+    STATE(139), 1,
+      sym_coast,
+    ACTIONS(374), 3,
+      sym__newline,
       sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(114), 1,
-      sym_province,
-    STATE(150), 1,
-      sym_location,
-    STATE(39), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2538] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(110), 1,
-      sym_unit_type,
-    STATE(218), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2556] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(103), 1,
-      sym_unit_type,
-    STATE(219), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2574] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(175), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(177), 4,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2588] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(179), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(181), 4,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2602] = 5,
+      anon_sym_COMMA,
+  [2233] = 5,
     ACTIONS(3), 1,
       sym_comment,
     STATE(92), 1,
       sym_unit,
-    STATE(106), 1,
+    STATE(113), 1,
       sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
+    ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2620] = 5,
+  [2251] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(51), 1,
+    ACTIONS(183), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(185), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2265] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(111), 1,
+      sym_unit_type,
+    STATE(237), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2283] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(238), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2301] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(191), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(193), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2315] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(187), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(189), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2329] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(98), 1,
+      sym_unit,
+    STATE(113), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2347] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(56), 1,
       sym_unit,
     STATE(109), 1,
       sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
+    ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2638] = 6,
+  [2365] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(351), 1,
+    ACTIONS(382), 1,
       sym__word,
     STATE(7), 1,
       sym_name,
-    STATE(114), 1,
-      sym_province,
-    STATE(117), 1,
+    STATE(116), 1,
       sym_location,
-    STATE(39), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2658] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(307), 1,
-      anon_sym_DASH2,
-    STATE(90), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(235), 1,
-      sym__hyphen,
-    ACTIONS(139), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2676] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(103), 1,
-      sym_unit_type,
-    STATE(128), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(193), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2694] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(241), 1,
-      anon_sym_DASH2,
-    ACTIONS(367), 1,
-      anon_sym_DASH,
-    STATE(74), 1,
-      sym__arrow,
-    STATE(95), 1,
-      sym__hyphen,
-    ACTIONS(369), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2714] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(90), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(235), 1,
-      sym__hyphen,
-    ACTIONS(166), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2732] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(243), 1,
-      anon_sym_DASH2,
-    STATE(93), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(235), 1,
-      sym__hyphen,
-    ACTIONS(159), 3,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym__word,
-  [2750] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(371), 1,
-      sym__joined,
-    STATE(72), 1,
-      sym__shorthand_name,
-    STATE(124), 1,
-      sym__shorthand_province,
-    STATE(142), 1,
-      sym__shorthand_loc,
-    STATE(157), 1,
-      sym__shorthand_location,
-  [2769] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(373), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(325), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2782] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(371), 1,
-      sym__joined,
-    STATE(72), 1,
-      sym__shorthand_name,
-    STATE(124), 1,
-      sym__shorthand_province,
-    STATE(142), 1,
-      sym__shorthand_loc,
-    STATE(159), 1,
-      sym__shorthand_location,
-  [2801] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(375), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(18), 1,
-      sym_province,
-    STATE(9), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2818] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(377), 1,
-      sym__word,
-    ACTIONS(148), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(102), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2833] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(154), 1,
-      sym_province,
-    STATE(57), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2850] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(203), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(205), 3,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2863] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    ACTIONS(155), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(102), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2878] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(18), 1,
-      sym_province,
-    STATE(39), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2895] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(161), 1,
-      sym_province,
-    STATE(57), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2912] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(371), 1,
-      sym__joined,
-    STATE(72), 1,
-      sym__shorthand_name,
-    STATE(111), 1,
-      sym__shorthand_location,
-    STATE(124), 1,
-      sym__shorthand_province,
-    STATE(142), 1,
-      sym__shorthand_loc,
-  [2931] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(383), 1,
-      sym__word,
-    STATE(47), 1,
-      sym_name,
-    STATE(70), 1,
+    STATE(118), 1,
       sym_province,
     STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2948] = 5,
+  [2385] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(385), 1,
+    ACTIONS(249), 1,
+      anon_sym_DASH2,
+    ACTIONS(390), 1,
+      anon_sym_DASH,
+    STATE(96), 1,
+      sym__arrow,
+    STATE(108), 1,
+      sym__hyphen,
+    ACTIONS(392), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2405] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(323), 1,
+      anon_sym_DASH2,
+    STATE(93), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(254), 1,
+      sym__hyphen,
+    ACTIONS(178), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
       sym__word,
-    STATE(116), 1,
-      sym_name,
-    STATE(135), 1,
-      sym_province,
-    STATE(99), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2965] = 6,
+  [2423] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(371), 1,
-      sym__joined,
-    STATE(72), 1,
-      sym__shorthand_name,
-    STATE(124), 1,
-      sym__shorthand_province,
-    STATE(142), 1,
-      sym__shorthand_loc,
-    STATE(178), 1,
-      sym__shorthand_location,
-  [2984] = 5,
+    STATE(103), 1,
+      sym_unit_type,
+    STATE(180), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2441] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(387), 1,
+    ACTIONS(382), 1,
       sym__word,
     STATE(7), 1,
       sym_name,
-    STATE(18), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(34), 2,
+    STATE(198), 1,
+      sym_location,
+    STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3001] = 5,
+  [2461] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(389), 1,
+    ACTIONS(382), 1,
       sym__word,
-    STATE(47), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(70), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(69), 2,
+    STATE(188), 1,
+      sym_location,
+    STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [3018] = 4,
+  [2481] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(391), 1,
-      aux_sym_via_convoy_token1,
-    STATE(152), 1,
-      sym_via_convoy,
-    ACTIONS(393), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3032] = 2,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(93), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(254), 1,
+      sym__hyphen,
+    ACTIONS(171), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2499] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(395), 4,
+    ACTIONS(249), 1,
+      anon_sym_DASH2,
+    ACTIONS(394), 1,
+      anon_sym_DASH,
+    STATE(79), 1,
+      sym__arrow,
+    STATE(102), 1,
+      sym__hyphen,
+    ACTIONS(396), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2519] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(398), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(20), 1,
+      sym_province,
+    STATE(9), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2536] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(319), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(321), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2549] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(121), 1,
+      sym__shorthand_location,
+    STATE(133), 1,
+      sym__shorthand_province,
+    STATE(159), 1,
+      sym__shorthand_loc,
+  [2568] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(133), 1,
+      sym__shorthand_province,
+    STATE(159), 1,
+      sym__shorthand_loc,
+    STATE(168), 1,
+      sym__shorthand_location,
+  [2587] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(382), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(20), 1,
+      sym_province,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2604] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(166), 1,
+      sym_province,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2621] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(402), 1,
+      sym__word,
+    ACTIONS(153), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(106), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2636] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 1,
+      sym__word,
+    ACTIONS(160), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(106), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2651] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(133), 1,
+      sym__shorthand_province,
+    STATE(159), 1,
+      sym__shorthand_loc,
+    STATE(170), 1,
+      sym__shorthand_location,
+  [2670] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(77), 1,
+      sym__shorthand_name,
+    STATE(133), 1,
+      sym__shorthand_province,
+    STATE(159), 1,
+      sym__shorthand_loc,
+    STATE(189), 1,
+      sym__shorthand_location,
+  [2689] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(408), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(20), 1,
+      sym_province,
+    STATE(37), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2706] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(251), 2,
+      anon_sym_DASH,
+      anon_sym_DASH2,
+    ACTIONS(253), 3,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2719] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(410), 1,
+      sym__word,
+    STATE(46), 1,
+      sym_name,
+    STATE(74), 1,
+      sym_province,
+    STATE(73), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2736] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(359), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(172), 1,
+      sym_province,
+    STATE(53), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2753] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(412), 1,
+      sym__word,
+    STATE(46), 1,
+      sym_name,
+    STATE(74), 1,
+      sym_province,
+    STATE(41), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2770] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(414), 1,
+      sym__word,
+    STATE(125), 1,
+      sym_name,
+    STATE(150), 1,
+      sym_province,
+    STATE(105), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2787] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(416), 4,
       aux_sym_outcome_token1,
       aux_sym_outcome_token2,
       aux_sym_outcome_token3,
       aux_sym_outcome_token4,
-  [3042] = 5,
+  [2797] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(397), 1,
+    ACTIONS(418), 1,
+      aux_sym_via_convoy_token1,
+    STATE(200), 1,
+      sym_via_convoy,
+    ACTIONS(420), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [2811] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(422), 1,
       sym__word,
-    ACTIONS(399), 1,
-      aux_sym_expect_directive_token4,
-    STATE(84), 1,
-      sym_power,
-    STATE(96), 1,
-      sym__hyphenated,
-  [3058] = 3,
+    ACTIONS(426), 1,
+      anon_sym_COMMA,
+    ACTIONS(424), 2,
+      sym__newline,
+      sym_season,
+  [2825] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(403), 1,
+    ACTIONS(430), 1,
       sym_season,
-    ACTIONS(401), 3,
+    ACTIONS(428), 3,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
-  [3070] = 2,
+  [2837] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(139), 4,
+    ACTIONS(147), 1,
+      sym__word,
+    ACTIONS(432), 1,
+      aux_sym_expect_directive_token4,
+    STATE(86), 1,
+      sym_power,
+    STATE(100), 1,
+      sym__hyphenated,
+  [2853] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(178), 4,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym__word,
       anon_sym_DASH2,
-  [3080] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(131), 1,
-      sym__word,
-    ACTIONS(405), 1,
-      anon_sym_LPAREN,
-    ACTIONS(407), 1,
-      anon_sym_SLASH,
-    STATE(194), 1,
-      sym_coast,
-  [3096] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 1,
-      aux_sym_via_convoy_token1,
-    STATE(151), 1,
-      sym_via_convoy,
-    ACTIONS(409), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3110] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(177), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [3119] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(411), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3128] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(413), 1,
-      anon_sym_COMMA,
-    ACTIONS(416), 1,
-      sym__newline,
-    STATE(120), 1,
-      aux_sym_expect_directive_repeat1,
-  [3141] = 4,
+  [2863] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(418), 1,
-      sym_integer,
-    ACTIONS(421), 1,
+      aux_sym_via_convoy_token1,
+    STATE(184), 1,
+      sym_via_convoy,
+    ACTIONS(434), 2,
       sym__newline,
-    STATE(121), 1,
-      aux_sym_expect_directive_repeat3,
-  [3154] = 4,
+      anon_sym_EQ_GT,
+  [2877] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(351), 1,
+    ACTIONS(187), 1,
       sym__word,
-    STATE(58), 1,
-      sym__hyphenated,
-    STATE(212), 1,
-      sym_power,
-  [3167] = 4,
+    ACTIONS(189), 3,
+      sym__newline,
+      sym_season,
+      anon_sym_COMMA,
+  [2889] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(423), 1,
+    ACTIONS(191), 1,
+      sym__word,
+    ACTIONS(193), 3,
+      sym__newline,
+      sym_season,
+      anon_sym_COMMA,
+  [2901] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(436), 1,
+      sym__word,
+    ACTIONS(438), 3,
+      sym__newline,
+      sym_season,
+      anon_sym_COMMA,
+  [2913] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(141), 1,
+      sym__word,
+    ACTIONS(440), 1,
+      anon_sym_LPAREN,
+    ACTIONS(442), 1,
+      anon_sym_SLASH,
+    STATE(211), 1,
+      sym_coast,
+  [2929] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    ACTIONS(446), 1,
+      anon_sym_RPAREN,
+    STATE(152), 1,
+      aux_sym_coast_repeat1,
+  [2942] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(448), 1,
+      sym_season,
+    ACTIONS(450), 1,
+      sym__newline,
+    STATE(131), 1,
+      aux_sym_expect_directive_repeat2,
+  [2955] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(452), 1,
+      sym_integer,
+    ACTIONS(454), 1,
+      sym__newline,
+    STATE(132), 1,
+      aux_sym_expect_directive_repeat3,
+  [2968] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(456), 1,
+      anon_sym_COMMA,
+    ACTIONS(458), 1,
+      sym__newline,
+    STATE(130), 1,
+      aux_sym_expect_directive_repeat1,
+  [2981] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(460), 1,
+      anon_sym_COMMA,
+    ACTIONS(463), 1,
+      sym__newline,
+    STATE(130), 1,
+      aux_sym_expect_directive_repeat1,
+  [2994] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(465), 1,
+      sym_season,
+    ACTIONS(468), 1,
+      sym__newline,
+    STATE(131), 1,
+      aux_sym_expect_directive_repeat2,
+  [3007] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(470), 1,
+      sym_integer,
+    ACTIONS(473), 1,
+      sym__newline,
+    STATE(132), 1,
+      aux_sym_expect_directive_repeat3,
+  [3020] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(475), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3029] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(477), 1,
+      sym__word,
+    STATE(86), 1,
+      sym_power,
+    STATE(100), 1,
+      sym__hyphenated,
+  [3042] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(477), 1,
+      sym__word,
+    STATE(78), 1,
+      sym_power,
+    STATE(100), 1,
+      sym__hyphenated,
+  [3055] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(479), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(481), 1,
+      sym__newline,
+    STATE(235), 1,
+      sym_outcome,
+  [3068] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(483), 1,
+      aux_sym_season_directive_token2,
+    ACTIONS(485), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(487), 1,
+      sym__newline,
+  [3081] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(479), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(489), 1,
+      sym__newline,
+    STATE(212), 1,
+      sym_outcome,
+  [3094] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(438), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3103] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    ACTIONS(491), 1,
+      anon_sym_RPAREN,
+    STATE(152), 1,
+      aux_sym_coast_repeat1,
+  [3116] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(493), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3125] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(477), 1,
       sym__word,
     STATE(76), 1,
       sym_power,
-    STATE(96), 1,
+    STATE(100), 1,
       sym__hyphenated,
-  [3180] = 2,
+  [3138] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(425), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3189] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(327), 1,
-      sym__word,
-    STATE(64), 1,
-      sym_power,
-    STATE(169), 1,
-      sym__hyphenated,
-  [3202] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(429), 1,
-      sym__newline,
-    STATE(236), 1,
-      sym_outcome,
-  [3215] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 1,
-      sym__word,
-    STATE(84), 1,
-      sym_power,
-    STATE(96), 1,
-      sym__hyphenated,
-  [3228] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 1,
-      aux_sym_dislodged_directive_token2,
-    ACTIONS(433), 1,
-      aux_sym_dislodged_directive_token3,
-    ACTIONS(435), 1,
-      sym__newline,
-  [3241] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 1,
-      sym_integer,
-    ACTIONS(439), 1,
-      sym__newline,
-    STATE(121), 1,
-      aux_sym_expect_directive_repeat3,
-  [3254] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(443), 1,
-      anon_sym_COMMA,
-    ACTIONS(441), 2,
-      sym__newline,
-      sym__word,
-  [3265] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    ACTIONS(447), 1,
-      anon_sym_RPAREN,
-    STATE(140), 1,
-      aux_sym_coast_repeat1,
-  [3278] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(449), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [3287] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(451), 1,
-      sym__newline,
-    STATE(199), 1,
-      sym_outcome,
-  [3300] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(453), 1,
-      sym_season,
-    ACTIONS(455), 1,
-      sym__newline,
-    STATE(149), 1,
-      aux_sym_expect_directive_repeat2,
-  [3313] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(351), 1,
-      sym__word,
-    STATE(58), 1,
-      sym__hyphenated,
-    STATE(182), 1,
-      sym_power,
-  [3326] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 1,
-      sym__word,
-    STATE(91), 1,
-      sym_power,
-    STATE(96), 1,
-      sym__hyphenated,
-  [3339] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(457), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3348] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 1,
-      sym__word,
-    STATE(83), 1,
-      sym_power,
-    STATE(96), 1,
-      sym__hyphenated,
-  [3361] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(181), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [3370] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(459), 1,
-      sym__word,
-    ACTIONS(462), 1,
-      anon_sym_RPAREN,
-    STATE(140), 1,
-      aux_sym_coast_repeat1,
-  [3383] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    ACTIONS(464), 1,
-      anon_sym_RPAREN,
-    STATE(140), 1,
-      aux_sym_coast_repeat1,
-  [3396] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(466), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3405] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 1,
-      sym_integer,
-    ACTIONS(455), 1,
-      sym__newline,
-    STATE(129), 1,
-      aux_sym_expect_directive_repeat3,
-  [3418] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(468), 1,
-      anon_sym_COMMA,
-    ACTIONS(470), 1,
-      sym__newline,
-    STATE(147), 1,
-      aux_sym_expect_directive_repeat1,
-  [3431] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(472), 1,
-      sym_season,
-    ACTIONS(475), 1,
-      sym__newline,
-    STATE(145), 1,
-      aux_sym_expect_directive_repeat2,
-  [3444] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    ACTIONS(477), 1,
-      anon_sym_RPAREN,
-    STATE(140), 1,
-      aux_sym_coast_repeat1,
-  [3457] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(468), 1,
-      anon_sym_COMMA,
-    ACTIONS(479), 1,
-      sym__newline,
-    STATE(120), 1,
-      aux_sym_expect_directive_repeat1,
-  [3470] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    ACTIONS(481), 1,
-      anon_sym_RPAREN,
-    STATE(140), 1,
-      aux_sym_coast_repeat1,
-  [3483] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(453), 1,
-      sym_season,
-    ACTIONS(483), 1,
-      sym__newline,
-    STATE(145), 1,
-      aux_sym_expect_directive_repeat2,
-  [3496] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(485), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3504] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(487), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3512] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(489), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3520] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(491), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3528] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(493), 1,
-      aux_sym_dislodged_directive_token3,
     ACTIONS(495), 1,
+      sym_season,
+    ACTIONS(497), 1,
       sym__newline,
-  [3538] = 2,
+    STATE(154), 1,
+      aux_sym_phase_directive_repeat1,
+  [3151] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(497), 2,
+    ACTIONS(499), 3,
       sym__newline,
+      aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
-  [3546] = 2,
+  [3160] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(499), 2,
+    ACTIONS(448), 1,
+      sym_season,
+    ACTIONS(501), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3554] = 2,
+    STATE(127), 1,
+      aux_sym_expect_directive_repeat2,
+  [3173] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(501), 2,
+    ACTIONS(382), 1,
+      sym__word,
+    STATE(51), 1,
+      sym__hyphenated,
+    STATE(55), 1,
+      sym_power,
+  [3186] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(452), 1,
+      sym_integer,
+    ACTIONS(501), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3562] = 2,
+    STATE(128), 1,
+      aux_sym_expect_directive_repeat3,
+  [3199] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(503), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3570] = 2,
+    ACTIONS(477), 1,
+      sym__word,
+    STATE(85), 1,
+      sym_power,
+    STATE(100), 1,
+      sym__hyphenated,
+  [3212] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(503), 1,
+      sym__word,
     ACTIONS(505), 2,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3578] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(507), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3586] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(509), 2,
-      sym__newline,
-      anon_sym_COMMA,
-  [3594] = 3,
-    ACTIONS(511), 1,
-      sym_comment,
-    ACTIONS(513), 1,
-      aux_sym_game_directive_token2,
-    ACTIONS(515), 1,
-      sym__newline,
-  [3604] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(517), 2,
-      sym__newline,
-      sym__word,
-  [3612] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(519), 2,
-      sym__newline,
-      anon_sym_COLON,
-  [3620] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(521), 2,
-      sym__newline,
       sym_season,
-  [3628] = 2,
+  [3223] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(523), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3636] = 2,
+    ACTIONS(382), 1,
+      sym__word,
+    STATE(51), 1,
+      sym__hyphenated,
+    STATE(195), 1,
+      sym_power,
+  [3236] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(525), 2,
-      sym__newline,
-      sym_integer,
-  [3644] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(527), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3652] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(325), 2,
+    ACTIONS(507), 1,
+      anon_sym_COMMA,
+    ACTIONS(424), 2,
       sym__newline,
       sym__word,
-  [3660] = 2,
+  [3247] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(529), 2,
+    ACTIONS(509), 1,
+      sym__word,
+    ACTIONS(512), 1,
+      anon_sym_RPAREN,
+    STATE(152), 1,
+      aux_sym_coast_repeat1,
+  [3260] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    ACTIONS(514), 1,
+      anon_sym_RPAREN,
+    STATE(152), 1,
+      aux_sym_coast_repeat1,
+  [3273] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(516), 1,
+      sym_season,
+    ACTIONS(519), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3668] = 2,
+    STATE(154), 1,
+      aux_sym_phase_directive_repeat1,
+  [3286] = 2,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(193), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3295] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(495), 1,
+      sym_season,
+    ACTIONS(521), 1,
+      sym__newline,
+    STATE(143), 1,
+      aux_sym_phase_directive_repeat1,
+  [3308] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(189), 3,
+      sym__newline,
+      sym__word,
+      anon_sym_COMMA,
+  [3317] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(456), 1,
+      anon_sym_COMMA,
+    ACTIONS(523), 1,
+      sym__newline,
+    STATE(129), 1,
+      aux_sym_expect_directive_repeat1,
+  [3330] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(525), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3339] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    ACTIONS(527), 1,
+      anon_sym_RPAREN,
+    STATE(152), 1,
+      aux_sym_coast_repeat1,
+  [3352] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    ACTIONS(529), 1,
+      anon_sym_RPAREN,
+    STATE(152), 1,
+      aux_sym_coast_repeat1,
+  [3365] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(382), 1,
+      sym__word,
+    STATE(51), 1,
+      sym__hyphenated,
+    STATE(233), 1,
+      sym_power,
+  [3378] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 1,
+      anon_sym_COMMA,
     ACTIONS(531), 2,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3676] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(533), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3684] = 2,
+      sym_season,
+  [3389] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(535), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3692] = 2,
+  [3397] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(537), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3700] = 2,
+    ACTIONS(444), 1,
+      sym__word,
+    STATE(140), 1,
+      aux_sym_coast_repeat1,
+  [3407] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(539), 2,
+    ACTIONS(537), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(539), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3708] = 2,
+  [3417] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(541), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3716] = 2,
+  [3425] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(543), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3724] = 2,
+  [3433] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(545), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3732] = 2,
+  [3441] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(547), 2,
-      anon_sym_RPAREN,
-      sym__word,
-  [3740] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(549), 1,
-      anon_sym_COLON,
-    ACTIONS(551), 1,
       sym__newline,
-  [3750] = 3,
+      anon_sym_EQ_GT,
+  [3449] = 2,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(549), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3457] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(551), 2,
+      sym__newline,
+      anon_sym_COMMA,
+  [3465] = 3,
     ACTIONS(553), 1,
-      anon_sym_COLON,
+      sym_comment,
     ACTIONS(555), 1,
+      aux_sym_game_directive_token2,
+    ACTIONS(557), 1,
       sym__newline,
-  [3760] = 3,
+  [3475] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(557), 1,
-      sym_season,
-    ACTIONS(559), 1,
+    ACTIONS(559), 2,
       sym__newline,
-  [3770] = 2,
+      anon_sym_COLON,
+  [3483] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(505), 2,
+      sym__newline,
+      sym__word,
+  [3491] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(561), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3778] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    STATE(141), 1,
-      aux_sym_coast_repeat1,
-  [3788] = 2,
+  [3499] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(563), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3796] = 3,
+  [3507] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    STATE(146), 1,
-      aux_sym_coast_repeat1,
-  [3806] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    STATE(148), 1,
-      aux_sym_coast_repeat1,
-  [3816] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      sym__word,
-    STATE(131), 1,
-      aux_sym_coast_repeat1,
-  [3826] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(565), 1,
+    ACTIONS(565), 2,
+      sym__newline,
       sym_season,
-  [3833] = 2,
+  [3515] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(567), 1,
-      sym__word,
-  [3840] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(569), 1,
-      anon_sym_COLON,
-  [3847] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(571), 1,
-      sym__word,
-  [3854] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(573), 1,
+    ACTIONS(567), 2,
       sym__newline,
-  [3861] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(173), 1,
-      sym__word,
-  [3868] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(575), 1,
-      sym__newline,
-  [3875] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(577), 1,
-      ts_builtin_sym_end,
-  [3882] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(579), 1,
-      sym__newline,
-  [3889] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(581), 1,
-      sym__newline,
-  [3896] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(583), 1,
-      sym__newline,
-  [3903] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(585), 1,
       sym_integer,
-  [3910] = 2,
+  [3523] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(587), 1,
+    ACTIONS(569), 2,
       sym__newline,
-  [3917] = 2,
+      anon_sym_EQ_GT,
+  [3531] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(589), 1,
+    ACTIONS(571), 2,
       sym__newline,
-  [3924] = 2,
+      anon_sym_EQ_GT,
+  [3539] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(573), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3547] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(575), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3555] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(577), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3563] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(579), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3571] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(581), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3579] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(583), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3587] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(585), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3595] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(587), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3603] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(589), 2,
+      anon_sym_RPAREN,
+      sym__word,
+  [3611] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(591), 1,
-      sym__newline,
-  [3931] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_COLON,
     ACTIONS(593), 1,
-      sym__word,
-  [3938] = 2,
+      sym__newline,
+  [3621] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(595), 1,
-      sym__word,
-  [3945] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(177), 1,
-      sym__word,
-  [3952] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(181), 1,
-      sym__word,
-  [3959] = 2,
+    ACTIONS(595), 2,
+      sym__newline,
+      sym_season,
+  [3629] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(597), 1,
-      sym__newline,
-  [3966] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_COLON,
     ACTIONS(599), 1,
       sym__newline,
-  [3973] = 2,
+  [3639] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(195), 1,
+    ACTIONS(601), 2,
       sym__newline,
-  [3980] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(601), 1,
-      sym__joined,
-  [3987] = 2,
+      anon_sym_COLON,
+  [3647] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(603), 1,
-      sym__newline,
-  [3994] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      sym_season,
     ACTIONS(605), 1,
       sym__newline,
-  [4001] = 2,
+  [3657] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(607), 1,
-      sym__joined,
-  [4008] = 2,
+    ACTIONS(607), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3665] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(609), 1,
-      sym_integer,
-  [4015] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      aux_sym_season_directive_token2,
     ACTIONS(611), 1,
       sym__newline,
-  [4022] = 2,
+  [3675] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(613), 1,
-      aux_sym_via_convoy_token2,
-  [4029] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(615), 1,
-      anon_sym_COLON,
-  [4036] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(617), 1,
+    ACTIONS(613), 2,
       sym__newline,
-  [4043] = 2,
+      anon_sym_EQ_GT,
+  [3683] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    STATE(153), 1,
+      aux_sym_coast_repeat1,
+  [3693] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(615), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3701] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    STATE(126), 1,
+      aux_sym_coast_repeat1,
+  [3711] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    STATE(160), 1,
+      aux_sym_coast_repeat1,
+  [3721] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 1,
+      sym__word,
+    STATE(161), 1,
+      aux_sym_coast_repeat1,
+  [3731] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(617), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3739] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(619), 1,
-      sym__newline,
-  [4050] = 2,
+      sym__word,
+  [3746] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(621), 1,
-      sym__joined,
-  [4057] = 2,
+      sym__newline,
+  [3753] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(623), 1,
-      sym__word,
-  [4064] = 2,
+      sym__newline,
+  [3760] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(625), 1,
-      aux_sym_expect_directive_token5,
-  [4071] = 2,
+      sym__newline,
+  [3767] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(627), 1,
       sym__newline,
-  [4078] = 2,
+  [3774] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(629), 1,
-      sym__newline,
-  [4085] = 2,
+      sym_season,
+  [3781] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(185), 1,
+      sym__word,
+  [3788] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(631), 1,
       sym__newline,
-  [4092] = 2,
+  [3795] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(633), 1,
-      sym__word,
-  [4099] = 2,
+      sym__newline,
+  [3802] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(635), 1,
-      sym__joined,
-  [4106] = 2,
+      sym__word,
+  [3809] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(637), 1,
-      sym__word,
-  [4113] = 2,
+      sym__newline,
+  [3816] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(639), 1,
       sym__newline,
-  [4120] = 2,
+  [3823] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(641), 1,
-      sym__newline,
-  [4127] = 2,
+      sym__joined,
+  [3830] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(643), 1,
-      sym__joined,
-  [4134] = 2,
+      sym__newline,
+  [3837] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(645), 1,
-      sym__word,
-  [4141] = 2,
+      sym_integer,
+  [3844] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(647), 1,
       sym__newline,
-  [4148] = 2,
+  [3851] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(649), 1,
       sym__joined,
-  [4155] = 2,
+  [3858] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(651), 1,
       sym__newline,
-  [4162] = 2,
+  [3865] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(193), 1,
+      sym__word,
+  [3872] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(189), 1,
+      sym__word,
+  [3879] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(207), 1,
+      sym__newline,
+  [3886] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(653), 1,
-      aux_sym_via_convoy_token2,
-  [4169] = 2,
+      sym_integer,
+  [3893] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(655), 1,
-      sym__newline,
-  [4176] = 2,
+      sym_season,
+  [3900] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(657), 1,
       sym__word,
-  [4183] = 2,
+  [3907] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(659), 1,
+      sym__word,
+  [3914] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(661), 1,
+      sym__newline,
+  [3921] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(663), 1,
+      sym__newline,
+  [3928] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(665), 1,
+      sym_season,
+  [3935] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(667), 1,
+      sym__newline,
+  [3942] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(669), 1,
+      sym__newline,
+  [3949] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(671), 1,
+      sym__newline,
+  [3956] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(673), 1,
       aux_sym_via_convoy_token2,
+  [3963] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(675), 1,
+      anon_sym_COLON,
+  [3970] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(677), 1,
+      sym__newline,
+  [3977] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(679), 1,
+      sym__newline,
+  [3984] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(681), 1,
+      sym__joined,
+  [3991] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(683), 1,
+      sym__word,
+  [3998] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(685), 1,
+      sym__newline,
+  [4005] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(687), 1,
+      sym__word,
+  [4012] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(689), 1,
+      sym__newline,
+  [4019] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(691), 1,
+      sym__newline,
+  [4026] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(693), 1,
+      aux_sym_expect_directive_token5,
+  [4033] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
+      sym__joined,
+  [4040] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(697), 1,
+      sym__word,
+  [4047] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(699), 1,
+      sym__newline,
+  [4054] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(701), 1,
+      anon_sym_COLON,
+  [4061] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(703), 1,
+      sym__joined,
+  [4068] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(705), 1,
+      sym__newline,
+  [4075] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(707), 1,
+      sym__newline,
+  [4082] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(709), 1,
+      sym__joined,
+  [4089] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(711), 1,
+      sym__word,
+  [4096] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(713), 1,
+      aux_sym_via_convoy_token2,
+  [4103] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(715), 1,
+      aux_sym_via_convoy_token2,
+  [4110] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(717), 1,
+      sym__word,
+  [4117] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(719), 1,
+      sym__newline,
+  [4124] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(721), 1,
+      sym__word,
+  [4131] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(723), 1,
+      ts_builtin_sym_end,
+  [4138] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(725), 1,
+      sym__newline,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
-  [SMALL_STATE(3)] = 0,
-  [SMALL_STATE(4)] = 125,
-  [SMALL_STATE(5)] = 250,
-  [SMALL_STATE(6)] = 375,
-  [SMALL_STATE(7)] = 418,
-  [SMALL_STATE(8)] = 466,
-  [SMALL_STATE(9)] = 512,
-  [SMALL_STATE(10)] = 556,
-  [SMALL_STATE(11)] = 600,
-  [SMALL_STATE(12)] = 646,
-  [SMALL_STATE(13)] = 692,
-  [SMALL_STATE(14)] = 731,
-  [SMALL_STATE(15)] = 770,
-  [SMALL_STATE(16)] = 809,
-  [SMALL_STATE(17)] = 877,
-  [SMALL_STATE(18)] = 915,
-  [SMALL_STATE(19)] = 954,
-  [SMALL_STATE(20)] = 1019,
-  [SMALL_STATE(21)] = 1055,
-  [SMALL_STATE(22)] = 1127,
-  [SMALL_STATE(23)] = 1162,
-  [SMALL_STATE(24)] = 1189,
-  [SMALL_STATE(25)] = 1221,
-  [SMALL_STATE(26)] = 1253,
-  [SMALL_STATE(27)] = 1282,
-  [SMALL_STATE(28)] = 1317,
-  [SMALL_STATE(29)] = 1352,
-  [SMALL_STATE(30)] = 1387,
-  [SMALL_STATE(31)] = 1408,
-  [SMALL_STATE(32)] = 1432,
-  [SMALL_STATE(33)] = 1464,
-  [SMALL_STATE(34)] = 1496,
-  [SMALL_STATE(35)] = 1520,
-  [SMALL_STATE(36)] = 1546,
-  [SMALL_STATE(37)] = 1572,
-  [SMALL_STATE(38)] = 1595,
-  [SMALL_STATE(39)] = 1628,
-  [SMALL_STATE(40)] = 1651,
-  [SMALL_STATE(41)] = 1673,
-  [SMALL_STATE(42)] = 1703,
-  [SMALL_STATE(43)] = 1725,
-  [SMALL_STATE(44)] = 1749,
-  [SMALL_STATE(45)] = 1773,
-  [SMALL_STATE(46)] = 1798,
-  [SMALL_STATE(47)] = 1823,
-  [SMALL_STATE(48)] = 1846,
-  [SMALL_STATE(49)] = 1869,
-  [SMALL_STATE(50)] = 1892,
-  [SMALL_STATE(51)] = 1915,
-  [SMALL_STATE(52)] = 1939,
-  [SMALL_STATE(53)] = 1959,
-  [SMALL_STATE(54)] = 1979,
-  [SMALL_STATE(55)] = 2001,
-  [SMALL_STATE(56)] = 2023,
-  [SMALL_STATE(57)] = 2041,
-  [SMALL_STATE(58)] = 2059,
-  [SMALL_STATE(59)] = 2073,
-  [SMALL_STATE(60)] = 2095,
-  [SMALL_STATE(61)] = 2117,
-  [SMALL_STATE(62)] = 2140,
-  [SMALL_STATE(63)] = 2157,
-  [SMALL_STATE(64)] = 2180,
-  [SMALL_STATE(65)] = 2203,
-  [SMALL_STATE(66)] = 2220,
-  [SMALL_STATE(67)] = 2243,
-  [SMALL_STATE(68)] = 2258,
-  [SMALL_STATE(69)] = 2281,
-  [SMALL_STATE(70)] = 2298,
-  [SMALL_STATE(71)] = 2314,
-  [SMALL_STATE(72)] = 2334,
-  [SMALL_STATE(73)] = 2352,
-  [SMALL_STATE(74)] = 2370,
-  [SMALL_STATE(75)] = 2390,
-  [SMALL_STATE(76)] = 2410,
-  [SMALL_STATE(77)] = 2428,
-  [SMALL_STATE(78)] = 2448,
-  [SMALL_STATE(79)] = 2466,
-  [SMALL_STATE(80)] = 2484,
-  [SMALL_STATE(81)] = 2498,
-  [SMALL_STATE(82)] = 2518,
-  [SMALL_STATE(83)] = 2538,
-  [SMALL_STATE(84)] = 2556,
-  [SMALL_STATE(85)] = 2574,
-  [SMALL_STATE(86)] = 2588,
-  [SMALL_STATE(87)] = 2602,
-  [SMALL_STATE(88)] = 2620,
-  [SMALL_STATE(89)] = 2638,
-  [SMALL_STATE(90)] = 2658,
-  [SMALL_STATE(91)] = 2676,
-  [SMALL_STATE(92)] = 2694,
-  [SMALL_STATE(93)] = 2714,
-  [SMALL_STATE(94)] = 2732,
-  [SMALL_STATE(95)] = 2750,
-  [SMALL_STATE(96)] = 2769,
-  [SMALL_STATE(97)] = 2782,
-  [SMALL_STATE(98)] = 2801,
-  [SMALL_STATE(99)] = 2818,
-  [SMALL_STATE(100)] = 2833,
-  [SMALL_STATE(101)] = 2850,
-  [SMALL_STATE(102)] = 2863,
-  [SMALL_STATE(103)] = 2878,
-  [SMALL_STATE(104)] = 2895,
-  [SMALL_STATE(105)] = 2912,
-  [SMALL_STATE(106)] = 2931,
-  [SMALL_STATE(107)] = 2948,
-  [SMALL_STATE(108)] = 2965,
-  [SMALL_STATE(109)] = 2984,
-  [SMALL_STATE(110)] = 3001,
-  [SMALL_STATE(111)] = 3018,
-  [SMALL_STATE(112)] = 3032,
-  [SMALL_STATE(113)] = 3042,
-  [SMALL_STATE(114)] = 3058,
-  [SMALL_STATE(115)] = 3070,
-  [SMALL_STATE(116)] = 3080,
-  [SMALL_STATE(117)] = 3096,
-  [SMALL_STATE(118)] = 3110,
-  [SMALL_STATE(119)] = 3119,
-  [SMALL_STATE(120)] = 3128,
-  [SMALL_STATE(121)] = 3141,
-  [SMALL_STATE(122)] = 3154,
-  [SMALL_STATE(123)] = 3167,
-  [SMALL_STATE(124)] = 3180,
-  [SMALL_STATE(125)] = 3189,
-  [SMALL_STATE(126)] = 3202,
-  [SMALL_STATE(127)] = 3215,
-  [SMALL_STATE(128)] = 3228,
-  [SMALL_STATE(129)] = 3241,
-  [SMALL_STATE(130)] = 3254,
-  [SMALL_STATE(131)] = 3265,
-  [SMALL_STATE(132)] = 3278,
-  [SMALL_STATE(133)] = 3287,
-  [SMALL_STATE(134)] = 3300,
-  [SMALL_STATE(135)] = 3313,
-  [SMALL_STATE(136)] = 3326,
-  [SMALL_STATE(137)] = 3339,
-  [SMALL_STATE(138)] = 3348,
-  [SMALL_STATE(139)] = 3361,
-  [SMALL_STATE(140)] = 3370,
-  [SMALL_STATE(141)] = 3383,
-  [SMALL_STATE(142)] = 3396,
-  [SMALL_STATE(143)] = 3405,
-  [SMALL_STATE(144)] = 3418,
-  [SMALL_STATE(145)] = 3431,
-  [SMALL_STATE(146)] = 3444,
-  [SMALL_STATE(147)] = 3457,
-  [SMALL_STATE(148)] = 3470,
-  [SMALL_STATE(149)] = 3483,
-  [SMALL_STATE(150)] = 3496,
-  [SMALL_STATE(151)] = 3504,
-  [SMALL_STATE(152)] = 3512,
-  [SMALL_STATE(153)] = 3520,
-  [SMALL_STATE(154)] = 3528,
-  [SMALL_STATE(155)] = 3538,
-  [SMALL_STATE(156)] = 3546,
-  [SMALL_STATE(157)] = 3554,
-  [SMALL_STATE(158)] = 3562,
-  [SMALL_STATE(159)] = 3570,
-  [SMALL_STATE(160)] = 3578,
-  [SMALL_STATE(161)] = 3586,
-  [SMALL_STATE(162)] = 3594,
-  [SMALL_STATE(163)] = 3604,
-  [SMALL_STATE(164)] = 3612,
-  [SMALL_STATE(165)] = 3620,
-  [SMALL_STATE(166)] = 3628,
-  [SMALL_STATE(167)] = 3636,
-  [SMALL_STATE(168)] = 3644,
-  [SMALL_STATE(169)] = 3652,
-  [SMALL_STATE(170)] = 3660,
-  [SMALL_STATE(171)] = 3668,
-  [SMALL_STATE(172)] = 3676,
-  [SMALL_STATE(173)] = 3684,
-  [SMALL_STATE(174)] = 3692,
-  [SMALL_STATE(175)] = 3700,
-  [SMALL_STATE(176)] = 3708,
-  [SMALL_STATE(177)] = 3716,
-  [SMALL_STATE(178)] = 3724,
-  [SMALL_STATE(179)] = 3732,
-  [SMALL_STATE(180)] = 3740,
-  [SMALL_STATE(181)] = 3750,
-  [SMALL_STATE(182)] = 3760,
-  [SMALL_STATE(183)] = 3770,
-  [SMALL_STATE(184)] = 3778,
-  [SMALL_STATE(185)] = 3788,
-  [SMALL_STATE(186)] = 3796,
-  [SMALL_STATE(187)] = 3806,
-  [SMALL_STATE(188)] = 3816,
-  [SMALL_STATE(189)] = 3826,
-  [SMALL_STATE(190)] = 3833,
-  [SMALL_STATE(191)] = 3840,
-  [SMALL_STATE(192)] = 3847,
-  [SMALL_STATE(193)] = 3854,
-  [SMALL_STATE(194)] = 3861,
-  [SMALL_STATE(195)] = 3868,
-  [SMALL_STATE(196)] = 3875,
-  [SMALL_STATE(197)] = 3882,
-  [SMALL_STATE(198)] = 3889,
-  [SMALL_STATE(199)] = 3896,
-  [SMALL_STATE(200)] = 3903,
-  [SMALL_STATE(201)] = 3910,
-  [SMALL_STATE(202)] = 3917,
-  [SMALL_STATE(203)] = 3924,
-  [SMALL_STATE(204)] = 3931,
-  [SMALL_STATE(205)] = 3938,
-  [SMALL_STATE(206)] = 3945,
-  [SMALL_STATE(207)] = 3952,
-  [SMALL_STATE(208)] = 3959,
-  [SMALL_STATE(209)] = 3966,
-  [SMALL_STATE(210)] = 3973,
-  [SMALL_STATE(211)] = 3980,
-  [SMALL_STATE(212)] = 3987,
-  [SMALL_STATE(213)] = 3994,
-  [SMALL_STATE(214)] = 4001,
-  [SMALL_STATE(215)] = 4008,
-  [SMALL_STATE(216)] = 4015,
-  [SMALL_STATE(217)] = 4022,
-  [SMALL_STATE(218)] = 4029,
-  [SMALL_STATE(219)] = 4036,
-  [SMALL_STATE(220)] = 4043,
-  [SMALL_STATE(221)] = 4050,
-  [SMALL_STATE(222)] = 4057,
-  [SMALL_STATE(223)] = 4064,
-  [SMALL_STATE(224)] = 4071,
-  [SMALL_STATE(225)] = 4078,
-  [SMALL_STATE(226)] = 4085,
-  [SMALL_STATE(227)] = 4092,
-  [SMALL_STATE(228)] = 4099,
-  [SMALL_STATE(229)] = 4106,
-  [SMALL_STATE(230)] = 4113,
-  [SMALL_STATE(231)] = 4120,
-  [SMALL_STATE(232)] = 4127,
-  [SMALL_STATE(233)] = 4134,
-  [SMALL_STATE(234)] = 4141,
-  [SMALL_STATE(235)] = 4148,
-  [SMALL_STATE(236)] = 4155,
-  [SMALL_STATE(237)] = 4162,
-  [SMALL_STATE(238)] = 4169,
-  [SMALL_STATE(239)] = 4176,
-  [SMALL_STATE(240)] = 4183,
+  [SMALL_STATE(6)] = 0,
+  [SMALL_STATE(7)] = 45,
+  [SMALL_STATE(8)] = 93,
+  [SMALL_STATE(9)] = 158,
+  [SMALL_STATE(10)] = 202,
+  [SMALL_STATE(11)] = 246,
+  [SMALL_STATE(12)] = 292,
+  [SMALL_STATE(13)] = 338,
+  [SMALL_STATE(14)] = 384,
+  [SMALL_STATE(15)] = 423,
+  [SMALL_STATE(16)] = 462,
+  [SMALL_STATE(17)] = 501,
+  [SMALL_STATE(18)] = 569,
+  [SMALL_STATE(19)] = 607,
+  [SMALL_STATE(20)] = 672,
+  [SMALL_STATE(21)] = 711,
+  [SMALL_STATE(22)] = 783,
+  [SMALL_STATE(23)] = 819,
+  [SMALL_STATE(24)] = 855,
+  [SMALL_STATE(25)] = 883,
+  [SMALL_STATE(26)] = 916,
+  [SMALL_STATE(27)] = 949,
+  [SMALL_STATE(28)] = 978,
+  [SMALL_STATE(29)] = 1013,
+  [SMALL_STATE(30)] = 1048,
+  [SMALL_STATE(31)] = 1069,
+  [SMALL_STATE(32)] = 1104,
+  [SMALL_STATE(33)] = 1136,
+  [SMALL_STATE(34)] = 1168,
+  [SMALL_STATE(35)] = 1192,
+  [SMALL_STATE(36)] = 1218,
+  [SMALL_STATE(37)] = 1242,
+  [SMALL_STATE(38)] = 1266,
+  [SMALL_STATE(39)] = 1292,
+  [SMALL_STATE(40)] = 1325,
+  [SMALL_STATE(41)] = 1348,
+  [SMALL_STATE(42)] = 1370,
+  [SMALL_STATE(43)] = 1394,
+  [SMALL_STATE(44)] = 1418,
+  [SMALL_STATE(45)] = 1440,
+  [SMALL_STATE(46)] = 1470,
+  [SMALL_STATE(47)] = 1493,
+  [SMALL_STATE(48)] = 1518,
+  [SMALL_STATE(49)] = 1541,
+  [SMALL_STATE(50)] = 1566,
+  [SMALL_STATE(51)] = 1589,
+  [SMALL_STATE(52)] = 1606,
+  [SMALL_STATE(53)] = 1629,
+  [SMALL_STATE(54)] = 1647,
+  [SMALL_STATE(55)] = 1673,
+  [SMALL_STATE(56)] = 1699,
+  [SMALL_STATE(57)] = 1723,
+  [SMALL_STATE(58)] = 1743,
+  [SMALL_STATE(59)] = 1763,
+  [SMALL_STATE(60)] = 1785,
+  [SMALL_STATE(61)] = 1807,
+  [SMALL_STATE(62)] = 1829,
+  [SMALL_STATE(63)] = 1847,
+  [SMALL_STATE(64)] = 1865,
+  [SMALL_STATE(65)] = 1889,
+  [SMALL_STATE(66)] = 1911,
+  [SMALL_STATE(67)] = 1928,
+  [SMALL_STATE(68)] = 1945,
+  [SMALL_STATE(69)] = 1968,
+  [SMALL_STATE(70)] = 1991,
+  [SMALL_STATE(71)] = 2006,
+  [SMALL_STATE(72)] = 2029,
+  [SMALL_STATE(73)] = 2050,
+  [SMALL_STATE(74)] = 2067,
+  [SMALL_STATE(75)] = 2083,
+  [SMALL_STATE(76)] = 2101,
+  [SMALL_STATE(77)] = 2119,
+  [SMALL_STATE(78)] = 2137,
+  [SMALL_STATE(79)] = 2155,
+  [SMALL_STATE(80)] = 2175,
+  [SMALL_STATE(81)] = 2195,
+  [SMALL_STATE(82)] = 2215,
+  [SMALL_STATE(83)] = 2233,
+  [SMALL_STATE(84)] = 2251,
+  [SMALL_STATE(85)] = 2265,
+  [SMALL_STATE(86)] = 2283,
+  [SMALL_STATE(87)] = 2301,
+  [SMALL_STATE(88)] = 2315,
+  [SMALL_STATE(89)] = 2329,
+  [SMALL_STATE(90)] = 2347,
+  [SMALL_STATE(91)] = 2365,
+  [SMALL_STATE(92)] = 2385,
+  [SMALL_STATE(93)] = 2405,
+  [SMALL_STATE(94)] = 2423,
+  [SMALL_STATE(95)] = 2441,
+  [SMALL_STATE(96)] = 2461,
+  [SMALL_STATE(97)] = 2481,
+  [SMALL_STATE(98)] = 2499,
+  [SMALL_STATE(99)] = 2519,
+  [SMALL_STATE(100)] = 2536,
+  [SMALL_STATE(101)] = 2549,
+  [SMALL_STATE(102)] = 2568,
+  [SMALL_STATE(103)] = 2587,
+  [SMALL_STATE(104)] = 2604,
+  [SMALL_STATE(105)] = 2621,
+  [SMALL_STATE(106)] = 2636,
+  [SMALL_STATE(107)] = 2651,
+  [SMALL_STATE(108)] = 2670,
+  [SMALL_STATE(109)] = 2689,
+  [SMALL_STATE(110)] = 2706,
+  [SMALL_STATE(111)] = 2719,
+  [SMALL_STATE(112)] = 2736,
+  [SMALL_STATE(113)] = 2753,
+  [SMALL_STATE(114)] = 2770,
+  [SMALL_STATE(115)] = 2787,
+  [SMALL_STATE(116)] = 2797,
+  [SMALL_STATE(117)] = 2811,
+  [SMALL_STATE(118)] = 2825,
+  [SMALL_STATE(119)] = 2837,
+  [SMALL_STATE(120)] = 2853,
+  [SMALL_STATE(121)] = 2863,
+  [SMALL_STATE(122)] = 2877,
+  [SMALL_STATE(123)] = 2889,
+  [SMALL_STATE(124)] = 2901,
+  [SMALL_STATE(125)] = 2913,
+  [SMALL_STATE(126)] = 2929,
+  [SMALL_STATE(127)] = 2942,
+  [SMALL_STATE(128)] = 2955,
+  [SMALL_STATE(129)] = 2968,
+  [SMALL_STATE(130)] = 2981,
+  [SMALL_STATE(131)] = 2994,
+  [SMALL_STATE(132)] = 3007,
+  [SMALL_STATE(133)] = 3020,
+  [SMALL_STATE(134)] = 3029,
+  [SMALL_STATE(135)] = 3042,
+  [SMALL_STATE(136)] = 3055,
+  [SMALL_STATE(137)] = 3068,
+  [SMALL_STATE(138)] = 3081,
+  [SMALL_STATE(139)] = 3094,
+  [SMALL_STATE(140)] = 3103,
+  [SMALL_STATE(141)] = 3116,
+  [SMALL_STATE(142)] = 3125,
+  [SMALL_STATE(143)] = 3138,
+  [SMALL_STATE(144)] = 3151,
+  [SMALL_STATE(145)] = 3160,
+  [SMALL_STATE(146)] = 3173,
+  [SMALL_STATE(147)] = 3186,
+  [SMALL_STATE(148)] = 3199,
+  [SMALL_STATE(149)] = 3212,
+  [SMALL_STATE(150)] = 3223,
+  [SMALL_STATE(151)] = 3236,
+  [SMALL_STATE(152)] = 3247,
+  [SMALL_STATE(153)] = 3260,
+  [SMALL_STATE(154)] = 3273,
+  [SMALL_STATE(155)] = 3286,
+  [SMALL_STATE(156)] = 3295,
+  [SMALL_STATE(157)] = 3308,
+  [SMALL_STATE(158)] = 3317,
+  [SMALL_STATE(159)] = 3330,
+  [SMALL_STATE(160)] = 3339,
+  [SMALL_STATE(161)] = 3352,
+  [SMALL_STATE(162)] = 3365,
+  [SMALL_STATE(163)] = 3378,
+  [SMALL_STATE(164)] = 3389,
+  [SMALL_STATE(165)] = 3397,
+  [SMALL_STATE(166)] = 3407,
+  [SMALL_STATE(167)] = 3417,
+  [SMALL_STATE(168)] = 3425,
+  [SMALL_STATE(169)] = 3433,
+  [SMALL_STATE(170)] = 3441,
+  [SMALL_STATE(171)] = 3449,
+  [SMALL_STATE(172)] = 3457,
+  [SMALL_STATE(173)] = 3465,
+  [SMALL_STATE(174)] = 3475,
+  [SMALL_STATE(175)] = 3483,
+  [SMALL_STATE(176)] = 3491,
+  [SMALL_STATE(177)] = 3499,
+  [SMALL_STATE(178)] = 3507,
+  [SMALL_STATE(179)] = 3515,
+  [SMALL_STATE(180)] = 3523,
+  [SMALL_STATE(181)] = 3531,
+  [SMALL_STATE(182)] = 3539,
+  [SMALL_STATE(183)] = 3547,
+  [SMALL_STATE(184)] = 3555,
+  [SMALL_STATE(185)] = 3563,
+  [SMALL_STATE(186)] = 3571,
+  [SMALL_STATE(187)] = 3579,
+  [SMALL_STATE(188)] = 3587,
+  [SMALL_STATE(189)] = 3595,
+  [SMALL_STATE(190)] = 3603,
+  [SMALL_STATE(191)] = 3611,
+  [SMALL_STATE(192)] = 3621,
+  [SMALL_STATE(193)] = 3629,
+  [SMALL_STATE(194)] = 3639,
+  [SMALL_STATE(195)] = 3647,
+  [SMALL_STATE(196)] = 3657,
+  [SMALL_STATE(197)] = 3665,
+  [SMALL_STATE(198)] = 3675,
+  [SMALL_STATE(199)] = 3683,
+  [SMALL_STATE(200)] = 3693,
+  [SMALL_STATE(201)] = 3701,
+  [SMALL_STATE(202)] = 3711,
+  [SMALL_STATE(203)] = 3721,
+  [SMALL_STATE(204)] = 3731,
+  [SMALL_STATE(205)] = 3739,
+  [SMALL_STATE(206)] = 3746,
+  [SMALL_STATE(207)] = 3753,
+  [SMALL_STATE(208)] = 3760,
+  [SMALL_STATE(209)] = 3767,
+  [SMALL_STATE(210)] = 3774,
+  [SMALL_STATE(211)] = 3781,
+  [SMALL_STATE(212)] = 3788,
+  [SMALL_STATE(213)] = 3795,
+  [SMALL_STATE(214)] = 3802,
+  [SMALL_STATE(215)] = 3809,
+  [SMALL_STATE(216)] = 3816,
+  [SMALL_STATE(217)] = 3823,
+  [SMALL_STATE(218)] = 3830,
+  [SMALL_STATE(219)] = 3837,
+  [SMALL_STATE(220)] = 3844,
+  [SMALL_STATE(221)] = 3851,
+  [SMALL_STATE(222)] = 3858,
+  [SMALL_STATE(223)] = 3865,
+  [SMALL_STATE(224)] = 3872,
+  [SMALL_STATE(225)] = 3879,
+  [SMALL_STATE(226)] = 3886,
+  [SMALL_STATE(227)] = 3893,
+  [SMALL_STATE(228)] = 3900,
+  [SMALL_STATE(229)] = 3907,
+  [SMALL_STATE(230)] = 3914,
+  [SMALL_STATE(231)] = 3921,
+  [SMALL_STATE(232)] = 3928,
+  [SMALL_STATE(233)] = 3935,
+  [SMALL_STATE(234)] = 3942,
+  [SMALL_STATE(235)] = 3949,
+  [SMALL_STATE(236)] = 3956,
+  [SMALL_STATE(237)] = 3963,
+  [SMALL_STATE(238)] = 3970,
+  [SMALL_STATE(239)] = 3977,
+  [SMALL_STATE(240)] = 3984,
+  [SMALL_STATE(241)] = 3991,
+  [SMALL_STATE(242)] = 3998,
+  [SMALL_STATE(243)] = 4005,
+  [SMALL_STATE(244)] = 4012,
+  [SMALL_STATE(245)] = 4019,
+  [SMALL_STATE(246)] = 4026,
+  [SMALL_STATE(247)] = 4033,
+  [SMALL_STATE(248)] = 4040,
+  [SMALL_STATE(249)] = 4047,
+  [SMALL_STATE(250)] = 4054,
+  [SMALL_STATE(251)] = 4061,
+  [SMALL_STATE(252)] = 4068,
+  [SMALL_STATE(253)] = 4075,
+  [SMALL_STATE(254)] = 4082,
+  [SMALL_STATE(255)] = 4089,
+  [SMALL_STATE(256)] = 4096,
+  [SMALL_STATE(257)] = 4103,
+  [SMALL_STATE(258)] = 4110,
+  [SMALL_STATE(259)] = 4117,
+  [SMALL_STATE(260)] = 4124,
+  [SMALL_STATE(261)] = 4131,
+  [SMALL_STATE(262)] = 4138,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -7485,313 +7832,344 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(215),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(226),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(83),
   [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(78),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(94),
   [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(33),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(155),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(204),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 16),
-  [53] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 16), SHIFT(54),
-  [56] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 16),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [60] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 16),
-  [62] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 16), SHIFT(54),
-  [65] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 16),
-  [67] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [69] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
-  [72] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [74] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(79),
-  [77] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(32),
-  [80] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(78),
-  [83] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
-  [86] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
-  [89] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
-  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(192),
-  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
-  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [101] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(125),
-  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
-  [107] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(200),
-  [110] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
-  [113] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
-  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
-  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
-  [122] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [125] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
-  [127] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
-  [129] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 9),
-  [131] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 9),
-  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [135] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [139] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [141] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
-  [144] = {.entry = {.count = 1, .reusable = false}}, SHIFT(11),
-  [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [150] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(11),
-  [153] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [155] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [157] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [159] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [161] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(211),
-  [164] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [168] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(211),
-  [171] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 21),
-  [173] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 21),
-  [175] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 39),
-  [177] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 39),
-  [179] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 39),
-  [181] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 39),
-  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [187] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [189] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [191] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [193] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [195] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
-  [197] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 18),
-  [199] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 18),
-  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [203] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 36),
-  [205] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 36),
-  [207] = {.entry = {.count = 1, .reusable = false}}, SHIFT(171),
-  [209] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [211] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
-  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [215] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
-  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
-  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [221] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
-  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [225] = {.entry = {.count = 1, .reusable = false}}, SHIFT(175),
-  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
-  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [233] = {.entry = {.count = 1, .reusable = false}}, SHIFT(177),
-  [235] = {.entry = {.count = 1, .reusable = false}}, SHIFT(89),
-  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [239] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
-  [241] = {.entry = {.count = 1, .reusable = false}}, SHIFT(211),
-  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
-  [245] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [247] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(24),
-  [250] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(215),
-  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(153),
-  [256] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [258] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
-  [261] = {.entry = {.count = 1, .reusable = false}}, SHIFT(35),
-  [263] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
-  [266] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
-  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [276] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [280] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
-  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
-  [286] = {.entry = {.count = 1, .reusable = false}}, SHIFT(71),
-  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [290] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
-  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [299] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
-  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [307] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
-  [310] = {.entry = {.count = 1, .reusable = false}}, SHIFT(75),
-  [312] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 32),
-  [316] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
-  [320] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(50),
-  [323] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
-  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [327] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [329] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 23),
-  [331] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
-  [334] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 24), SHIFT_REPEAT(50),
-  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 24),
-  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 11),
-  [341] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [343] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 15),
-  [345] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
-  [347] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
-  [349] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
-  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [353] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 9),
-  [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 9),
-  [357] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [359] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [361] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
-  [363] = {.entry = {.count = 1, .reusable = false}}, SHIFT(82),
-  [365] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [367] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
-  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [373] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [377] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(94),
-  [380] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(94),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 34),
-  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [397] = {.entry = {.count = 1, .reusable = false}}, SHIFT(54),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [401] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 8),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [409] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 33),
-  [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 20),
-  [413] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 24), SHIFT_REPEAT(104),
-  [416] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 24),
-  [418] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 42), SHIFT_REPEAT(167),
-  [421] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 42),
-  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 14),
-  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 22),
-  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 28),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 14),
-  [443] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 21),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 21),
-  [459] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
-  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
-  [464] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 35),
-  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [470] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 52),
-  [472] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 41), SHIFT_REPEAT(165),
-  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 41),
-  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 53),
-  [481] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 26),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 37),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 33),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 34),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
-  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 46),
-  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 48),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 49),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 50),
-  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 51),
-  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 54),
-  [511] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
-  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 14),
-  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
-  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
-  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 27),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, -1, 7),
-  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 33),
-  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
-  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
-  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, -1, 7),
-  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 38),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
-  [549] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
-  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 19),
-  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 43),
-  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
-  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 44),
-  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
-  [567] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
-  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 31),
-  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
-  [577] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 46),
-  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 17),
-  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 22),
-  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 47),
-  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
-  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [595] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 13),
-  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 19),
-  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
-  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 29),
-  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 30),
-  [607] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 10),
-  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
-  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 40),
-  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 0),
-  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 10),
-  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 25),
-  [631] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
-  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
-  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 10),
-  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 12),
-  [643] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 22),
-  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 45),
-  [653] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [655] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 40),
-  [657] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
-  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(196),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(214),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 18),
+  [57] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 18), SHIFT(59),
+  [60] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 18),
+  [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [64] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(59),
+  [67] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [69] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(83),
+  [72] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(32),
+  [75] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(94),
+  [78] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(33),
+  [81] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(196),
+  [84] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(214),
+  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(243),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(258),
+  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(135),
+  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(146),
+  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(229),
+  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(210),
+  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
+  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(219),
+  [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(142),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
+  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
+  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(39),
+  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 18),
+  [128] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 18), SHIFT(59),
+  [131] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 18),
+  [133] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [135] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
+  [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
+  [139] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 9),
+  [141] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 9),
+  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [147] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
+  [149] = {.entry = {.count = 1, .reusable = false}}, SHIFT(11),
+  [151] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [155] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(11),
+  [158] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
+  [162] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [166] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(217),
+  [169] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [171] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [173] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(217),
+  [176] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [180] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [183] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 23),
+  [185] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 23),
+  [187] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 43),
+  [189] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 43),
+  [191] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 43),
+  [193] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 43),
+  [195] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [197] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [199] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [203] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
+  [207] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
+  [209] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 20),
+  [211] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 20),
+  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [215] = {.entry = {.count = 1, .reusable = false}}, SHIFT(182),
+  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [219] = {.entry = {.count = 1, .reusable = false}}, SHIFT(89),
+  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [223] = {.entry = {.count = 1, .reusable = false}}, SHIFT(90),
+  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(45),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [233] = {.entry = {.count = 1, .reusable = false}}, SHIFT(185),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [237] = {.entry = {.count = 1, .reusable = false}}, SHIFT(186),
+  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [241] = {.entry = {.count = 1, .reusable = false}}, SHIFT(187),
+  [243] = {.entry = {.count = 1, .reusable = false}}, SHIFT(91),
+  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [247] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
+  [249] = {.entry = {.count = 1, .reusable = false}}, SHIFT(217),
+  [251] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 40),
+  [253] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 40),
+  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [259] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
+  [261] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(26),
+  [264] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(226),
+  [267] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(194),
+  [270] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [273] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
+  [276] = {.entry = {.count = 1, .reusable = false}}, SHIFT(35),
+  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [280] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [284] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [290] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
+  [292] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
+  [296] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [298] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
+  [301] = {.entry = {.count = 1, .reusable = false}}, SHIFT(95),
+  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
+  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [307] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [309] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [311] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [313] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [317] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [319] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [321] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [323] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(48),
+  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 26),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 11),
+  [336] = {.entry = {.count = 1, .reusable = false}}, SHIFT(80),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 36),
+  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [348] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [351] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 28), SHIFT_REPEAT(26),
+  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 28),
+  [356] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(61),
+  [359] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 17),
+  [363] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 28), SHIFT_REPEAT(48),
+  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
+  [368] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__greedy_province, 1, 0, 9),
+  [370] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 9),
+  [376] = {.entry = {.count = 1, .reusable = false}}, SHIFT(61),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
+  [380] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 9),
+  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
+  [390] = {.entry = {.count = 1, .reusable = false}}, SHIFT(96),
+  [392] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
+  [394] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
+  [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [400] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [402] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(75),
+  [405] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(75),
+  [408] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [410] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
+  [420] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 37),
+  [422] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
+  [424] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
+  [426] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [428] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 8),
+  [430] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [432] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
+  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 38),
+  [436] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__greedy_province, 2, 0, 23),
+  [438] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 23),
+  [440] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [442] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [444] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [446] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [448] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [450] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 30),
+  [452] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [454] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 32),
+  [456] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
+  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 59),
+  [460] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 28), SHIFT_REPEAT(112),
+  [463] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 28),
+  [465] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 45), SHIFT_REPEAT(178),
+  [468] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 45),
+  [470] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 48), SHIFT_REPEAT(179),
+  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 48),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 16),
+  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [479] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [483] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [485] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 24),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [491] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 22),
+  [495] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 3, 0, 27),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 23),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [503] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
+  [507] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [509] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
+  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [514] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [516] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 45), SHIFT_REPEAT(163),
+  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 45),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 10),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 58),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 39),
+  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
+  [529] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 1, 0, 1),
+  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 52),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 54),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 55),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 56),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 57),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 60),
+  [553] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [555] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
+  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, -1, 7),
+  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 31),
+  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 37),
+  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 38),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 41),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 42),
+  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 1),
+  [597] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 21),
+  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [603] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 49),
+  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_directive, 2, 0, 12),
+  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 50),
+  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 37),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, -1, 7),
+  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 34),
+  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 35),
+  [627] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 19),
+  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 52),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [637] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 24),
+  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 53),
+  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 25),
+  [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
+  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 21),
+  [653] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [655] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [657] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [661] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 10),
+  [663] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 4, 0, 44),
+  [665] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
+  [667] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 33),
+  [669] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_directive, 4, 0, 46),
+  [671] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 51),
+  [673] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [675] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 47),
+  [679] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 0),
+  [681] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [683] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [685] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [687] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 24),
+  [691] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 15),
+  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [695] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [697] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [699] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record_directive, 2, 0, 13),
+  [701] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [703] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [705] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 14),
+  [707] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 29),
+  [709] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [711] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [713] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [715] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [717] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 47),
+  [721] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [723] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [725] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 10),
 };
 
 enum ts_external_scanner_symbol_identifiers {

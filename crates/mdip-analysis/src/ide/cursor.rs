@@ -111,7 +111,9 @@ fn directive_name(kind: &DirectiveKind) -> &'static str {
         DirectiveKind::Start(_) => "start",
         DirectiveKind::Unit { .. } => "unit",
         DirectiveKind::Owns { .. } => "owns",
-        DirectiveKind::Phase(_) => "phase",
+        DirectiveKind::Phase { .. } => "phase",
+        DirectiveKind::Season { .. } => "season",
+        DirectiveKind::Record(_) => "record",
         DirectiveKind::Turn(_) => "turn",
         DirectiveKind::Game(_) => "game",
         DirectiveKind::Dislodged { .. } => "dislodged",
@@ -292,7 +294,13 @@ impl<'a> Finder<'a> {
     fn directive_season(&self, kind: &DirectiveKind) -> Option<SeasonKey> {
         let world = &self.analysis.world;
         match kind {
-            DirectiveKind::Unit { .. } | DirectiveKind::Owns { .. } => Some(world.root()),
+            DirectiveKind::Unit { .. } | DirectiveKind::Owns { season: None, .. } => {
+                Some(world.root())
+            }
+            DirectiveKind::Owns {
+                season: Some(s), ..
+            } => season_of(s),
+            DirectiveKind::Record(_) => Some(world.root()),
             DirectiveKind::Dislodged { .. } | DirectiveKind::Standoff(_) => Some(world.root()),
             DirectiveKind::ExpectOwner { season, .. } => season
                 .as_ref()

@@ -249,8 +249,10 @@ fn directive_text(name: &str) -> &'static str {
         "rules" => "**@rules** `mdatc` | `standard` | `5dd` | `5dd strict`: the rules the file is adjudicated under (multiversal MDATC rules by default; `standard` allows one timeline only; `5dd` the 5D Diplomacy game's rules, loose adjacencies unless `strict`).",
         "start" => "**@start standard**: the standard opening position (Spring 1901, every power's home units).",
         "unit" => "**@unit** *power* *unit*: places a unit before the game starts (`@unit Russia F St Petersburg(sc)`, `@unit Germany A Munich 1:1`).",
-        "owns" => "**@owns** *power* *centres*: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`).",
-        "phase" => "**@phase** `movement` | `retreat` | `adjustment` | `next`: before the first order, the phase the game starts in; after it, adjudicates the step in progress, which must lead to the phase named (`next`: whatever comes next).",
+        "owns" => "**@owns** *power* *centres* [*season*]: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`, `@owns Austria Vienna 1:1`; default: the root).",
+        "phase" => "**@phase** `movement` | `retreat` | `adjustment` | `next`: before the first order, the phase the game starts in (`@phase adjustment 2:0 2:1`: exactly these heads take builds and removals); after it, adjudicates the step in progress, which must lead to the phase named (`next`: whatever comes next).",
+        "season" => "**@season** *X:Y* [`from` *P:Q*]: season X:Y exists before the first step: the next turn of its timeline, or the first season of the next timeline (branched from P:Q, one turn earlier, or with no parent). Its board starts empty, with its parent's owners.",
+        "record" => "**@record** *power*`:` *order* `=> succeeds` | `=> fails`: an order stored in a past season's record with its outcome (`@record Germany: A Munich 0:0 - Tyrolia => fails`), replayed when a later step re-opens that season; units of a past season without one held.",
         "turn" => "**@turn** *n*: the turn of the root season (0 is Spring 1901, 1 Fall 1901, ...), before the first order.",
         "expect unit" => "**@expect unit** *power* *unit*: the unit stands there once every step above is adjudicated; an error (E0402) otherwise.",
         "expect dislodged" => "**@expect dislodged** *power* *unit*: the unit was dislodged and waits to retreat.",
@@ -262,7 +264,7 @@ fn directive_text(name: &str) -> &'static str {
         "expect owner" => "**@expect owner** *province* *power* [*season*]: who owns the supply centre (`none`: nobody).",
         "expect winner" => "**@expect winner** *power* | `none`: the power that has won (or nobody).",
         "game" => "**@game** [*name*]: ends the game so far as the end of a file does and starts an independent game on a fresh world.",
-        "dislodged" => "**@dislodged** *power* *unit* [`from` *province*] [`by convoy`]: in a retreat phase set up by hand (`@phase retreat` first), a unit dislodged by an attack from that province.",
+        "dislodged" => "**@dislodged** *power* *unit* [`from` *province*] [`by convoy`]: in a retreat phase set up by hand (`@phase retreat` first), a unit dislodged by an attack from that province; a season on the unit names the set-up season it was dislodged in (it retreats into that season's latest child).",
         "standoff" => "**@standoff** *provinces*: in a retreat phase set up by hand, provinces left empty by a standoff (closed to retreats).",
         "expect retreats" => "**@expect retreats** *power* *unit*: *places* | `none`: the dislodged unit may retreat exactly there.",
         "expect diagnostic" => "**@expect error** / **@expect warning** *code*: the file expects that diagnostic (it is then information, not a failure).",
@@ -336,8 +338,15 @@ fn season_text(world: &World, end: &World, key: SeasonKey) -> String {
         Some(p) => {
             let _ = writeln!(out, "Parent: {p}");
         }
-        None => {
+        None if key == world.root() => {
             let _ = writeln!(out, "The root season.");
+        }
+        None => {
+            let _ = writeln!(
+                out,
+                "The first season of timeline {}, set up without a parent (`@season`).",
+                key.timeline
+            );
         }
     }
     if s.children.is_empty() {

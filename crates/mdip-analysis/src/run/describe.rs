@@ -82,6 +82,44 @@ pub(crate) fn setup_error(e: &SetupError) -> String {
             p.adjective(),
             k.name().to_lowercase()
         ),
+        SetupError::SeasonExists(s) => format!("season {s} exists already"),
+        SetupError::NotNextTurn { last } => format!(
+            "timeline {} ends at {last}, so its next season is {}:{}",
+            last.timeline,
+            u64::from(last.turn) + 1,
+            last.timeline
+        ),
+        SetupError::TimelineNotNext { next } => {
+            format!("the next new timeline is {next}")
+        }
+        SetupError::BranchNotPreviousTurn { from } => {
+            format!(
+                "a timeline branched from {from} starts at turn {}",
+                u64::from(from.turn) + 1
+            )
+        }
+        SetupError::BranchInExistingTimeline { last } => format!(
+            "timeline {} exists: its next season continues {last}, it does not branch",
+            last.timeline
+        ),
+        SetupError::SeasonAfterPhase => {
+            "seasons are set up before the starting `@phase`".to_owned()
+        }
+        SetupError::TurnAfterSeasons => {
+            "the root's turn is settled once `@season` lines set up other seasons".to_owned()
+        }
+        SetupError::RecordInHead(s) => {
+            format!("{s} is a head, whose orders are given live; only past seasons have records")
+        }
+        SetupError::RecordIllegal(_) => "the order is illegal".to_owned(),
+        SetupError::AlreadyRecorded => "this unit already has a recorded order".to_owned(),
+        SetupError::NoChild(s) => {
+            format!("{s} has no later season for a dislodged unit to retreat into")
+        }
+        SetupError::NotAHead(s) => format!("{s} is not a head"),
+        SetupError::AdjustmentSeasonsNeeded => {
+            "the root is no longer a head: name the boards that take builds and removals".to_owned()
+        }
     }
 }
 

@@ -447,6 +447,7 @@ impl<'a> Lower<'a> {
         if !self.implicit_placement
             || self.world.steps_done() > 0
             || r.spot.season != self.world.root()
+            || !self.world.is_head(r.spot.season)
             || self.world.phase() != Phase::Movement
             || self.world.unit(r.spot).is_some()
         {
@@ -469,6 +470,21 @@ impl<'a> Lower<'a> {
             kind,
             loc,
         });
+    }
+
+    /// Lowers the order of a `@record` line as a movement order of the unit's season
+    /// (`season` when the unit names none): the order, or `None` with its diagnostics.
+    pub(crate) fn stored(
+        mut self,
+        power: Power,
+        o: &Order,
+        season: SeasonKey,
+    ) -> (Vec<Diagnostic>, Option<(OrderInput, Parts)>) {
+        let lowered = match self.movement(power, o, season) {
+            Some((Pending::Movement(input), parts)) => Some((input, parts)),
+            _ => None,
+        };
+        (self.diags, lowered)
     }
 
     fn movement(&mut self, power: Power, o: &Order, season: SeasonKey) -> Option<(Pending, Parts)> {

@@ -627,7 +627,7 @@ fn line_of_graph(report: &StepReport, given: &Given) -> BTreeMap<usize, usize> {
 }
 
 /// The most precise range for an illegal order's diagnostic.
-fn illegal_span(i: &Illegal, parts: &Parts, whole: Span, own: Spot) -> Span {
+pub(crate) fn illegal_span(i: &Illegal, parts: &Parts, whole: Span, own: Spot) -> Span {
     match i {
         Illegal::NoUnit(s) | Illegal::WrongUnitType { spot: s, .. } if *s != own => {
             parts.target.unwrap_or(whole)

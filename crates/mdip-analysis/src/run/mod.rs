@@ -194,9 +194,11 @@ impl State {
             | DirectiveKind::Turn(_)
             | DirectiveKind::Unit { .. }
             | DirectiveKind::Owns { .. }
+            | DirectiveKind::Season { .. }
+            | DirectiveKind::Record(_)
             | DirectiveKind::Dislodged { .. }
             | DirectiveKind::Standoff(_)
-            | DirectiveKind::Phase(_) => match self.setup(kind, span) {
+            | DirectiveKind::Phase { .. } => match self.setup(kind, span) {
                 Effect::None => {}
                 Effect::ReachPhase(phase) => self.reach_phase(phase, line, span),
                 Effect::NextStep => self.close_step(Some(line)),
@@ -499,7 +501,14 @@ pub(crate) fn line_names_season(line: &mdip_syntax::Line) -> bool {
                     | DirectiveKind::ExpectSeasons(_)
                     | DirectiveKind::ExpectTimelines(_)
                     | DirectiveKind::ExpectHeads(_)
-            ) || matches!(&d.kind, DirectiveKind::ExpectUnit { unit, .. } | DirectiveKind::Unit { unit, .. } if unit.loc.season.is_some())
+                    | DirectiveKind::Season { .. }
+                    | DirectiveKind::Owns {
+                        season: Some(_),
+                        ..
+                    }
+            ) || matches!(&d.kind, DirectiveKind::ExpectUnit { unit, .. } | DirectiveKind::Unit { unit, .. } | DirectiveKind::Dislodged { unit, .. } if unit.loc.season.is_some())
+                || matches!(&d.kind, DirectiveKind::Phase { seasons, .. } if !seasons.is_empty())
+                || matches!(&d.kind, DirectiveKind::Record(o) if order_names_season(&o.order))
         }
         _ => false,
     }

@@ -1,10 +1,10 @@
-//! Setup directives (`@rules`, `@start`, `@turn`, `@unit`, `@owns`, `@phase`, `@dislodged`,
-//! `@standoff`): they shape the world before the first order and return what the scheduler must do; they never close a step
-//! themselves.
+//! Setup directives (`@rules`, `@start`, `@turn`, `@season`, `@unit`, `@owns`, `@record`,
+//! `@phase`, `@dislodged`, `@standoff`): they shape the world before the first order and return
+//! what the scheduler must do; they never close a step themselves.
 
-use mdip_judge::world::{Phase, Rules, SeasonKey};
+use mdip_judge::world::{Phase, Rules, SeasonKey, SetupError};
 use mdip_map::{Coast, Location, Map, ProvinceId, UnitType};
-use mdip_syntax::{DirectiveKind, Name, Span, UnitRef};
+use mdip_syntax::{DirectiveKind, ExpectedOutcome, Name, OrderLine, SeasonLit, Span, UnitRef};
 
 use super::describe;
 use super::lower::unit_type;
@@ -27,8 +27,8 @@ pub(crate) enum Effect {
 impl State {
     /// Applies a setup directive; `kind` is never an expectation (`@expect …`).
     pub(crate) fn setup(&mut self, kind: &DirectiveKind, span: Span) -> Effect {
-        if let DirectiveKind::Phase(name) = kind {
-            return self.phase(name, span);
+        if let DirectiveKind::Phase { phase, seasons } = kind {
+            return self.phase(phase, seasons, span);
         }
         if !self.setup_allowed(span) {
             return Effect::None;
@@ -39,7 +39,12 @@ impl State {
             DirectiveKind::Turn(n) => {
                 if let Some(t) = n.value {
                     if let Err(e) = self.world.set_root_turn(t) {
-                        self.err(Code::SetupTooLate, span, describe::setup_error(&e));
+                        let mut d =
+                            Diagnostic::new(Code::SetupTooLate, span, describe::setup_error(&e));
+                        if e == SetupError::TurnAfterSeasons {
+                            d = d.with_hint("write `@turn` above the `@season` lines");
+                        }
+                        self.diags.push(d);
                     }
                     self.setup.turn_set = true;
                 }
@@ -54,19 +59,35 @@ impl State {
                     }
                 }
             }
-            DirectiveKind::Owns { power, provinces } => {
+            DirectiveKind::Owns {
+                power,
+                provinces,
+                season,
+            } => {
                 let Some(power) = names::power(self.map(), power, &mut self.diags) else {
                     return Effect::None;
                 };
-                let root = self.world.setup_season();
+                let at = match season {
+                    Some(lit) => match names::season(lit) {
+                        Some(s) if self.world.exists(s) => s,
+                        Some(s) => {
+                            self.no_such_season(s, lit.span);
+                            return Effect::None;
+                        }
+                        None => return Effect::None,
+                    },
+                    None => self.world.setup_season(),
+                };
                 for p in join_province_words(self.map(), provinces) {
                     if let Some(pid) = names::province(self.map(), &p, &mut self.diags) {
-                        if let Err(e) = self.world.set_owner(root, pid, Some(power)) {
+                        if let Err(e) = self.world.set_owner(at, pid, Some(power)) {
                             self.err(Code::BadPlacement, p.span, describe::setup_error(&e));
                         }
                     }
                 }
             }
+            DirectiveKind::Season { season, from, .. } => self.season(season, from.as_ref()),
+            DirectiveKind::Record(line) => self.record(line),
             DirectiveKind::Dislodged {
                 power,
                 unit,
@@ -133,16 +154,196 @@ impl State {
             // No attacker's origin known: the unit's own province, never a retreat option.
             None => province,
         };
-        if let Err(e) = self
-            .world
-            .place_dislodged(power, kind, loc, attacker, by_convoy)
-        {
-            let mut d = Diagnostic::new(Code::BadPlacement, span, describe::setup_error(&e));
-            if e == mdip_judge::world::SetupError::NotInRetreatPhase {
+        let season = match &unit.loc.season {
+            Some(lit) => match names::season(lit) {
+                Some(s) => Some((s, lit.span)),
+                None => return,
+            },
+            None => None,
+        };
+        let placed = match season {
+            Some((s, _)) => self
+                .world
+                .place_dislodged_in(s, power, kind, loc, attacker, by_convoy),
+            None => self
+                .world
+                .place_dislodged(power, kind, loc, attacker, by_convoy),
+        };
+        if let Err(e) = placed {
+            let mut d = match (&e, season) {
+                (SetupError::NoSuchSeason(_) | SetupError::NoChild(_), Some((_, at))) => {
+                    Diagnostic::new(Code::BadSeasonSetup, at, describe::setup_error(&e))
+                        .with_hint("a unit is dislodged in a past season and retreats into its latest child: set up that child with `@season`")
+                }
+                _ => Diagnostic::new(Code::BadPlacement, span, describe::setup_error(&e)),
+            };
+            if e == SetupError::NotInRetreatPhase {
                 d = d.with_hint("write `@phase retreat` before the dislodged units");
             }
             self.diags.push(d);
         }
+    }
+
+    /// `@season X:Y [from P:Q]`: a season that exists before the first step.
+    fn season(&mut self, lit: &SeasonLit, from: Option<&SeasonLit>) {
+        let Some(key) = names::season(lit) else {
+            return;
+        };
+        let from_key = match from {
+            Some(f) => match names::season(f) {
+                Some(k) => Some(k),
+                None => return,
+            },
+            None => None,
+        };
+        let Err(e) = self.world.add_season(key, from_key) else {
+            return;
+        };
+        let at = match (&e, from) {
+            (SetupError::NoSuchSeason(_) | SetupError::BranchNotPreviousTurn { .. }, Some(f)) => {
+                f.span
+            }
+            _ => lit.span,
+        };
+        let hint = match &e {
+            SetupError::NotNextTurn { .. } | SetupError::TimelineNotNext { .. } => {
+                "declare the seasons of a timeline in turn order, and new timelines by number"
+            }
+            SetupError::BranchNotPreviousTurn { .. } | SetupError::NoSuchSeason(_) => {
+                "a timeline branches from an existing season one turn before its first season"
+            }
+            SetupError::BranchInExistingTimeline { .. } => {
+                "leave out `from`, or give the new timeline the next unused number"
+            }
+            SetupError::SeasonAfterPhase | SetupError::AlreadyStarted => {
+                "move the `@season` lines above `@phase` and the orders"
+            }
+            SetupError::SeasonExists(_) => "each season is declared once (the root always exists)",
+            _ => "see `mdip check --explain E0322`",
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::BadSeasonSetup,
+                at,
+                format!(
+                    "season {key} cannot be set up: {}",
+                    describe::setup_error(&e)
+                ),
+            )
+            .with_hint(hint),
+        );
+    }
+
+    /// `@record <Power>: <order> => succeeds|fails`: an order of a past season with its
+    /// outcome, lowered and checked as a movement order of its unit's season.
+    fn record(&mut self, line: &OrderLine) {
+        let success = match line.expect.map(|e| e.outcome) {
+            Some(ExpectedOutcome::Succeeds) => true,
+            Some(ExpectedOutcome::Fails) => false,
+            // No outcome, or one a record cannot have: a syntax error says so.
+            _ => return,
+        };
+        if line.order.is_incomplete() {
+            return;
+        }
+        let Some(power) = line.power.as_ref() else {
+            return;
+        };
+        let Some(power) = names::power(self.map(), power, &mut self.diags) else {
+            return;
+        };
+        let whole = match line.expect {
+            Some(e) => Span::new(line.colon.map_or(line.span.start, |c| c.end), e.span.start),
+            None => line.span,
+        };
+        let whole = line
+            .order
+            .unit()
+            .map_or(whole, |u| Span::new(u.span.start.min(whole.end), whole.end));
+        let order = &line.order;
+        let movement = match order {
+            mdip_syntax::Order::Move {
+                retreat_keyword, ..
+            } => retreat_keyword.is_none(),
+            mdip_syntax::Order::Hold { .. }
+            | mdip_syntax::Order::SupportHold { .. }
+            | mdip_syntax::Order::SupportMove { .. }
+            | mdip_syntax::Order::Convoy { .. } => true,
+            _ => false,
+        };
+        if !movement {
+            self.diags.push(
+                Diagnostic::new(
+                    Code::BadRecord,
+                    whole,
+                    "only movement orders are recorded: hold, move, support or convoy",
+                )
+                .with_hint("a season's record holds the orders of its movement step"),
+            );
+            return;
+        }
+        if order.unit().is_some_and(|u| u.kind.is_none()) {
+            return;
+        }
+        let root = self.world.root();
+        let (diags, lowered) =
+            super::lower::Lower::new(&self.world, false, true).stored(power, order, root);
+        self.diags.extend(diags);
+        let Some((input, parts)) = lowered else {
+            return;
+        };
+        let Err(e) = self.world.add_record(&input, success) else {
+            return;
+        };
+        let own = input.unit.spot;
+        let d = match &e {
+            SetupError::RecordIllegal(i) => {
+                let at = super::map_back::illegal_span(i, &parts, whole, own);
+                Diagnostic::new(
+                    Code::BadRecord,
+                    at,
+                    format!(
+                        "cannot record this order: {}",
+                        describe::illegal(self.map(), i, Phase::Movement)
+                    ),
+                )
+                .with_hint(
+                    "a recorded order must be legal as a movement order of its unit's season",
+                )
+            }
+            SetupError::RecordInHead(s) => Diagnostic::new(
+                Code::BadRecord,
+                whole_or(parts.unit, whole),
+                format!("cannot record an order of {s}: it is a head, whose orders are given live"),
+            )
+            .with_hint(
+                "write the unit's season (`A Munich 0:0`), or give the order as a live order",
+            ),
+            SetupError::NoSuchSeason(s) => Diagnostic::new(
+                Code::BadRecord,
+                whole_or(parts.unit, whole),
+                format!("cannot record an order of {s}: the season does not exist"),
+            )
+            .with_hint("set the season up first with `@season`"),
+            _ => Diagnostic::new(
+                Code::BadRecord,
+                whole_or(parts.unit, whole),
+                format!("cannot record this order: {}", describe::setup_error(&e)),
+            )
+            .with_hint("each unit of a past season has one recorded order"),
+        };
+        self.diags.push(d);
+    }
+
+    fn no_such_season(&mut self, s: SeasonKey, span: Span) {
+        self.diags.push(
+            Diagnostic::new(
+                Code::BadSeasonSetup,
+                span,
+                format!("season {s} does not exist"),
+            )
+            .with_hint("set the season up first with `@season`"),
+        );
     }
 
     pub(crate) fn err(&mut self, code: Code, span: Span, message: impl Into<String>) {
@@ -199,7 +400,7 @@ impl State {
 
     /// `@phase`: before the game starts it chooses the starting phase; afterwards it asks the
     /// scheduler to reach the phase.
-    fn phase(&mut self, name: &Name, span: Span) -> Effect {
+    fn phase(&mut self, name: &Name, seasons: &[SeasonLit], span: Span) -> Effect {
         let phase = match name.text.to_ascii_lowercase().as_str() {
             "next" => {
                 self.setup.started = true;
@@ -220,13 +421,66 @@ impl State {
                 return Effect::None;
             }
         };
-        if !self.setup.started && !self.setup.phase_set && self.world.steps_done() == 0 {
+        let starting = !self.setup.started && !self.setup.phase_set && self.world.steps_done() == 0;
+        let boards_allowed = starting && phase == Phase::Adjustment;
+        if !seasons.is_empty() && !boards_allowed {
+            let at = seasons[0].span.cover(seasons[seasons.len() - 1].span);
+            self.diags.push(
+                Diagnostic::new(
+                    Code::BadSeasonSetup,
+                    at,
+                    "seasons after `@phase` only name the boards of a starting adjustment phase",
+                )
+                .with_hint("write `@phase adjustment X:Y ...` before the first order; later, `@phase` alone"),
+            );
+            if !starting {
+                return Effect::None;
+            }
+        }
+        if starting {
             self.setup.phase_set = true;
-            self.starting_phase(phase, span);
+            if phase == Phase::Adjustment && !seasons.is_empty() {
+                self.adjustment_seasons(seasons);
+            } else {
+                self.starting_phase(phase, span);
+            }
             return Effect::None;
         }
         self.setup.started = true;
         Effect::ReachPhase(phase)
+    }
+
+    /// `@phase adjustment X:Y ...` before any order: exactly these heads take builds and
+    /// removals first.
+    fn adjustment_seasons(&mut self, seasons: &[SeasonLit]) {
+        let mut keys = Vec::with_capacity(seasons.len());
+        for lit in seasons {
+            match names::season(lit) {
+                Some(k) => keys.push((k, lit.span)),
+                None => return,
+            }
+        }
+        let list: Vec<SeasonKey> = keys.iter().map(|k| k.0).collect();
+        if let Err(e) = self.world.start_in_adjustment_of(&list) {
+            let at = match &e {
+                SetupError::NoSuchSeason(s) | SetupError::NotAHead(s) => keys
+                    .iter()
+                    .find(|k| k.0 == *s)
+                    .map_or(seasons[0].span, |k| k.1),
+                _ => seasons[0].span,
+            };
+            let hint = match &e {
+                SetupError::NotAHead(_) => format!(
+                    "the boards that take builds are heads: {}",
+                    describe::heads(&self.world)
+                ),
+                _ => "set the seasons up first with `@season`".to_owned(),
+            };
+            self.diags.push(
+                Diagnostic::new(Code::BadSeasonSetup, at, describe::setup_error(&e))
+                    .with_hint(hint),
+            );
+        }
     }
 
     /// The first `@phase` before any order: the phase the game starts in.
@@ -234,13 +488,26 @@ impl State {
         match phase {
             Phase::Movement => {}
             Phase::Adjustment => {
-                if !self.setup.turn_set {
+                // After `@season` lines the root's turn is settled.
+                if !self.setup.turn_set && self.world.seasons().count() == 1 {
                     if let Err(e) = self.world.set_root_turn(2) {
                         self.err(Code::SetupTooLate, span, describe::setup_error(&e));
                     }
                 }
                 if let Err(e) = self.world.start_in_adjustment() {
-                    self.err(Code::SetupTooLate, span, describe::setup_error(&e));
+                    let code = if e == SetupError::AdjustmentSeasonsNeeded {
+                        Code::BadSeasonSetup
+                    } else {
+                        Code::SetupTooLate
+                    };
+                    let mut d = Diagnostic::new(code, span, describe::setup_error(&e));
+                    if code == Code::BadSeasonSetup {
+                        d = d.with_hint(format!(
+                            "write `@phase adjustment` and the heads that take builds: {}",
+                            describe::heads(&self.world)
+                        ));
+                    }
+                    self.diags.push(d);
                 }
             }
             Phase::Retreat => {
@@ -316,6 +583,14 @@ pub(crate) fn stand_location(
         .with_hint(hint),
     );
     None
+}
+
+fn whole_or(s: Span, whole: Span) -> Span {
+    if s.is_empty() {
+        whole
+    } else {
+        s
+    }
 }
 
 /// Joins the words of an `@owns` list written without commas into province names, longest

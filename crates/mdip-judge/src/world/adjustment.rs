@@ -95,6 +95,7 @@ impl World {
     /// Adjudicates the adjustment step of every season pending adjustment (per timeline, never
     /// pooled): builds, removals, waives and civil disorder.
     pub fn adjustment_step(&mut self, inputs: &[AdjustmentInput]) -> StepReport {
+        self.finish_setup();
         if self.game_over() {
             return StepReport::not_run(inputs.iter().map(|_| Illegal::GameOver));
         }

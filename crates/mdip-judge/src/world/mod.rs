@@ -350,6 +350,9 @@ pub struct World {
     resting: Vec<SeasonKey>,
     /// How many steps have run.
     steps: u32,
+    /// Whether `@phase retreat` set up the root's successor as the board after the movement
+    /// (then setup directives place units there, [`World::setup_season`]).
+    retreat_successor: bool,
 }
 
 impl World {

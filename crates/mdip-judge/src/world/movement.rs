@@ -143,6 +143,7 @@ impl World {
     /// Adjudicates the movement step of every head together with the past seasons the live
     /// orders re-open, then advances every head, creates forks and records the results.
     pub fn movement_step(&mut self, inputs: &[OrderInput]) -> StepReport {
+        self.finish_setup();
         if self.game_over() {
             return StepReport::not_run(inputs.iter().map(|_| Illegal::GameOver));
         }

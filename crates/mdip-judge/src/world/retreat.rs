@@ -100,6 +100,7 @@ impl World {
 
     /// Adjudicates the retreat step: every dislodged unit retreats as ordered or is disbanded.
     pub fn retreat_step(&mut self, inputs: &[RetreatInput]) -> StepReport {
+        self.finish_setup();
         if self.game_over() {
             return StepReport::not_run(inputs.iter().map(|_| Illegal::GameOver));
         }

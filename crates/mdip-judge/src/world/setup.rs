@@ -6,7 +6,11 @@ use std::sync::Arc;
 
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
-use super::{BoardUnit, Dislodged, Origin, Phase, Pos, Season, SeasonKey, Spot, Timeline, World};
+use super::validate::{Illegal, OrderInput};
+use super::{
+    BoardUnit, Dislodged, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season, SeasonKey,
+    Spot, Timeline, UnitSig, World,
+};
 use crate::rules::Rules;
 
 /// Errors of the setup (placing units before the first step). Their words are the analysis'.
@@ -26,6 +30,45 @@ pub enum SetupError {
     NotInRetreatPhase,
     /// The province already has a dislodged unit.
     AlreadyDislodged(Power, UnitType),
+    /// `@season`: the season exists already.
+    SeasonExists(SeasonKey),
+    /// `@season`: a season of an existing timeline must come one turn after its last season.
+    NotNextTurn {
+        /// The last season of that timeline.
+        last: SeasonKey,
+    },
+    /// `@season`: a new timeline must have the next unused number.
+    TimelineNotNext {
+        /// The next unused timeline number.
+        next: u32,
+    },
+    /// `@season X:Y from P:Q`: P:Q must be one turn before X:Y.
+    BranchNotPreviousTurn {
+        /// The season named after `from`.
+        from: SeasonKey,
+    },
+    /// `@season X:Y from P:Q` in a timeline that exists: its parent is its timeline's last
+    /// season, not P:Q.
+    BranchInExistingTimeline {
+        /// The last season of that timeline, the only possible parent.
+        last: SeasonKey,
+    },
+    /// `@season` after a starting `@phase retreat` or `@phase adjustment`.
+    SeasonAfterPhase,
+    /// `@turn` after `@season` lines: the root's turn is settled.
+    TurnAfterSeasons,
+    /// `@record` for a unit of a head: only past seasons have records.
+    RecordInHead(SeasonKey),
+    /// `@record`: the order is illegal for that unit in its season.
+    RecordIllegal(Illegal),
+    /// `@record`: the unit already has a recorded order in its season.
+    AlreadyRecorded,
+    /// `@dislodged` in a season that has no child to retreat into.
+    NoChild(SeasonKey),
+    /// `@phase adjustment X:Y`: the season is not a head.
+    NotAHead(SeasonKey),
+    /// `@phase adjustment`: the root is no longer a head, so the seasons must be named.
+    AdjustmentSeasonsNeeded,
 }
 
 impl World {
@@ -66,6 +109,7 @@ impl World {
             setup_standoffs: Vec::new(),
             resting: Vec::new(),
             steps: 0,
+            retreat_successor: false,
         }
     }
 
@@ -105,8 +149,33 @@ impl World {
         if self.steps > 0 {
             return Err(SetupError::AlreadyStarted);
         }
+        if !self.is_head(self.root()) {
+            return Err(SetupError::AdjustmentSeasonsNeeded);
+        }
         self.phase = Phase::Adjustment;
         self.pending_adjustments = vec![self.root()];
+        Ok(())
+    }
+
+    /// Puts the world into the adjustment phase before the first step with exactly these
+    /// heads taking builds and removals (`@phase adjustment X:Y ...`, after `@season` lines).
+    pub fn start_in_adjustment_of(&mut self, seasons: &[SeasonKey]) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        for &s in seasons {
+            if !self.exists(s) {
+                return Err(SetupError::NoSuchSeason(s));
+            }
+            if !self.is_head(s) {
+                return Err(SetupError::NotAHead(s));
+            }
+        }
+        let mut pending = seasons.to_vec();
+        pending.sort_unstable();
+        pending.dedup();
+        self.phase = Phase::Adjustment;
+        self.pending_adjustments = pending;
         Ok(())
     }
 
@@ -117,9 +186,23 @@ impl World {
     /// ([`World::setup_season`]); dislodged units and standoffs are added with
     /// [`World::place_dislodged`] and [`World::add_standoff`]. After a Fall turn the
     /// adjustment step follows the retreats.
+    ///
+    /// After `@season` lines ([`World::add_season`]) no successor is created: the seasons set
+    /// up are the boards, dislodged units name the season they were dislodged in
+    /// ([`World::place_dislodged_in`]), and the heads after a Fall turn take the adjustments
+    /// after the retreats.
     pub fn start_in_retreat(&mut self) -> Result<(), SetupError> {
-        if self.steps > 0 || self.phase != Phase::Movement || self.seasons.len() != 1 {
+        if self.steps > 0 || self.phase != Phase::Movement {
             return Err(SetupError::AlreadyStarted);
+        }
+        if self.seasons.len() > 1 {
+            self.phase = Phase::Retreat;
+            self.pending_adjustments = self
+                .heads()
+                .into_iter()
+                .filter(|h| h.turn > 0 && !h.is_fall())
+                .collect();
+            return Ok(());
         }
         let root = self.root();
         let next = SeasonKey::new(root.turn + 1, 0);
@@ -140,6 +223,7 @@ impl World {
             s.children.push(next);
         }
         self.timelines[0].head = next;
+        self.retreat_successor = true;
         self.phase = Phase::Retreat;
         self.pending_adjustments = if root.is_fall() {
             vec![next]
@@ -149,10 +233,15 @@ impl World {
         Ok(())
     }
 
-    /// The season setup directives place units and owners in: the root season, or in a
-    /// retreat phase set up by hand, the board after the movement step (the head).
+    /// The season setup directives place units and owners in when they name none: the root
+    /// season, or in a retreat phase set up by hand without `@season` lines, the board after
+    /// the movement step (the root's successor).
     pub fn setup_season(&self) -> SeasonKey {
-        self.timelines[0].head
+        if self.retreat_successor {
+            self.timelines[0].head
+        } else {
+            self.root()
+        }
     }
 
     /// Records a unit dislodged in the movement step before a retreat phase set up by hand
@@ -168,32 +257,53 @@ impl World {
         attacker_from: ProvinceId,
         by_convoy: bool,
     ) -> Result<(), SetupError> {
+        self.place_dislodged_in(self.root(), power, kind, loc, attacker_from, by_convoy)
+    }
+
+    /// [`World::place_dislodged`] in any season set up with a child: the unit was dislodged
+    /// in `season` and retreats into its most recent child.
+    pub fn place_dislodged_in(
+        &mut self,
+        season: SeasonKey,
+        power: Power,
+        kind: UnitType,
+        loc: Location,
+        attacker_from: ProvinceId,
+        by_convoy: bool,
+    ) -> Result<(), SetupError> {
         self.check_retreat_setup()?;
+        let into = *self
+            .seasons
+            .get(&season)
+            .ok_or(SetupError::NoSuchSeason(season))?
+            .children
+            .last()
+            .ok_or(SetupError::NoChild(season))?;
         if !self.map.can_stand(kind, loc) {
             return Err(SetupError::CannotStand);
         }
         if let Some(d) = self
             .pending_retreats
             .iter()
-            .find(|d| d.at.loc.province == loc.province)
+            .find(|d| d.at.season == season && d.at.loc.province == loc.province)
         {
             return Err(SetupError::AlreadyDislodged(d.power, d.kind));
         }
-        let root = self.root();
         self.pending_retreats.push(Dislodged {
-            at: Pos { season: root, loc },
+            at: Pos { season, loc },
             power,
             kind,
-            into: self.setup_season(),
+            into,
             attacker_from: Spot {
-                season: root,
+                season,
                 province: attacker_from,
             },
             by_convoy,
             contested: Vec::new(),
             options: Vec::new(),
         });
-        self.pending_retreats.sort_by_key(|d| d.at.loc.province);
+        self.pending_retreats
+            .sort_by_key(|d| (d.at.season, d.at.loc.province));
         self.refresh_retreat_options();
         Ok(())
     }
@@ -242,9 +352,16 @@ impl World {
         if old == new && self.steps == 0 {
             return Ok(());
         }
-        // After `start_in_retreat` the root has a successor: its turn is settled.
-        if self.steps > 0 || self.seasons.len() > 1 {
+        if self.steps > 0 {
             return Err(SetupError::AlreadyStarted);
+        }
+        // After `start_in_retreat` or `@season` lines the root has company: its turn is settled.
+        if self.seasons.len() > 1 {
+            return Err(if self.phase == Phase::Movement {
+                SetupError::TurnAfterSeasons
+            } else {
+                SetupError::AlreadyStarted
+            });
         }
         let mut season = Arc::unwrap_or_clone(
             self.seasons
@@ -313,5 +430,227 @@ impl World {
             .ok_or(SetupError::NoSuchSeason(season))?;
         s.owners[province.0 as usize] = owner;
         Ok(())
+    }
+}
+
+impl World {
+    /// Declares that season `key` exists before the first step (`@season X:Y [from P:Q]`).
+    ///
+    /// A season of an existing timeline comes one turn after that timeline's last season,
+    /// which becomes its parent and stops being a head. A new timeline has the next unused
+    /// number: with `from` it branches from that season (one turn earlier) as a fork would;
+    /// without, it has no parent and may start at any turn. The new board is empty; its
+    /// owners are copied from its parent (none without one).
+    pub fn add_season(
+        &mut self,
+        key: SeasonKey,
+        from: Option<SeasonKey>,
+    ) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        if self.phase != Phase::Movement {
+            return Err(SetupError::SeasonAfterPhase);
+        }
+        if self.exists(key) {
+            return Err(SetupError::SeasonExists(key));
+        }
+        let next = self.timelines.len() as u32;
+        let parent = if let Some(t) = self.timelines.get(key.timeline as usize) {
+            let last = t.head;
+            if Some(key.turn) != last.turn.checked_add(1) {
+                return Err(SetupError::NotNextTurn { last });
+            }
+            if from.is_some_and(|f| f != last) {
+                return Err(SetupError::BranchInExistingTimeline { last });
+            }
+            Some(last)
+        } else if key.timeline == next {
+            if let Some(f) = from {
+                if !self.exists(f) {
+                    return Err(SetupError::NoSuchSeason(f));
+                }
+                if f.turn.checked_add(1) != Some(key.turn) {
+                    return Err(SetupError::BranchNotPreviousTurn { from: f });
+                }
+            }
+            from
+        } else {
+            return Err(SetupError::TimelineNotNext { next });
+        };
+        let owners = parent.map_or_else(
+            || vec![None; self.map.province_count()],
+            |p| self.seasons[&p].owners.clone(),
+        );
+        self.seasons.insert(
+            key,
+            Arc::new(Season {
+                key,
+                parent,
+                children: Vec::new(),
+                units: Vec::new(),
+                owners,
+                record: None,
+                created_by: None,
+            }),
+        );
+        if let Some(p) = parent {
+            let ps = self
+                .seasons
+                .get_mut(&p)
+                .map(Arc::make_mut)
+                .ok_or(SetupError::NoSuchSeason(p))?;
+            // The next season of its timeline first, then forks (as steps keep them).
+            if p.timeline == key.timeline {
+                ps.children.insert(0, key);
+            } else {
+                ps.children.push(key);
+            }
+        }
+        if key.timeline == next {
+            self.timelines.push(Timeline {
+                number: next,
+                branched_from: parent,
+                first: key,
+                head: key,
+            });
+        } else {
+            self.timelines[key.timeline as usize].head = key;
+        }
+        Ok(())
+    }
+
+    /// Stores an order of a past season with its outcome (`@record`): validated as a movement
+    /// order of the unit's season, as if that season were being ordered, then kept in the
+    /// record of the unit's season and of every season it acts on, so that a later step that
+    /// re-opens them replays it. An illegal order is refused and not recorded.
+    pub fn add_record(&mut self, input: &OrderInput, success: bool) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        let own = input.unit.spot.season;
+        if !self.exists(own) {
+            return Err(SetupError::NoSuchSeason(own));
+        }
+        if self.is_head(own) {
+            return Err(SetupError::RecordInHead(own));
+        }
+        let order = self
+            .validate_stored(input)
+            .map_err(SetupError::RecordIllegal)?;
+        let unit = self
+            .unit(input.unit.spot)
+            .ok_or(SetupError::RecordIllegal(Illegal::NoUnit(input.unit.spot)))?;
+        let recorded = RecordedOrder {
+            unit: input.unit.spot,
+            sig: UnitSig::of(unit),
+            order,
+            success,
+        };
+        let already = self.seasons[&own]
+            .record
+            .as_ref()
+            .is_some_and(|r| r.orders.iter().any(|o| o.unit == recorded.unit));
+        if already {
+            return Err(SetupError::AlreadyRecorded);
+        }
+        let mut seasons = vec![own];
+        seasons.extend(order.referenced_seasons(own));
+        for s in seasons {
+            if let Some(season) = self.seasons.get_mut(&s).map(Arc::make_mut) {
+                season
+                    .record
+                    .get_or_insert_with(Record::default)
+                    .orders
+                    .push(recorded.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// Completes the set-up past seasons when the first step starts: every unit of a season
+    /// with a child and no recorded order held (a hold that succeeded, or failed when the unit
+    /// was dislodged there), and every child of such a season counts as created by the result
+    /// "its set-up units, and the units dislodged into it" (rule 16). Does nothing once a
+    /// step has run, and nothing twice.
+    pub(super) fn finish_setup(&mut self) {
+        if self.steps > 0 {
+            return;
+        }
+        let past: Vec<SeasonKey> = self
+            .seasons
+            .values()
+            .filter(|s| !s.children.is_empty())
+            .map(|s| s.key)
+            .collect();
+        for key in past {
+            let season = &self.seasons[&key];
+            let dislodged_here = |loc: Location| {
+                self.pending_retreats
+                    .iter()
+                    .any(|d| d.at.season == key && d.at.loc == loc)
+            };
+            let holds: Vec<RecordedOrder> = season
+                .units
+                .iter()
+                .filter(|u| {
+                    !season.record.as_ref().is_some_and(|r| {
+                        r.orders
+                            .iter()
+                            .any(|o| o.unit.season == key && o.unit.province == u.loc.province)
+                    })
+                })
+                .map(|u| RecordedOrder {
+                    unit: Spot {
+                        season: key,
+                        province: u.loc.province,
+                    },
+                    sig: UnitSig::of(u),
+                    order: super::MoveOrder::Hold,
+                    success: !dislodged_here(u.loc),
+                })
+                .collect();
+            let children = season.children.clone();
+            if let Some(s) = self.seasons.get_mut(&key).map(Arc::make_mut) {
+                s.record
+                    .get_or_insert_with(Record::default)
+                    .orders
+                    .extend(holds);
+            }
+            for &child in &children {
+                let mut dislodged: Vec<(ProvinceId, UnitSig)> = self
+                    .pending_retreats
+                    .iter()
+                    .filter(|d| d.at.season == key && d.into == child)
+                    .map(|d| {
+                        (
+                            d.at.loc.province,
+                            UnitSig {
+                                power: d.power,
+                                kind: d.kind,
+                                loc: d.at.loc,
+                            },
+                        )
+                    })
+                    .collect();
+                dislodged.sort_by_key(|(p, _)| *p);
+                if let Some(c) = self.seasons.get_mut(&child).map(Arc::make_mut) {
+                    if c.created_by.is_none() {
+                        c.created_by = Some(ResultSig {
+                            units: c.units.iter().map(UnitSig::of).collect(),
+                            dislodged: dislodged.into_iter().map(|(_, u)| u).collect(),
+                        });
+                    }
+                }
+            }
+            let first = children
+                .first()
+                .and_then(|c| self.seasons[c].created_by.clone());
+            if let (Some(first), Some(s)) = (first, self.seasons.get_mut(&key).map(Arc::make_mut)) {
+                if let Some(r) = s.record.as_mut() {
+                    r.result = first;
+                }
+            }
+        }
     }
 }

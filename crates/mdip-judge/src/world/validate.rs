@@ -279,16 +279,34 @@ impl World {
         input: &OrderInput,
         cache: &mut Option<ConvoyCache<'w>>,
     ) -> Result<MoveOrder, Illegal> {
+        self.validate_as(input, cache, false)
+    }
+
+    /// Checks an order stored for a past season (`@record`): as a movement order of its
+    /// unit's season, as if that season were being ordered; the unit need not stand in a head
+    /// and the world need not be in its movement phase.
+    pub(super) fn validate_stored(&self, input: &OrderInput) -> Result<MoveOrder, Illegal> {
+        self.validate_as(input, &mut None, true)
+    }
+
+    /// [`World::validate_with`]; `stored` leaves out the checks that only a live order needs
+    /// (its unit in a head, the movement phase).
+    fn validate_as<'w>(
+        &'w self,
+        input: &OrderInput,
+        cache: &mut Option<ConvoyCache<'w>>,
+        stored: bool,
+    ) -> Result<MoveOrder, Illegal> {
         let (kind, loc, owner) = self.named_unit(input.unit)?;
         if owner != input.power {
             return Err(Illegal::ForeignUnit { owner });
         }
         let own = input.unit.spot.season;
-        if !self.is_head(own) {
+        if !stored && !self.is_head(own) {
             let head = self.timeline(own.timeline).map_or(own, |t| t.head);
             return Err(Illegal::NotAHead { head });
         }
-        if self.phase != Phase::Movement {
+        if !stored && self.phase != Phase::Movement {
             return Err(Illegal::WrongPhase(self.phase));
         }
         if self.resting.contains(&own) {

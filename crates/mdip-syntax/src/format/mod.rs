@@ -173,7 +173,13 @@ pub fn format_parsed(
         seen_content = true;
         prev_blank = false;
         let undecided = !options.shorthand_decided
-            && matches!(&line.kind, LineKind::Order(o) if o.shorthand.is_some());
+            && match &line.kind {
+                LineKind::Order(o) => o.shorthand.is_some(),
+                LineKind::Directive(d) => {
+                    matches!(&d.kind, crate::ast::DirectiveKind::Record(o) if o.shorthand.is_some())
+                }
+                _ => false,
+            };
         let canonical = if has_error(line) || undecided || (options.keep)(i) {
             None
         } else {

@@ -151,15 +151,37 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
             let _ = write!(out, "@unit {} ", power.text);
             unit(out, u, coast)?;
         }
-        DirectiveKind::Owns { power, provinces } => {
+        DirectiveKind::Owns {
+            power,
+            provinces,
+            season: s,
+        } => {
             if provinces.len() == 1 && provinces[0].text.contains(' ') {
                 return None;
             }
             let names: Vec<&str> = provinces.iter().map(|p| p.text.as_str()).collect();
             let _ = write!(out, "@owns {} {}", power.text, names.join(", "));
+            if let Some(s) = s {
+                let _ = write!(out, " {}", season(s)?);
+            }
         }
-        DirectiveKind::Phase(n) => {
-            let _ = write!(out, "@phase {}", low(n));
+        DirectiveKind::Phase { phase, seasons: l } => {
+            let _ = write!(out, "@phase {}", low(phase));
+            if !l.is_empty() {
+                let _ = write!(out, " {}", seasons(l)?);
+            }
+        }
+        DirectiveKind::Season {
+            season: s, from, ..
+        } => {
+            let _ = write!(out, "@season {}", season(s)?);
+            if let Some(f) = from {
+                let _ = write!(out, " from {}", season(f)?);
+            }
+        }
+        DirectiveKind::Record(line) => {
+            out.push_str("@record ");
+            order_line(out, line, coast)?;
         }
         DirectiveKind::Turn(n) => {
             let _ = write!(out, "@turn {}", n.value?);

@@ -131,3 +131,13 @@ fn removals_without_a_unit_type_keep_the_keyword_first() {
         "France:\nDisband gol\nRemove Paris 1:0\nF Trieste Disband\n"
     );
 }
+
+#[test]
+fn setup_directives_of_seasons_and_records() {
+    let text = "@SEASON  1:1   FROM 0:0\n@season 1:0\n@owns  Austria vie  bud   1:1\n@phase ADJUSTMENT 2:0,  2:1\n@record  germany:  a munich 0:0 -  tyr   =>  FAILS\n@record Germany: A mun-tyr => fails\n";
+    let edits = format_text(text, COAST).expect("formats");
+    assert_eq!(
+        apply(text, &edits),
+        "@season 1:1 from 0:0\n@season 1:0\n@owns Austria vie, bud 1:1\n@phase adjustment 2:0 2:1\n@record germany: A munich 0:0 - tyr => fails\n@record Germany: A mun-tyr => fails\n"
+    );
+}

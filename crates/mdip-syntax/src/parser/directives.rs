@@ -1,8 +1,10 @@
 //! Directives (`@start`, `@unit`, `@owns`, ...) and expectations (`@expect ...`).
 
+use crate::ast::ExpectedOutcome;
 use crate::ast::{Directive, DirectiveKind, LineKind, Name, NumberLit, SeasonLit, UnitRef};
 use crate::error::{ErrorCode, SyntaxError};
 use crate::lexer::TokenKind;
+use crate::span::Span;
 
 use super::{missing_kind_error, Fail, LineParser};
 
@@ -34,9 +36,9 @@ impl LineParser<'_> {
             "start" => self
                 .arg_word("a starting position (`standard`)")
                 .map(DirectiveKind::Start),
-            "phase" => self
-                .arg_word("a phase (`movement`, `retreat` or `adjustment`)")
-                .map(DirectiveKind::Phase),
+            "phase" => self.phase(),
+            "season" => self.season_directive(),
+            "record" => self.record(),
             "turn" => self.arg_number().map(DirectiveKind::Turn),
             "unit" => self
                 .power_and_unit()
@@ -151,11 +153,114 @@ impl LineParser<'_> {
         })
     }
 
-    /// Reads the arguments of `@owns`.
+    /// Reads the arguments of `@owns`: a power, provinces, and optionally a season last.
     pub(super) fn owns(&mut self) -> Option<DirectiveKind> {
         let power = self.arg_word("a power")?;
-        let provinces = self.province_list()?;
-        Some(DirectiveKind::Owns { power, provinces })
+        let season_last = self.tokens.len() > self.pos + 1
+            && self
+                .tokens
+                .last()
+                .is_some_and(|t| t.kind == TokenKind::Season);
+        let end = if season_last {
+            self.tokens.len() - 1
+        } else {
+            self.tokens.len()
+        };
+        let provinces = self.before(end, Self::province_list)?;
+        let season = if season_last { self.try_season() } else { None };
+        Some(DirectiveKind::Owns {
+            power,
+            provinces,
+            season,
+        })
+    }
+
+    /// Reads the arguments of `@phase`: a phase word, then optionally seasons
+    /// (`@phase adjustment 2:0 2:1`).
+    fn phase(&mut self) -> Option<DirectiveKind> {
+        let phase = self.arg_word("a phase (`movement`, `retreat` or `adjustment`)")?;
+        let seasons = if self.at_end() {
+            Vec::new()
+        } else {
+            self.season_list()?
+        };
+        Some(DirectiveKind::Phase { phase, seasons })
+    }
+
+    /// Reads the arguments of `@season`: `<X:Y> [from <P:Q>]`.
+    fn season_directive(&mut self) -> Option<DirectiveKind> {
+        let Some(season) = self.try_season() else {
+            self.directive_error("a season such as `1:1`");
+            return None;
+        };
+        let mut from_keyword = None;
+        let mut from = None;
+        if let Some(word) = self.peek().filter(|t| t.kind == TokenKind::Word) {
+            if !self.slice(word.span).eq_ignore_ascii_case("from") {
+                self.directive_error("`from` and the season it branches from, or the end");
+                return None;
+            }
+            self.bump();
+            from_keyword = Some(word.span);
+            match self.try_season() {
+                Some(s) => from = Some(s),
+                None => {
+                    self.directive_error("the season it branches from, such as `0:0`");
+                    return None;
+                }
+            }
+        }
+        Some(DirectiveKind::Season {
+            season,
+            from_keyword,
+            from,
+        })
+    }
+
+    /// Reads the arguments of `@record`: `<Power>: <order> => succeeds|fails`, an order line
+    /// with its power in front and its outcome.
+    fn record(&mut self) -> Option<DirectiveKind> {
+        let start = self.pos;
+        let power = match self.peek() {
+            Some(t) if t.kind == TokenKind::Word && self.peek_kw().is_none() => self.name(),
+            _ => None,
+        };
+        let Some(power) = power else {
+            self.directive_error("a power, `:` and an order, as in `Germany: A Munich hold`");
+            return None;
+        };
+        if !self.at(TokenKind::Colon) {
+            self.directive_error("`:` after the power");
+            return None;
+        }
+        let colon = self.bump().span;
+        if self.at_end() {
+            self.directive_error("an order after the power");
+            return None;
+        }
+        let LineKind::Order(mut line) = self.order_line(Some(power), Some(colon)) else {
+            return None;
+        };
+        line.span = self.tokens[start]
+            .span
+            .cover(self.tokens[self.tokens.len() - 1].span);
+        if !line.order.is_incomplete() && self.error.is_none() {
+            let outcome = line.expect.map(|e| e.outcome);
+            if !matches!(
+                outcome,
+                Some(ExpectedOutcome::Succeeds | ExpectedOutcome::Fails)
+            ) {
+                let span = line.expect.map_or(Span::empty(line.span.end), |e| e.span);
+                let error = SyntaxError::new(
+                    ErrorCode::MalformedDirective,
+                    span,
+                    "a recorded order ends with its outcome: `=> succeeds` or `=> fails`",
+                )
+                .with_hint("write the outcome the order had when its season was adjudicated");
+                self.report(error);
+            }
+        }
+        Some(DirectiveKind::Record(line))
     }
 
     /// The position of the first word `word` (any case) from the current token on.
@@ -459,7 +564,7 @@ impl LineParser<'_> {
 
 /// The hint listing the directives.
 const DIRECTIVES_HINT: &str =
-    "the directives are @rules, @start, @unit, @owns, @phase, @turn, @dislodged, @standoff, @game and @expect";
+    "the directives are @rules, @start, @turn, @season, @unit, @owns, @record, @phase, @dislodged, @standoff, @game and @expect";
 
 /// The hint listing the expectations.
 const EXPECT_HINT: &str = "the expectations are unit, dislodged, retreats, empty, seasons, \

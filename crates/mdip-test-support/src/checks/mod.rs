@@ -187,7 +187,12 @@ pub fn check_world(world: &World) -> Result<(), String> {
             "timeline {i} has seasons outside first..head"
         );
         match t.branched_from {
-            None => ensure!(i == 0, "timeline {i} branches from nothing"),
+            // Timeline 0, or a timeline set up on its own (`@season` without `from`): its
+            // first season has no parent either.
+            None => ensure!(
+                world.season(t.first).and_then(|s| s.parent).is_none(),
+                "timeline {i} branches from nothing but its first season has a parent"
+            ),
             Some(b) => {
                 ensure!(
                     world.season(t.first).and_then(|s| s.parent) == Some(b),

@@ -26,6 +26,14 @@ impl Ctx<'_> {
                     ("@phase next", "end the step in progress"),
                     ("@turn", "the root turn: @turn 2"),
                     (
+                        "@season",
+                        "a season before the first step: @season 1:1 from 0:0",
+                    ),
+                    (
+                        "@record",
+                        "a past order: @record Germany: A Munich 0:0 - Tyrolia => fails",
+                    ),
+                    (
                         "@dislodged",
                         "retreat setup: @dislodged Austria A Tyrolia from Munich",
                     ),
@@ -54,8 +62,14 @@ impl Ctx<'_> {
                 "error",
                 "warning",
             ],
+            ["phase", "adjustment" | "adjustments", ..] | ["season", _, "from"] => {
+                self.seasons(None);
+                return;
+            }
+            ["season", _] => &["from"],
             ["unit"]
             | ["owns"]
+            | ["record"]
             | ["expect", "unit"]
             | ["dislodged"]
             | ["expect", "retreats"]
