@@ -564,6 +564,13 @@ impl World {
         cache: &'a mut Option<ConvoyCache<'w>>,
         need: &[SeasonKey],
     ) -> &'a ConvoyCache<'w> {
+        let mut wanted: Vec<SeasonKey> = need.to_vec();
+        if self.rules.reopening == crate::Reopening::TouchClosure {
+            // The 5D game: stored convoys of past boards carry armies too (its MDATC D.03), so
+            // the boards between the ends of the route count, one timeline either side.
+            self.add_boards_between(&mut wanted, need);
+        }
+        let need = &wanted[..];
         let fits = cache.as_ref().is_some_and(|c| {
             need.iter()
                 .all(|s| c.seasons.contains(s) || !self.exists(*s))
@@ -576,6 +583,7 @@ impl World {
                     seasons.push(s);
                 }
             }
+
             let mut geo = StepGeography::new(self, Vec::new());
             let total: usize = seasons.iter().map(|s| self.seasons[s].units.len()).sum();
             let mut units = Vec::with_capacity(total);
@@ -602,6 +610,32 @@ impl World {
             });
         }
         cache.as_ref().expect("the board was just built")
+    }
+
+    /// Adds to `seasons` every existing season whose turn lies between the turns of `need` and
+    /// whose timeline lies between theirs, one timeline either side.
+    fn add_boards_between(&self, seasons: &mut Vec<SeasonKey>, need: &[SeasonKey]) {
+        let (Some(t0), Some(t1)) = (
+            need.iter().map(|s| s.turn).min(),
+            need.iter().map(|s| s.turn).max(),
+        ) else {
+            return;
+        };
+        let l0 = need
+            .iter()
+            .map(|s| s.timeline)
+            .min()
+            .unwrap_or(0)
+            .saturating_sub(1);
+        let l1 = need.iter().map(|s| s.timeline).max().unwrap_or(0) + 1;
+        for (&k, _) in self
+            .seasons
+            .range(SeasonKey::new(t0, 0)..=SeasonKey::new(t1, u32::MAX))
+        {
+            if (l0..=l1).contains(&k.timeline) && !seasons.contains(&k) {
+                seasons.push(k);
+            }
+        }
     }
 
     /// Why a unit of `kind` at `from` could not move to `to` at all, leaving out the unit at
