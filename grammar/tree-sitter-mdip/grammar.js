@@ -240,7 +240,12 @@ module.exports = grammar({
         $.expect_directive,
       ),
 
-    rules_directive: ($) => seq(alias(ci('@rules'), '@rules'), field('value', alias($._word, $.value))),
+    rules_directive: ($) =>
+      seq(
+        alias(ci('@rules'), '@rules'),
+        field('value', alias($._word, $.value)),
+        optional(field('option', alias($._word, $.value))),
+      ),
 
     start_directive: ($) => seq(alias(ci('@start'), '@start'), field('value', alias($._word, $.value))),
 
