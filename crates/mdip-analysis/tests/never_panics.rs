@@ -120,6 +120,13 @@ const FRAGMENTS: &[&str] = &[
     // Directives and expectations.
     "@rules mdatc",
     "@rules standard",
+    "@rules 5dd",
+    "@rules 5dd strict",
+    "@rules 5dd loose",
+    "@rules 5dd strict loose",
+    "A Munich 1:0 - Tyrolia 0:1",
+    "F North Sea 1:0 C A London 2:0 - Norway 0:0",
+    "A Munich S A Berlin 0:1 - Kiel 0:1",
     "@start standard",
     "@unit Russia F St Petersburg(sc)",
     "@unit Germany A Munich 1:0",
