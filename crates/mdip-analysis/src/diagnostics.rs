@@ -112,11 +112,14 @@ pub enum Code {
     RetreatsOwed,
     /// `W0204`: an adjustment step closed with builds left unused.
     BuildsUnused,
+    /// `W0205`: `@rules 5dd`: a support or convoy for a unit of a season that does not exist
+    /// yet, kept for later.
+    Anticipated,
 }
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 45] = [
+    pub const ALL: [Code; 46] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -162,6 +165,7 @@ impl Code {
         Code::WrongUnitCoast,
         Code::RetreatsOwed,
         Code::BuildsUnused,
+        Code::Anticipated,
     ];
 
     /// The code as written: `E0202`.
@@ -213,6 +217,7 @@ impl Code {
             Code::WrongUnitCoast => "W0202",
             Code::RetreatsOwed => "W0203",
             Code::BuildsUnused => "W0204",
+            Code::Anticipated => "W0205",
         }
     }
 
@@ -291,6 +296,7 @@ impl Code {
             Code::NeedlessCoast => "The province has only one coast, or the unit is an army: the coast is ignored.",
             Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
             Code::RetreatsOwed => "A retreat step was closed before the file gave these dislodged units a retreat or disband order: they are disbanded (rule 6).",
+            Code::Anticipated => "Under `@rules 5dd` (the 5D Diplomacy game) a support or convoy may name a unit of a season that does not exist yet: it is not carried out now (its unit holds) but kept, and it acts when a later step reaches it and the unit it names was ordered what it says.",
             Code::BuildsUnused => "An adjustment step was closed with builds the power could still make: they are lost (not reported at the end of the file).",
         }
     }

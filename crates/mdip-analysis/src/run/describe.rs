@@ -293,6 +293,7 @@ pub fn illegal_code(i: &Illegal) -> &'static str {
         Illegal::Unmatched => "unmatched",
         Illegal::NoOrderedConvoy => "no-ordered-convoy",
         Illegal::GameOver => "game-over",
+        Illegal::Anticipated(_) => "anticipated",
         Illegal::OtherSeasonInStandardRules => "standard-rules",
     }
 }
@@ -423,6 +424,9 @@ pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
         Illegal::GameOver => {
             "5D Diplomacy rules: a power has won, nothing more is adjudicated".to_owned()
         }
+        Illegal::Anticipated(s) => format!(
+            "season {s} does not exist yet: under 5D Diplomacy rules the order is kept and acts once a later step reaches it"
+        ),
         Illegal::OtherSeasonInStandardRules => {
             "standard rules: orders cannot reach other seasons".to_owned()
         }

@@ -682,6 +682,7 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         Illegal::Duplicate => Code::DuplicateOrder,
         Illegal::Unmatched => Code::Unmatched,
         Illegal::GameOver => Code::GameOver,
+        Illegal::Anticipated(_) => Code::Anticipated,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,
         // Problems of the other steps' orders, not met in a movement step.
         Illegal::NotDislodged
@@ -693,7 +694,12 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         | Illegal::RetreatCoastMissing => Code::BadRetreat,
         Illegal::BadAdjustment { .. } => Code::BadAdjustment,
     };
-    let mut d = Diagnostic::new(code, span, format!("illegal order: {message}"));
+    let lead = if matches!(i, Illegal::Anticipated(_)) {
+        "not carried out now"
+    } else {
+        "illegal order"
+    };
+    let mut d = Diagnostic::new(code, span, format!("{lead}: {message}"));
     match i {
         Illegal::NotAHead { head } => {
             d = d.with_hint(format!("order the unit in its timeline's head, {head}"));

@@ -348,6 +348,9 @@ pub struct World {
     /// just played, while other heads still move: they rest in the movement step that follows
     /// (no orders, no advance, out of reach). Empty otherwise.
     resting: Vec<SeasonKey>,
+    /// Under `@rules 5dd`: supports and convoys given for units of seasons that did not exist
+    /// yet, kept to act once a later step reaches them (the unit held meanwhile).
+    anticipated: Vec<RecordedOrder>,
     /// How many steps have run.
     steps: u32,
     /// Whether `@phase retreat` set up the root's successor as the board after the movement

@@ -159,10 +159,14 @@ impl World {
         let heads = self.moving_heads();
         let mut graph = self.live_graph(&heads);
         let validated = give_live_orders(&mut graph, inputs, validated);
-        let reopened = self.reopen(&mut graph);
+        let (validated, anticipating) = match self.rules.fit {
+            OrderFit::Datc => (validated, Vec::new()),
+            OrderFit::Game => self.anticipate(&graph, inputs, validated),
+        };
+        let (reopened, woken) = self.reopen(&mut graph);
         let validated = match self.rules.fit {
             OrderFit::Datc => validated,
-            OrderFit::Game => self.fit_game_orders(&mut graph, inputs, validated),
+            OrderFit::Game => self.fit_game_orders(&mut graph, inputs, validated, &woken),
         };
         let (geo, input) = self.to_core(&graph);
         let mut adjudicated = Adjudicated::new(&graph, &input, &geo);
@@ -172,6 +176,7 @@ impl World {
         let forking = self.forking(&reopened, &graph, &adjudicated, &results);
         let (advanced, forks) = self.advance(&heads, &forking, &results);
         self.resting.clear();
+        self.anticipated.extend(anticipating);
         let dislodged = self.retreats(&advanced, &forks, &graph, &adjudicated, &results);
         let reported_cut = reported_cuts(&graph, &adjudicated);
         if self.rules.fit == OrderFit::Game {
@@ -235,6 +240,7 @@ impl World {
         graph: &mut Graph,
         inputs: &[OrderInput],
         mut validated: Vec<Result<MoveOrder, Illegal>>,
+        woken: &[usize],
     ) -> Vec<Result<MoveOrder, Illegal>> {
         let mut not_staying: HashSet<Spot> = inputs
             .iter()
@@ -277,32 +283,42 @@ impl World {
             let Some(g) = given(graph, i, &o) else {
                 continue;
             };
-            let order_of = |s: &Spot| graph.get(s).map(|t| graph.units[t].order);
-            let matched = match o {
-                MoveOrder::SupportHold { target } => {
-                    !not_staying.contains(&target)
-                        && order_of(&target).is_some_and(|t| !matches!(t, MoveOrder::Move { .. }))
-                }
-                MoveOrder::SupportMove { target, to, coast } => {
-                    order_of(&target).is_some_and(|t| {
-                        matches!(t, MoveOrder::Move { to: d, .. }
-                            if d.spot() == to && coast.is_none_or(|c| d.loc.coast == Some(c)))
-                    })
-                }
-                MoveOrder::Convoy { army, to } => match (graph.get(&army), order_of(&army)) {
-                    (Some(a), Some(MoveOrder::Move { to: d, .. })) if d.spot() == to => {
-                        self.ordered_convoy_chain(graph, a, d).contains(&g)
-                    }
-                    _ => false,
-                },
-                MoveOrder::Hold | MoveOrder::Move { .. } => true,
-            };
+            let matched = self.fits_orders(graph, g, &not_staying);
             if !matched {
                 *r = Err(Illegal::Unmatched);
                 graph.units[g].order = MoveOrder::Hold;
             }
         }
+        // Anticipatory orders reached by this step: they act only on what was really ordered.
+        for &g in woken {
+            if !self.fits_orders(graph, g, &not_staying) {
+                graph.units[g].order = MoveOrder::Hold;
+            }
+        }
         validated
+    }
+
+    /// Whether the support or convoy of graph unit `g` names what the unit it names was
+    /// ordered (see `fit_game_orders`).
+    fn fits_orders(&self, graph: &Graph, g: usize, not_staying: &HashSet<Spot>) -> bool {
+        let order_of = |s: &Spot| graph.get(s).map(|t| graph.units[t].order);
+        match graph.units[g].order {
+            MoveOrder::SupportHold { target } => {
+                !not_staying.contains(&target)
+                    && order_of(&target).is_some_and(|t| !matches!(t, MoveOrder::Move { .. }))
+            }
+            MoveOrder::SupportMove { target, to, coast } => order_of(&target).is_some_and(|t| {
+                matches!(t, MoveOrder::Move { to: d, .. }
+                    if d.spot() == to && coast.is_none_or(|c| d.loc.coast == Some(c)))
+            }),
+            MoveOrder::Convoy { army, to } => match (graph.get(&army), order_of(&army)) {
+                (Some(a), Some(MoveOrder::Move { to: d, .. })) if d.spot() == to => {
+                    self.ordered_convoy_chain(graph, a, d).contains(&g)
+                }
+                _ => false,
+            },
+            MoveOrder::Hold | MoveOrder::Move { .. } => true,
+        }
     }
 
     /// The fleets (graph indices) ordered to convoy the army of graph unit `army` to `to` that
@@ -350,10 +366,98 @@ impl World {
 
     /// Past seasons re-opened by live orders, with their stored orders replayed into the
     /// graph, as the rules' [`Reopening`] policy says.
-    fn reopen(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
+    /// Also returns the graph units whose anticipatory order ([`World::anticipate`]) a live
+    /// order reached and that now name existing units (they are checked further by
+    /// `fit_game_orders`).
+    fn reopen(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<usize>) {
         match self.rules.reopening {
-            Reopening::Anchored => self.reopen_anchored(graph),
+            Reopening::Anchored => (self.reopen_anchored(graph), Vec::new()),
             Reopening::TouchClosure => self.reopen_by_touch(graph),
+        }
+    }
+
+    /// The 5D game's orders for units that do not exist yet: a live support or convoy naming a
+    /// unit of a season that does not exist yet is invalid now (it is reported as such, and its
+    /// unit holds), but it is kept, and resolved whenever a later step reaches it and the unit it
+    /// names exists (the game's MDATC D.03). Returns the validation results with those orders
+    /// marked, and the orders to keep once the step is over.
+    fn anticipate(
+        &self,
+        graph: &Graph,
+        inputs: &[OrderInput],
+        mut validated: Vec<Result<MoveOrder, Illegal>>,
+    ) -> (Vec<Result<MoveOrder, Illegal>>, Vec<RecordedOrder>) {
+        let mut kept = Vec::new();
+        for (i, r) in validated.iter_mut().enumerate() {
+            let Err(Illegal::NoSuchSeason(missing)) = *r else {
+                continue;
+            };
+            let input = &inputs[i];
+            let order = match input.order {
+                UnitOrder::SupportHold { target } if target.spot.season == missing => {
+                    MoveOrder::SupportHold {
+                        target: target.spot,
+                    }
+                }
+                UnitOrder::SupportMove { target, to, coast }
+                    if target.spot.season == missing || to.season == missing =>
+                {
+                    MoveOrder::SupportMove {
+                        target: target.spot,
+                        to,
+                        coast,
+                    }
+                }
+                UnitOrder::Convoy { army, to }
+                    if army.spot.season == missing || to.season == missing =>
+                {
+                    MoveOrder::Convoy {
+                        army: army.spot,
+                        to,
+                    }
+                }
+                _ => continue,
+            };
+            let Some(g) = graph
+                .get(&input.unit.spot)
+                .filter(|&g| graph.units[g].live && graph.units[g].sig.power == input.power)
+            else {
+                continue;
+            };
+            *r = Err(Illegal::Anticipated(missing));
+            kept.push(RecordedOrder {
+                unit: input.unit.spot,
+                sig: graph.units[g].sig,
+                order,
+                success: false,
+            });
+        }
+        (validated, kept)
+    }
+
+    /// Whether a kept anticipatory order can act now: the units it names exist, and its unit
+    /// reaches where it acts (a convoy: a fleet at sea convoying an army).
+    fn anticipation_holds(&self, ro: &RecordedOrder) -> bool {
+        let from = Pos {
+            season: ro.unit.season,
+            loc: ro.sig.loc,
+        };
+        match ro.order {
+            MoveOrder::SupportHold { target } => {
+                self.unit(target).is_some() && self.reaches_province(ro.sig.kind, from, target)
+            }
+            MoveOrder::SupportMove { target, to, .. } => {
+                self.unit(target).is_some()
+                    && self.exists(to.season)
+                    && self.reaches_province(ro.sig.kind, from, to)
+            }
+            MoveOrder::Convoy { army, to } => {
+                ro.sig.kind == UnitType::Fleet
+                    && self.map.terrain(ro.sig.loc.province) == mdip_map::Terrain::Sea
+                    && self.unit(army).is_some_and(|a| a.kind == UnitType::Army)
+                    && self.exists(to.season)
+            }
+            MoveOrder::Hold | MoveOrder::Move { .. } => false,
         }
     }
 
@@ -362,7 +466,7 @@ impl World {
     /// is resolved again with nothing fixed; every past season holding a place so touched is
     /// re-opened, and its other stored orders are replayed with their recorded outcomes (they
     /// touch nothing that changes, so they only say who stayed and who left).
-    fn reopen_by_touch(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
+    fn reopen_by_touch(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<usize>) {
         let mut touched: HashSet<Spot> = HashSet::new();
         let mut work: Vec<Spot> = Vec::new();
         for g in &graph.units {
@@ -375,7 +479,26 @@ impl World {
         // The stored orders of each past season met so far, by the places they touch.
         let mut by_place: HashMap<SeasonKey, HashMap<Spot, Vec<usize>>> = HashMap::new();
         let mut taken: HashSet<Spot> = HashSet::new();
-        while let Some(p) = work.pop() {
+        // Kept anticipatory orders a touched place reaches (by index in `self.anticipated`).
+        let mut woken: Vec<usize> = Vec::new();
+        loop {
+            if work.is_empty() {
+                for (k, ro) in self.anticipated.iter().enumerate() {
+                    if !woken.contains(&k)
+                        && places(ro.unit, &ro.order).any(|q| touched.contains(&q))
+                    {
+                        woken.push(k);
+                        for q in places(ro.unit, &ro.order) {
+                            if touched.insert(q) {
+                                work.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            let Some(p) = work.pop() else {
+                break;
+            };
             if self.is_head(p.season) {
                 continue;
             }
@@ -415,7 +538,24 @@ impl World {
                 graph.add(resolved_again(ro, taken.contains(&ro.unit)));
             }
         }
-        reopened
+        // An anticipatory order that can act now replaces the hold its unit was recorded with.
+        let mut acting = Vec::new();
+        for &k in &woken {
+            let ro = &self.anticipated[k];
+            if !self.anticipation_holds(ro) || self.is_head(ro.unit.season) {
+                continue;
+            }
+            let g = graph.add(resolved_again(ro, true));
+            graph.units[g].order = ro.order;
+            graph.units[g].pin = Pin::Free;
+            for s in ro.order.referenced_seasons(ro.unit.season) {
+                if !graph.units[g].records.contains(&s) {
+                    graph.units[g].records.push(s);
+                }
+            }
+            acting.push(g);
+        }
+        (reopened, acting)
     }
 
     /// Past seasons re-opened by live orders (rule 12; not transitive), with their original

@@ -108,6 +108,7 @@ impl World {
             pending_adjustments: Vec::new(),
             setup_standoffs: Vec::new(),
             resting: Vec::new(),
+            anticipated: Vec::new(),
             steps: 0,
             retreat_successor: false,
         }

@@ -140,6 +140,9 @@ pub enum Illegal {
     NoOrderedConvoy,
     /// `@rules 5dd`: a power has won; nothing more is adjudicated.
     GameOver,
+    /// `@rules 5dd`: a support or convoy naming a unit of a season that does not exist yet: not
+    /// carried out now (the unit holds), but kept to act when a later step reaches it.
+    Anticipated(SeasonKey),
     /// `@rules standard` forbids orders that leave the unit's season.
     OtherSeasonInStandardRules,
     /// Retreat step: the unit is not waiting to retreat.
