@@ -2,17 +2,24 @@
 //! follows is a named field of [`Rules`], an enum whose variants say what each choice means.
 //!
 //! A [`World`](crate::world::World) is made with its rules (`World::new(map, rules)`), and the
-//! `@rules` directive picks one by name ([`Rules::named`]). Today there are two rule sets,
-//! [`Rules::mdatc`] (the default) and [`Rules::standard`]; they differ only in
-//! [`Rules::adjacency`]. A new rule set is a new combination of policies (and, where a rule
-//! really differs, a new variant wired where the policy is read); the adjudicator asks the
-//! policy, never the rule set's name.
+//! `@rules` directive picks one by name ([`Rules::named`]). There are three rule sets:
+//! [`Rules::mdatc`] (the default), [`Rules::standard`] (differs only in [`Rules::adjacency`])
+//! and [`Rules::fivedd`] (the 5D Diplomacy game, which differs in every policy but civil
+//! disorder). A new rule set is a new combination of policies (and, where a rule really differs,
+//! a new variant wired where the policy is read); the adjudicator asks the policy, never the
+//! rule set's name.
 //!
 //! Where each policy is read: [`ConvoyIntent`] by the movement core (`engine.rs`) through
 //! [`Geography::rules`](crate::Geography::rules), when it matches convoys to armies;
 //! [`CivilDisorder`] by [`adjudicate_adjustments`](crate::adjudicate_adjustments);
-//! [`TimeAdjacency`] by the world's order validation (`world/validate.rs`); [`ForkPolicy`] by
-//! the world's movement step (`world/step.rs`), when a re-opened season forks.
+//! [`TimeAdjacency`] by the world's reach (`world/mod.rs`, `World::seasons_adjacent` and
+//! `World::reaches`) and order validation (`world/validate.rs`); [`ForkPolicy`] and
+//! [`Reopening`] by the world's movement step (`world/movement.rs`), when past seasons are
+//! re-opened and when they fork; [`OrderFit`] by the movement step (checks of orders against
+//! each other, statuses, orders kept for later), the retreat step and the adjustment step;
+//! [`Victory`] by `World::winner` and every step (a game that is over adjudicates nothing);
+//! [`Winters`] by the adjustment step (which heads rest) and, in the analysis, by the rule that
+//! closes a step.
 
 use mdip_map::{Map, Power, ProvinceId};
 
