@@ -118,7 +118,7 @@ pub(crate) fn setup_error(e: &SetupError) -> String {
         }
         SetupError::NotAHead(s) => format!("{s} is not a head"),
         SetupError::AdjustmentSeasonsNeeded => {
-            "the root is no longer a head: name the boards that take builds and removals".to_owned()
+            "seasons are set up: name the boards that take builds and removals".to_owned()
         }
     }
 }

@@ -67,7 +67,7 @@ pub enum SetupError {
     NoChild(SeasonKey),
     /// `@phase adjustment X:Y`: the season is not a head.
     NotAHead(SeasonKey),
-    /// `@phase adjustment`: the root is no longer a head, so the seasons must be named.
+    /// `@phase adjustment` without seasons after `@season` lines: the boards must be named.
     AdjustmentSeasonsNeeded,
 }
 
@@ -148,7 +148,8 @@ impl World {
         if self.steps > 0 {
             return Err(SetupError::AlreadyStarted);
         }
-        if !self.is_head(self.root()) {
+        // After `@season` lines the boards are named (`start_in_adjustment_of`).
+        if self.seasons.len() > 1 {
             return Err(SetupError::AdjustmentSeasonsNeeded);
         }
         self.phase = Phase::Adjustment;
