@@ -261,7 +261,7 @@ impl Code {
             Code::DuplicateOrder => "A unit with several orders gets none of them and holds (DATC 4.D.3).",
             Code::NoSuchSeason => "The season does not exist (yet): seasons are created as the game advances.",
             Code::StandardRules => "Under `@rules standard` orders cannot reach other seasons or timelines.",
-            Code::SetupTooLate => "Setup directives (`@start`, `@unit`, `@owns`, `@turn`, `@rules`) must come before the first order.",
+            Code::SetupTooLate => "Setup directives (`@start`, `@unit`, `@owns`, `@turn`, `@rules`, `@season`, `@record`) must come before the first order, and `@turn` before `@season` lines.",
             Code::BadPlacement => "The unit cannot stand there, or another unit already does; dislodged units and standoffs (`@dislodged`, `@standoff`) only set up a retreat phase (`@phase retreat` first), one dislodged unit per province.",
             Code::BadRetreat => "Retreats go to an adjacent, empty province of the same season, not contested by a standoff and not where the attacker came from.",
             Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
