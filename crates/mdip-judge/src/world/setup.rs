@@ -571,8 +571,8 @@ impl World {
     /// Completes the set-up past seasons when the first step starts: every unit of a season
     /// with a child and no recorded order held (a hold that succeeded, or failed when the unit
     /// was dislodged there), and every child of such a season counts as created by the result
-    /// "its set-up units, and the units dislodged into it" (rule 16). Does nothing once a
-    /// step has run, and nothing twice.
+    /// "its set-up units, and the units of the parent's board dislodged into it" (rule 16).
+    /// Does nothing once a step has run, and nothing twice.
     pub(super) fn finish_setup(&mut self) {
         if self.steps > 0 {
             return;
@@ -618,6 +618,10 @@ impl World {
                     .extend(holds);
             }
             for &child in &children {
+                // The units dislodged into this child that stood on the parent's board: a
+                // replay of the parent's record may dislodge them again (one that did not
+                // stand there never can).
+                let parent = &self.seasons[&key];
                 let mut dislodged: Vec<(ProvinceId, UnitSig)> = self
                     .pending_retreats
                     .iter()
@@ -632,6 +636,7 @@ impl World {
                             },
                         )
                     })
+                    .filter(|(p, sig)| parent.unit_at(*p).map(UnitSig::of) == Some(*sig))
                     .collect();
                 dislodged.sort_by_key(|(p, _)| *p);
                 if let Some(c) = self.seasons.get_mut(&child).map(Arc::make_mut) {
