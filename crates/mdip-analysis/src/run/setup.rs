@@ -55,7 +55,15 @@ impl State {
                 };
                 if let Some((kind, loc, season)) = self.placement(unit) {
                     if let Err(e) = self.world.place_unit(season, power, kind, loc) {
-                        self.err(Code::BadPlacement, unit.span, describe::setup_error(&e));
+                        let mut d = Diagnostic::new(
+                            Code::BadPlacement,
+                            unit.span,
+                            describe::setup_error(&e),
+                        );
+                        if matches!(e, SetupError::NoSuchSeason(_)) {
+                            d = d.with_hint("set the season up first with `@season`");
+                        }
+                        self.diags.push(d);
                     }
                 }
             }
