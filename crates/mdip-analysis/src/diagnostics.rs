@@ -267,7 +267,7 @@ impl Code {
             Code::BadAdjustment => "Builds go to owned, empty home centres while the power has fewer units than centres; removals name the power's own units.",
             Code::MoveToSelf => "A unit cannot move to the province it stands in.",
             Code::PhaseNotNext => "`@phase` must name the phase that follows the step in progress; nothing more is played. To play steps with no orders, write `@phase next` once per step.",
-            Code::BadSeasonSetup => "`@season X:Y` continues a timeline one turn after its last season, or starts the next unused timeline (`from P:Q`, one turn earlier, branches it; without `from` it has no parent); `@season` lines come after `@turn` and before `@phase`. `@dislodged ... X:Y` needs a season with a child to retreat into; `@phase adjustment X:Y` names heads.",
+            Code::BadSeasonSetup => "`@season X:Y` continues a timeline one turn after its last season, or starts the next unused timeline (`from P:Q`, a past season one turn earlier, branches it; without `from` it has no parent); `@season` lines come after `@turn` and before `@phase`. `@dislodged ... X:Y` needs a season with a child to retreat into; `@phase adjustment X:Y` names heads.",
             Code::BadRecord => "`@record` stores an order of a past season (not a head) with its outcome: the unit must stand there, the order must be legal as a movement order of that season, and each unit has one recorded order.",
             Code::OutcomeMismatch => "The file expects another outcome for this order (`=> succeeds`, `=> fails`, `=> illegal`).",
             Code::MissingDiagnostic => "The file expects a diagnostic on the next line, and none with that code was produced.",

@@ -208,9 +208,12 @@ impl State {
             return;
         };
         let at = match (&e, from) {
-            (SetupError::NoSuchSeason(_) | SetupError::BranchNotPreviousTurn { .. }, Some(f)) => {
-                f.span
-            }
+            (
+                SetupError::NoSuchSeason(_)
+                | SetupError::BranchNotPreviousTurn { .. }
+                | SetupError::BranchFromHead(_),
+                Some(f),
+            ) => f.span,
             _ => lit.span,
         };
         let hint = match &e {
@@ -219,6 +222,9 @@ impl State {
             }
             SetupError::BranchNotPreviousTurn { .. } | SetupError::NoSuchSeason(_) => {
                 "a timeline branches from an existing season one turn before its first season"
+            }
+            SetupError::BranchFromHead(_) => {
+                "declare the next season of that timeline before the timelines that branch from it"
             }
             SetupError::BranchInExistingTimeline { .. } => {
                 "leave out `from`, or give the new timeline the next unused number"

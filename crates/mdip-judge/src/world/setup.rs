@@ -53,6 +53,9 @@ pub enum SetupError {
         /// The last season of that timeline, the only possible parent.
         last: SeasonKey,
     },
+    /// `@season X:Y from P:Q` where P:Q is a head: a timeline branches from a past season
+    /// (heads never fork), so P:Q's timeline must be continued first.
+    BranchFromHead(SeasonKey),
     /// `@season` after a starting `@phase retreat` or `@phase adjustment`.
     SeasonAfterPhase,
     /// `@turn` after `@season` lines: the root's turn is settled.
@@ -438,7 +441,8 @@ impl World {
     ///
     /// A season of an existing timeline comes one turn after that timeline's last season,
     /// which becomes its parent and stops being a head. A new timeline has the next unused
-    /// number: with `from` it branches from that season (one turn earlier) as a fork would;
+    /// number: with `from` it branches from that season (one turn earlier, and past: its own
+    /// timeline continued already) as a fork would;
     /// without, it has no parent and may start at any turn. The new board is empty; its
     /// owners are copied from its parent (none without one).
     pub fn add_season(
@@ -472,6 +476,9 @@ impl World {
                 }
                 if f.turn.checked_add(1) != Some(key.turn) {
                     return Err(SetupError::BranchNotPreviousTurn { from: f });
+                }
+                if self.is_head(f) {
+                    return Err(SetupError::BranchFromHead(f));
                 }
             }
             from
@@ -573,7 +580,7 @@ impl World {
     /// was dislodged there), and every child of such a season counts as created by the result
     /// "its set-up units, and the units of the parent's board dislodged into it" (rule 16).
     /// Does nothing once a step has run, and nothing twice.
-    pub(super) fn finish_setup(&mut self) {
+    pub fn finish_setup(&mut self) {
         if self.steps > 0 {
             return;
         }
