@@ -75,6 +75,10 @@ fn seasons_continue_branch_or_stand_alone() {
         w.add_season(s(1, 1), None),
         Err(SetupError::SeasonExists(s(1, 1)))
     );
+    assert_eq!(
+        w.add_season(s(2, 3), Some(s(1, 0))),
+        Err(SetupError::BranchFromHead(s(1, 0)))
+    );
     assert_eq!(w.set_root_turn(4), Err(SetupError::TurnAfterSeasons));
     check_world(&w).unwrap();
 }
@@ -200,4 +204,148 @@ fn a_support_that_changes_nothing_does_not_fork() {
     assert!(report.forks.is_empty());
     assert_eq!(w.timelines().len(), 1);
     check_world(&w).unwrap();
+}
+
+/// Random multiverses set up with seasons (continued, branched, parentless), units, owners and
+/// records, then played for a few movement steps with random orders: every world keeps the
+/// invariants of any world, and every step passes the checks of a played step.
+#[test]
+fn random_set_up_multiverses_play_like_any_other() {
+    use mdip_test_support::{check_movement, check_world, Rng, Stats};
+    let map = Map::standard();
+    let provinces: Vec<ProvinceId> = [
+        "Munich", "Tyrolia", "Bohemia", "Vienna", "Silesia", "Berlin",
+    ]
+    .iter()
+    .map(|n| p(map, n))
+    .collect();
+    let powers = [Power::Germany, Power::Austria];
+    let mut stats = Stats::default();
+    for seed in 0..200 {
+        let mut rng = Rng::new(seed);
+        let mut w = World::new(map, Rules::default());
+        // Seasons: each either continues a timeline, branches from a season one turn back, or
+        // starts a timeline with no parent.
+        for _ in 0..rng.below(6) {
+            let timelines = w.timelines().len() as u32;
+            let _ = match rng.below(3) {
+                0 => {
+                    let t = rng.below(timelines as usize) as u32;
+                    let head = w.timeline(t).unwrap().head;
+                    w.add_season(s(head.turn + 1, t), None)
+                }
+                1 => {
+                    let from = rng
+                        .pick(&w.seasons().map(|x| x.key).collect::<Vec<_>>())
+                        .unwrap();
+                    w.add_season(s(from.turn + 1, timelines), Some(from))
+                }
+                _ => w.add_season(s(rng.below(3) as u32, timelines), None),
+            };
+        }
+        let seasons: Vec<SeasonKey> = w.seasons().map(|x| x.key).collect();
+        for &season in &seasons {
+            for &province in &provinces {
+                if rng.chance(40) {
+                    let power = rng.pick(&powers).unwrap();
+                    w.place_unit(season, power, UnitType::Army, Location::new(province, None))
+                        .unwrap();
+                }
+            }
+        }
+        // Records: random moves and supports of past units, kept when legal.
+        for &season in &seasons {
+            let units: Vec<(Power, ProvinceId)> = w
+                .season(season)
+                .unwrap()
+                .units
+                .iter()
+                .map(|u| (u.power, u.loc.province))
+                .collect();
+            for (power, province) in units {
+                let to = Spot {
+                    season: rng.pick(&seasons).unwrap(),
+                    province: rng.pick(&provinces).unwrap(),
+                };
+                let order = if rng.chance(50) {
+                    UnitOrder::Move {
+                        to,
+                        coast: None,
+                        via_convoy: false,
+                    }
+                } else {
+                    UnitOrder::SupportHold {
+                        target: UnitRef {
+                            kind: None,
+                            spot: to,
+                            coast: None,
+                        },
+                    }
+                };
+                let input = OrderInput {
+                    power,
+                    unit: UnitRef {
+                        kind: Some(UnitType::Army),
+                        spot: Spot { season, province },
+                        coast: None,
+                    },
+                    order,
+                };
+                let _ = w.add_record(&input, rng.chance(50));
+            }
+        }
+        check_world(&w).unwrap_or_else(|e| panic!("seed {seed}, set up: {e}"));
+        w.finish_setup();
+        for step in 0..3 {
+            if w.phase() != mdip_judge::world::Phase::Movement {
+                break;
+            }
+            let heads = w.heads();
+            let all: Vec<SeasonKey> = w.seasons().map(|x| x.key).collect();
+            let mut inputs = Vec::new();
+            for &h in &heads {
+                for u in w.season(h).unwrap().units.clone() {
+                    let to = Spot {
+                        season: rng.pick(&all).unwrap(),
+                        province: rng.pick(&provinces).unwrap(),
+                    };
+                    inputs.push(OrderInput {
+                        power: u.power,
+                        unit: UnitRef {
+                            kind: Some(UnitType::Army),
+                            spot: Spot {
+                                season: h,
+                                province: u.loc.province,
+                            },
+                            coast: None,
+                        },
+                        order: if rng.chance(70) {
+                            UnitOrder::Move {
+                                to,
+                                coast: None,
+                                via_convoy: false,
+                            }
+                        } else {
+                            UnitOrder::Hold
+                        },
+                    });
+                }
+            }
+            let before = w.clone();
+            let report = w.movement_step(&inputs);
+            check_movement(&before, &inputs, &report, &w, &mut stats)
+                .unwrap_or_else(|e| panic!("seed {seed}, step {step}: {e}"));
+            check_world(&w).unwrap_or_else(|e| panic!("seed {seed}, step {step}: {e}"));
+            // Retreats: every dislodged unit disbands; adjustments: nothing ordered.
+            if w.phase() == mdip_judge::world::Phase::Retreat {
+                w.retreat_step(&[]);
+            }
+            if w.phase() == mdip_judge::world::Phase::Adjustment {
+                w.adjustment_step(&[]);
+            }
+        }
+    }
+    // The games did reach back into set-up seasons.
+    assert!(stats.reopened > 50 && stats.forks > 20, "{stats:?}");
+    assert!(stats.reopened_unforked > 0, "{stats:?}");
 }

@@ -19,8 +19,8 @@ syntax keyword mdipOutcomeWord succeeds fails illegal contained
 syntax match mdipHeader /\v^\s*((waives?|builds?|removes?|disbands?|retreats?|b|d|r|a|f|army|fleet)>)@![[:alnum:].'’-]+(\s+\d+:\d+)?\s*:?\s*(#.*)?$/ contains=mdipPower,mdipSeason,mdipComment
 syntax match mdipPower /\v^\s*\zs[[:alnum:].'’-]+/ contained
 syntax match mdipPowerPrefix /\v^\s*\zs[[:alnum:].'’-]+\ze\s*:\s/
-syntax match mdipDirective /\v^\s*\@(rules|start|unit|owns|phase|turn|expect)>/
-syntax match mdipBadDirective /\v^\s*\@(rules|start|unit|owns|phase|turn|expect)@![^ \t#]*/
+syntax match mdipDirective /\v^\s*\@(rules|start|unit|owns|phase|turn|season|record|dislodged|standoff|game|expect)>/
+syntax match mdipBadDirective /\v^\s*\@(rules|start|unit|owns|phase|turn|season|record|dislodged|standoff|game|expect)@![^ \t#]*/
 syntax keyword mdipExpectation unit dislodged empty seasons timelines heads owner winner error warning
 syntax match mdipComment /#.*$/ contains=@Spell
 

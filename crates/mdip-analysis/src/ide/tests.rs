@@ -214,6 +214,16 @@ fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
         ],
     );
     check_hover("@sta$0rt standard\n", &["**@start standard**"]);
+    check_hover("@sea$0son 1:1\n", &["**@season** *X:Y*"]);
+    check_hover(
+        "@season 1:0\n@unit Germany A Munich 0:0\n@rec$0ord Germany: A Munich 0:0 hold => succeeds\n",
+        &["**@record** *power*"],
+    );
+    // A timeline set up with no parent is not the root.
+    check_hover(
+        "@season 1:0\n@season 4:1\n@expect seasons 0:0 1:0 4:$01\n",
+        &["The first season of timeline 1, set up without a parent"],
+    );
     check_hover(
         &format!("{DISLODGED}A Munich $0- Silesia\n"),
         &["**Retreat** (`R`)", "Order: retreat — **succeeds**"],
@@ -312,6 +322,16 @@ fn completion_knows_the_board() {
     );
     check_completion("@$0", false, &["@start standard", "@expect"], &[]);
     check_completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
+    check_completion("@$0", false, &["@season", "@record"], &[]);
+    check_completion("@season 1:0\n@season 1:1 $0", false, &["from"], &[]);
+    check_completion(
+        "@season 1:0\n@season 1:1 from $0",
+        false,
+        &["0:0", "1:0"],
+        &[],
+    );
+    check_completion("@season 1:0\n@phase adjustment $0", false, &["1:0"], &[]);
+    check_completion("@record $0", false, &["Germany"], &[]);
     check_completion(
         "@expect dislodged $0",
         false,

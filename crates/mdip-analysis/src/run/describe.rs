@@ -102,6 +102,11 @@ pub(crate) fn setup_error(e: &SetupError) -> String {
             "timeline {} exists: its next season continues {last}, it does not branch",
             last.timeline
         ),
+        SetupError::BranchFromHead(s) => format!(
+            "{s} is a head, and a timeline branches from a past season; set up {}:{} first",
+            u64::from(s.turn) + 1,
+            s.timeline
+        ),
         SetupError::SeasonAfterPhase => {
             "seasons are set up before the starting `@phase`".to_owned()
         }
@@ -118,7 +123,7 @@ pub(crate) fn setup_error(e: &SetupError) -> String {
         }
         SetupError::NotAHead(s) => format!("{s} is not a head"),
         SetupError::AdjustmentSeasonsNeeded => {
-            "the root is no longer a head: name the boards that take builds and removals".to_owned()
+            "seasons are set up: name the boards that take builds and removals".to_owned()
         }
     }
 }

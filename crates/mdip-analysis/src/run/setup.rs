@@ -55,7 +55,15 @@ impl State {
                 };
                 if let Some((kind, loc, season)) = self.placement(unit) {
                     if let Err(e) = self.world.place_unit(season, power, kind, loc) {
-                        self.err(Code::BadPlacement, unit.span, describe::setup_error(&e));
+                        let mut d = Diagnostic::new(
+                            Code::BadPlacement,
+                            unit.span,
+                            describe::setup_error(&e),
+                        );
+                        if matches!(e, SetupError::NoSuchSeason(_)) {
+                            d = d.with_hint("set the season up first with `@season`");
+                        }
+                        self.diags.push(d);
                     }
                 }
             }
@@ -200,9 +208,12 @@ impl State {
             return;
         };
         let at = match (&e, from) {
-            (SetupError::NoSuchSeason(_) | SetupError::BranchNotPreviousTurn { .. }, Some(f)) => {
-                f.span
-            }
+            (
+                SetupError::NoSuchSeason(_)
+                | SetupError::BranchNotPreviousTurn { .. }
+                | SetupError::BranchFromHead(_),
+                Some(f),
+            ) => f.span,
             _ => lit.span,
         };
         let hint = match &e {
@@ -211,6 +222,9 @@ impl State {
             }
             SetupError::BranchNotPreviousTurn { .. } | SetupError::NoSuchSeason(_) => {
                 "a timeline branches from an existing season one turn before its first season"
+            }
+            SetupError::BranchFromHead(_) => {
+                "declare the next season of that timeline before the timelines that branch from it"
             }
             SetupError::BranchInExistingTimeline { .. } => {
                 "leave out `from`, or give the new timeline the next unused number"

@@ -53,6 +53,9 @@ pub enum SetupError {
         /// The last season of that timeline, the only possible parent.
         last: SeasonKey,
     },
+    /// `@season X:Y from P:Q` where P:Q is a head: a timeline branches from a past season
+    /// (heads never fork), so P:Q's timeline must be continued first.
+    BranchFromHead(SeasonKey),
     /// `@season` after a starting `@phase retreat` or `@phase adjustment`.
     SeasonAfterPhase,
     /// `@turn` after `@season` lines: the root's turn is settled.
@@ -67,7 +70,7 @@ pub enum SetupError {
     NoChild(SeasonKey),
     /// `@phase adjustment X:Y`: the season is not a head.
     NotAHead(SeasonKey),
-    /// `@phase adjustment`: the root is no longer a head, so the seasons must be named.
+    /// `@phase adjustment` without seasons after `@season` lines: the boards must be named.
     AdjustmentSeasonsNeeded,
 }
 
@@ -150,7 +153,8 @@ impl World {
         if self.steps > 0 {
             return Err(SetupError::AlreadyStarted);
         }
-        if !self.is_head(self.root()) {
+        // After `@season` lines the boards are named (`start_in_adjustment_of`).
+        if self.seasons.len() > 1 {
             return Err(SetupError::AdjustmentSeasonsNeeded);
         }
         self.phase = Phase::Adjustment;
@@ -439,7 +443,8 @@ impl World {
     ///
     /// A season of an existing timeline comes one turn after that timeline's last season,
     /// which becomes its parent and stops being a head. A new timeline has the next unused
-    /// number: with `from` it branches from that season (one turn earlier) as a fork would;
+    /// number: with `from` it branches from that season (one turn earlier, and past: its own
+    /// timeline continued already) as a fork would;
     /// without, it has no parent and may start at any turn. The new board is empty; its
     /// owners are copied from its parent (none without one).
     pub fn add_season(
@@ -473,6 +478,9 @@ impl World {
                 }
                 if f.turn.checked_add(1) != Some(key.turn) {
                     return Err(SetupError::BranchNotPreviousTurn { from: f });
+                }
+                if self.is_head(f) {
+                    return Err(SetupError::BranchFromHead(f));
                 }
             }
             from
@@ -572,9 +580,9 @@ impl World {
     /// Completes the set-up past seasons when the first step starts: every unit of a season
     /// with a child and no recorded order held (a hold that succeeded, or failed when the unit
     /// was dislodged there), and every child of such a season counts as created by the result
-    /// "its set-up units, and the units dislodged into it" (rule 16). Does nothing once a
-    /// step has run, and nothing twice.
-    pub(super) fn finish_setup(&mut self) {
+    /// "its set-up units, and the units of the parent's board dislodged into it" (rule 16).
+    /// Does nothing once a step has run, and nothing twice.
+    pub fn finish_setup(&mut self) {
         if self.steps > 0 {
             return;
         }
@@ -619,6 +627,10 @@ impl World {
                     .extend(holds);
             }
             for &child in &children {
+                // The units dislodged into this child that stood on the parent's board: a
+                // replay of the parent's record may dislodge them again (one that did not
+                // stand there never can).
+                let parent = &self.seasons[&key];
                 let mut dislodged: Vec<(ProvinceId, UnitSig)> = self
                     .pending_retreats
                     .iter()
@@ -633,6 +645,7 @@ impl World {
                             },
                         )
                     })
+                    .filter(|(p, sig)| parent.unit_at(*p).map(UnitSig::of) == Some(*sig))
                     .collect();
                 dislodged.sort_by_key(|(p, _)| *p);
                 if let Some(c) = self.seasons.get_mut(&child).map(Arc::make_mut) {

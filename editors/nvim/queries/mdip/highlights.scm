@@ -45,13 +45,15 @@
 
 ; Directives.
 [
-  "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@dislodged" "@standoff" "@game" "@expect"
+  "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@season" "@record" "@dislodged" "@standoff"
+  "@game" "@expect"
 ] @keyword.directive
 [
   "unit" "dislodged" "retreats" "empty" "seasons" "timelines" "heads" "owner" "winner" "error"
   "warning"
 ] @keyword
 (dislodged_directive ["from" "by" "convoy"] @keyword)
+(season_directive "from" @keyword)
 (expect_directive ["except" "disbanded"] @keyword)
 (expect_directive "none" @constant.builtin)
 (value) @constant
