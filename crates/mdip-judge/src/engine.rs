@@ -23,7 +23,7 @@ use mdip_map::UnitType;
 use crate::geography::{At, Geography, Place};
 use crate::movement::{Dislodgement, MovementResult, Order, Pin, PinnedOrder, Unit, UnitId};
 use crate::reason::{Outcome, Reason};
-use crate::rules::ConvoyIntent;
+use crate::rules::{ConvoyIntent, OrderFit};
 
 /// The absent index.
 const NONE: u32 = u32::MAX;
@@ -110,6 +110,8 @@ struct Slot {
 struct Engine<'a> {
     units: &'a [Unit],
     slots: Vec<Slot>,
+    /// The 5D game's order checks are in force ([`OrderFit::Game`]).
+    game_fit: bool,
     /// Supporting units, grouped by supported unit (see `Slot::sup`).
     sup: Vec<u32>,
     /// Moving units grouped by destination place id; group `g` is `groups[g.0..g.1]` (empty
@@ -175,6 +177,7 @@ impl<'a> Engine<'a> {
         Engine {
             units,
             slots,
+            game_fit: geo.rules().fit == OrderFit::Game,
             sup,
             group_ranges: places.group_ranges,
             groups: places.groups,
@@ -503,11 +506,33 @@ impl<'a> Engine<'a> {
             if foreign_to == Some(self.units[supporter].power) {
                 continue;
             }
+            if self.against_own_unit(u, supporter) {
+                continue;
+            }
             if self.resolve(supporter, high) {
                 count += 1;
             }
         }
         count
+    }
+
+    /// Under the 5D game's order checks ([`OrderFit::Game`]): whether `supporter` supports the
+    /// move `u` into a place held by a unit of the supporter's own power that is not ordered to
+    /// move. Such a support gives no strength at all (DATC counts it for everything but
+    /// dislodging); the game settles it before anything else. (When the unit there is ordered
+    /// to move and fails, the game's passes count the support as DATC does, DATC 6.E.12.)
+    fn against_own_unit(&self, u: usize, supporter: usize) -> bool {
+        if !self.game_fit || self.slots[u].kind != Kind::Move {
+            return false;
+        }
+        let o = self.slots[u].occupant;
+        if o == NONE
+            || o as usize == u
+            || self.units[o as usize].power != self.units[supporter].power
+        {
+            return false;
+        }
+        self.slots[o as usize].kind != Kind::Move
     }
 
     /// HOLD STRENGTH (DATC 5.B.5) of the place held by `occupant`.

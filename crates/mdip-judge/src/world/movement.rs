@@ -954,21 +954,23 @@ fn game_statuses(graph: &Graph, adjudicated: &mut Adjudicated) {
     use crate::Reason;
     for (i, g) in graph.units.iter().enumerate() {
         let reason = match (g.order, &adjudicated.outcomes[i].reason) {
+            // The game fails a support only for a supported hold or move that failed.
             (MoveOrder::SupportHold { target }, Reason::SupportGiven) => graph
                 .get(&target)
-                .filter(|&t| adjudicated.dislodged_by[t].is_some())
+                .filter(|&t| {
+                    graph.units[t].order == MoveOrder::Hold && adjudicated.dislodged_by[t].is_some()
+                })
                 .map(|t| Reason::SupportedOrderFailed { unit: t }),
             (MoveOrder::SupportMove { target, to, .. }, Reason::SupportGiven) => {
-                match graph.get(&target) {
-                    Some(t) if !adjudicated.moved[t] => {
+                let own_stays = graph
+                    .get(&to)
+                    .filter(|&o| graph.units[o].sig.power == g.sig.power && !adjudicated.moved[o]);
+                match (own_stays, graph.get(&target)) {
+                    (Some(o), _) => Some(Reason::SupportAgainstOwnUnit { unit: o }),
+                    (None, Some(t)) if !adjudicated.moved[t] => {
                         Some(Reason::SupportedOrderFailed { unit: t })
                     }
-                    _ => graph
-                        .get(&to)
-                        .filter(|&o| {
-                            graph.units[o].sig.power == g.sig.power && !adjudicated.moved[o]
-                        })
-                        .map(|o| Reason::SupportAgainstOwnUnit { unit: o }),
+                    _ => None,
                 }
             }
             (MoveOrder::Convoy { army, .. }, Reason::ConvoyUsed) => graph
