@@ -316,16 +316,30 @@ fn board_name(b: (i64, i64, Phase)) -> String {
 fn parse(json: &str) -> Result<World, ImportError> {
     let de = &mut serde_json::Deserializer::from_str(json);
     let world: World = serde_path_to_error::deserialize(de).map_err(|e| {
+        // serde_path_to_error writes `?` for a segment it never learnt (the input ended).
         let path = e.path().to_string();
+        let path = path.trim_end_matches(".?").to_owned();
         let inner = e.into_inner();
         let message = if inner.is_syntax() || inner.is_eof() {
             format!("malformed JSON: {inner}")
         } else {
-            inner.to_string()
+            name_the_enum(&path, &inner.to_string())
         };
         error(if path == "." { String::new() } else { path }, message)
     })?;
     Ok(world)
+}
+
+/// serde's "unknown variant `Spain`" named by what the field holds: "unknown nation `Spain`".
+fn name_the_enum(path: &str, message: &str) -> String {
+    let what = match path.rsplit('.').next().unwrap_or_default() {
+        "owner" | "winner" => "nation",
+        "type" => "unit type",
+        "phase" => "phase",
+        "status" => "order status",
+        _ => return message.to_owned(),
+    };
+    message.replacen("unknown variant", &format!("unknown {what}"), 1)
 }
 
 fn parse_order(value: &serde_json::Value, path: &str) -> Result<(Kind, RawOrder), ImportError> {
@@ -347,8 +361,9 @@ fn parse_order(value: &serde_json::Value, path: &str) -> Result<(Kind, RawOrder)
         None => return Err(error(path, "an order needs `$type` (Hold, Move, ...)")),
     };
     let raw: RawOrder = serde_path_to_error::deserialize(value).map_err(|e| {
-        let inner = e.path().to_string();
-        error(format!("{path}.{inner}"), e.into_inner().to_string())
+        let inner = format!("{path}.{}", e.path());
+        let message = name_the_enum(&inner, &e.into_inner().to_string());
+        error(inner, message)
     })?;
     Ok((kind, raw))
 }
