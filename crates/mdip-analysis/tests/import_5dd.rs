@@ -323,3 +323,46 @@ fn imported_orders_export_as_the_game_stored_them() {
         assert_eq!(x.request.players, ["England"], "{name}");
     }
 }
+
+#[test]
+fn export_writes_retreats_with_the_retreat_status() {
+    let text = "\
+@rules 5dd
+Germany 0:0
+A Munich - Tyrolia
+A Bohemia supports A Munich - Tyrolia
+Austria 0:0
+A Tyrolia holds
+@phase retreat
+Austria: A Tyrolia - Vienna
+";
+    let (report, rules) = report_of(text);
+    let x = export::export(&report, rules, None).unwrap();
+    assert_eq!(x.warnings, Vec::<String>::new());
+    let at = |region: &str| serde_json::json!({"timeline": 1, "year": 1901, "phase": "Spring", "region": region});
+    assert_eq!(
+        serde_json::to_value(&x.request).unwrap(),
+        serde_json::json!({
+            "players": ["Austria"],
+            "orders": [{
+                "$type": "Move",
+                "status": "RetreatNew",
+                "unit": {"owner": "Austria", "type": "Army", "mustRetreat": true},
+                "location": at("Tyr"),
+                "destination": at("Vie"),
+            }],
+        })
+    );
+    let disband = text.replace("A Tyrolia - Vienna", "Disband A Tyrolia");
+    let (report, rules) = report_of(&disband);
+    let x = export::export(&report, rules, None).unwrap();
+    assert_eq!(
+        serde_json::to_value(&x.request.orders).unwrap(),
+        serde_json::json!([{
+            "$type": "Disband",
+            "status": "RetreatNew",
+            "unit": {"owner": "Austria", "type": "Army", "mustRetreat": true},
+            "location": at("Tyr"),
+        }])
+    );
+}

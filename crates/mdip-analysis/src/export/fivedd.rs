@@ -317,7 +317,9 @@ fn convert(
         .and_then(nation)
         .ok_or("no power of the game")?;
     let kind = unit_type(report, o).ok_or("the unit's type is not known")?;
-    let retreat = phase == PhaseName::Retreat;
+    // A retreat or a disband of a dislodged unit; any other order in a retreat step is a
+    // movement order mdip finds illegal there, exported as one.
+    let retreat = matches!(o.kind, OrderKindName::Retreat | OrderKindName::Disband);
     let status = if retreat {
         GameStatus::RetreatNew
     } else {
