@@ -366,3 +366,75 @@ Austria: A Tyrolia - Vienna
         }])
     );
 }
+
+/// A retreat phase on one board: Austria's army in Tyrolia must retreat; France's army in
+/// Burgundy, dislodged with nowhere to go, was disbanded at once (the game stores a `Disband`
+/// with `RetreatSuccess` and does not mark the unit): it is not on the next board.
+#[test]
+fn a_unit_disbanded_at_once_is_not_on_the_next_board() {
+    let unit = |owner: &str, retreat: bool| {
+        format!(r#"{{"owner":"{owner}","type":"Army","mustRetreat":{retreat}}}"#)
+    };
+    let at = |region: &str| {
+        format!(r#"{{"timeline":1,"year":1901,"phase":"Spring","region":"{region}"}}"#)
+    };
+    let order = |kind: &str, status: &str, owner: &str, from: &str, extra: &str| {
+        format!(
+            r#"{{"$type":"{kind}","status":"{status}","unit":{},"location":{}{extra}}}"#,
+            unit(owner, owner == "Austria" && kind == "Hold"),
+            at(from)
+        )
+    };
+    let json = format!(
+        r#"{{"iteration":1,"winner":null,"boards":[{{"timeline":1,"year":1901,"phase":"Spring","childTimelines":[],
+        "centres":{{"Mun":"Germany","Vie":"Austria","Par":"France"}},
+        "units":{{"Mun":{},"Boh":{},"Pic":{},"Gas":{},"Tyr":{},"Bur":{}}}}}],
+        "orders":[{},{},{},{},{},{},{}]}}"#,
+        unit("Germany", false),
+        unit("Germany", false),
+        unit("Germany", false),
+        unit("Germany", false),
+        unit("Austria", true),
+        unit("France", false),
+        order(
+            "Move",
+            "Success",
+            "Germany",
+            "Mun",
+            &format!(r#","destination":{}"#, at("Tyr"))
+        ),
+        order(
+            "Support",
+            "Success",
+            "Germany",
+            "Boh",
+            &format!(
+                r#","supportLocation":{},"destination":{}"#,
+                at("Mun"),
+                at("Tyr")
+            )
+        ),
+        order(
+            "Move",
+            "Success",
+            "Germany",
+            "Pic",
+            &format!(r#","destination":{}"#, at("Bur"))
+        ),
+        order(
+            "Support",
+            "Success",
+            "Germany",
+            "Gas",
+            &format!(
+                r#","supportLocation":{},"destination":{}"#,
+                at("Pic"),
+                at("Bur")
+            )
+        ),
+        order("Hold", "Failure", "Austria", "Tyr", ""),
+        order("Hold", "Failure", "France", "Bur", ""),
+        order("Disband", "RetreatSuccess", "France", "Bur", ""),
+    );
+    insta::assert_snapshot!("5dd-disbanded-at-once", import("disbanded", &json));
+}

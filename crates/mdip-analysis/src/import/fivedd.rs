@@ -880,7 +880,8 @@ impl Converter {
 
     /// The units of the board the game makes from head `h` after its movement (and the
     /// retreats): the units that did not move away and were not dislodged stay, units whose
-    /// move into this board succeeded arrive. Keyed by the game's region id.
+    /// move into this board succeeded arrive (the retreats are the retreat step's). Keyed by
+    /// the game's region id.
     fn after_movement(&self, world: &World, h: usize) -> Vec<(String, Unit)> {
         let b = &world.boards[h];
         let key = (b.timeline, b.year, b.phase);
@@ -890,13 +891,17 @@ impl Converter {
                 continue;
             }
             let name = location_of(region);
-            let moved = self.orders.iter().any(|(_, o)| {
-                o.kind == Kind::Move
-                    && o.status == OrderStatus::Success
-                    && o.at.board == key
-                    && o.at.name == name
+            // Moved away, or dislodged with nowhere to go: the game disbands such a unit at
+            // once (a `Disband` stored as `RetreatSuccess`) and does not mark it.
+            let gone = self.orders.iter().any(|(_, o)| {
+                let left = match o.kind {
+                    Kind::Move => o.status == OrderStatus::Success,
+                    Kind::Disband => o.status == OrderStatus::RetreatSuccess,
+                    _ => false,
+                };
+                left && o.at.board == key && o.at.name == name
             });
-            if !moved {
+            if !gone {
                 units.push((region.clone(), *u));
             }
         }
