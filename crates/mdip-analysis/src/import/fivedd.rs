@@ -12,15 +12,17 @@
 //! - comments naming the source, the iteration and the winner; `@rules 5dd` (`5dd strict` when
 //!   asked: the JSON does not say which adjacency setting the game was created with);
 //! - per timeline, per board: `@season X:Y` (`from P:Q` for a timeline's first board, from
-//!   the board whose `childTimelines` lists it), then its `@unit` and `@owns` lines;
+//!   the board whose `childTimelines` lists it), then its `@unit` and `@owns` lines; in a
+//!   retreat phase (units with `mustRetreat`) also the boards the game will make from the heads
+//!   once the retreats are done, computed as its executor does (units that did not move away
+//!   and were not dislodged stay, successful moves arrive);
 //! - `@record` for every stored movement order of a past board, with its outcome (`Success`
 //!   → `succeeds`, `Failure` → `fails`; an `Invalid` order is recorded as a hold, which fails
-//!   only if a move into its place succeeded);
-//! - the phase the game waits for: nothing for movement; for retreats (units with
-//!   `mustRetreat`), the boards the game will make once the retreats are done, computed as its
-//!   executor does (units that did not move away stay, successful moves arrive), then
-//!   `@phase retreat` and `@dislodged` per unit; for adjustments (Winter heads), the Winter
-//!   board as season `X:Y` with `X` the Fall's turn + 1, and `@phase adjustment X:Y ...`;
+//!   only if a move into its place succeeded), after every `@season` so that each season a
+//!   record names is past already;
+//! - the phase the game waits for: nothing for movement; `@phase retreat` and `@dislodged`
+//!   per unit that must retreat; for adjustments (Winter heads), the Winter board is the
+//!   season `X:Y` with `X` the Fall's turn + 1, and `@phase adjustment X:Y ...`;
 //! - `@expect` lines for the seasons, the heads and every head's units;
 //! - the orders of the iteration in progress (`New` / `RetreatNew`) as ordinary orders.
 //!
@@ -31,8 +33,8 @@
 //! - stored retreats and disbands are not recorded (the next boards have their result);
 //! - in a retreat phase only the heads get successor boards; the JSON does not say which past
 //!   boards the game will also advance (its `MightAdvance` is not sent), so a fork that would
-//!   appear after the retreats is not set up; `@standoff` is not written (the stored orders do
-//!   not say which bounces left a province empty);
+//!   appear after the retreats is not set up; `@standoff` is not written (mdip may offer a
+//!   retreat into a province a standoff left empty, which the game refuses);
 //! - a game whose heads are in different phases (some Winter, some Spring/Fall) is set up with
 //!   `@phase adjustment` on the Winter heads only.
 //!
@@ -624,57 +626,12 @@ impl Converter {
                 write_board(&mut t, key, units, &b.centres);
             }
         }
-        // Stored orders of past boards.
-        let records: Vec<&Order> = self
-            .orders
-            .iter()
-            .map(|(_, o)| o)
-            .filter(|o| {
-                matches!(
-                    o.status,
-                    OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
-                ) && matches!(
-                    o.kind,
-                    Kind::Hold | Kind::Move | Kind::Support | Kind::Convoy
-                ) && o.at.board.2 != Phase::Winter
-            })
-            .collect();
-        if !records.is_empty() {
-            t.push_str("\n# Orders stored on past boards, with their outcomes.\n");
-        }
-        for o in &records {
-            let (text, outcome) = if o.status == OrderStatus::Invalid {
-                let held = if self.dislodged(o.at.board, &o.at.name) {
-                    "fails"
-                } else {
-                    "succeeds"
-                };
-                (format!("{} hold", unit_text(o.unit, &o.at)), held)
-            } else {
-                let outcome = if o.status == OrderStatus::Success {
-                    "succeeds"
-                } else {
-                    "fails"
-                };
-                (self.order_text(o), outcome)
-            };
-            let note = if o.status == OrderStatus::Invalid {
-                "  # stored as Invalid: the unit held"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                t,
-                "@record {}: {text} => {outcome}{note}",
-                o.unit.owner.name()
-            );
-        }
         // The phase the game waits for.
         let mut head_keys: Vec<Key> = Vec::new();
         let mut head_units: Vec<(Key, Vec<(String, Unit)>)> = Vec::new();
         if retreat {
             t.push_str(
-                "\n# Retreats are due: the boards the game makes once they are done (units that did not move away stay, successful moves arrive).\n",
+                "\n# Retreats are due: the boards the game makes once they are done (units that did not move\n# away and were not dislodged stay, successful moves arrive).\n",
             );
             for &h in &heads {
                 let b = &world.boards[h];
@@ -708,6 +665,7 @@ impl Converter {
                         .collect(),
                 ));
             }
+            self.write_records(&mut t);
             t.push_str("\n@phase retreat\n");
             for (i, region, unit) in &retreating {
                 let key = self.seasons[*i].unwrap_or_default();
@@ -744,6 +702,7 @@ impl Converter {
                 head_keys.push(key);
                 head_units.push((key, owned_units(&world.boards[h])));
             }
+            self.write_records(&mut t);
             if !winters.is_empty() {
                 let list: Vec<String> = winters.iter().map(|&k| season(k)).collect();
                 let _ = writeln!(
@@ -820,6 +779,55 @@ impl Converter {
             let _ = writeln!(t, "{}: {text}", o.unit.owner.name());
         }
         Ok(t)
+    }
+
+    /// `@record` lines: every stored movement order of a past board with its outcome. Written
+    /// after every `@season`, so that each season they name is past already.
+    fn write_records(&self, t: &mut String) {
+        let records: Vec<&Order> = self
+            .orders
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| {
+                matches!(
+                    o.status,
+                    OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
+                ) && matches!(
+                    o.kind,
+                    Kind::Hold | Kind::Move | Kind::Support | Kind::Convoy
+                ) && o.at.board.2 != Phase::Winter
+            })
+            .collect();
+        if !records.is_empty() {
+            t.push_str("\n# Orders stored on past boards, with their outcomes.\n");
+        }
+        for o in &records {
+            let (text, outcome) = if o.status == OrderStatus::Invalid {
+                let held = if self.dislodged(o.at.board, &o.at.name) {
+                    "fails"
+                } else {
+                    "succeeds"
+                };
+                (format!("{} hold", unit_text(o.unit, &o.at)), held)
+            } else {
+                let outcome = if o.status == OrderStatus::Success {
+                    "succeeds"
+                } else {
+                    "fails"
+                };
+                (self.order_text(o), outcome)
+            };
+            let note = if o.status == OrderStatus::Invalid {
+                "  # stored as Invalid: the unit held"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                t,
+                "@record {}: {text} => {outcome}{note}",
+                o.unit.owner.name()
+            );
+        }
     }
 
     /// A stored or new movement order in the notation, every season written; the supported
