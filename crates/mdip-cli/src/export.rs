@@ -28,7 +28,7 @@ pub enum ExportFormat {
         /// The order file (`@rules 5dd`), or `-` for standard input.
         file: PathBuf,
         /// Write the JSON here instead of standard output.
-        #[arg(long = "out", short = 'o', value_name = "FILE")]
+        #[arg(long = "output-file", short = 'o', value_name = "FILE")]
         out: Option<PathBuf>,
         /// The powers submitting (comma-separated or repeated); default: those with orders.
         #[arg(long, value_name = "POWER", num_args = 1.., value_delimiter = ',')]

@@ -41,7 +41,7 @@ pub enum ImportFormat {
         /// The game's JSON (`-` for standard input).
         file: PathBuf,
         /// Write the `.mdip` file here instead of standard output.
-        #[arg(long = "out", short = 'o', value_name = "FILE")]
+        #[arg(long = "output-file", short = 'o', value_name = "FILE")]
         out: Option<PathBuf>,
         /// The game was created with strict adjacencies (`@rules 5dd strict`); the JSON does
         /// not say, and the game's default, loose, is written without it.
