@@ -185,6 +185,15 @@ fn bad_orders_and_boards_are_errors_with_their_json_path() {
         e.to_string(),
         "at `boards[1]`: timeline 2: no board lists it in `childTimelines`"
     );
+    // A timeline listed as a child of its own board.
+    let own = two.replace(
+        "\"timeline\":2,\"year\":1901,\"phase\":\"Fall\",",
+        "\"timeline\":2,\"year\":1901,\"phase\":\"Fall\",\"childTimelines\":[2],",
+    );
+    assert_eq!(
+        error(&own).to_string(),
+        "at `boards[1].childTimelines`: timeline 2 branches from timeline 2, Fall 1901: a timeline branches from an older one"
+    );
     // A gap in a timeline.
     let gap = two
         .replace("\"timeline\":2", "\"timeline\":1")

@@ -544,6 +544,15 @@ impl Converter {
             ));
         };
         let b = &world.boards[p];
+        if b.timeline >= t {
+            return Err(error(
+                format!("boards[{p}].childTimelines"),
+                format!(
+                    "timeline {t} branches from {}: a timeline branches from an older one",
+                    board_name((b.timeline, b.year, b.phase))
+                ),
+            ));
+        }
         let mut key = season_of(b.timeline, b.year, b.phase, &format!("boards[{p}]"))?;
         if b.phase == Phase::Winter {
             // A Winter board is no season: the fork continues its Fall.
