@@ -756,17 +756,8 @@ impl Converter {
                 );
             }
         }
-        for (i, region, unit) in &retreating {
-            let key = self.seasons[*i].unwrap_or_default();
-            let _ = writeln!(
-                t,
-                "@expect dislodged {} {} {} {}",
-                unit.owner.name(),
-                unit.kind.letter(),
-                location_of(region),
-                season(key)
-            );
-        }
+        // No `@expect dislodged`: it speaks of the last movement step, and the set-up
+        // retreat phase has none; `@dislodged` states those units.
         // The orders of the iteration in progress.
         let pending: Vec<&Order> = self
             .orders
