@@ -348,3 +348,36 @@ fn the_pending_retreat_round_trips() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The issue's "done when": an imported three-timeline game is continued and exported. After
+/// England's retreat, timeline 0's Winter (season 4:0) takes its build beside the movement of
+/// timelines 1 and 2 (3:1, 3:2), as the game does in one iteration: the export holds both.
+/// Needs the multi-season setup directives and `@rules 5dd`'s Winter beside movement.
+#[test]
+fn an_imported_three_timeline_game_is_continued_and_exported() {
+    let dir = temp("continued");
+    let r = run(&["import", "5dd", RETREAT]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let file = dir.join("game.mdip");
+    let next = "\
+@phase next
+England: Build F lon 4:0
+France: A mun 3:1 - kie 3:1
+France: A bur 3:1 S A mun 3:1 - kie 3:1
+Germany: A kie 3:1 hold
+Germany: A par 3:2 - bur 3:2
+England: F hol 3:2 - nth 3:2
+";
+    std::fs::write(&file, format!("{}{next}", r.stdout)).unwrap();
+    let c = run(&["check", &file.to_string_lossy(), "--no-report"]);
+    assert_eq!(c.code, 0, "{}{}", c.stdout, c.stderr);
+    let x = run(&["export", "5dd", &file.to_string_lossy()]);
+    assert_eq!((x.code, x.stderr.as_str()), (0, ""));
+    insta::assert_snapshot!("5dd-export-continued", x.stdout);
+    let sent: Submission = serde_json::from_str(&x.stdout).unwrap();
+    assert_eq!(
+        sent.players,
+        [Nation::England, Nation::Germany, Nation::France]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

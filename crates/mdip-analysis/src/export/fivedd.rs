@@ -3,7 +3,9 @@
 //! file's typed report ([`FileReport`]), never off its text.
 //!
 //! The step in progress is the file's last step when nothing closed it before the end of the
-//! file (its orders are those after the last `@phase` or step-closing line). Each order becomes
+//! file (its orders are those after the last `@phase` or step-closing line); when it is a
+//! movement step that the adjustments of other heads preceded (a Winter board played beside
+//! the other timelines' movement), those adjustments too: the game does both in one iteration. Each order becomes
 //! one of the game's orders, `"$type"` first (the game's JSON reader wants it there):
 //!
 //! | mdip | game |
@@ -174,20 +176,11 @@ pub fn export(
         )));
     }
     let mut warnings = Vec::new();
-    // The step the end of the file closed, else orders still waiting for theirs.
-    let (indices, phase): (Vec<usize>, PhaseName) = match report.steps.last() {
-        Some(s) if s.closed_at.is_none() && !s.orders.is_empty() => (s.orders.clone(), s.phase),
-        _ => (
-            (0..report.orders.len())
-                .filter(|&i| report.orders[i].outcome.status == StatusName::Pending)
-                .collect(),
-            report.phase,
-        ),
-    };
+    let indices = current_orders(report);
     let mut orders = Vec::new();
     let mut powers: Vec<&'static str> = Vec::new();
     if !indices.is_empty() {
-        for i in indices {
+        for (i, phase) in indices {
             let Some(o) = report.orders.get(i) else {
                 continue;
             };
@@ -256,6 +249,36 @@ pub fn export(
         request: OrderSubmission { players, orders },
         warnings,
     })
+}
+
+/// The orders of the game's iteration in progress, each with its step's phase: the step the
+/// end of the file closed (else the orders still waiting for theirs), and, when that is a
+/// movement step, the adjustment step just before it if the two share no season: under
+/// `@rules 5dd` a Winter board is played beside the other timelines' movement (the movement
+/// order closes the adjustment step and the adjusted heads rest), which the game does in one
+/// iteration.
+fn current_orders(report: &FileReport) -> Vec<(usize, PhaseName)> {
+    let steps = &report.steps;
+    let Some(last) = steps
+        .last()
+        .filter(|s| s.closed_at.is_none() && !s.orders.is_empty())
+    else {
+        return (0..report.orders.len())
+            .filter(|&i| report.orders[i].outcome.status == StatusName::Pending)
+            .map(|i| (i, report.phase))
+            .collect();
+    };
+    let mut out = Vec::new();
+    if let [.., before, _] = steps.as_slice() {
+        if last.phase == PhaseName::Movement
+            && before.phase == PhaseName::Adjustment
+            && before.seasons.iter().all(|s| !last.seasons.contains(s))
+        {
+            out.extend(before.orders.iter().map(|&i| (i, before.phase)));
+        }
+    }
+    out.extend(last.orders.iter().map(|&i| (i, last.phase)));
+    out
 }
 
 /// The board of a season: in an adjustment step, the Winter before it.

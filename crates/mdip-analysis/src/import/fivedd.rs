@@ -765,6 +765,10 @@ impl Converter {
             .map(|(_, o)| o)
             .filter(|o| matches!(o.status, OrderStatus::New | OrderStatus::RetreatNew))
             .collect();
+        // Builds and removals first: a movement order closes the adjustment step (the Winter
+        // boards are played beside the other timelines' movement).
+        let mut pending = pending;
+        pending.sort_by_key(|o| o.at.board.2 != Phase::Winter);
         if !pending.is_empty() {
             t.push_str("\n# Orders given in the iteration in progress.\n");
         }
