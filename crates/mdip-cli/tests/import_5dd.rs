@@ -362,6 +362,11 @@ fn an_imported_three_timeline_game_is_continued_and_exported() {
     let next = "\
 @phase next
 England: Build F lon 4:0
+France: Build A par 4:0
+France: Build F bre 4:0
+France: Build A mar 4:0
+Germany: Build A ber 4:0
+Germany: Build A mun 4:0
 France: A mun 3:1 - kie 3:1
 France: A bur 3:1 S A mun 3:1 - kie 3:1
 Germany: A kie 3:1 hold
