@@ -368,7 +368,7 @@ France: Build A mar 4:0
 Germany: Build A ber 4:0
 Germany: Build A mun 4:0
 France: A mun 3:1 - kie 3:1
-France: A bur 3:1 S A mun 3:1 - kie 3:1
+France: A bur 3:1 - ruh 3:1
 Germany: A kie 3:1 hold
 Germany: A par 3:2 - bur 3:2
 England: F hol 3:2 - nth 3:2
