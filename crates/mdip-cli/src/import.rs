@@ -2,13 +2,17 @@
 //! files, one per case (or one file of games on standard output), by `mdip_analysis::import::jdip` (this file only reads and writes).
 //! Exit codes: 0 converted, 1 some lines could not be converted (the files are still written,
 //! those lines kept as comments), 2 usage or IO.
+//!
+//! `mdip import 5dd world.json`: the state of a 5D Diplomacy game (its server's `GET game/{id}`)
+//! as one `.mdip` file, by `mdip_analysis::import::fivedd`. Exit codes: 0 converted, 2 usage,
+//! IO, or a JSON the converter cannot read (the message names the JSON path).
 
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use mdip_analysis::import::jdip;
+use mdip_analysis::import::{fivedd, jdip};
 
 /// Arguments of `mdip import`.
 #[derive(Args, Debug)]
@@ -31,11 +35,27 @@ pub enum ImportFormat {
         #[arg(long, short = 'o', value_name = "DIR")]
         out_dir: Option<PathBuf>,
     },
+    /// The state of a 5D Diplomacy game: the JSON its server returns for `GET game/{id}`.
+    #[command(name = "5dd")]
+    Fivedd {
+        /// The game's JSON (`-` for standard input).
+        file: PathBuf,
+        /// Write the `.mdip` file here instead of standard output.
+        #[arg(long = "output-file", short = 'o', value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The game was created with strict adjacencies (`@rules 5dd strict`); the JSON does
+        /// not say, and the game's default, loose, is written without it.
+        #[arg(long)]
+        strict: bool,
+    },
 }
 
 /// Runs `mdip import`; returns the exit code.
 pub fn run(args: &ImportArgs) -> u8 {
-    let ImportFormat::Jdip { files, out_dir } = &args.format;
+    let (files, out_dir) = match &args.format {
+        ImportFormat::Jdip { files, out_dir } => (files, out_dir),
+        ImportFormat::Fivedd { file, out, strict } => return run_5dd(file, out.as_ref(), *strict),
+    };
     let mut cases = Vec::new();
     let mut problems = false;
     for path in files {
@@ -103,4 +123,68 @@ pub fn run(args: &ImportArgs) -> u8 {
     }
     eprintln!("converted {} cases into {}", cases.len(), dir.display());
     u8::from(problems)
+}
+
+/// `mdip import 5dd`: reads the game's JSON, writes the `.mdip` text.
+fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool) -> u8 {
+    let (text, source) = match read_input(file) {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("mdip import 5dd: {e}");
+            return 2;
+        }
+    };
+    let options = fivedd::Options {
+        strict,
+        source: source.clone(),
+    };
+    let converted = match fivedd::convert(&text, &options) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("mdip import 5dd: {source}: {e}");
+            return 2;
+        }
+    };
+    write_output(out, &converted, "mdip import 5dd")
+}
+
+/// A file's text, or standard input's for `-`, with the name to show for it.
+pub(crate) fn read_input(file: &std::path::Path) -> Result<(String, String), String> {
+    if file.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("<stdin>: {e}"))?;
+        return Ok((text, "<stdin>".to_owned()));
+    }
+    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))?;
+    let name = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    Ok((text, name))
+}
+
+/// Writes a converted text to the file given, or to standard output; the exit code.
+pub(crate) fn write_output(out: Option<&PathBuf>, text: &str, command: &str) -> u8 {
+    match out {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("{command}: {}: {e}", path.display());
+                2
+            }
+        },
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => 0,
+                Err(_) => 2,
+            }
+        }
+    }
 }

@@ -1,11 +1,12 @@
 //! The `mdip` command: `mdip check` (the batch checker), `mdip render` (the board as SVG),
-//! `mdip import` (test suites in other formats to order files) and `mdip lsp` (the language
-//! server).
+//! `mdip import` (test suites and game states in other formats to order files), `mdip export`
+//! (a file's orders in another program's format) and `mdip lsp` (the language server).
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
 //! from `mdip-analysis`.
 
 mod check;
+mod export;
 mod import;
 mod inputs;
 mod render;
@@ -68,11 +69,18 @@ enum Command {
     /// Exit code 0 when every file is clean, 1 when any has an error (a failed expectation
     /// included), 2 for usage or IO errors.
     Check(check::CheckArgs),
-    /// Convert test cases in another format into self-checking order files.
+    /// Convert test cases or a game's state in another format into self-checking order files.
     ///
     /// Exit code 0 when every line was converted, 1 when some could not be (they are kept as
-    /// comments and reported), 2 for usage or IO errors.
+    /// comments and reported), 2 for usage or IO errors (and, for `5dd`, a JSON that cannot be
+    /// read).
     Import(import::ImportArgs),
+    /// Write the orders of a file's step in progress in another program's format.
+    ///
+    /// Exit code 0 when every order was exported, 1 when the output is written but some orders
+    /// are illegal in mdip's judgement or were left out (named on standard error), 2 for usage
+    /// or IO errors.
+    Export(export::ExportArgs),
     /// Draw the board of a season, or the multiverse of a 5D game, as SVG.
     ///
     /// Exit code 0 when drawn, 2 for usage or IO errors (an unknown season included).
@@ -100,6 +108,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
         Command::Import(args) => ExitCode::from(import::run(&args)),
+        Command::Export(args) => ExitCode::from(export::run(&args)),
         Command::Render(args) => ExitCode::from(render_cmd::run(&args)),
         Command::Lsp { .. } => match mdip_lsp::run_stdio() {
             Ok(true) => ExitCode::SUCCESS,

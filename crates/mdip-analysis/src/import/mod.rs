@@ -1,4 +1,5 @@
-//! Test suites in other formats converted into self-checking order files: pure text to text,
-//! no IO (the `mdip import` subcommand reads and writes the files).
+//! Test suites and game states in other formats converted into self-checking order files:
+//! pure text to text, no IO (the `mdip import` subcommand reads and writes the files).
 
+pub mod fivedd;
 pub mod jdip;

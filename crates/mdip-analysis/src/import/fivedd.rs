@@ -1,0 +1,1034 @@
+//! The 5D Diplomacy game's state (the JSON of its server's `GET game/{id}`, a `World`) to an
+//! `.mdip` file that sets up every board, so a player can continue the game in the editor.
+//!
+//! The game (Oliveriver/5d-diplomacy-with-multiverse-time-travel) names a board by timeline `T`
+//! (from 1), year `N` and phase (Spring, Fall, Winter); mdip names a season `X:Y`, turn `X`
+//! (0 = Spring 1901) in timeline `Y = T - 1` (`docs/5dd-game.md`). Its
+//! JSON is ASP.NET's: camelCase fields, enums as their C# names (`"England"`, `"Fleet"`,
+//! `"Spring"`, `"Success"`), an order's kind in `"$type"` (`"Hold"`, `"Move"`, ...), a board's
+//! `units` and `centres` keyed by the game's region ids (`Lon`, `NTH`, `Spa_S`, `Stp_N`).
+//!
+//! What is written, in order:
+//! - comments naming the source, the iteration and the winner; `@rules 5dd` (`5dd strict` when
+//!   asked: the JSON does not say which adjacency setting the game was created with);
+//! - per timeline, per board: `@season X:Y` (`from P:Q` for a timeline's first board, from
+//!   the board whose `childTimelines` lists it), then its `@unit` and `@owns` lines; in a
+//!   retreat phase (units with `mustRetreat`) also the boards the game will make from the heads
+//!   once the retreats are done, computed as its executor does (units that did not move away
+//!   and were not dislodged stay, successful moves arrive);
+//! - `@record` for every stored movement order of a past board, with its outcome (`Success`
+//!   → `succeeds`, `Failure` → `fails`; an `Invalid` order is recorded as a hold, which fails
+//!   only if a move into its place succeeded), after every `@season` so that each season a
+//!   record names is past already;
+//! - the phase the game waits for: nothing for movement; `@phase retreat` and `@dislodged`
+//!   per unit that must retreat; for adjustments (Winter heads), the Winter board is the
+//!   season `X:Y` with `X` the Fall's turn + 1, and `@phase adjustment X:Y ...`;
+//! - `@expect` lines for the seasons, the heads and every head's units;
+//! - the orders of the iteration in progress (`New` / `RetreatNew`) as ordinary orders.
+//!
+//! Where the mapping is approximate (also in the README):
+//! - a Winter board that is not a head is no season in mdip (the adjustments after a Fall
+//!   change the next Spring's board); its builds and removals are not recorded, the next
+//!   Spring board has their result;
+//! - stored retreats and disbands are not recorded (the next boards have their result);
+//! - in a retreat phase only the heads get successor boards; the JSON does not say which past
+//!   boards the game will also advance (its `MightAdvance` is not sent), so a fork that would
+//!   appear after the retreats is not set up; `@standoff` is not written (mdip may offer a
+//!   retreat into a province a standoff left empty, which the game refuses);
+//! - a game whose heads are in different phases (some Winter, some Spring/Fall) is set up with
+//!   `@phase adjustment` on the Winter heads only.
+//!
+//! Errors name the JSON path of the bad value (`boards[2].units.Xyz`); nothing here panics on
+//! any input.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{self, Write as _};
+
+use serde::Deserialize;
+
+/// The game's region ids (its `server/Data/regions.json`): mdip's province abbreviations in
+/// the game's casing, with `_N`, `_S`, `_E` for the coasts of Bulgaria, Spain and
+/// St Petersburg.
+pub(crate) const REGIONS: [&str; 81] = [
+    "ADR", "AEG", "Alb", "Ank", "Apu", "Arm", "BAL", "BAR", "Bel", "Ber", "BLA", "Boh", "BOT",
+    "Bre", "Bud", "Bul", "Bul_E", "Bul_S", "Bur", "Con", "Cly", "Den", "EAS", "Edi", "ENG", "Fin",
+    "Gal", "Gas", "Gre", "HEL", "Hol", "ION", "IRI", "Kie", "Lon", "Lvn", "Lvp", "LYO", "MAO",
+    "Mar", "Mos", "Mun", "Naf", "NAO", "Nap", "NTH", "NWG", "Nwy", "Par", "Pic", "Pie", "Por",
+    "Pru", "Rom", "Ruh", "Rum", "Ser", "Sev", "Sil", "SKA", "Smy", "Spa", "Spa_N", "Spa_S", "Stp",
+    "Stp_N", "Stp_S", "Swe", "Syr", "Tri", "Tun", "Tus", "Tyr", "TYS", "Ukr", "Ven", "Vie", "Wal",
+    "War", "WES", "Yor",
+];
+
+/// mdip's name of a game region id (`Spa_S` → `spa/sc`), or `None` for an id the game does
+/// not have. Ids are matched without case.
+pub(crate) fn mdip_location(region: &str) -> Option<String> {
+    let id = REGIONS.iter().find(|r| r.eq_ignore_ascii_case(region))?;
+    let lower = id.to_ascii_lowercase();
+    Some(match lower.split_once('_') {
+        Some((base, coast)) => format!("{base}/{coast}c"),
+        None => lower,
+    })
+}
+
+/// The game's region id of an mdip location (`spa/sc` → `Spa_S`), or `None`.
+pub(crate) fn game_region(location: &str) -> Option<&'static str> {
+    let id = match location.split_once('/') {
+        Some((base, coast)) => format!("{base}_{}", coast.trim_end_matches('c')),
+        None => location.to_owned(),
+    };
+    REGIONS
+        .iter()
+        .copied()
+        .find(|r| r.eq_ignore_ascii_case(&id))
+}
+
+/// The province of a location, without its coast: `spa/sc` → `spa`.
+fn province(location: &str) -> &str {
+    location.split('/').next().unwrap_or(location)
+}
+
+/// The game's powers (`Nation`), as the JSON spells them; mdip names them the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub(crate) enum Nation {
+    Austria,
+    England,
+    France,
+    Germany,
+    Italy,
+    Russia,
+    Turkey,
+}
+
+impl Nation {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Nation::Austria => "Austria",
+            Nation::England => "England",
+            Nation::France => "France",
+            Nation::Germany => "Germany",
+            Nation::Italy => "Italy",
+            Nation::Russia => "Russia",
+            Nation::Turkey => "Turkey",
+        }
+    }
+}
+
+/// A board's phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+pub(crate) enum Phase {
+    Spring,
+    Fall,
+    Winter,
+}
+
+/// Army or fleet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+enum UnitType {
+    Army,
+    Fleet,
+}
+
+impl UnitType {
+    fn letter(self) -> char {
+        match self {
+            UnitType::Army => 'A',
+            UnitType::Fleet => 'F',
+        }
+    }
+}
+
+/// An order's status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+enum OrderStatus {
+    New,
+    Success,
+    Failure,
+    Invalid,
+    RetreatNew,
+    RetreatSuccess,
+    RetreatFailure,
+    RetreatInvalid,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct World {
+    iteration: i64,
+    boards: Vec<Board>,
+    #[serde(default)]
+    orders: Vec<serde_json::Value>,
+    #[serde(default)]
+    winner: Option<Nation>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Board {
+    timeline: i64,
+    year: i64,
+    phase: Phase,
+    #[serde(default)]
+    child_timelines: Vec<i64>,
+    #[serde(default)]
+    centres: BTreeMap<String, Nation>,
+    #[serde(default)]
+    units: BTreeMap<String, Unit>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Unit {
+    owner: Nation,
+    #[serde(rename = "type")]
+    kind: UnitType,
+    #[serde(default)]
+    must_retreat: bool,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Location {
+    timeline: i64,
+    year: i64,
+    phase: Phase,
+    region: String,
+}
+
+/// The fields every order has, and those some have (`destination`, `supportLocation`,
+/// `convoyLocation`), read once `$type` has said which kind it is.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawOrder {
+    status: OrderStatus,
+    unit: Unit,
+    location: Location,
+    #[serde(default)]
+    destination: Option<Location>,
+    #[serde(default)]
+    support_location: Option<Location>,
+    #[serde(default)]
+    convoy_location: Option<Location>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Build,
+    Disband,
+}
+
+/// A season key: turn and timeline, as mdip counts them.
+type Key = (u32, u32);
+
+/// A location resolved: its board's key (as the game names it: timeline from 1, year, phase),
+/// its mdip season and its mdip name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Place {
+    board: (i64, i64, Phase),
+    season: Key,
+    name: String,
+}
+
+#[derive(Debug)]
+struct Order {
+    kind: Kind,
+    status: OrderStatus,
+    unit: Unit,
+    at: Place,
+    /// Move: where; support and convoy: where the supported or convoyed unit goes.
+    destination: Option<Place>,
+    /// Support: the supported unit; convoy: the convoyed army.
+    middle: Option<Place>,
+}
+
+/// Why a `World` could not be converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportError {
+    /// Where in the JSON (`boards[2].units.Xyz`; empty for the document itself).
+    pub path: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "at `{}`: {}", self.path, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+fn error(path: impl Into<String>, message: impl Into<String>) -> ImportError {
+    ImportError {
+        path: path.into(),
+        message: message.into(),
+    }
+}
+
+/// How to convert.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Write `@rules 5dd strict` (the game's strict adjacency setting) instead of `@rules 5dd`.
+    pub strict: bool,
+    /// Names the input in the comments at the top (a file name).
+    pub source: String,
+}
+
+/// The mdip season of a board: `Y = T - 1`; Spring `N` is turn `2(N - 1901)`, Fall the turn
+/// after, Winter the turn after that (the next Spring's: the board the adjustments change).
+fn season_of(timeline: i64, year: i64, phase: Phase, path: &str) -> Result<Key, ImportError> {
+    if timeline < 1 {
+        return Err(error(
+            path,
+            format!("timeline {timeline}: the game numbers timelines from 1"),
+        ));
+    }
+    if !(1901..=100_000).contains(&year) {
+        return Err(error(path, format!("year {year}: the game starts in 1901")));
+    }
+    let turn = 2 * (year - 1901)
+        + match phase {
+            Phase::Spring => 0,
+            Phase::Fall => 1,
+            Phase::Winter => 2,
+        };
+    let (Ok(turn), Ok(line)) = (u32::try_from(turn), u32::try_from(timeline - 1)) else {
+        return Err(error(path, "timeline or year out of range"));
+    };
+    Ok((turn, line))
+}
+
+fn season(key: Key) -> String {
+    format!("{}:{}", key.0, key.1)
+}
+
+/// The calendar name of a board: `timeline 2, Fall 1902`.
+fn board_name(b: (i64, i64, Phase)) -> String {
+    format!("timeline {}, {:?} {}", b.0, b.2, b.1)
+}
+
+/// Parses the JSON of a `World`, naming the path of the first bad value.
+fn parse(json: &str) -> Result<World, ImportError> {
+    let de = &mut serde_json::Deserializer::from_str(json);
+    let world: World = serde_path_to_error::deserialize(de).map_err(|e| {
+        // serde_path_to_error writes `?` for a segment it never learnt (the input ended).
+        let path = e.path().to_string();
+        let path = path.trim_end_matches(".?").to_owned();
+        let inner = e.into_inner();
+        let message = if inner.is_syntax() || inner.is_eof() {
+            format!("malformed JSON: {inner}")
+        } else {
+            name_the_enum(&path, &inner.to_string())
+        };
+        error(if path == "." { String::new() } else { path }, message)
+    })?;
+    Ok(world)
+}
+
+/// serde's "unknown variant `Spain`" named by what the field holds: "unknown nation `Spain`".
+fn name_the_enum(path: &str, message: &str) -> String {
+    let what = match path.rsplit('.').next().unwrap_or_default() {
+        "owner" | "winner" => "nation",
+        "type" => "unit type",
+        "phase" => "phase",
+        "status" => "order status",
+        _ => return message.to_owned(),
+    };
+    message.replacen("unknown variant", &format!("unknown {what}"), 1)
+}
+
+fn parse_order(value: &serde_json::Value, path: &str) -> Result<(Kind, RawOrder), ImportError> {
+    let kind = match value.get("$type").and_then(serde_json::Value::as_str) {
+        Some("Hold") => Kind::Hold,
+        Some("Move") => Kind::Move,
+        Some("Support") => Kind::Support,
+        Some("Convoy") => Kind::Convoy,
+        Some("Build") => Kind::Build,
+        Some("Disband") => Kind::Disband,
+        Some(other) => {
+            return Err(error(
+                format!("{path}.$type"),
+                format!(
+                    "unknown order type `{other}`, expected Hold, Move, Support, Convoy, Build or Disband"
+                ),
+            ))
+        }
+        None => return Err(error(path, "an order needs `$type` (Hold, Move, ...)")),
+    };
+    let raw: RawOrder = serde_path_to_error::deserialize(value).map_err(|e| {
+        let inner = format!("{path}.{}", e.path());
+        let message = name_the_enum(&inner, &e.into_inner().to_string());
+        error(inner, message)
+    })?;
+    Ok((kind, raw))
+}
+
+/// Converts the JSON of a game's `World` into the text of an `.mdip` file.
+///
+/// # Errors
+/// Malformed JSON, a missing or mistyped field, an unknown nation, unit type, phase, status
+/// or region, or boards that do not form the game's tree (a timeline with a gap, a timeline
+/// no board lists as a child): each with the JSON path of the bad value.
+pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
+    let world = parse(json)?;
+    Converter::new(&world)?.write(&world, options)
+}
+
+/// The boards indexed, their seasons and the orders resolved.
+struct Converter {
+    /// Board index by the game's key.
+    boards: BTreeMap<(i64, i64, Phase), usize>,
+    /// Per mdip timeline, the indices of its boards that are seasons, in turn order.
+    timelines: Vec<Vec<usize>>,
+    /// The mdip season of each board (a Winter board that is not a head has none).
+    seasons: Vec<Option<Key>>,
+    orders: Vec<(usize, Order)>,
+    /// Per board (by the game's key), its units by mdip location.
+    units: BTreeMap<(i64, i64, Phase), BTreeMap<String, Unit>>,
+}
+
+impl Converter {
+    fn new(world: &World) -> Result<Converter, ImportError> {
+        let mut boards = BTreeMap::new();
+        let mut by_timeline: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+        for (i, b) in world.boards.iter().enumerate() {
+            let path = format!("boards[{i}]");
+            season_of(b.timeline, b.year, b.phase, &path)?;
+            for region in b.units.keys() {
+                known_region(region, &format!("{path}.units.{region}"))?;
+            }
+            for region in b.centres.keys() {
+                known_region(region, &format!("{path}.centres.{region}"))?;
+            }
+            if boards.insert((b.timeline, b.year, b.phase), i).is_some() {
+                return Err(error(
+                    path,
+                    format!(
+                        "a second board for {}",
+                        board_name((b.timeline, b.year, b.phase))
+                    ),
+                ));
+            }
+            by_timeline.entry(b.timeline).or_default().push(i);
+        }
+        if world.boards.is_empty() {
+            return Err(error("boards", "the game has no board"));
+        }
+        let mut timelines = Vec::new();
+        let mut seasons = vec![None; world.boards.len()];
+        for (n, (t, mut list)) in (1_i64..).zip(by_timeline) {
+            if t != n {
+                return Err(error(
+                    "boards",
+                    format!("no board of timeline {n}, but boards of timeline {t}"),
+                ));
+            }
+            list.sort_by_key(|&i| (world.boards[i].year, world.boards[i].phase));
+            let last = list.len() - 1;
+            let mut kept: Vec<usize> = Vec::new();
+            for (j, &i) in list.iter().enumerate() {
+                let b = &world.boards[i];
+                if b.phase == Phase::Winter && j != last {
+                    continue;
+                }
+                let key = season_of(b.timeline, b.year, b.phase, &format!("boards[{i}]"))?;
+                if let Some(&prev) = kept.last() {
+                    let before = seasons[prev].map_or(0, |k: Key| k.0);
+                    if key.0 != before + 1 {
+                        return Err(error(
+                            format!("boards[{i}]"),
+                            format!(
+                                "{}: the board before it in its timeline is missing",
+                                board_name((b.timeline, b.year, b.phase))
+                            ),
+                        ));
+                    }
+                }
+                seasons[i] = Some(key);
+                kept.push(i);
+            }
+            timelines.push(kept);
+        }
+        let units = world
+            .boards
+            .iter()
+            .map(|b| {
+                let units = b.units.iter().map(|(r, u)| (location_of(r), *u)).collect();
+                ((b.timeline, b.year, b.phase), units)
+            })
+            .collect();
+        let mut c = Converter {
+            boards,
+            timelines,
+            seasons,
+            orders: Vec::new(),
+            units,
+        };
+        for (i, value) in world.orders.iter().enumerate() {
+            let path = format!("orders[{i}]");
+            let (kind, raw) = parse_order(value, &path)?;
+            let at = c.place(&raw.location, &format!("{path}.location"))?;
+            let destination = match &raw.destination {
+                Some(l) => Some(c.place(l, &format!("{path}.destination"))?),
+                None => None,
+            };
+            let middle = match (&raw.support_location, &raw.convoy_location) {
+                (Some(l), _) => Some(c.place(l, &format!("{path}.supportLocation"))?),
+                (None, Some(l)) => Some(c.place(l, &format!("{path}.convoyLocation"))?),
+                (None, None) => None,
+            };
+            let needs = match kind {
+                Kind::Move => destination.is_some(),
+                Kind::Support | Kind::Convoy => destination.is_some() && middle.is_some(),
+                _ => true,
+            };
+            if !needs {
+                return Err(error(
+                    path,
+                    format!("a {kind:?} order without its destination or the unit it helps"),
+                ));
+            }
+            c.orders.push((
+                i,
+                Order {
+                    kind,
+                    status: raw.status,
+                    unit: raw.unit,
+                    at,
+                    destination,
+                    middle,
+                },
+            ));
+        }
+        Ok(c)
+    }
+
+    /// Resolves a location: its board must exist (a Winter board that is not a season maps to
+    /// the season its adjustments change).
+    fn place(&self, l: &Location, path: &str) -> Result<Place, ImportError> {
+        let season = season_of(l.timeline, l.year, l.phase, path)?;
+        let name = known_region(&l.region, &format!("{path}.region"))?;
+        let board = (l.timeline, l.year, l.phase);
+        if !self.boards.contains_key(&board) {
+            return Err(error(
+                path,
+                format!("no board {} in `boards`", board_name(board)),
+            ));
+        }
+        Ok(Place {
+            board,
+            season,
+            name,
+        })
+    }
+
+    /// The board the first season of mdip timeline `y` (> 0) branched from, as a season.
+    fn parent_of(&self, world: &World, y: usize) -> Result<Key, ImportError> {
+        let t = i64::try_from(y + 1).unwrap_or(i64::MAX);
+        let first = self.timelines[y][0];
+        let Some(p) = world
+            .boards
+            .iter()
+            .position(|b| b.child_timelines.contains(&t))
+        else {
+            return Err(error(
+                format!("boards[{first}]"),
+                format!("timeline {t}: no board lists it in `childTimelines`"),
+            ));
+        };
+        let b = &world.boards[p];
+        if b.timeline >= t {
+            return Err(error(
+                format!("boards[{p}].childTimelines"),
+                format!(
+                    "timeline {t} branches from {}: a timeline branches from an older one",
+                    board_name((b.timeline, b.year, b.phase))
+                ),
+            ));
+        }
+        let mut key = season_of(b.timeline, b.year, b.phase, &format!("boards[{p}]"))?;
+        if b.phase == Phase::Winter {
+            // A Winter board is no season: the fork continues its Fall.
+            key.0 -= 1;
+        }
+        let own = self.seasons[first].unwrap_or_default();
+        if own.0 != key.0 + 1 {
+            return Err(error(
+                format!("boards[{first}]"),
+                format!(
+                    "timeline {t} starts at turn {} but branches from {} (turn {})",
+                    own.0,
+                    board_name((b.timeline, b.year, b.phase)),
+                    key.0
+                ),
+            ));
+        }
+        Ok(key)
+    }
+
+    fn write(&self, world: &World, options: &Options) -> Result<String, ImportError> {
+        let mut t = String::new();
+        let source = if options.source.is_empty() {
+            "standard input"
+        } else {
+            options.source.as_str()
+        };
+        let _ = writeln!(
+            t,
+            "# A 5D Diplomacy game (`GET game/{{id}}` of its server) imported by `mdip import 5dd` from {source}."
+        );
+        let _ = writeln!(
+            t,
+            "# iteration {}; winner: {}",
+            world.iteration,
+            world.winner.map_or("none", Nation::name)
+        );
+        t.push_str(if options.strict {
+            "@rules 5dd strict\n"
+        } else {
+            "@rules 5dd\n"
+        });
+        let heads: Vec<usize> = self
+            .timelines
+            .iter()
+            .filter_map(|l| l.last().copied())
+            .collect();
+        let retreating: Vec<(usize, &String, Unit)> = world
+            .boards
+            .iter()
+            .enumerate()
+            .flat_map(|(i, b)| {
+                b.units
+                    .iter()
+                    .filter(|(_, u)| u.must_retreat)
+                    .map(move |(r, u)| (i, r, *u))
+            })
+            .collect();
+        let retreat = !retreating.is_empty();
+        let root = self.seasons[self.timelines[0][0]].unwrap_or_default();
+        if root.0 != 0 {
+            let _ = writeln!(t, "@turn {}", root.0);
+        }
+        // Seasons, timeline by timeline: a fork's parent is in a lower timeline, so it is
+        // declared before it.
+        let mut all: Vec<Key> = Vec::new();
+        for (y, list) in self.timelines.iter().enumerate() {
+            for (j, &i) in list.iter().enumerate() {
+                let b = &world.boards[i];
+                let key = self.seasons[i].unwrap_or_default();
+                all.push(key);
+                let _ = writeln!(t, "\n# {}", board_name((b.timeline, b.year, b.phase)));
+                if j == 0 && y > 0 {
+                    let from = self.parent_of(world, y)?;
+                    let _ = writeln!(t, "@season {} from {}", season(key), season(from));
+                } else if j > 0 {
+                    let _ = writeln!(t, "@season {}", season(key));
+                }
+                let units = b.units.iter().map(|(r, u)| (r.as_str(), *u));
+                write_board(&mut t, key, units, &b.centres);
+            }
+        }
+        // The phase the game waits for.
+        let mut head_keys: Vec<Key> = Vec::new();
+        let mut head_units: Vec<(Key, Vec<(String, Unit)>)> = Vec::new();
+        if retreat {
+            t.push_str(
+                "\n# Retreats are due: the boards the game makes once they are done (units that did not move\n# away and were not dislodged stay, successful moves arrive).\n",
+            );
+            for &h in &heads {
+                let b = &world.boards[h];
+                let key = self.seasons[h].unwrap_or_default();
+                if b.phase == Phase::Winter {
+                    head_keys.push(key);
+                    head_units.push((key, owned_units(b)));
+                    continue;
+                }
+                let next = (key.0 + 1, key.1);
+                let units = self.after_movement(world, h);
+                let _ = writeln!(
+                    t,
+                    "\n# {} (after the retreats)",
+                    board_name(next_board((b.timeline, b.year, b.phase)))
+                );
+                let _ = writeln!(t, "@season {}", season(next));
+                write_board(
+                    &mut t,
+                    next,
+                    units.iter().map(|(r, u)| (r.as_str(), *u)),
+                    &b.centres,
+                );
+                all.push(next);
+                head_keys.push(next);
+                head_units.push((
+                    next,
+                    units
+                        .into_iter()
+                        .map(|(r, u)| (location_of(&r), u))
+                        .collect(),
+                ));
+            }
+            self.write_records(&mut t);
+            t.push_str("\n@phase retreat\n");
+            for (i, region, unit) in &retreating {
+                let key = self.seasons[*i].unwrap_or_default();
+                let b = &world.boards[*i];
+                let place = Place {
+                    board: (b.timeline, b.year, b.phase),
+                    season: key,
+                    name: location_of(region),
+                };
+                let _ = write!(
+                    t,
+                    "@dislodged {} {}",
+                    unit.owner.name(),
+                    unit_text(*unit, &place)
+                );
+                if let Some(attacker) = self.attacker(&place) {
+                    if attacker.at.board == place.board {
+                        let _ = write!(t, " from {}", province(&attacker.at.name));
+                        if self.convoyed(attacker) {
+                            t.push_str(" by convoy");
+                        }
+                    }
+                }
+                t.push('\n');
+            }
+        } else {
+            let winters: Vec<Key> = heads
+                .iter()
+                .filter(|&&h| world.boards[h].phase == Phase::Winter)
+                .filter_map(|&h| self.seasons[h])
+                .collect();
+            for &h in &heads {
+                let key = self.seasons[h].unwrap_or_default();
+                head_keys.push(key);
+                head_units.push((key, owned_units(&world.boards[h])));
+            }
+            self.write_records(&mut t);
+            if !winters.is_empty() {
+                let list: Vec<String> = winters.iter().map(|&k| season(k)).collect();
+                let _ = writeln!(
+                    t,
+                    "\n# Winter: builds and removals are due.\n@phase adjustment {}",
+                    list.join(" ")
+                );
+            }
+        }
+        // The position checks itself.
+        all.sort_unstable();
+        head_keys.sort_unstable();
+        t.push_str("\n# The imported position.\n");
+        let _ = writeln!(
+            t,
+            "@expect seasons {}",
+            all.iter().map(|&k| season(k)).collect::<Vec<_>>().join(" ")
+        );
+        let _ = writeln!(
+            t,
+            "@expect heads {}",
+            head_keys
+                .iter()
+                .map(|&k| season(k))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        head_units.sort_by_key(|(k, _)| *k);
+        for (key, mut units) in head_units {
+            if units.is_empty() {
+                let _ = writeln!(t, "@expect empty {}", season(key));
+                continue;
+            }
+            units.sort_by(|a, b| (a.1.owner, &a.0).cmp(&(b.1.owner, &b.0)));
+            for (name, u) in units {
+                let _ = writeln!(
+                    t,
+                    "@expect unit {} {} {name} {}",
+                    u.owner.name(),
+                    u.kind.letter(),
+                    season(key)
+                );
+            }
+        }
+        // No `@expect dislodged`: it speaks of the last movement step, and the set-up
+        // retreat phase has none; `@dislodged` states those units.
+        // The orders of the iteration in progress.
+        let pending: Vec<&Order> = self
+            .orders
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| matches!(o.status, OrderStatus::New | OrderStatus::RetreatNew))
+            .collect();
+        // Builds and removals first: a movement order closes the adjustment step (the Winter
+        // boards are played beside the other timelines' movement).
+        let mut pending = pending;
+        pending.sort_by_key(|o| o.at.board.2 != Phase::Winter);
+        if !pending.is_empty() {
+            t.push_str("\n# Orders given in the iteration in progress.\n");
+        }
+        for o in pending {
+            let text = match (o.status, o.kind) {
+                (OrderStatus::RetreatNew, Kind::Move) => self.order_text(o),
+                (OrderStatus::RetreatNew, _) => format!("{} disband", unit_text(o.unit, &o.at)),
+                (_, Kind::Build) => format!("Build {}", unit_text(o.unit, &o.at)),
+                (_, Kind::Disband) => format!("Remove {}", unit_text(o.unit, &o.at)),
+                _ => self.order_text(o),
+            };
+            let _ = writeln!(t, "{}: {text}", o.unit.owner.name());
+        }
+        Ok(t)
+    }
+
+    /// `@record` lines: every stored movement order of a past board with its outcome. Written
+    /// after every `@season`, so that each season they name is past already.
+    fn write_records(&self, t: &mut String) {
+        let records: Vec<&Order> = self
+            .orders
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| {
+                matches!(
+                    o.status,
+                    OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
+                ) && matches!(
+                    o.kind,
+                    Kind::Hold | Kind::Move | Kind::Support | Kind::Convoy
+                ) && o.at.board.2 != Phase::Winter
+            })
+            .collect();
+        if !records.is_empty() {
+            t.push_str("\n# Orders stored on past boards, with their outcomes.\n");
+        }
+        for o in &records {
+            let (text, outcome) = if o.status == OrderStatus::Invalid {
+                let held = if self.dislodged(o.at.board, &o.at.name) {
+                    "fails"
+                } else {
+                    "succeeds"
+                };
+                (format!("{} hold", unit_text(o.unit, &o.at)), held)
+            } else {
+                let outcome = if o.status == OrderStatus::Success {
+                    "succeeds"
+                } else {
+                    "fails"
+                };
+                (self.order_text(o), outcome)
+            };
+            let note = if o.status == OrderStatus::Invalid {
+                "  # stored as Invalid: the unit held"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                t,
+                "@record {}: {text} => {outcome}{note}",
+                o.unit.owner.name()
+            );
+        }
+    }
+
+    /// A stored or new movement order in the notation, every season written; the supported
+    /// unit's type is read off its board (written without it when the board has none there).
+    fn order_text(&self, o: &Order) -> String {
+        let unit = unit_text(o.unit, &o.at);
+        let helped = |m: &Place| {
+            let letter = self
+                .units
+                .get(&m.board)
+                .and_then(|units| units.get(&m.name))
+                .map(|u| format!("{} ", u.kind.letter()))
+                .unwrap_or_default();
+            format!("{letter}{}", place_text(m))
+        };
+        match (o.kind, &o.destination, &o.middle) {
+            (Kind::Move, Some(d), _) => format!("{unit} - {}", place_text(d)),
+            (Kind::Support, Some(d), Some(m)) if d == m => format!("{unit} S {}", helped(m)),
+            (Kind::Support, Some(d), Some(m)) => {
+                format!("{unit} S {} - {}", helped(m), place_text(d))
+            }
+            (Kind::Convoy, Some(d), Some(m)) => {
+                format!("{unit} C A {} - {}", place_text(m), place_text(d))
+            }
+            _ => format!("{unit} hold"),
+        }
+    }
+
+    /// Whether a successful move went into this place's province on its board.
+    fn dislodged(&self, board: (i64, i64, Phase), name: &str) -> bool {
+        self.attacker(&Place {
+            board,
+            season: (0, 0),
+            name: name.to_owned(),
+        })
+        .is_some()
+    }
+
+    /// The successful move into a place's province on its board.
+    fn attacker(&self, place: &Place) -> Option<&Order> {
+        self.orders.iter().map(|(_, o)| o).find(|o| {
+            o.kind == Kind::Move
+                && o.status == OrderStatus::Success
+                && o.destination.as_ref().is_some_and(|d| {
+                    d.board == place.board && province(&d.name) == province(&place.name)
+                })
+        })
+    }
+
+    /// Whether a convoy order carried this move.
+    fn convoyed(&self, mover: &Order) -> bool {
+        self.orders.iter().any(|(_, o)| {
+            o.kind == Kind::Convoy
+                && o.middle.as_ref() == Some(&mover.at)
+                && o.destination == mover.destination
+        })
+    }
+
+    /// The units of the board the game makes from head `h` after its movement (and the
+    /// retreats): the units that did not move away and were not dislodged stay, units whose
+    /// move into this board succeeded arrive (the retreats are the retreat step's). Keyed by
+    /// the game's region id.
+    fn after_movement(&self, world: &World, h: usize) -> Vec<(String, Unit)> {
+        let b = &world.boards[h];
+        let key = (b.timeline, b.year, b.phase);
+        let mut units: Vec<(String, Unit)> = Vec::new();
+        for (region, u) in &b.units {
+            if u.must_retreat {
+                continue;
+            }
+            let name = location_of(region);
+            // Moved away, or dislodged with nowhere to go: the game disbands such a unit at
+            // once (a `Disband` stored as `RetreatSuccess`) and does not mark it.
+            let gone = self.orders.iter().any(|(_, o)| {
+                let left = match o.kind {
+                    Kind::Move => o.status == OrderStatus::Success,
+                    Kind::Disband => o.status == OrderStatus::RetreatSuccess,
+                    _ => false,
+                };
+                left && o.at.board == key && o.at.name == name
+            });
+            if !gone {
+                units.push((region.clone(), *u));
+            }
+        }
+        for (_, o) in &self.orders {
+            if o.kind == Kind::Move && o.status == OrderStatus::Success {
+                if let Some(d) = o.destination.as_ref().filter(|d| d.board == key) {
+                    let region = game_region(&d.name).unwrap_or_default().to_owned();
+                    units.push((
+                        region,
+                        Unit {
+                            must_retreat: false,
+                            ..o.unit
+                        },
+                    ));
+                }
+            }
+        }
+        units
+    }
+}
+
+/// mdip's name of a region already checked.
+fn location_of(region: &str) -> String {
+    mdip_location(region).unwrap_or_else(|| region.to_ascii_lowercase())
+}
+
+fn known_region(region: &str, path: &str) -> Result<String, ImportError> {
+    mdip_location(region).ok_or_else(|| {
+        error(
+            path,
+            format!("unknown region `{region}` (the game's ids are like `Lon`, `NTH`, `Spa_S`)"),
+        )
+    })
+}
+
+/// The board after a Spring or Fall board in the game's calendar (Fall, or Winter).
+fn next_board(b: (i64, i64, Phase)) -> (i64, i64, Phase) {
+    match b.2 {
+        Phase::Spring => (b.0, b.1, Phase::Fall),
+        Phase::Fall => (b.0, b.1, Phase::Winter),
+        Phase::Winter => (b.0, b.1 + 1, Phase::Spring),
+    }
+}
+
+fn owned_units(b: &Board) -> Vec<(String, Unit)> {
+    b.units.iter().map(|(r, u)| (location_of(r), *u)).collect()
+}
+
+/// `@unit` lines and `@owns` lines (one per power) of a season.
+fn write_board<'a>(
+    t: &mut String,
+    key: Key,
+    units: impl Iterator<Item = (&'a str, Unit)>,
+    centres: &BTreeMap<String, Nation>,
+) {
+    let mut units: Vec<(String, Unit)> = units.map(|(r, u)| (location_of(r), u)).collect();
+    units.sort_by(|a, b| (a.1.owner, &a.0).cmp(&(b.1.owner, &b.0)));
+    for (name, u) in &units {
+        let _ = writeln!(
+            t,
+            "@unit {} {} {name} {}",
+            u.owner.name(),
+            u.kind.letter(),
+            season(key)
+        );
+    }
+    let mut owners: BTreeMap<Nation, BTreeSet<String>> = BTreeMap::new();
+    for (region, nation) in centres {
+        owners
+            .entry(*nation)
+            .or_default()
+            .insert(province(&location_of(region)).to_owned());
+    }
+    for (nation, list) in owners {
+        let list: Vec<String> = list.into_iter().collect();
+        let _ = writeln!(
+            t,
+            "@owns {} {} {}",
+            nation.name(),
+            list.join(" "),
+            season(key)
+        );
+    }
+}
+
+fn unit_text(u: Unit, at: &Place) -> String {
+    format!("{} {} {}", u.kind.letter(), at.name, season(at.season))
+}
+
+fn place_text(p: &Place) -> String {
+    format!("{} {}", p.name, season(p.season))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regions_map_both_ways() {
+        for id in REGIONS {
+            let name = mdip_location(id).unwrap();
+            assert_eq!(game_region(&name), Some(id), "{id} -> {name}");
+        }
+        assert_eq!(mdip_location("Spa_S").as_deref(), Some("spa/sc"));
+        assert_eq!(mdip_location("Bul_E").as_deref(), Some("bul/ec"));
+        assert_eq!(game_region("stp/nc"), Some("Stp_N"));
+        assert_eq!(mdip_location("Xyz"), None);
+    }
+
+    #[test]
+    fn boards_map_to_seasons() {
+        assert_eq!(season_of(1, 1901, Phase::Spring, "").unwrap(), (0, 0));
+        assert_eq!(season_of(3, 1902, Phase::Fall, "").unwrap(), (3, 2));
+        assert_eq!(season_of(1, 1901, Phase::Winter, "").unwrap(), (2, 0));
+        assert!(season_of(0, 1901, Phase::Spring, "x").is_err());
+        assert!(season_of(1, 1900, Phase::Spring, "x").is_err());
+    }
+}
