@@ -4,7 +4,7 @@
 //! judge itself writes none).
 
 use mdip_judge::world::{
-    Illegal, MoveImpossible, Phase, ReachProblem, SeasonKey, SetupError, World,
+    Illegal, MoveImpossible, Phase, ReachProblem, SeasonKey, SetupError, Unfit, World,
 };
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
@@ -295,7 +295,7 @@ pub fn illegal_code(i: &Illegal) -> &'static str {
         Illegal::ConvoyNotOnRoute => "convoy-not-on-route",
         Illegal::SupportedMoveImpossible { .. } => "supported-move-impossible",
         Illegal::Duplicate => "duplicate",
-        Illegal::Unmatched => "unmatched",
+        Illegal::Unmatched(_) => "unmatched",
         Illegal::NoOrderedConvoy => "no-ordered-convoy",
         Illegal::GameOver => "game-over",
         Illegal::Anticipated(_) => "anticipated",
@@ -418,10 +418,22 @@ pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
             }
         },
         Illegal::Duplicate => "several orders for one unit: all are dropped".to_owned(),
-        Illegal::Unmatched => {
-            "5D Diplomacy rules: the unit it names was not ordered that (a support to hold needs a unit ordered to stay)"
-                .to_owned()
-        }
+        Illegal::Unmatched(why) => match why {
+            Unfit::NotStaying => {
+                "5D Diplomacy rules: the supported unit was not ordered to stay".to_owned()
+            }
+            Unfit::NoSuchMove => {
+                "5D Diplomacy rules: the supported unit was not ordered that move".to_owned()
+            }
+            Unfit::NotConvoyed => {
+                "5D Diplomacy rules: the army was not ordered that move, or no chain of fleets ordered to convoy it passes here"
+                    .to_owned()
+            }
+            Unfit::StrictReach => {
+                "5D Diplomacy rules, strict adjacencies: on another board a support reaches only the place its unit stands on"
+                    .to_owned()
+            }
+        },
         Illegal::NoOrderedConvoy => {
             "5D Diplomacy rules: the move needs a convoy and no chain of fleets was ordered to convoy it"
                 .to_owned()

@@ -680,7 +680,7 @@ fn illegal_diagnostic(i: &Illegal, span: Span, message: &str) -> Diagnostic {
         | Illegal::NoOrderedConvoy => Code::BadConvoy,
         Illegal::SupportedMoveImpossible { .. } => Code::SupportUnreachable,
         Illegal::Duplicate => Code::DuplicateOrder,
-        Illegal::Unmatched => Code::Unmatched,
+        Illegal::Unmatched(_) => Code::Unmatched,
         Illegal::GameOver => Code::GameOver,
         Illegal::Anticipated(_) => Code::Anticipated,
         Illegal::OtherSeasonInStandardRules => Code::StandardRules,

@@ -27,7 +27,7 @@ pub use report::{
 };
 pub use retreat::{RetreatInput, RetreatOrder};
 pub use setup::SetupError;
-pub use validate::{Illegal, MoveImpossible, OrderInput, ReachProblem, UnitOrder, UnitRef};
+pub use validate::{Illegal, MoveImpossible, OrderInput, ReachProblem, Unfit, UnitOrder, UnitRef};
 
 use std::collections::BTreeMap;
 use std::fmt;

@@ -13,12 +13,12 @@ use mdip_map::{Location, ProvinceId, UnitType};
 use super::geography::StepGeography;
 use super::graph::{give_live_orders, places, replayed, resolved_again, Graph};
 use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
-use super::validate::{Illegal, OrderInput, UnitOrder};
+use super::validate::{Illegal, OrderInput, Unfit, UnitOrder};
 use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
-use crate::rules::{OrderFit, Reopening};
+use crate::rules::{OrderFit, Reopening, TimeAdjacency};
 use crate::{
     adjudicate_movement, At, Dislodgement, Geography, MovementInput, Order as CoreOrder, Outcome,
     Pin, PinnedOrder, Place, Unit as CoreUnit,
@@ -168,6 +168,13 @@ impl World {
             OrderFit::Datc => validated,
             OrderFit::Game => self.fit_game_orders(&mut graph, inputs, validated, &woken),
         };
+        // Kept orders that act in this step are kept no longer (they are now in the record of
+        // the season they fork from, or fought again by touch as stored orders).
+        let acted: HashSet<usize> = woken
+            .iter()
+            .filter(|&&(g, _)| graph.units[g].order != MoveOrder::Hold)
+            .map(|&(_, k)| k)
+            .collect();
         let (geo, input) = self.to_core(&graph);
         let mut adjudicated = Adjudicated::new(&graph, &input, &geo);
         drop(geo);
@@ -176,6 +183,13 @@ impl World {
         let forking = self.forking(&reopened, &graph, &adjudicated, &results);
         let (advanced, forks) = self.advance(&heads, &forking, &results);
         self.resting.clear();
+        if !acted.is_empty() {
+            let mut k = 0;
+            self.anticipated.retain(|_| {
+                k += 1;
+                !acted.contains(&(k - 1))
+            });
+        }
         self.anticipated.extend(anticipating);
         let dislodged = self.retreats(&advanced, &forks, &graph, &adjudicated, &results);
         let reported_cut = reported_cuts(&graph, &adjudicated);
@@ -240,11 +254,18 @@ impl World {
         graph: &mut Graph,
         inputs: &[OrderInput],
         mut validated: Vec<Result<MoveOrder, Illegal>>,
-        woken: &[usize],
+        woken: &[(usize, usize)],
     ) -> Vec<Result<MoveOrder, Illegal>> {
+        // A move to the very place the unit stands (its coast included) is not staying; a
+        // fleet ordered to the other coast of its province is (the game compares locations).
         let mut not_staying: HashSet<Spot> = inputs
             .iter()
-            .filter(|i| matches!(i.order, UnitOrder::Move { to, .. } if to == i.unit.spot))
+            .filter(|i| match i.order {
+                UnitOrder::Move { to, coast, .. } if to == i.unit.spot => graph
+                    .get(&i.unit.spot)
+                    .is_some_and(|g| coast.is_none_or(|c| graph.units[g].sig.loc.coast == Some(c))),
+                _ => false,
+            })
             .map(|i| i.unit.spot)
             .collect();
         // The graph unit each legal order was given to (its order is the one given: duplicates
@@ -283,15 +304,14 @@ impl World {
             let Some(g) = given(graph, i, &o) else {
                 continue;
             };
-            let matched = self.fits_orders(graph, g, &not_staying);
-            if !matched {
-                *r = Err(Illegal::Unmatched);
+            if let Err(why) = self.fits_orders(graph, g, &not_staying) {
+                *r = Err(Illegal::Unmatched(why));
                 graph.units[g].order = MoveOrder::Hold;
             }
         }
         // Anticipatory orders reached by this step: they act only on what was really ordered.
-        for &g in woken {
-            if !self.fits_orders(graph, g, &not_staying) {
+        for &(g, _) in woken {
+            if self.fits_orders(graph, g, &not_staying).is_err() {
                 graph.units[g].order = MoveOrder::Hold;
             }
         }
@@ -299,25 +319,67 @@ impl World {
     }
 
     /// Whether the support or convoy of graph unit `g` names what the unit it names was
-    /// ordered (see `fit_game_orders`).
-    fn fits_orders(&self, graph: &Graph, g: usize, not_staying: &HashSet<Spot>) -> bool {
+    /// ordered (see `fit_game_orders`), or why not.
+    fn fits_orders(
+        &self,
+        graph: &Graph,
+        g: usize,
+        not_staying: &HashSet<Spot>,
+    ) -> Result<(), Unfit> {
         let order_of = |s: &Spot| graph.get(s).map(|t| graph.units[t].order);
-        match graph.units[g].order {
-            MoveOrder::SupportHold { target } => {
-                !not_staying.contains(&target)
-                    && order_of(&target).is_some_and(|t| !matches!(t, MoveOrder::Move { .. }))
+        let me = &graph.units[g];
+        // Strict adjacencies: across boards a support reaches only the very place it stands on,
+        // coast included (the game's sibling coasts count on one board only).
+        if self.rules.adjacency == (TimeAdjacency::Numbered { strict: true }) {
+            let exact = |season: SeasonKey, loc: Option<Location>| {
+                season == me.spot.season || loc == Some(me.sig.loc)
+            };
+            let ok = match me.order {
+                MoveOrder::SupportHold { target } => exact(
+                    target.season,
+                    graph.get(&target).map(|t| graph.units[t].sig.loc),
+                ),
+                MoveOrder::SupportMove { target, to, .. } => exact(
+                    to.season,
+                    match order_of(&target) {
+                        Some(MoveOrder::Move { to: d, .. }) => Some(d.loc),
+                        _ => None,
+                    },
+                ),
+                _ => true,
+            };
+            if !ok {
+                return Err(Unfit::StrictReach);
             }
-            MoveOrder::SupportMove { target, to, coast } => order_of(&target).is_some_and(|t| {
-                matches!(t, MoveOrder::Move { to: d, .. }
-                    if d.spot() == to && coast.is_none_or(|c| d.loc.coast == Some(c)))
-            }),
-            MoveOrder::Convoy { army, to } => match (graph.get(&army), order_of(&army)) {
-                (Some(a), Some(MoveOrder::Move { to: d, .. })) if d.spot() == to => {
-                    self.ordered_convoy_chain(graph, a, d).contains(&g)
-                }
-                _ => false,
-            },
-            MoveOrder::Hold | MoveOrder::Move { .. } => true,
+        }
+        let (fits, why) = match graph.units[g].order {
+            MoveOrder::SupportHold { target } => (
+                !not_staying.contains(&target)
+                    && order_of(&target).is_some_and(|t| !matches!(t, MoveOrder::Move { .. })),
+                Unfit::NotStaying,
+            ),
+            MoveOrder::SupportMove { target, to, coast } => (
+                order_of(&target).is_some_and(|t| {
+                    matches!(t, MoveOrder::Move { to: d, .. }
+                        if d.spot() == to && coast.is_none_or(|c| d.loc.coast == Some(c)))
+                }),
+                Unfit::NoSuchMove,
+            ),
+            MoveOrder::Convoy { army, to } => (
+                match (graph.get(&army), order_of(&army)) {
+                    (Some(a), Some(MoveOrder::Move { to: d, .. })) if d.spot() == to => {
+                        self.ordered_convoy_chain(graph, a, d).contains(&g)
+                    }
+                    _ => false,
+                },
+                Unfit::NotConvoyed,
+            ),
+            MoveOrder::Hold | MoveOrder::Move { .. } => (true, Unfit::NoSuchMove),
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(why)
         }
     }
 
@@ -369,7 +431,7 @@ impl World {
     /// Also returns the graph units whose anticipatory order ([`World::anticipate`]) a live
     /// order reached and that now name existing units (they are checked further by
     /// `fit_game_orders`).
-    fn reopen(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<usize>) {
+    fn reopen(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<(usize, usize)>) {
         match self.rules.reopening {
             Reopening::Anchored => (self.reopen_anchored(graph), Vec::new()),
             Reopening::TouchClosure => self.reopen_by_touch(graph),
@@ -424,6 +486,18 @@ impl World {
             else {
                 continue;
             };
+            // A support reaches only a board next to its own: one that never can stays illegal.
+            let acts_in = match order {
+                MoveOrder::SupportHold { target } => Some(target.season),
+                MoveOrder::SupportMove { to, .. } => Some(to.season),
+                _ => None,
+            };
+            let own = input.unit.spot.season;
+            if acts_in
+                .is_some_and(|t| t.turn.abs_diff(own.turn) + t.timeline.abs_diff(own.timeline) > 1)
+            {
+                continue;
+            }
             *r = Err(Illegal::Anticipated(missing));
             kept.push(RecordedOrder {
                 unit: input.unit.spot,
@@ -466,7 +540,7 @@ impl World {
     /// is resolved again with nothing fixed; every past season holding a place so touched is
     /// re-opened, and its other stored orders are replayed with their recorded outcomes (they
     /// touch nothing that changes, so they only say who stayed and who left).
-    fn reopen_by_touch(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<usize>) {
+    fn reopen_by_touch(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<(usize, usize)>) {
         let mut touched: HashSet<Spot> = HashSet::new();
         let mut work: Vec<Spot> = Vec::new();
         for g in &graph.units {
@@ -481,12 +555,12 @@ impl World {
         let mut taken: HashSet<Spot> = HashSet::new();
         // Kept anticipatory orders a touched place reaches (by index in `self.anticipated`).
         let mut woken: Vec<usize> = Vec::new();
+        let mut is_woken = vec![false; self.anticipated.len()];
         loop {
             if work.is_empty() {
                 for (k, ro) in self.anticipated.iter().enumerate() {
-                    if !woken.contains(&k)
-                        && places(ro.unit, &ro.order).any(|q| touched.contains(&q))
-                    {
+                    if !is_woken[k] && places(ro.unit, &ro.order).any(|q| touched.contains(&q)) {
+                        is_woken[k] = true;
                         woken.push(k);
                         for q in places(ro.unit, &ro.order) {
                             if touched.insert(q) {
@@ -553,7 +627,7 @@ impl World {
                     graph.units[g].records.push(s);
                 }
             }
-            acting.push(g);
+            acting.push((g, k));
         }
         (reopened, acting)
     }
@@ -934,7 +1008,13 @@ fn entries(
                             crate::Reason::SupportVoid | crate::Reason::ConvoyVoid
                         ) =>
                 {
-                    OrderOutcome::Illegal(Illegal::Unmatched)
+                    OrderOutcome::Illegal(Illegal::Unmatched(
+                        if adjudicated.outcomes[unit].reason == crate::Reason::ConvoyVoid {
+                            Unfit::NotConvoyed
+                        } else {
+                            Unfit::NoSuchMove
+                        },
+                    ))
                 }
                 Ok(Ok(unit)) => OrderOutcome::Adjudicated {
                     unit,

@@ -134,8 +134,9 @@ pub enum Illegal {
     /// Several orders for one unit: all are dropped.
     Duplicate,
     /// `@rules 5dd`: the supported or convoyed unit was not ordered what this order names (a
-    /// support to hold: the unit was not ordered to stay).
-    Unmatched,
+    /// support to hold: the unit was not ordered to stay), or, with strict adjacencies, a
+    /// support across boards names another place than its own.
+    Unmatched(Unfit),
     /// `@rules 5dd`: the move needs a convoy and no chain of fleets was ordered to convoy it.
     NoOrderedConvoy,
     /// `@rules 5dd`: a power has won; nothing more is adjudicated.
@@ -166,6 +167,22 @@ pub enum Illegal {
         /// Why it was rejected (a failing reason of the adjustment rules).
         reason: crate::Reason,
     },
+}
+
+/// Why a support or convoy does not fit the orders of the units it names (`@rules 5dd`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unfit {
+    /// A support to hold of a unit not ordered to stay (a unit ordered to move, even to its
+    /// own place, does not stay).
+    NotStaying,
+    /// A support of a move the unit was not ordered to make.
+    NoSuchMove,
+    /// A convoy of a move the army was not ordered to make, or from a fleet on no chain of
+    /// fleets ordered to convoy it.
+    NotConvoyed,
+    /// Strict adjacencies: a support on another board reaches only the very place (coast
+    /// included) its unit stands on.
+    StrictReach,
 }
 
 /// The board the convoy rules look at, built once per step when an order needs it.
