@@ -170,6 +170,18 @@ pub(crate) fn class_in(map: &Map, world: &World, o: &Order, season: Option<Seaso
     class
 }
 
+/// Under `@rules 5dd` (Winter boards beside other timelines' movement): whether an order of
+/// `class` for `season`, given during an adjustment step, is a movement order for a head that
+/// owes no adjustments. It waits for the same step: when the step closes, the adjustments are
+/// played, then the other heads' movement (the Winter boards rest in it).
+pub(crate) fn beside_winter(world: &World, season: SeasonKey, class: Class) -> bool {
+    world.rules().winters == mdip_judge::Winters::BesideMovement
+        && world.phase() == Phase::Adjustment
+        && class == Class::Movement
+        && world.is_head(season)
+        && !world.pending_adjustments().contains(&season)
+}
+
 /// A unit the first step's orders imply, when positions are implied by orders.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Placement {
@@ -306,8 +318,9 @@ impl<'a> Lower<'a> {
             info.cause.code = "no-such-season";
             return self.done(LoweredOrder::Settled(info));
         }
-        // Wrong phase: the order is illegal now and does not wait for a step.
-        if class.phase() != phase {
+        // Wrong phase: the order is illegal now and does not wait for a step. Under `@rules
+        // 5dd` the heads that owe no adjustments move beside the Winter boards' adjustments.
+        if class.phase() != phase && !beside_winter(self.world, season, class) {
             self.wrong_phase(&mut info, class, phase);
             if let Some(u) = o.order.unit() {
                 info.unit = unit_info(self.map(), self.world, u, season);

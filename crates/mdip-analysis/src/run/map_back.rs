@@ -18,11 +18,37 @@ use crate::model::{Status, StepBoard, StepInfo, StepUnit};
 impl State {
     /// Adjudicates the step in progress with its pending orders.
     pub(crate) fn close_step(&mut self, line: Option<usize>) {
+        // `@rules 5dd`: an adjustment step that carries other heads' movement orders is played
+        // as the adjustments, then the movement beside them (the adjusted heads rest in it).
+        if self.world.phase() == Phase::Adjustment
+            && self.world.rules().winters == mdip_judge::Winters::BesideMovement
+            && self
+                .pending
+                .iter()
+                .any(|p| matches!(p.1, Pending::Movement(_)))
+        {
+            let (moves, adjustments): (Vec<_>, Vec<_>) = std::mem::take(&mut self.pending)
+                .into_iter()
+                .partition(|p| matches!(p.1, Pending::Movement(_)));
+            self.pending = adjustments;
+            // One turn of the game: the expectations waiting for it see the board after both.
+            self.close_step_as(line, Phase::Adjustment, false);
+            self.pending = moves;
+            self.close_step_as(line, Phase::Movement, true);
+            return;
+        }
+        let phase = self.world.phase();
+        self.close_step_as(line, phase, true);
+    }
+
+    /// Closes the step in progress as a step of `phase` (the world's, except for the movement
+    /// that follows a 5dd Winter beside it); `then_expect`: check the expectations waiting for
+    /// it.
+    fn close_step_as(&mut self, line: Option<usize>, phase: Phase, then_expect: bool) {
         let pending = std::mem::take(&mut self.pending);
         if self.capture == Some(self.steps.len()) && self.captured.is_none() {
             self.captured = Some(self.world.clone());
         }
-        let phase = self.world.phase();
         let step_index = self.steps.len();
         let mut step = StepInfo {
             phase,
@@ -75,6 +101,9 @@ impl State {
             }
         }
         self.steps.push(step);
+        if !then_expect {
+            return;
+        }
         // Expectations written while this step's orders were waiting see its result.
         let board = crate::expect::Board {
             world: &self.world,

@@ -229,12 +229,7 @@ impl State {
         };
         if let Some(season) = head.explicit {
             let class = lower::class_in(self.map(), &self.world, &o.order, Some(season));
-            if self.winter_beside_movement(season, class) {
-                // The Winter boards' adjustments are over; the other heads move beside them.
-                self.close_step(Some(line));
-            } else {
-                self.close_for_season(season, class, Some(line));
-            }
+            self.close_for_season(season, class, Some(line));
         }
         self.setup.started = true;
         let lowered = Lower::new(&self.world, self.setup.implicit_placement, self.multiversal)
@@ -388,22 +383,12 @@ impl State {
             return;
         }
         self.close_step(line);
-        if self.world.phase() == Phase::Adjustment && class != Class::Adjustment {
+        if self.world.phase() == Phase::Adjustment
+            && class != Class::Adjustment
+            && !lower::beside_winter(&self.world, season, class)
+        {
             self.pass_over_adjustment(line);
         }
-    }
-
-    /// Under `@rules 5dd` (Winter boards beside other timelines' movement): whether an order of
-    /// `class` for `season` is a movement order for a head that takes no adjustments, given
-    /// during an adjustment step. It closes that step (its Winter boards rest) and belongs to
-    /// the movement step of the other heads that follows.
-    fn winter_beside_movement(&self, season: SeasonKey, class: Class) -> bool {
-        let world = &self.world;
-        world.rules().winters == Winters::BesideMovement
-            && world.phase() == Phase::Adjustment
-            && class == Class::Movement
-            && world.is_head(season)
-            && !world.pending_adjustments().contains(&season)
     }
 
     /// Closes the adjustment step that a movement step has just led to, on the way to the
@@ -420,8 +405,16 @@ impl State {
     /// steps create no season.
     fn season_needs_close(&self, season: SeasonKey) -> bool {
         let world = &self.world;
+        // Under `@rules 5dd` an adjustment step may carry other heads' movement orders.
+        let moving = world.phase() == Phase::Movement
+            || world.phase() == Phase::Adjustment
+                && world.rules().winters == Winters::BesideMovement
+                && self
+                    .pending
+                    .iter()
+                    .any(|p| matches!(p.1, state::Pending::Movement(_)));
         // Closing an empty movement step would only make more empty seasons.
-        world.phase() == Phase::Movement && !world.exists(season) && !self.pending.is_empty()
+        moving && !world.exists(season) && !self.pending.is_empty()
     }
 }
 
