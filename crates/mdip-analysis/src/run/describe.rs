@@ -459,6 +459,9 @@ fn reach(p: ReachProblem) -> &'static str {
         ReachProblem::Diagonal => {
             "one turn and one timeline away: 5D Diplomacy allows no diagonal step"
         }
+        ReachProblem::WinterBoard => {
+            "a Winter board, taking its adjustments beside this movement: out of reach"
+        }
         ReachProblem::StrictAdjacency => {
             "strict adjacencies: another board is reached only at the same place"
         }

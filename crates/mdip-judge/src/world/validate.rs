@@ -224,6 +224,8 @@ pub enum ReachProblem {
     Diagonal,
     /// Another location on another board: `@rules 5dd strict` reaches only the same one.
     StrictAdjacency,
+    /// `@rules 5dd`: a Winter board taking its adjustments beside this movement step.
+    WinterBoard,
     /// Not adjacent, and no fleets on the board could convoy the army there.
     NoConvoyRoute,
 }
@@ -254,7 +256,9 @@ impl World {
     /// Why a move from `from` to `to` is not direct.
     fn reach_problem(&self, from: SeasonKey, to: SeasonKey) -> ReachProblem {
         let numbered = matches!(self.rules.adjacency, TimeAdjacency::Numbered { .. });
-        if from.turn.abs_diff(to.turn) > 1 {
+        if self.resting.contains(&to) || self.resting.contains(&from) {
+            ReachProblem::WinterBoard
+        } else if from.turn.abs_diff(to.turn) > 1 {
             ReachProblem::TooFarInTime
         } else if numbered && from.timeline.abs_diff(to.timeline) > 1
             || !numbered && !self.timelines_adjacent(from.timeline, to.timeline)
