@@ -771,3 +771,41 @@ fn formatting_the_repository_files_changes_no_outcome() {
         }
     }
 }
+
+/// Completion follows the file's rule set (issue 15): under `@rules 5dd` a unit reaches the
+/// board of the timeline numbered one more at the same turn, loose adjacencies at the same and
+/// bordering places, strict ones at the same place only; never a diagonal board.
+#[test]
+fn completion_follows_the_rules_of_5dd() {
+    let two_boards = "@season 1:0\n@season 0:1\n@unit Austria A Vienna 0:1\nAustria 0:1\n";
+    // Loose: Vienna and its neighbours in 0:1 and in 0:0 (same turn, timeline one less); no
+    // diagonal 1:0.
+    check_completion_list(
+        &format!("@rules 5dd\n{two_boards}A Vienna - $0"),
+        &[
+            "Bohemia",
+            "Budapest",
+            "Galicia",
+            "Trieste",
+            "Tyrolia",
+            "Bohemia 0:0",
+            "Budapest 0:0",
+            "Galicia 0:0",
+            "Trieste 0:0",
+            "Tyrolia 0:0",
+            "Vienna 0:0",
+        ],
+    );
+    // Strict: across boards only the same place.
+    check_completion_list(
+        &format!("@rules 5dd strict\n{two_boards}A Vienna - $0"),
+        &[
+            "Bohemia",
+            "Budapest",
+            "Galicia",
+            "Trieste",
+            "Tyrolia",
+            "Vienna 0:0",
+        ],
+    );
+}
