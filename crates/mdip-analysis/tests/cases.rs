@@ -101,19 +101,7 @@ fn own_multiversal_cases() {
 /// decides otherwise, with the reason (also in `docs/rules.md`, "`@rules 5dd`"). The suite checks
 /// that each of them still fails (a fixed deviation must leave this list) and that every other
 /// file passes.
-const FIVEDD_DEVIATIONS: &[(&str, &str)] = &[
-    (
-        "datc/G.04.mdip",
-        "an army that borders its destination and whose convoy is disrupted goes by land in the \
-         game, head to head with the army coming the other way; mdip keeps its land route but \
-         no head-to-head battle",
-    ),
-    (
-        "datc/G.11.mdip",
-        "the game applies the paradox rule to a convoy of an army that could go by land (the \
-         convoy fails); mdip's army keeps its land route and no paradox arises",
-    ),
-];
+const FIVEDD_DEVIATIONS: &[(&str, &str)] = &[];
 
 /// The 5D Diplomacy game's own adjudication tests (`tests/5dd/`), transcribed by hand: its DATC
 /// chapter (`DATC_A.cs` … `DATC_J.cs`: 146 cases with a body, the game skips 18) and its

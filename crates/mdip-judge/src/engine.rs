@@ -70,10 +70,6 @@ enum Route {
 struct Slot {
     kind: Kind,
     route: Route,
-    /// Convoyed move of an army that borders its destination, under a convoy intent that keeps
-    /// the land route open ([`ConvoyIntent::AnyMatchingConvoy`]): it always has a path, the
-    /// convoy only makes it no head-to-head battle.
-    land_too: bool,
     /// Support or convoy: its order matches the target's order.
     matched: bool,
     /// Support or convoy: matched and (for a convoy) the army takes the convoy route.
@@ -425,7 +421,6 @@ impl<'a> Engine<'a> {
         match slot.route {
             Route::Direct => return true,
             Route::Impossible => return false,
-            Route::Convoy if slot.land_too => return true,
             Route::Convoy => {}
         }
         let (s, e) = (slot.cv.0 as usize, slot.cv.1 as usize);
@@ -892,7 +887,6 @@ impl Slot {
         let mut slot = Slot {
             kind: Kind::Hold,
             route: Route::Direct,
-            land_too: false,
             matched: false,
             valid: false,
             pinned: false,
@@ -1074,7 +1068,6 @@ fn match_orders(slots: &mut [Slot], units: &[Unit], intent: ConvoyIntent) {
             && slots[t as usize].route == Route::Direct
         {
             slots[t as usize].route = Route::Convoy;
-            slots[t as usize].land_too = intent == ConvoyIntent::AnyMatchingConvoy;
         }
     }
     for u in 0..n {

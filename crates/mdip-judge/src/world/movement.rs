@@ -18,10 +18,10 @@ use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
     SeasonKey, Spot, Timeline, UnitSig, World,
 };
-use crate::rules::{OrderFit, Reopening, TimeAdjacency};
+use crate::rules::{ConvoyIntent, OrderFit, Reopening, TimeAdjacency};
 use crate::{
     adjudicate_movement, At, Dislodgement, Geography, MovementInput, Order as CoreOrder, Outcome,
-    Pin, PinnedOrder, Place, Unit as CoreUnit,
+    Pin, PinnedOrder, Place, Reason, Unit as CoreUnit,
 };
 
 /// The season a battle is fought in, for an order that acts on another season.
@@ -60,7 +60,10 @@ struct Adjudicated {
 impl Adjudicated {
     /// Adjudicates the core's input and indexes the result over the graph.
     fn new(graph: &Graph, input: &MovementInput, geo: &StepGeography<'_>) -> Adjudicated {
-        let result = adjudicate_movement(input, geo);
+        let result = match geo.world.rules().convoy_intent {
+            ConvoyIntent::ViaConvoyOrOwnFleet => adjudicate_movement(input, geo),
+            ConvoyIntent::AnyMatchingConvoy => adjudicate_with_land_fallback(input, geo),
+        };
         let mut real_site: HashMap<SeasonKey, usize> = HashMap::with_capacity(geo.sites.len());
         for (i, (&s, &ghost)) in geo.sites.iter().zip(&geo.ghosts).enumerate() {
             if !ghost {
@@ -126,6 +129,67 @@ impl Adjudicated {
     fn arrivals_into(&self, s: SeasonKey) -> &[usize] {
         self.arrivals.get(&s).map_or(&[][..], Vec::as_slice)
     }
+}
+
+/// The 5D game's convoys ([`ConvoyIntent::AnyMatchingConvoy`]): any matching convoy order makes
+/// an army go by convoy (so it meets no army head to head), but an army that borders its
+/// destination and whose convoy fails (disrupted, broken by the paradox rule, or no chain at all)
+/// goes by land after all, as the game's resolution passes find once the convoy has failed.
+/// Played as passes of the core: each pass after the first lets the armies whose convoy failed go
+/// by land (their convoying fleets hold, and keep the outcome of the pass their convoy failed
+/// in), until no more do.
+fn adjudicate_with_land_fallback(
+    input: &MovementInput,
+    geo: &StepGeography<'_>,
+) -> crate::MovementResult {
+    let mut input = input.clone();
+    let mut result = adjudicate_movement(&input, geo);
+    let mut by_land = vec![false; input.units.len()];
+    let mut kept: Vec<(usize, Outcome)> = Vec::new();
+    // Each pass sends at least one more army by land: at most one pass per army.
+    for _ in 0..input.units.len() {
+        let mut changed = false;
+        for a in 0..input.units.len() {
+            let Some(CoreOrder::Move { dest, .. }) = input.orders.get(a).map(|o| o.order) else {
+                continue;
+            };
+            let unit = input.units[a];
+            let convoy_failed = matches!(
+                result.outcomes[a].reason,
+                Reason::NoConvoyPath | Reason::ConvoyDisrupted | Reason::ConvoyParadox
+            );
+            if by_land[a]
+                || !convoy_failed
+                || unit.kind != UnitType::Army
+                || !geo.reaches(
+                    UnitType::Army,
+                    unit.at.without_coast(),
+                    dest.without_coast(),
+                )
+            {
+                continue;
+            }
+            by_land[a] = true;
+            changed = true;
+            for f in 0..input.orders.len() {
+                if matches!(input.orders[f].order, CoreOrder::Convoy { army, .. } if army == a) {
+                    kept.push((f, result.outcomes[f].clone()));
+                    input.orders[f].order = CoreOrder::Hold;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+        result = adjudicate_movement(&input, geo);
+    }
+    for (f, outcome) in kept {
+        // A fleet dislodged in the last pass reports that; otherwise its convoy's failure.
+        if result.dislodgement(f).is_none() {
+            result.outcomes[f] = outcome;
+        }
+    }
+    result
 }
 
 /// What a season of the graph now holds (rule 16's result), before retreats.
