@@ -149,11 +149,10 @@ fn adjudicate_with_land_fallback(
     // Each pass sends at least one more army by land: at most one pass per army.
     for _ in 0..input.units.len() {
         let mut changed = false;
-        for a in 0..input.units.len() {
+        for (a, &unit) in input.units.iter().enumerate() {
             let Some(CoreOrder::Move { dest, .. }) = input.orders.get(a).map(|o| o.order) else {
                 continue;
             };
-            let unit = input.units[a];
             let convoy_failed = matches!(
                 result.outcomes[a].reason,
                 Reason::NoConvoyPath | Reason::ConvoyDisrupted | Reason::ConvoyParadox
