@@ -222,14 +222,16 @@ impl World {
         let heads = self.moving_heads();
         let mut graph = self.live_graph(&heads);
         let validated = give_live_orders(&mut graph, inputs, validated);
-        let (validated, anticipating) = match self.rules.fit {
+        let (validated, mut anticipating) = match self.rules.fit {
             OrderFit::Datc => (validated, Vec::new()),
             OrderFit::Game => self.anticipate(&graph, inputs, validated),
         };
         let (reopened, woken) = self.reopen(&mut graph);
         let validated = match self.rules.fit {
             OrderFit::Datc => validated,
-            OrderFit::Game => self.fit_game_orders(&mut graph, inputs, validated, &woken),
+            OrderFit::Game => {
+                self.fit_game_orders(&mut graph, inputs, validated, &woken, &mut anticipating)
+            }
         };
         // Kept orders that act in this step are kept no longer (they are now in the record of
         // the season they fork from, or fought again by touch as stored orders).
@@ -318,7 +320,18 @@ impl World {
         inputs: &[OrderInput],
         mut validated: Vec<Result<MoveOrder, Illegal>>,
         woken: &[(usize, usize)],
+        kept: &mut Vec<RecordedOrder>,
     ) -> Vec<Result<MoveOrder, Illegal>> {
+        // An invalid order is kept: the game checks its invalid orders again at every step, so
+        // one may act once a later step reaches it.
+        let keep = |graph: &Graph, g: usize, order: MoveOrder, kept: &mut Vec<RecordedOrder>| {
+            kept.push(RecordedOrder {
+                unit: graph.units[g].spot,
+                sig: graph.units[g].sig,
+                order,
+                success: false,
+            });
+        };
         // A move to the very place the unit stands (its coast included) is not staying; a
         // fleet ordered to the other coast of its province is (the game compares locations).
         let mut not_staying: HashSet<Spot> = inputs
@@ -355,9 +368,25 @@ impl World {
             {
                 validated[i] = Err(Illegal::NoOrderedConvoy);
                 graph.units[g].order = MoveOrder::Hold;
+                keep(graph, g, o, kept);
                 // Fleets could have convoyed it (validation saw to that): the game does not
                 // count the unit as staying.
                 not_staying.insert(inputs[i].unit.spot);
+            }
+        }
+        // Kept moves reached by this step act if a chain of convoys now carries them.
+        for &(g, _) in woken {
+            if let MoveOrder::Move { to, .. } = graph.units[g].order {
+                let u = &graph.units[g];
+                let from = Pos {
+                    season: u.spot.season,
+                    loc: u.sig.loc,
+                };
+                if !self.reaches(u.sig.kind, from, to)
+                    && self.ordered_convoy_chain(graph, g, to).is_empty()
+                {
+                    graph.units[g].order = MoveOrder::Hold;
+                }
             }
         }
         for (i, r) in validated.iter_mut().enumerate() {
@@ -370,6 +399,7 @@ impl World {
             if let Err(why) = self.fits_orders(graph, g, &not_staying) {
                 *r = Err(Illegal::Unmatched(why));
                 graph.units[g].order = MoveOrder::Hold;
+                keep(graph, g, o, kept);
             }
         }
         // Anticipatory orders reached by this step: they act only on what was really ordered.
@@ -594,7 +624,8 @@ impl World {
                     && self.unit(army).is_some_and(|a| a.kind == UnitType::Army)
                     && self.exists(to.season)
             }
-            MoveOrder::Hold | MoveOrder::Move { .. } => false,
+            MoveOrder::Move { to, .. } => self.unit(ro.unit).is_some() && self.exists(to.season),
+            MoveOrder::Hold => false,
         }
     }
 
