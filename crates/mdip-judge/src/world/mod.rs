@@ -348,8 +348,10 @@ pub struct World {
     /// just played, while other heads still move: they rest in the movement step that follows
     /// (no orders, no advance, out of reach). Empty otherwise.
     resting: Vec<SeasonKey>,
-    /// Under `@rules 5dd`: supports and convoys given for units of seasons that did not exist
-    /// yet, kept to act once a later step reaches them (the unit held meanwhile).
+    /// Under `@rules 5dd`: orders that could not act when given and are checked again when a
+    /// later step reaches them (the unit held meanwhile): supports and convoys for units of
+    /// seasons that did not exist yet or that did not fit the orders they name, and moves over
+    /// water that no chain of convoys carried. One that acts is removed.
     anticipated: Vec<RecordedOrder>,
     /// How many steps have run.
     steps: u32,
