@@ -17,9 +17,10 @@
 //!   once the retreats are done, computed as its executor does (units that did not move away
 //!   and were not dislodged stay, successful moves arrive);
 //! - `@record` for every stored movement order of a past board, with its outcome (`Success`
-//!   → `succeeds`, `Failure` → `fails`; an `Invalid` order is recorded as a hold, which fails
-//!   only if a move into its place succeeded), after every `@season` so that each season a
-//!   record names is past already;
+//!   → `succeeds`, `Failure` → `fails`, `Invalid` → `illegal`: the unit held, and the order is
+//!   kept to be checked again; an invalid hold is a hold, which fails only if a move into its
+//!   place succeeded), after every `@season` so that each season a record names is past
+//!   already;
 //! - the phase the game waits for: nothing for movement; `@phase retreat` and `@dislodged`
 //!   per unit that must retreat; for adjustments (Winter heads), the Winter board is the
 //!   season `X:Y` with `X` the Fall's turn + 1, and `@phase adjustment X:Y ...`;
@@ -806,13 +807,16 @@ impl Converter {
             t.push_str("\n# Orders stored on past boards, with their outcomes.\n");
         }
         for o in &records {
-            let (text, outcome) = if o.status == OrderStatus::Invalid {
+            let (text, outcome) = if o.status == OrderStatus::Invalid && o.kind == Kind::Hold {
                 let held = if self.dislodged(o.at.board, &o.at.name) {
                     "fails"
                 } else {
                     "succeeds"
                 };
                 (format!("{} hold", unit_text(o.unit, &o.at)), held)
+            } else if o.status == OrderStatus::Invalid {
+                // The unit held; the order is kept and checked again when a step reaches it.
+                (self.order_text(o), "illegal")
             } else {
                 let outcome = if o.status == OrderStatus::Success {
                     "succeeds"
@@ -821,16 +825,7 @@ impl Converter {
                 };
                 (self.order_text(o), outcome)
             };
-            let note = if o.status == OrderStatus::Invalid {
-                "  # stored as Invalid: the unit held"
-            } else {
-                ""
-            };
-            let _ = writeln!(
-                t,
-                "@record {}: {text} => {outcome}{note}",
-                o.unit.owner.name()
-            );
+            let _ = writeln!(t, "@record {}: {text} => {outcome}", o.unit.owner.name());
         }
     }
 

@@ -251,9 +251,12 @@ impl State {
     /// `@record <Power>: <order> => succeeds|fails`: an order of a past season with its
     /// outcome, lowered and checked as a movement order of its unit's season.
     fn record(&mut self, line: &OrderLine) {
-        let success = match line.expect.map(|e| e.outcome) {
-            Some(ExpectedOutcome::Succeeds) => true,
-            Some(ExpectedOutcome::Fails) => false,
+        // `illegal`: an order that was invalid when given (the unit held), kept to be checked
+        // again under `@rules 5dd`.
+        let (success, invalid) = match line.expect.map(|e| e.outcome) {
+            Some(ExpectedOutcome::Succeeds) => (true, false),
+            Some(ExpectedOutcome::Fails) => (false, false),
+            Some(ExpectedOutcome::Illegal) => (true, true),
             // No outcome, or one a record cannot have: a syntax error says so.
             _ => return,
         };
@@ -306,7 +309,12 @@ impl State {
         let Some((input, parts)) = lowered else {
             return;
         };
-        let Err(e) = self.world.add_record(&input, success) else {
+        let added = if invalid {
+            self.world.add_invalid_record(&input)
+        } else {
+            self.world.add_record(&input, success)
+        };
+        let Err(e) = added else {
             return;
         };
         let own = input.unit.spot;

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
-use super::validate::{Illegal, OrderInput};
+use super::validate::{Illegal, OrderInput, UnitOrder};
 use super::{
-    BoardUnit, Dislodged, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season, SeasonKey,
-    Spot, Timeline, UnitSig, World,
+    BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
+    SeasonKey, Spot, Timeline, UnitSig, World,
 };
 use crate::rules::Rules;
 
@@ -533,6 +533,57 @@ impl World {
     /// order of the unit's season, as if that season were being ordered, then kept in the
     /// record of the unit's season and of every season it acts on, so that a later step that
     /// re-opens them replays it. An illegal order is refused and not recorded.
+    /// Records a stored order that was invalid when given (the game's `Invalid` status): its
+    /// unit held (recorded as a hold that succeeded), and under `@rules 5dd` a support, a convoy
+    /// or a move is kept to be checked again when a later step reaches it
+    /// (`World::anticipated`). Only the unit, its season and its power are checked.
+    pub fn add_invalid_record(&mut self, input: &OrderInput) -> Result<(), SetupError> {
+        let hold = OrderInput {
+            order: UnitOrder::Hold,
+            ..*input
+        };
+        self.add_record(&hold, true)?;
+        let spot = input.unit.spot;
+        let Some(unit) = self.unit(spot).copied() else {
+            return Ok(());
+        };
+        let order = match input.order {
+            UnitOrder::Hold => return Ok(()),
+            UnitOrder::Move {
+                to,
+                coast,
+                via_convoy,
+            } => MoveOrder::Move {
+                to: Pos {
+                    season: to.season,
+                    loc: Location::new(to.province, coast),
+                },
+                via_convoy,
+            },
+            UnitOrder::SupportHold { target } => MoveOrder::SupportHold {
+                target: target.spot,
+            },
+            UnitOrder::SupportMove { target, to, coast } => MoveOrder::SupportMove {
+                target: target.spot,
+                to,
+                coast,
+            },
+            UnitOrder::Convoy { army, to } => MoveOrder::Convoy {
+                army: army.spot,
+                to,
+            },
+        };
+        if self.rules.fit == crate::OrderFit::Game {
+            self.anticipated.push(RecordedOrder {
+                unit: spot,
+                sig: UnitSig::of(&unit),
+                order,
+                success: false,
+            });
+        }
+        Ok(())
+    }
+
     pub fn add_record(&mut self, input: &OrderInput, success: bool) -> Result<(), SetupError> {
         if self.steps > 0 {
             return Err(SetupError::AlreadyStarted);

@@ -217,8 +217,8 @@ impl LineParser<'_> {
         })
     }
 
-    /// Reads the arguments of `@record`: `<Power>: <order> => succeeds|fails`, an order line
-    /// with its power in front and its outcome.
+    /// Reads the arguments of `@record`: `<Power>: <order> => succeeds|fails|illegal`, an
+    /// order line with its power in front and its outcome.
     fn record(&mut self) -> Option<DirectiveKind> {
         let start = self.pos;
         let power = match self.peek() {
@@ -248,13 +248,13 @@ impl LineParser<'_> {
             let outcome = line.expect.map(|e| e.outcome);
             if !matches!(
                 outcome,
-                Some(ExpectedOutcome::Succeeds | ExpectedOutcome::Fails)
+                Some(ExpectedOutcome::Succeeds | ExpectedOutcome::Fails | ExpectedOutcome::Illegal)
             ) {
                 let span = line.expect.map_or(Span::empty(line.span.end), |e| e.span);
                 let error = SyntaxError::new(
                     ErrorCode::MalformedDirective,
                     span,
-                    "a recorded order ends with its outcome: `=> succeeds` or `=> fails`",
+                    "a recorded order ends with its outcome: `=> succeeds`, `=> fails` or `=> illegal`",
                 )
                 .with_hint("write the outcome the order had when its season was adjudicated");
                 self.report(error);
