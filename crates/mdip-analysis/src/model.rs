@@ -251,6 +251,10 @@ pub struct Analysis {
     pub expectations: ExpectationCount,
     /// Saved states of the run, for [`crate::analyze_incremental`].
     pub checkpoints: crate::run::Checkpoints,
+    /// The world of the step [`Analysis::world_of_step`] gave last: completion and hover ask
+    /// for the step under the cursor again and again, and each answer otherwise runs the game
+    /// again from a checkpoint.
+    pub(crate) last_world: std::sync::Mutex<Option<(usize, World)>>,
 }
 
 /// A game an `@game` line started.
@@ -351,6 +355,12 @@ impl Analysis {
         if step >= self.steps.len() {
             return std::borrow::Cow::Borrowed(&self.world);
         }
+        if let Ok(last) = self.last_world.lock() {
+            if let Some((s, w)) = last.as_ref().filter(|(s, _)| *s == step) {
+                debug_assert_eq!(*s, step);
+                return std::borrow::Cow::Owned(w.clone());
+            }
+        }
         let start = self
             .checkpoints
             .0
@@ -363,6 +373,9 @@ impl Analysis {
                 .world_before_step(text, &self.parse, c.line, step),
             None => crate::run::State::new().world_before_step(text, &self.parse, 0, step),
         };
+        if let Ok(mut last) = self.last_world.lock() {
+            *last = Some((step, world.clone()));
+        }
         std::borrow::Cow::Owned(world)
     }
 

@@ -140,6 +140,7 @@ impl State {
             multiversal: self.multiversal,
             expectations,
             checkpoints: Checkpoints(kept),
+            last_world: std::sync::Mutex::new(None),
         }
     }
 
