@@ -358,14 +358,7 @@ impl World {
             let Some(g) = given(graph, i, &o) else {
                 continue;
             };
-            let u = &graph.units[g];
-            let from = Pos {
-                season: u.spot.season,
-                loc: u.sig.loc,
-            };
-            if !self.reaches(u.sig.kind, from, to)
-                && self.ordered_convoy_chain(graph, g, to).is_empty()
-            {
+            if !self.carried(graph, g, to) {
                 validated[i] = Err(Illegal::NoOrderedConvoy);
                 graph.units[g].order = MoveOrder::Hold;
                 keep(graph, g, o, kept);
@@ -377,14 +370,7 @@ impl World {
         // Kept moves reached by this step act if a chain of convoys now carries them.
         for &(g, _) in woken {
             if let MoveOrder::Move { to, .. } = graph.units[g].order {
-                let u = &graph.units[g];
-                let from = Pos {
-                    season: u.spot.season,
-                    loc: u.sig.loc,
-                };
-                if !self.reaches(u.sig.kind, from, to)
-                    && self.ordered_convoy_chain(graph, g, to).is_empty()
-                {
+                if !self.carried(graph, g, to) {
                     graph.units[g].order = MoveOrder::Hold;
                 }
             }
@@ -409,6 +395,17 @@ impl World {
             }
         }
         validated
+    }
+
+    /// Whether graph unit `g` can make its move to `to` under the game's rules: directly, or by
+    /// a chain of fleets ordered to convoy it.
+    fn carried(&self, graph: &Graph, g: usize, to: Pos) -> bool {
+        let u = &graph.units[g];
+        let from = Pos {
+            season: u.spot.season,
+            loc: u.sig.loc,
+        };
+        self.reaches(u.sig.kind, from, to) || !self.ordered_convoy_chain(graph, g, to).is_empty()
     }
 
     /// Whether the support or convoy of graph unit `g` names what the unit it names was
