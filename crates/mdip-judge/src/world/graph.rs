@@ -2,6 +2,8 @@
 //! given, and orders replayed from the records of re-opened seasons with their pins) and the
 //! index from spots to them.
 
+use std::collections::HashMap;
+
 use super::report::GraphUnit;
 use super::validate::{Illegal, OrderInput};
 use super::{MoveOrder, RecordedOrder, SeasonKey, Spot};
@@ -14,10 +16,11 @@ pub(super) struct Graph {
     index: SpotIndex,
 }
 
-/// A map from spots to graph indices: a table of provinces per season in play (a step touches
-/// few seasons, so finding the season is a short scan).
+/// A map from spots to graph indices: a table of provinces per season in play, the seasons
+/// numbered in the order they came (a step of many heads touches hundreds of seasons: finding
+/// one is a hash lookup, not a scan).
 struct SpotIndex {
-    seasons: Vec<SeasonKey>,
+    seasons: HashMap<SeasonKey, usize>,
     table: Vec<usize>,
     provinces: usize,
 }
@@ -27,14 +30,14 @@ impl SpotIndex {
 
     fn new(provinces: usize) -> SpotIndex {
         SpotIndex {
-            seasons: Vec::new(),
+            seasons: HashMap::new(),
             table: Vec::new(),
             provinces,
         }
     }
 
     fn slot(&self, spot: &Spot) -> Option<usize> {
-        let s = self.seasons.iter().position(|k| *k == spot.season)?;
+        let s = *self.seasons.get(&spot.season)?;
         let p = spot.province.0 as usize;
         (p < self.provinces).then_some(s * self.provinces + p)
     }
@@ -46,8 +49,8 @@ impl SpotIndex {
     }
 
     fn insert(&mut self, spot: Spot, value: usize) {
-        if !self.seasons.contains(&spot.season) {
-            self.seasons.push(spot.season);
+        if !self.seasons.contains_key(&spot.season) {
+            self.seasons.insert(spot.season, self.seasons.len());
             self.table
                 .resize(self.seasons.len() * self.provinces, Self::NONE);
         }
@@ -90,9 +93,10 @@ impl Graph {
             }
             return i;
         }
-        self.units.push(unit.clone());
-        self.index.insert(unit.spot, self.units.len() - 1);
-        self.units.len() - 1
+        let (spot, i) = (unit.spot, self.units.len());
+        self.units.push(unit);
+        self.index.insert(spot, i);
+        i
     }
 }
 
