@@ -47,6 +47,22 @@ use serde_json::{json, Value};
 
 const MDIP: &str = env!("CARGO_BIN_EXE_mdip");
 
+/// `mdip ARGS` started by a shell in the background, so that its peak RSS is its own: Linux
+/// carries the maximum RSS of the memory a process replaces at `execve` into the new program's
+/// (`getrusage`), and a process spawned straight from this bench would report the bench's own
+/// peak (the worlds it generated). The shell's background child starts with a fresh count and
+/// replaces the shell's small memory; standard input is passed on through descriptor 3.
+fn mdip(args: &[&str]) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(r#"exec 3<&0; "$@" <&3 3<&- & wait $!"#)
+        .arg("sh")
+        .arg(MDIP)
+        .args(args)
+        .env("MIMALLOC_SHOW_STATS", "1");
+    c
+}
+
 fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
 }
@@ -91,9 +107,7 @@ fn measure(args: &[&str], runs: usize) -> Measure {
     let mut peak: f64 = 0.0;
     for _ in 0..runs.max(1) {
         let t = Instant::now();
-        let out = Command::new(MDIP)
-            .args(args)
-            .env("MIMALLOC_SHOW_STATS", "1")
+        let out = mdip(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -330,9 +344,7 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(MDIP)
-            .arg("lsp")
-            .env("MIMALLOC_SHOW_STATS", "1")
+        let mut child = mdip(&["lsp"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
