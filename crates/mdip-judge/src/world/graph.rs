@@ -2,6 +2,8 @@
 //! given, and orders replayed from the records of re-opened seasons with their pins) and the
 //! index from spots to them.
 
+use std::collections::HashMap;
+
 use super::report::GraphUnit;
 use super::validate::{Illegal, OrderInput};
 use super::{MoveOrder, RecordedOrder, SeasonKey, Spot};
@@ -14,27 +16,42 @@ pub(super) struct Graph {
     index: SpotIndex,
 }
 
-/// A map from spots to graph indices: a table of provinces per season in play (a step touches
-/// few seasons, so finding the season is a short scan).
+/// A map from spots to graph indices: a table of provinces per season in play, the seasons
+/// numbered in the order they came. Most steps touch a few seasons, found by a short scan; a
+/// step of many heads touches hundreds, found by a hash lookup once there are more than
+/// [`SpotIndex::SCAN`].
 struct SpotIndex {
     seasons: Vec<SeasonKey>,
+    /// The numbers of `seasons`, filled once there are more than [`SpotIndex::SCAN`].
+    numbers: HashMap<SeasonKey, usize>,
     table: Vec<usize>,
     provinces: usize,
 }
 
 impl SpotIndex {
     const NONE: usize = usize::MAX;
+    /// Up to this many seasons, a scan is cheaper than hashing.
+    const SCAN: usize = 8;
 
     fn new(provinces: usize) -> SpotIndex {
         SpotIndex {
             seasons: Vec::new(),
+            numbers: HashMap::new(),
             table: Vec::new(),
             provinces,
         }
     }
 
+    fn number(&self, season: &SeasonKey) -> Option<usize> {
+        if self.seasons.len() <= Self::SCAN {
+            self.seasons.iter().position(|k| k == season)
+        } else {
+            self.numbers.get(season).copied()
+        }
+    }
+
     fn slot(&self, spot: &Spot) -> Option<usize> {
-        let s = self.seasons.iter().position(|k| *k == spot.season)?;
+        let s = self.number(&spot.season)?;
         let p = spot.province.0 as usize;
         (p < self.provinces).then_some(s * self.provinces + p)
     }
@@ -46,8 +63,15 @@ impl SpotIndex {
     }
 
     fn insert(&mut self, spot: Spot, value: usize) {
-        if !self.seasons.contains(&spot.season) {
+        if self.number(&spot.season).is_none() {
             self.seasons.push(spot.season);
+            if self.seasons.len() > Self::SCAN {
+                if self.numbers.is_empty() {
+                    self.numbers = (self.seasons.iter().copied()).zip(0..).collect();
+                } else {
+                    self.numbers.insert(spot.season, self.seasons.len() - 1);
+                }
+            }
             self.table
                 .resize(self.seasons.len() * self.provinces, Self::NONE);
         }
@@ -90,9 +114,10 @@ impl Graph {
             }
             return i;
         }
-        self.units.push(unit.clone());
-        self.index.insert(unit.spot, self.units.len() - 1);
-        self.units.len() - 1
+        let (spot, i) = (unit.spot, self.units.len());
+        self.units.push(unit);
+        self.index.insert(spot, i);
+        i
     }
 }
 
@@ -212,5 +237,31 @@ fn pin_of(success: bool) -> Pin {
         Pin::Succeeds
     } else {
         Pin::Fails
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mdip_map::ProvinceId;
+
+    /// The index finds every spot before and after it switches from a scan to hashing.
+    #[test]
+    fn spot_index_past_the_scan() {
+        let mut index = SpotIndex::new(80);
+        let spot = |t: u32, p: u8| Spot {
+            season: SeasonKey::new(t % 7, t),
+            province: ProvinceId(p),
+        };
+        for t in 0..40u32 {
+            index.insert(spot(t, (t % 80) as u8), t as usize);
+            index.insert(spot(t, 79), 1000 + t as usize);
+            for u in 0..=t {
+                assert_eq!(index.get(&spot(u, (u % 80) as u8)), Some(&(u as usize)));
+                assert_eq!(index.get(&spot(u, 79)), Some(&(1000 + u as usize)));
+                assert_eq!(index.get(&spot(u, 78)), None);
+            }
+            assert_eq!(index.get(&spot(t + 1, 0)), None);
+        }
     }
 }
