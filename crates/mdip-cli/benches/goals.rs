@@ -41,7 +41,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-use mdip_test_support::lsp::long_standard_game;
+use mdip_test_support::lsp::{empty_neighbour_in, long_standard_game};
 use mdip_test_support::{generate, render, Config, Style};
 use serde_json::{json, Value};
 
@@ -150,7 +150,7 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 /// neighbouring province), which forks that timeline; once there are enough timelines, one
 /// `@phase next` a step. Written from the board the analysis computes for the text so far.
 fn forking_game(timelines: usize, turns: u32) -> String {
-    use mdip_judge::world::{Phase, Pos, SeasonKey};
+    use mdip_judge::world::{Phase, SeasonKey};
     let map = mdip_map::Map::standard();
     let name = |loc: mdip_map::Location| match loc.coast {
         Some(c) => format!("{}({})", map.name(loc.province), c.abbrev()),
@@ -188,26 +188,10 @@ fn forking_game(timelines: usize, turns: u32) -> String {
             let Some(ps) = world.season(past) else {
                 continue;
             };
-            let fork = season.units.iter().find_map(|u| {
-                let from = Pos {
-                    season: head,
-                    loc: u.loc,
-                };
-                map.neighbours(u.kind, u.loc)
-                    .into_iter()
-                    .find(|&l| {
-                        ps.unit_at(l.province).is_none()
-                            && world.reaches(
-                                u.kind,
-                                from,
-                                Pos {
-                                    season: past,
-                                    loc: l,
-                                },
-                            )
-                    })
-                    .map(|l| (u, l))
-            });
+            let fork = season
+                .units
+                .iter()
+                .find_map(|u| empty_neighbour_in(world, head, u, past, ps).map(|l| (u, l)));
             if let Some((u, l)) = fork {
                 text.push_str(&format!(
                     "{} {head}\n{} {} - {} {past}\n",

@@ -291,7 +291,7 @@ impl Rng {
 /// empty neighbouring province, and now and then a unit of timeline 0 moves into the past,
 /// which forks a new timeline. Headers name their seasons, so steps close by the founding rule.
 pub fn multiversal_game(lines: usize) -> String {
-    use mdip_judge::world::{Pos, SeasonKey};
+    use mdip_judge::world::SeasonKey;
     let map = mdip_map::Map::standard();
     let mut rng = Rng::new(0x5eed);
     let mut text = String::from("# A generated multiversal game.\n@start standard\n\n");
@@ -331,21 +331,7 @@ pub fn multiversal_game(lines: usize) -> String {
                     if fork_now && !forked && head.timeline == 0 && head.turn > 0 {
                         let past = SeasonKey::new(head.turn - 1, 0);
                         if let Some(ps) = world.season(past) {
-                            let from = Pos {
-                                season: head,
-                                loc: u.loc,
-                            };
-                            let target = map.neighbours(u.kind, u.loc).into_iter().find(|&l| {
-                                ps.unit_at(l.province).is_none()
-                                    && world.reaches(
-                                        u.kind,
-                                        from,
-                                        Pos {
-                                            season: past,
-                                            loc: l,
-                                        },
-                                    )
-                            });
+                            let target = empty_neighbour_in(world, head, u, past, ps);
                             if let Some(l) = target {
                                 block.push_str(&format!("{unit} - {} {past}\n", name(l)));
                                 forked = true;
@@ -411,4 +397,36 @@ pub fn long_standard_game(bytes: usize) -> String {
 /// Milliseconds since `t`.
 pub fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// An empty location of season `past` (whose board is `past_board`) bordering the place of unit
+/// `u` of season `head`, that the unit reaches under the world's rules: where a move into the
+/// past forks a timeline. Shared by the generators of forking games.
+pub fn empty_neighbour_in(
+    world: &mdip_judge::world::World,
+    head: mdip_judge::world::SeasonKey,
+    u: &mdip_judge::world::BoardUnit,
+    past: mdip_judge::world::SeasonKey,
+    past_board: &mdip_judge::world::Season,
+) -> Option<mdip_map::Location> {
+    use mdip_judge::world::Pos;
+    let from = Pos {
+        season: head,
+        loc: u.loc,
+    };
+    world
+        .map()
+        .neighbours(u.kind, u.loc)
+        .into_iter()
+        .find(|&l| {
+            past_board.unit_at(l.province).is_none()
+                && world.reaches(
+                    u.kind,
+                    from,
+                    Pos {
+                        season: past,
+                        loc: l,
+                    },
+                )
+        })
 }
