@@ -36,6 +36,19 @@ fn input(map: &Map, power: Power, at: SeasonKey, from: &str, order: UnitOrder) -
     }
 }
 
+/// Seasons 0:0 and 1:0 set up, each with Austrian A Tyrolia and German A Munich.
+fn tyrolia_and_munich_in_two_seasons(map: &'static Map) -> World {
+    let mut w = World::new(map, Rules::default());
+    w.add_season(s(1, 0), None).unwrap();
+    for season in [s(0, 0), s(1, 0)] {
+        w.place_unit(season, Power::Austria, UnitType::Army, army(map, "Tyrolia"))
+            .unwrap();
+        w.place_unit(season, Power::Germany, UnitType::Army, army(map, "Munich"))
+            .unwrap();
+    }
+    w
+}
+
 #[test]
 fn seasons_continue_branch_or_stand_alone() {
     let map = Map::standard();
@@ -86,14 +99,7 @@ fn seasons_continue_branch_or_stand_alone() {
 #[test]
 fn a_recorded_move_is_replayed_and_forks_when_it_now_succeeds() {
     let map = Map::standard();
-    let mut w = World::new(map, Rules::default());
-    w.add_season(s(1, 0), None).unwrap();
-    for season in [s(0, 0), s(1, 0)] {
-        w.place_unit(season, Power::Austria, UnitType::Army, army(map, "Tyrolia"))
-            .unwrap();
-        w.place_unit(season, Power::Germany, UnitType::Army, army(map, "Munich"))
-            .unwrap();
-    }
+    let mut w = tyrolia_and_munich_in_two_seasons(map);
     let to_tyrolia = UnitOrder::Move {
         to: Spot {
             season: s(0, 0),
@@ -176,14 +182,7 @@ fn a_recorded_move_is_replayed_and_forks_when_it_now_succeeds() {
 #[test]
 fn a_support_that_changes_nothing_does_not_fork() {
     let map = Map::standard();
-    let mut w = World::new(map, Rules::default());
-    w.add_season(s(1, 0), None).unwrap();
-    for season in [s(0, 0), s(1, 0)] {
-        w.place_unit(season, Power::Austria, UnitType::Army, army(map, "Tyrolia"))
-            .unwrap();
-        w.place_unit(season, Power::Germany, UnitType::Army, army(map, "Munich"))
-            .unwrap();
-    }
+    let mut w = tyrolia_and_munich_in_two_seasons(map);
     let support = input(
         map,
         Power::Germany,
