@@ -72,8 +72,9 @@ pub enum LineKind {
     Blank,
     /// Only a comment (see [`Line::comment`]).
     Comment,
-    /// A block header such as `England:` or `Germany 1:0`.
-    Header(Header),
+    /// A block header such as `England:` or `Germany 1:0` (boxed: most lines are orders, and
+    /// a header inline would make every line as large as one).
+    Header(Box<Header>),
     /// An order, possibly incomplete (see [`Order::Incomplete`]).
     Order(Box<OrderLine>),
     /// A directive such as `@start standard` or `@expect timelines 0 1`.
@@ -182,8 +183,8 @@ pub struct UnitKindLit {
 pub struct LocRef {
     /// The province as written.
     pub province: Name,
-    /// The coast, if written.
-    pub coast: Option<CoastLit>,
+    /// The coast, if written (boxed: rarely written, and a location is in every order).
+    pub coast: Option<Box<CoastLit>>,
     /// The season, if written.
     pub season: Option<SeasonLit>,
     /// From the province to the last part written.

@@ -87,13 +87,13 @@ impl LineParser<'_> {
     pub(super) fn after_line_name(&mut self, name: Name) -> LineKind {
         let Some(next) = self.peek() else {
             let span = name.span;
-            return LineKind::Header(Header {
+            return LineKind::Header(Box::new(Header {
                 power: Some(name),
                 season: None,
                 words: None,
                 colon: None,
                 span,
-            });
+            }));
         };
         if self.at_season_words() {
             if let Some((words, colon)) = self.season_words() {
@@ -115,7 +115,7 @@ impl LineParser<'_> {
                         colon: Some(colon),
                         span,
                     };
-                    return LineKind::Header(header);
+                    return LineKind::Header(Box::new(header));
                 }
                 self.order_line(Some(name), Some(colon))
             }
@@ -162,13 +162,13 @@ impl LineParser<'_> {
             let end = colon.unwrap_or(season.span);
             let span = name.span.cover(end);
             self.expect_end("a block header");
-            return LineKind::Header(Header {
+            return LineKind::Header(Box::new(Header {
                 power: Some(name),
                 season: Some(season),
                 words: None,
                 colon,
                 span,
-            });
+            }));
         }
         let operator = matches!(
             self.peek_kind(),
@@ -204,13 +204,13 @@ impl LineParser<'_> {
                 error.hint = Some("a block header stands alone on its line".to_owned());
             }
         }
-        LineKind::Header(Header {
+        LineKind::Header(Box::new(Header {
             power: Some(name),
             season: Some(season),
             words: None,
             colon: None,
             span,
-        })
+        }))
     }
 
     /// Finishes a header whose season in words was just read: `England Spring 1901:`.
@@ -229,13 +229,13 @@ impl LineParser<'_> {
                 error.hint = Some("a block header stands alone on its line".to_owned());
             }
         }
-        LineKind::Header(Header {
+        LineKind::Header(Box::new(Header {
             power,
             season: None,
             words: Some(words),
             colon,
             span,
-        })
+        }))
     }
 
     /// Parses an order line whose first name is a province written without a unit type.

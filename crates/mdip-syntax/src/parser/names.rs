@@ -73,11 +73,11 @@ impl LineParser<'_> {
                     return Err(Fail::BadCoast(None, Box::new(loc)));
                 }
                 let close = self.bump().span;
-                coast = Some(CoastLit {
+                coast = Some(Box::new(CoastLit {
                     text,
                     text_span,
                     span: open.cover(close),
-                });
+                }));
                 span = span.cover(close);
             }
             Some(TokenKind::Slash) => {
@@ -92,7 +92,7 @@ impl LineParser<'_> {
                             span: slash.cover(word.span),
                         };
                         span = span.cover(lit.span);
-                        coast = Some(lit);
+                        coast = Some(Box::new(lit));
                     }
                     None => {
                         self.report_coast_error(slash, "expected a coast after `/`");

@@ -129,7 +129,7 @@ impl LineParser<'_> {
         Cut {
             before: LocRef {
                 province: loc.province.clone(),
-                coast: Some(coast),
+                coast: Some(Box::new(coast)),
                 season: None,
                 span: Span::new(loc.span.start, h),
             },
