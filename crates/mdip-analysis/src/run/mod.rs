@@ -44,6 +44,14 @@ impl State {
     ) -> Analysis {
         self.multiversal = parse.file.lines.iter().any(line_names_season);
         let total = parse.file.lines.len();
+        // The orders and line contexts to come, allocated once: grown by doubling, the two
+        // largest vectors of a long file would hold up to twice their size at the end.
+        let order_lines = parse.file.lines[from.min(total)..]
+            .iter()
+            .filter(|l| matches!(l.kind, LineKind::Order(_)))
+            .count();
+        self.orders.reserve_exact(order_lines);
+        self.contexts.reserve_exact(total.saturating_sub(from));
         // Checkpoints at step boundaries, at most about 64 of them.
         let gap = (total / 64).max(64);
         let mut steps_at_last = self.steps.len();
