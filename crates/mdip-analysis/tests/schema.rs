@@ -87,3 +87,46 @@ fn reason_codes_are_documented() {
         );
     }
 }
+
+/// `--format json` writes a file's report as it builds it (`FileReport::streamed`): on every
+/// order file of the repository (and on every prefix of a few, cut mid-line), that writes the
+/// very bytes the built report serialises to, compact and pretty.
+#[test]
+fn a_streamed_report_is_the_built_report() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    mdip_files(&root.join("tests"), &mut files);
+    mdip_files(&root.join("crates/mdip-cli/tests/inputs"), &mut files);
+    mdip_files(&root.join("examples"), &mut files);
+    assert!(files.len() > 300, "only {} files", files.len());
+    let mut texts: Vec<String> = files
+        .iter()
+        .map(|f| String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned())
+        .collect();
+    for text in texts.clone().iter().step_by(40) {
+        for cut in [text.len() / 3, text.len() / 2] {
+            let mut cut = cut;
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            texts.push(text[..cut].to_owned());
+        }
+    }
+    let mut games = 0;
+    for text in &texts {
+        let a = mdip_analysis::analyze(text);
+        games += usize::from(!a.games.is_empty());
+        let built = mdip_analysis::FileReport::new("f.mdip", text, &a);
+        let streamed = mdip_analysis::FileReport::streamed("f.mdip", text, &a);
+        assert_eq!(
+            serde_json::to_string(&streamed).unwrap(),
+            serde_json::to_string(&built).unwrap(),
+            "{text}"
+        );
+        assert_eq!(
+            serde_json::to_string_pretty(&streamed).unwrap(),
+            serde_json::to_string_pretty(&built).unwrap(),
+        );
+    }
+    assert!(games > 0, "no file with @game lines was compared");
+}

@@ -9,12 +9,12 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 
 use clap::Args;
-use mdip_analysis::report::{FileReport, Problem, SeverityName, Summary};
+use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
 use mdip_analysis::{analyze, Code};
 use rayon::prelude::*;
 
 use crate::inputs::{self, Input, Source};
-use crate::render::{self, Checked, Renderer};
+use crate::render::{self, Checked, Kept, Renderer};
 use crate::{Color, Format};
 
 /// Arguments of `mdip check`.
@@ -172,8 +172,8 @@ pub fn run(args: &CheckArgs) -> u8 {
         renderer.as_ref(),
         &mut run,
     );
-    for report in kept {
-        renderer.keep(report);
+    for file in kept {
+        renderer.keep(file);
     }
     run.out
         .put_bytes(&renderer.finish(&run.problems, &run.summary));
@@ -229,21 +229,22 @@ impl<W: Write> Run<W> {
         self.problems.push(p);
     }
 
-    /// One input, in input order: its problem, then its output (left out by `--quiet` when
-    /// the file is clean). Returns the report if the renderer keeps reports.
-    fn done(&mut self, renderer: &dyn Renderer, done: Done) -> Option<FileReport> {
-        if let Some(p) = done.problem {
+    /// The start of one input, in input order: its problem, then (unless `--quiet` leaves a
+    /// clean file out) the separator before its output. Tells whether its output is written.
+    fn begin(&mut self, renderer: &dyn Renderer, begin: Begin) -> bool {
+        if let Some(p) = begin.problem {
             self.problem(renderer, p);
         }
-        let (report, output) = done.checked?;
-        self.summary.add(&report);
-        if self.quiet && report.ok {
-            return None;
+        let Some(status) = begin.status else {
+            return false;
+        };
+        self.summary.add(&status);
+        if self.quiet && status.ok {
+            return false;
         }
         self.out.put(renderer.separator(self.written));
-        self.out.put_bytes(&output);
         self.written += 1;
-        renderer.keeps().then_some(report)
+        true
     }
 }
 
@@ -267,23 +268,76 @@ fn explain(code: &str) -> u8 {
     }
 }
 
-/// One input handled on a worker: its report and rendered output, or the problem that kept it
-/// from being read (and a warning about its bytes, if any).
-struct Done {
-    checked: Option<(FileReport, Vec<u8>)>,
+/// What a worker tells the writing thread about input `i`, in this order: [`Msg::Begin`]
+/// once, any number of [`Msg::Chunk`]s of its output, then [`Msg::End`].
+enum Msg {
+    Begin(Begin),
+    Chunk(Vec<u8>),
+    /// The input is done: what the renderer keeps of it, if it keeps files.
+    End(Option<Kept>),
+}
+
+/// The start of one input: the problem met reading it, and the status of its analysis (none
+/// when it could not be read).
+struct Begin {
     problem: Option<Problem>,
+    status: Option<FileStatus>,
+}
+
+/// An input's messages waiting for the inputs before it to be written.
+#[derive(Default)]
+struct Waiting {
+    begin: Option<Begin>,
+    /// Whether its start is written and its output goes out.
+    open: Option<bool>,
+    chunks: Vec<Vec<u8>>,
+    end: Option<Option<Kept>>,
+}
+
+/// The output of one file as a worker makes it: sent to the writing thread in pieces of
+/// about [`Chunks::SIZE`] bytes.
+struct Chunks<'a> {
+    i: usize,
+    tx: &'a mpsc::Sender<(usize, Msg)>,
+    buf: Vec<u8>,
+}
+
+impl Chunks<'_> {
+    const SIZE: usize = 1 << 18;
+
+    fn send(&mut self) {
+        if !self.buf.is_empty() {
+            let chunk = std::mem::replace(&mut self.buf, Vec::with_capacity(Self::SIZE));
+            // The writing thread reads every message until the workers are done.
+            let _ = self.tx.send((self.i, Msg::Chunk(chunk)));
+        }
+    }
+}
+
+impl Write for Chunks<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= Self::SIZE {
+            self.send();
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Reads and checks every input on the worker threads (rayon) and writes each file's output in
-/// input order as soon as the files before it are written; returns the reports the renderer
-/// keeps.
+/// input order as it comes, once the files before it are written; returns what the renderer
+/// keeps of the files.
 fn check_all<W: Write>(
     sources: Vec<Source>,
     max_file_size: u64,
     renderer: &dyn Renderer,
     run: &mut Run<W>,
-) -> Vec<FileReport> {
-    let (tx, rx) = mpsc::channel::<(usize, Done)>();
+) -> Vec<Kept> {
+    let (tx, rx) = mpsc::channel::<(usize, Msg)>();
     let quiet = run.quiet;
     let mut kept = Vec::new();
     std::thread::scope(|scope| {
@@ -293,39 +347,85 @@ fn check_all<W: Write>(
                 .enumerate()
                 .for_each_with(tx, |tx, (i, source)| {
                     let (input, problem) = source.load(max_file_size);
-                    let done = Done {
-                        checked: input.map(|input| check_one(&input, renderer, quiet)),
-                        problem: problem.map(self::problem),
-                    };
-                    let _ = tx.send((i, done));
+                    let problem = problem.map(self::problem);
+                    match input {
+                        Some(input) => check_one(i, &input, problem, renderer, quiet, tx),
+                        None => {
+                            let begin = Begin {
+                                problem,
+                                status: None,
+                            };
+                            let _ = tx.send((i, Msg::Begin(begin)));
+                            let _ = tx.send((i, Msg::End(None)));
+                        }
+                    }
                 });
         });
-        // Results arrive in any order; they are written in input order.
-        let mut waiting: BTreeMap<usize, Done> = BTreeMap::new();
+        // Messages arrive in any order of inputs; outputs are written in input order.
+        let mut waiting: BTreeMap<usize, Waiting> = BTreeMap::new();
         let mut next = 0;
-        for (i, done) in rx {
-            waiting.insert(i, done);
-            while let Some(done) = waiting.remove(&next) {
+        for (i, msg) in rx {
+            let w = waiting.entry(i).or_default();
+            match msg {
+                Msg::Begin(b) => w.begin = Some(b),
+                Msg::Chunk(c) => w.chunks.push(c),
+                Msg::End(k) => w.end = Some(k),
+            }
+            while let Some(w) = waiting.get_mut(&next) {
+                if w.open.is_none() {
+                    let Some(begin) = w.begin.take() else {
+                        break;
+                    };
+                    w.open = Some(run.begin(renderer, begin));
+                }
+                for chunk in w.chunks.drain(..) {
+                    if w.open == Some(true) {
+                        run.out.put_bytes(&chunk);
+                    }
+                }
+                let Some(end) = w.end.take() else {
+                    break;
+                };
+                kept.extend(end);
+                waiting.remove(&next);
                 next += 1;
-                kept.extend(run.done(renderer, done));
             }
         }
     });
     kept
 }
 
-/// Analyses one file and renders its output.
-fn check_one(input: &Input, renderer: &dyn Renderer, quiet: bool) -> (FileReport, Vec<u8>) {
+/// Analyses one file and sends its start, its output and its end to the writing thread.
+fn check_one(
+    i: usize,
+    input: &Input,
+    problem: Option<Problem>,
+    renderer: &dyn Renderer,
+    quiet: bool,
+    tx: &mpsc::Sender<(usize, Msg)>,
+) {
     let analysis = analyze(&input.text);
-    let report = FileReport::new(&input.name, &input.text, &analysis);
-    let output = if quiet && report.ok {
-        Vec::new()
-    } else {
-        renderer.file(&Checked {
-            text: &input.text,
-            analysis: &analysis,
-            report: &report,
-        })
+    let status = FileStatus::new(&input.name, &analysis);
+    let shown = !(quiet && status.ok);
+    let begin = Begin {
+        problem,
+        status: Some(status.clone()),
     };
-    (report, output)
+    let _ = tx.send((i, Msg::Begin(begin)));
+    let mut kept = None;
+    if shown {
+        let file = Checked::new(&input.text, &analysis, &status);
+        let mut out = Chunks {
+            i,
+            tx,
+            buf: Vec::new(),
+        };
+        // Chunks never fail: write errors are met, and reported, by the writing thread.
+        let _ = renderer.file(&file, &mut out);
+        out.send();
+        if renderer.keeps() {
+            kept = Some(file.kept());
+        }
+    }
+    let _ = tx.send((i, Msg::End(kept)));
 }

@@ -435,3 +435,66 @@ fn colours_follow_the_flag_and_no_color() {
     let stripped = anstream::adapter::strip_str(&always.stdout).to_string();
     assert_eq!(stripped, never.stdout);
 }
+
+/// A file's output goes from the worker that checked it to the output in pieces: outputs of
+/// many pieces, interleaved with small ones, are written whole and in the order given, in
+/// every streamed format, and each file's part is what checking that file alone writes.
+#[test]
+fn long_outputs_are_written_whole_and_in_order() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("long-outputs");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let long = |turns: usize| {
+        let mut text = String::from("@start standard\n\n");
+        for turn in 0..turns {
+            text.push_str(&format!(
+                "Austria {turn}:0\nA Vienna Hold\nA Budapest Hold\nF Trieste Hold\n\n"
+            ));
+        }
+        text
+    };
+    let files = [
+        ("a.mdip", long(500)),
+        ("b.mdip", "England:\nF London - Paris\n".to_owned()),
+        ("c.mdip", long(300)),
+        ("d.mdip", "England:\nF London - North Sea\n".to_owned()),
+    ];
+    for (name, text) in &files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    // As the folder names them.
+    let alone = |format: &str, name: &str| {
+        let path = format!("./{name}");
+        common::run_in(&dir, &["check", "--format", format, &path], "").stdout
+    };
+    // The JSON document, compact and pretty.
+    for extra in [&[][..], &["--pretty"][..]] {
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(".");
+        let r = common::run_in(&dir, &args, "");
+        let doc: Value = serde_json::from_str(&r.stdout).expect("valid JSON");
+        let got = doc["files"].as_array().unwrap();
+        assert_eq!(got.len(), files.len());
+        for (file, (name, _)) in got.iter().zip(&files) {
+            let one: Value = serde_json::from_str(&alone("json", name)).unwrap();
+            assert!(
+                file == &one["files"][0],
+                "{name} differs from its output alone"
+            );
+        }
+        assert!(r.stdout.len() > 1 << 20, "{} bytes", r.stdout.len());
+    }
+    // The JSON-lines stream: after the start record, one line per file, in order.
+    let r = common::run_in(&dir, &["check", "--format", "json-lines", "."], "");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), files.len() + 2);
+    for (line, (name, _)) in lines[1..].iter().zip(&files) {
+        let one = alone("json-lines", name);
+        assert!(
+            *line == one.lines().nth(1).unwrap(),
+            "{name} differs from its output alone"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,62 +12,171 @@ use crate::model::{Analysis, OrderInfo, OrderKind, Status, StepInfo, StepUnit};
 impl FileReport {
     /// The report of one analysed file; `path` is how the file is named in it.
     pub fn new(path: &str, text: &str, a: &Analysis) -> FileReport {
-        let b = Builder {
-            map: a.world.map(),
-            text,
-            index: LineIndex::new(text),
-            a,
-        };
-        let counts = Counts {
-            errors: a.diagnostics.iter().filter(|d| d.is_failure()).count(),
-            warnings: a
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Warning && !d.expected)
-                .count(),
-            expectations: a.expectations.stated,
-            unmet: a.expectations.failed,
-        };
+        let b = Builder::new(text, a);
         FileReport {
             path: path.to_owned(),
             ok: !a.has_errors(),
             multiversal: a.multiversal,
             phase: phase(a.world.phase()),
-            counts,
-            diagnostics: a.diagnostics.iter().map(|d| b.diagnostic(d)).collect(),
-            orders: b.orders(),
-            steps: a
-                .steps
-                .iter()
-                .enumerate()
-                .map(|(i, s)| b.step(i, s))
-                .collect(),
-            seasons: b.seasons(),
-            timelines: a
-                .world
-                .timelines()
-                .iter()
-                .map(|t| TimelineReport {
-                    number: t.number,
-                    branched_from: t.branched_from.map(season),
-                    first: season(t.first),
-                    head: season(t.head),
-                })
-                .collect(),
+            counts: counts(a),
+            diagnostics: b.diagnostics().collect(),
+            orders: b.orders().collect(),
+            steps: b.steps().collect(),
+            seasons: b.seasons().collect(),
+            timelines: timelines(a),
             heads: a.world.heads().into_iter().map(season).collect(),
             next: b.next(),
             winner: a.world.winner().map(|p| p.name()),
-            games: a
-                .games
-                .iter()
-                .map(|g| GameReport {
-                    name: g.name.clone(),
-                    line: g.line + 1,
-                    first_step: g.first_step,
-                })
-                .collect(),
+            games: games(a),
         }
     }
+
+    /// The same report, serialised as it is built: [`Streamed`] writes exactly what
+    /// serialising [`FileReport::new`] would, but makes each diagnostic, order, step and season
+    /// only when the serialiser reaches it, so a large file's report never exists whole in
+    /// memory (`mdip check --format json` writes it straight to its output).
+    pub fn streamed<'a>(path: &'a str, text: &'a str, a: &'a Analysis) -> Streamed<'a> {
+        Streamed { path, text, a }
+    }
+}
+
+/// A file's report made while it is serialised; see [`FileReport::streamed`].
+pub struct Streamed<'a> {
+    path: &'a str,
+    text: &'a str,
+    a: &'a Analysis,
+}
+
+impl std::fmt::Debug for Streamed<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Streamed")
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// The schema of a [`FileReport`]: a streamed report is one.
+impl JsonSchema for Streamed<'_> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        FileReport::schema_name()
+    }
+
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        FileReport::schema_id()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        FileReport::json_schema(generator)
+    }
+}
+
+/// A sequence serialised from the items an iterator makes, one at a time.
+struct Lazy<F>(F);
+
+impl<F, I> Serialize for Lazy<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
+}
+
+impl Serialize for Streamed<'_> {
+    /// The fields of [`FileReport`], in its order and with its attributes; a test compares
+    /// the two serialisations on every order file of the repository.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let a = self.a;
+        let b = Builder::new(self.text, a);
+        let games = games(a);
+        let mut m = s.serialize_struct("FileReport", 14)?;
+        m.serialize_field("path", self.path)?;
+        m.serialize_field("ok", &!a.has_errors())?;
+        m.serialize_field("multiversal", &a.multiversal)?;
+        m.serialize_field("phase", &phase(a.world.phase()))?;
+        m.serialize_field("counts", &counts(a))?;
+        m.serialize_field("diagnostics", &Lazy(|| b.diagnostics()))?;
+        m.serialize_field("orders", &Lazy(|| b.orders()))?;
+        m.serialize_field("steps", &Lazy(|| b.steps()))?;
+        m.serialize_field("seasons", &Lazy(|| b.seasons()))?;
+        m.serialize_field("timelines", &timelines(a))?;
+        m.serialize_field(
+            "heads",
+            &a.world.heads().into_iter().map(season).collect::<Vec<_>>(),
+        )?;
+        m.serialize_field("next", &b.next())?;
+        m.serialize_field("winner", &a.world.winner().map(|p| p.name()))?;
+        if games.is_empty() {
+            m.skip_field("games")?;
+        } else {
+            m.serialize_field("games", &games)?;
+        }
+        m.end()
+    }
+}
+
+impl FileStatus {
+    /// The status of one analysed file; `path` is how the file is named in it.
+    pub fn new(path: &str, a: &Analysis) -> FileStatus {
+        FileStatus {
+            path: path.to_owned(),
+            ok: !a.has_errors(),
+            counts: counts(a),
+            steps: a.steps.len(),
+            orders: a
+                .parse
+                .file
+                .lines
+                .iter()
+                .filter(|l| matches!(l.kind, LineKind::Order(_)))
+                .count(),
+        }
+    }
+}
+
+/// The diagnostics of one analysed file as the report writes them.
+pub fn diagnostics(text: &str, a: &Analysis) -> Vec<DiagnosticReport> {
+    Builder::new(text, a).diagnostics().collect()
+}
+
+fn counts(a: &Analysis) -> Counts {
+    Counts {
+        errors: a.diagnostics.iter().filter(|d| d.is_failure()).count(),
+        warnings: a
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning && !d.expected)
+            .count(),
+        expectations: a.expectations.stated,
+        unmet: a.expectations.failed,
+    }
+}
+
+fn timelines(a: &Analysis) -> Vec<TimelineReport> {
+    a.world
+        .timelines()
+        .iter()
+        .map(|t| TimelineReport {
+            number: t.number,
+            branched_from: t.branched_from.map(season),
+            first: season(t.first),
+            head: season(t.head),
+        })
+        .collect()
+}
+
+fn games(a: &Analysis) -> Vec<GameReport> {
+    a.games
+        .iter()
+        .map(|g| GameReport {
+            name: g.name.clone(),
+            line: g.line + 1,
+            first_step: g.first_step,
+        })
+        .collect()
 }
 
 struct Builder<'a> {
@@ -75,6 +184,29 @@ struct Builder<'a> {
     text: &'a str,
     index: LineIndex,
     a: &'a Analysis,
+}
+
+impl<'a> Builder<'a> {
+    fn new(text: &'a str, a: &'a Analysis) -> Builder<'a> {
+        Builder {
+            map: a.world.map(),
+            text,
+            index: LineIndex::new(text),
+            a,
+        }
+    }
+
+    fn diagnostics(&self) -> impl Iterator<Item = DiagnosticReport> + '_ {
+        self.a.diagnostics.iter().map(|d| self.diagnostic(d))
+    }
+
+    fn steps(&self) -> impl Iterator<Item = StepReport> + '_ {
+        self.a
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| self.step(i, s))
+    }
 }
 
 fn season(s: SeasonKey) -> SeasonRef {
@@ -236,22 +368,27 @@ impl Builder<'_> {
 
     /// Every order line of the file, in file order: the analysis' orders, and the order
     /// lines it could not take (unknown power, unreadable), as not adjudicated.
-    fn orders(&self) -> Vec<OrderReport> {
-        let mut out = Vec::with_capacity(self.a.orders.len());
+    fn orders(&self) -> impl Iterator<Item = OrderReport> + '_ {
         let mut next = self.a.orders.iter().peekable();
-        for (i, line) in self.a.parse.file.lines.iter().enumerate() {
-            let LineKind::Order(o) = &line.kind else {
-                continue;
-            };
-            match next.peek() {
-                Some(info) if info.line == i => {
-                    out.push(self.order(info));
-                    next.next();
-                }
-                _ => out.push(self.unread(i, o.span)),
-            }
-        }
-        out
+        self.a
+            .parse
+            .file
+            .lines
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, line)| {
+                let LineKind::Order(o) = &line.kind else {
+                    return None;
+                };
+                Some(match next.peek() {
+                    Some(info) if info.line == i => {
+                        let report = self.order(info);
+                        next.next();
+                        report
+                    }
+                    _ => self.unread(i, o.span),
+                })
+            })
     }
 
     fn order(&self, o: &OrderInfo) -> OrderReport {
@@ -333,11 +470,12 @@ impl Builder<'_> {
 
     /// An order line the analysis could not take: what the first diagnostic on it says.
     fn unread(&self, line: usize, span: Span) -> OrderReport {
-        let sentence = self
-            .a
-            .diagnostics
-            .iter()
-            .find(|d| d.span.start >= span.start && d.span.start <= span.end)
+        // Diagnostics are sorted by their start.
+        let diags = &self.a.diagnostics;
+        let first = diags.partition_point(|d| d.span.start < span.start);
+        let sentence = diags
+            .get(first)
+            .filter(|d| d.span.start <= span.end)
             .map_or_else(
                 || "the order could not be read".to_owned(),
                 |d| d.message.clone(),
@@ -487,51 +625,48 @@ impl Builder<'_> {
         }
     }
 
-    fn seasons(&self) -> Vec<SeasonReport> {
+    fn seasons(&self) -> impl Iterator<Item = SeasonReport> + '_ {
         let world = &self.a.world;
         let pending = world.pending_retreats();
-        world
-            .seasons()
-            .map(|s| {
-                let head = world.is_head(s.key);
-                let phase = if !head {
-                    SeasonPhase::Past
-                } else if pending.iter().any(|d| d.into == s.key) {
-                    SeasonPhase::Retreat
-                } else if world.pending_adjustments().contains(&s.key) {
-                    SeasonPhase::Adjustment
-                } else {
-                    SeasonPhase::Movement
-                };
-                let owner_of = |p| s.owner(p);
-                let powers = self
+        world.seasons().map(move |s| {
+            let head = world.is_head(s.key);
+            let phase = if !head {
+                SeasonPhase::Past
+            } else if pending.iter().any(|d| d.into == s.key) {
+                SeasonPhase::Retreat
+            } else if world.pending_adjustments().contains(&s.key) {
+                SeasonPhase::Adjustment
+            } else {
+                SeasonPhase::Movement
+            };
+            let owner_of = |p| s.owner(p);
+            let powers = self
+                .map
+                .powers()
+                .iter()
+                .filter_map(|&p| self.power_board(p, &s.units, owner_of))
+                .collect();
+            SeasonReport {
+                season: season(s.key),
+                calendar: s.key.calendar(),
+                phase,
+                parent: s.parent.map(season),
+                children: s.children.iter().map(|&c| season(c)).collect(),
+                head,
+                powers,
+                unowned_centres: self
                     .map
-                    .powers()
+                    .supply_centres()
+                    .filter(|&p| s.owner(p).is_none())
+                    .map(|p| self.map.abbrev(p))
+                    .collect(),
+                dislodged: pending
                     .iter()
-                    .filter_map(|&p| self.power_board(p, &s.units, owner_of))
-                    .collect();
-                SeasonReport {
-                    season: season(s.key),
-                    calendar: s.key.calendar(),
-                    phase,
-                    parent: s.parent.map(season),
-                    children: s.children.iter().map(|&c| season(c)).collect(),
-                    head,
-                    powers,
-                    unowned_centres: self
-                        .map
-                        .supply_centres()
-                        .filter(|&p| s.owner(p).is_none())
-                        .map(|p| self.map.abbrev(p))
-                        .collect(),
-                    dislodged: pending
-                        .iter()
-                        .filter(|d| d.at.season == s.key)
-                        .map(|d| self.dislodged(d))
-                        .collect(),
-                }
-            })
-            .collect()
+                    .filter(|d| d.at.season == s.key)
+                    .map(|d| self.dislodged(d))
+                    .collect(),
+            }
+        })
     }
 
     fn power_board(

@@ -12,6 +12,8 @@
 
 mod build;
 
+pub use build::{diagnostics, Streamed};
+
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -42,7 +44,8 @@ pub enum Record<'a> {
         schema: &'static str,
     },
     /// One file, as soon as it is checked (in the order the files were given).
-    File(&'a FileReport),
+    // A `FileReport`, serialised as it is built.
+    File(Streamed<'a>),
     /// A path that could not be read, or was skipped.
     Problem(&'a Problem),
     /// The last line: the totals.
@@ -77,9 +80,26 @@ pub struct Summary {
     pub unreadable: usize,
 }
 
+/// What the totals and a file's one-line summary need: its path, whether it is clean, its
+/// counts, and how many steps and order lines it has ([`FileStatus::new`]). Made without the
+/// report's orders, steps and seasons, for the outputs that do not show them.
+#[derive(Clone, Debug)]
+pub struct FileStatus {
+    /// The path as given (`<stdin>` for standard input).
+    pub path: String,
+    /// Whether the file is clean: no error it does not expect.
+    pub ok: bool,
+    /// Diagnostics and expectations counted.
+    pub counts: Counts,
+    /// Steps adjudicated (the length of [`FileReport::steps`]).
+    pub steps: usize,
+    /// Order lines (the length of [`FileReport::orders`]).
+    pub orders: usize,
+}
+
 impl Summary {
     /// Adds one file's counts.
-    pub fn add(&mut self, f: &FileReport) {
+    pub fn add(&mut self, f: &FileStatus) {
         self.files += 1;
         if f.ok {
             self.ok += 1;

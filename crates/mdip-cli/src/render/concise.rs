@@ -1,7 +1,8 @@
 //! `--format concise`: one line per diagnostic, `path:line:column: error[E0202]: message`,
 //! as compilers write them (editors and `grep` read it), then the summary line.
 
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use mdip_analysis::report::{Problem, SeverityName, Summary};
 
@@ -22,9 +23,9 @@ impl Renderer for Concise {
         format!("{}: {}: {}\n", p.path, severity(p.severity), p.message).into_bytes()
     }
 
-    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
+    fn file(&self, file: &Checked<'_>, sink: &mut dyn Write) -> io::Result<()> {
         let mut out = String::new();
-        for d in &file.report.diagnostics {
+        for d in file.diagnostics() {
             let level = if d.expected {
                 "note"
             } else {
@@ -33,14 +34,18 @@ impl Renderer for Concise {
             let _ = write!(
                 out,
                 "{}:{}:{}: {level}[{}]: {}",
-                file.report.path, d.range.start.line, d.range.start.column, d.code, d.message
+                file.path(),
+                d.range.start.line,
+                d.range.start.column,
+                d.code,
+                d.message
             );
             if let Some(h) = &d.hint {
                 let _ = write!(out, " (hint: {h})");
             }
             out.push('\n');
         }
-        out.into_bytes()
+        sink.write_all(out.as_bytes())
     }
 
     fn finish(&mut self, _problems: &[Problem], summary: &Summary) -> Vec<u8> {

@@ -3,7 +3,8 @@
 //! Actions runner turns into annotations on the changed lines. Problems reading a path are
 //! `::error file=PATH::message`. Expected diagnostics are notices.
 
-use std::fmt::Write;
+use std::fmt::Write as _;
+use std::io::{self, Write};
 
 use mdip_analysis::report::{Problem, SeverityName, Summary};
 
@@ -38,10 +39,10 @@ impl Renderer for Github {
         .into_bytes()
     }
 
-    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
+    fn file(&self, file: &Checked<'_>, sink: &mut dyn Write) -> io::Result<()> {
         let mut out = String::new();
-        let path = property(&file.report.path);
-        for d in &file.report.diagnostics {
+        let path = property(file.path());
+        for d in file.diagnostics() {
             let level = match (d.expected, d.severity) {
                 (true, _) => "notice",
                 (false, SeverityName::Error) => "error",
@@ -64,7 +65,7 @@ impl Renderer for Github {
                 data(&message)
             );
         }
-        out.into_bytes()
+        sink.write_all(out.as_bytes())
     }
 
     fn finish(&mut self, _problems: &[Problem], _summary: &Summary) -> Vec<u8> {

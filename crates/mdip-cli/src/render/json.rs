@@ -1,9 +1,14 @@
 //! `--format json` (one document, schema `mdip-check/2`, compact unless `--pretty`) and
 //! `--format json-lines` (one record per line: a start record, then one per file as it is
-//! checked, one per problem, and the summary last). Both serialise the report types with
-//! serde, file by file, so no whole-document value is ever built.
+//! checked, one per problem, and the summary last). Each file's report is serialised with
+//! serde straight to the output as it is built ([`FileReport::streamed`]): no value of the
+//! whole document, nor of a whole file, is ever held in memory.
+
+use std::io::{self, Write};
 
 use mdip_analysis::report::{Problem, Record, Summary, SCHEMA};
+use mdip_analysis::FileReport;
+use serde::Serialize;
 
 use super::{Checked, Renderer};
 
@@ -18,23 +23,51 @@ impl Json {
     }
 }
 
-/// Serialises a value, compact or indented `depth` levels deep (each line of a pretty value
-/// shifted right; JSON strings hold no raw line breaks, so this cannot change a string).
-fn to_bytes<T: serde::Serialize>(value: &T, pretty: bool, depth: usize) -> Vec<u8> {
-    if !pretty {
-        return serde_json::to_vec(value).unwrap_or_default();
-    }
-    let text = serde_json::to_string_pretty(value).unwrap_or_default();
-    let pad = "  ".repeat(depth);
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for (i, line) in text.lines().enumerate() {
-        if i > 0 {
-            out.push('\n');
-            out.push_str(&pad);
+/// A writer that indents every line after the first by `pad`: a pretty value nested in the
+/// document. JSON strings hold no raw line breaks, so this cannot change a string.
+struct Indented<'a, W: Write + ?Sized> {
+    inner: &'a mut W,
+    pad: &'static [u8],
+}
+
+impl<W: Write + ?Sized> Write for Indented<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while let Some(at) = rest.iter().position(|&b| b == b'\n') {
+            self.inner.write_all(&rest[..=at])?;
+            self.inner.write_all(self.pad)?;
+            rest = &rest[at + 1..];
         }
-        out.push_str(line);
+        self.inner.write_all(rest)?;
+        Ok(buf.len())
     }
-    out.into_bytes()
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes a value, compact or pretty with every line after the first indented by `pad`.
+fn write_value<T: Serialize + ?Sized>(
+    out: &mut (impl Write + ?Sized),
+    value: &T,
+    pretty: bool,
+    pad: &'static [u8],
+) -> io::Result<()> {
+    if pretty {
+        serde_json::to_writer_pretty(Indented { inner: out, pad }, value)?;
+    } else {
+        serde_json::to_writer(out, value)?;
+    }
+    Ok(())
+}
+
+/// A value as bytes (for the small parts written by the writing thread).
+fn to_bytes<T: Serialize + ?Sized>(value: &T, pretty: bool, pad: &'static [u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    // Writing to a vector fails only if the value cannot be serialised, and ours all can.
+    let _ = write_value(&mut out, value, pretty, pad);
+    out
 }
 
 impl Renderer for Json {
@@ -55,23 +88,24 @@ impl Renderer for Json {
         }
     }
 
-    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
-        to_bytes(file.report, self.pretty, 2)
+    fn file(&self, file: &Checked<'_>, out: &mut dyn Write) -> io::Result<()> {
+        let report = FileReport::streamed(file.path(), file.text, file.analysis);
+        write_value(out, &report, self.pretty, b"    ")
     }
 
     fn finish(&mut self, problems: &[Problem], summary: &Summary) -> Vec<u8> {
         let mut out = Vec::new();
         if self.pretty {
             out.extend_from_slice(b"\n  ],\n  \"problems\": ");
-            out.extend(to_bytes(&problems, true, 1));
+            out.extend(to_bytes(problems, true, b"  "));
             out.extend_from_slice(b",\n  \"summary\": ");
-            out.extend(to_bytes(summary, true, 1));
+            out.extend(to_bytes(summary, true, b"  "));
             out.extend_from_slice(b"\n}\n");
         } else {
             out.extend_from_slice(b"],\"problems\":");
-            out.extend(to_bytes(&problems, false, 0));
+            out.extend(to_bytes(problems, false, b""));
             out.extend_from_slice(b",\"summary\":");
-            out.extend(to_bytes(summary, false, 0));
+            out.extend(to_bytes(summary, false, b""));
             out.extend_from_slice(b"}\n");
         }
         out
@@ -82,7 +116,7 @@ impl Renderer for Json {
 pub struct JsonLines;
 
 fn line(record: &Record) -> Vec<u8> {
-    let mut out = serde_json::to_vec(record).unwrap_or_default();
+    let mut out = to_bytes(record, false, b"");
     out.push(b'\n');
     out
 }
@@ -96,8 +130,10 @@ impl Renderer for JsonLines {
         line(&Record::Problem(problem))
     }
 
-    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
-        line(&Record::File(file.report))
+    fn file(&self, file: &Checked<'_>, out: &mut dyn Write) -> io::Result<()> {
+        let report = FileReport::streamed(file.path(), file.text, file.analysis);
+        write_value(out, &Record::File(report), false, b"")?;
+        out.write_all(b"\n")
     }
 
     fn finish(&mut self, _problems: &[Problem], summary: &Summary) -> Vec<u8> {

@@ -4,10 +4,12 @@
 //! any other error (the file could not be read or checked as written) is an *error*; a clean
 //! file passes. Unreadable paths are test cases in error. Written with `quick-junit`.
 
-use mdip_analysis::report::{FileReport, Problem, SeverityName, Summary};
+use mdip_analysis::report::{Problem, SeverityName, Summary};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::{Checked, Renderer};
+use std::io::{self, Write};
+
+use super::{Checked, Kept, Renderer};
 
 /// `--format junit`.
 #[derive(Default)]
@@ -16,7 +18,7 @@ pub struct Junit {
 }
 
 /// The test case of one checked file.
-fn case(report: &FileReport) -> TestCase {
+fn case(report: &Kept) -> TestCase {
     let errors: Vec<_> = report
         .diagnostics
         .iter()
@@ -57,16 +59,16 @@ fn case(report: &FileReport) -> TestCase {
 }
 
 impl Renderer for Junit {
-    fn file(&self, _file: &Checked<'_>) -> Vec<u8> {
-        Vec::new()
+    fn file(&self, _file: &Checked<'_>, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
     }
 
     fn keeps(&self) -> bool {
         true
     }
 
-    fn keep(&mut self, report: FileReport) {
-        self.cases.push(case(&report));
+    fn keep(&mut self, file: Kept) {
+        self.cases.push(case(&file));
     }
 
     fn finish(&mut self, problems: &[Problem], _summary: &Summary) -> Vec<u8> {

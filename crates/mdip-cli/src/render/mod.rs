@@ -3,8 +3,13 @@
 //! the map: what a format shows is what the report says.
 //!
 //! Files are checked in parallel; each file's output is made on the worker thread that checked
-//! it ([`Renderer::file`]) and written in the order the files were given, as soon as the files
-//! before it are written, so output streams while later files are still being checked.
+//! it ([`Renderer::file`]), in pieces that the writing thread writes in the order the files
+//! were given, as soon as the files before it are written: output streams while later files
+//! are still being checked, and a large file's output is never held whole in memory.
+//!
+//! The full report of a file is built only for the formats that show it; the others read the
+//! file's [`FileStatus`] and its diagnostics, and `json` serialises the report as it builds it
+//! ([`FileReport::streamed`]).
 
 mod concise;
 mod github;
@@ -13,7 +18,10 @@ mod junit;
 mod sarif;
 mod text;
 
-use mdip_analysis::report::{FileReport, Problem, Summary};
+use std::cell::OnceCell;
+use std::io::{self, Write};
+
+use mdip_analysis::report::{DiagnosticReport, FileReport, FileStatus, Problem, Summary};
 use mdip_analysis::Analysis;
 
 use crate::Format;
@@ -24,8 +32,60 @@ pub struct Checked<'a> {
     pub text: &'a str,
     /// Its analysis (for source snippets).
     pub analysis: &'a Analysis,
-    /// Its report.
-    pub report: &'a FileReport,
+    /// Its path, whether it is clean, and its counts.
+    pub status: &'a FileStatus,
+    report: OnceCell<FileReport>,
+    diagnostics: OnceCell<Vec<DiagnosticReport>>,
+}
+
+impl<'a> Checked<'a> {
+    pub fn new(text: &'a str, analysis: &'a Analysis, status: &'a FileStatus) -> Checked<'a> {
+        Checked {
+            text,
+            analysis,
+            status,
+            report: OnceCell::new(),
+            diagnostics: OnceCell::new(),
+        }
+    }
+
+    /// The path as the report names it.
+    pub fn path(&self) -> &'a str {
+        &self.status.path
+    }
+
+    /// The file's full report, built on first use.
+    pub fn report(&self) -> &FileReport {
+        self.report
+            .get_or_init(|| FileReport::new(self.path(), self.text, self.analysis))
+    }
+
+    /// The file's diagnostics as the report writes them, without the rest of the report.
+    pub fn diagnostics(&self) -> &[DiagnosticReport] {
+        match self.report.get() {
+            Some(r) => &r.diagnostics,
+            None => self
+                .diagnostics
+                .get_or_init(|| mdip_analysis::report::diagnostics(self.text, self.analysis)),
+        }
+    }
+
+    /// What a format that writes at the end keeps of the file.
+    pub fn kept(self) -> Kept {
+        let path = self.status.path.clone();
+        let diagnostics = match (self.report.into_inner(), self.diagnostics.into_inner()) {
+            (Some(r), _) => r.diagnostics,
+            (None, Some(d)) => d,
+            (None, None) => mdip_analysis::report::diagnostics(self.text, self.analysis),
+        };
+        Kept { path, diagnostics }
+    }
+}
+
+/// What [`Renderer::keep`] is given of a file: its path and its diagnostics.
+pub struct Kept {
+    pub path: String,
+    pub diagnostics: Vec<DiagnosticReport>,
 }
 
 /// What every renderer is told besides the files.
@@ -58,18 +118,18 @@ pub trait Renderer: Sync {
         ""
     }
 
-    /// One file's output, made on a worker thread.
-    fn file(&self, file: &Checked<'_>) -> Vec<u8>;
+    /// Writes one file's output, on a worker thread.
+    fn file(&self, file: &Checked<'_>, out: &mut dyn Write) -> io::Result<()>;
 
-    /// Whether [`Renderer::keep`] wants the files' reports (most formats write each file as
-    /// it comes and keep nothing).
+    /// Whether [`Renderer::keep`] wants the files (most formats write each file as it comes
+    /// and keep nothing).
     fn keeps(&self) -> bool {
         false
     }
 
     /// Keeps what [`Renderer::finish`] needs of a file, in file order, once every file is
     /// checked.
-    fn keep(&mut self, _report: FileReport) {}
+    fn keep(&mut self, _file: Kept) {}
 
     /// Output after the last file, with every problem met.
     fn finish(&mut self, problems: &[Problem], summary: &Summary) -> Vec<u8>;

@@ -4,11 +4,13 @@
 //! diagnostic with its region (1-based lines, columns in Unicode code points), related
 //! locations, and fixes as replacements; unreadable paths are tool execution notifications.
 
-use mdip_analysis::report::{DiagnosticReport, FileReport, Problem, Range, SeverityName, Summary};
+use mdip_analysis::report::{DiagnosticReport, Problem, Range, SeverityName, Summary};
 use mdip_analysis::Code;
 use serde_sarif::sarif;
 
-use super::{Checked, Renderer};
+use std::io::{self, Write};
+
+use super::{Checked, Kept, Renderer};
 
 /// `--format sarif`.
 #[derive(Default)]
@@ -120,17 +122,17 @@ fn rules() -> Vec<sarif::ReportingDescriptor> {
 }
 
 impl Renderer for Sarif {
-    fn file(&self, _file: &Checked<'_>) -> Vec<u8> {
-        Vec::new()
+    fn file(&self, _file: &Checked<'_>, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
     }
 
     fn keeps(&self) -> bool {
         true
     }
 
-    fn keep(&mut self, report: FileReport) {
-        for d in &report.diagnostics {
-            self.results.push(result(&report.path, d));
+    fn keep(&mut self, file: Kept) {
+        for d in &file.diagnostics {
+            self.results.push(result(&file.path, d));
         }
     }
 

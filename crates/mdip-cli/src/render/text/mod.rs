@@ -6,10 +6,12 @@
 
 mod report;
 
+use std::io::{self, Write};
+
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWriter};
-use mdip_analysis::report::{FileReport, Problem, Summary};
+use mdip_analysis::report::{FileStatus, Problem, Summary};
 use mdip_analysis::{Analysis, Severity};
 
 use super::{plural, summary_line, Checked, Options, Renderer};
@@ -26,15 +28,14 @@ impl Text {
 }
 
 impl Renderer for Text {
-    fn file(&self, file: &Checked<'_>) -> Vec<u8> {
-        let r = file.report;
-        let mut out = diagnostics(&r.path, file.text, file.analysis, self.options.color);
+    fn file(&self, file: &Checked<'_>, sink: &mut dyn Write) -> io::Result<()> {
+        let mut out = diagnostics(file.path(), file.text, file.analysis, self.options.color);
         if self.options.show_report {
-            out.push_str(&report::report(r, self.options.color));
+            out.push_str(&report::report(file.report(), self.options.color));
         }
-        out.push_str(&file_summary(r));
+        out.push_str(&file_summary(file.status));
         out.push('\n');
-        out.into_bytes()
+        sink.write_all(out.as_bytes())
     }
 
     fn finish(&mut self, _problems: &[Problem], summary: &Summary) -> Vec<u8> {
@@ -118,11 +119,11 @@ fn clamp(start: usize, end: usize, text: &str) -> std::ops::Range<usize> {
 }
 
 /// One line per file: its name and whether it passed.
-fn file_summary(r: &FileReport) -> String {
+fn file_summary(r: &FileStatus) -> String {
     let c = &r.counts;
     let status = if r.ok { "ok" } else { "FAILED" };
-    let steps = r.steps.len();
-    let orders = r.orders.len();
+    let steps = r.steps;
+    let orders = r.orders;
     format!(
         "{}: {status} ({steps} step{}, {orders} order{}, {} expectation{}{}, {} error{})",
         r.path,
