@@ -46,7 +46,30 @@ pub fn analyze(text: &str) -> Analysis {
 /// players' shorthand are arrows ([`names::read_shorthand`]).
 pub(crate) fn read(map: &mdip_map::Map, text: &str) -> mdip_syntax::Parse {
     let mut parse = mdip_syntax::parse(text);
-    names::read_shorthand(map, text, &mut parse);
+    names::read_shorthand(map, text, &mut parse, 0);
+    parse
+}
+
+/// [`read`] for an edit of the text `previous` was read from, whose lines before
+/// `first_changed_line` are unchanged: those lines are kept as `previous` read them (the map's
+/// reading of shorthand included), the rest is read again ([`mdip_syntax::parse_after`]).
+fn read_after(
+    map: &mdip_map::Map,
+    text: &str,
+    previous: &mdip_syntax::Parse,
+    first_changed_line: usize,
+) -> mdip_syntax::Parse {
+    let mut parse = mdip_syntax::parse_after(text, previous, first_changed_line);
+    // The lines taken from `previous`: as many as precede the first line read again.
+    let kept = parse
+        .file
+        .lines
+        .iter()
+        .zip(&previous.file.lines)
+        .take(first_changed_line)
+        .take_while(|(new, old)| new.span == old.span && new.kind == old.kind)
+        .count();
+    names::read_shorthand(map, text, &mut parse, kept);
     parse
 }
 
@@ -55,7 +78,12 @@ pub(crate) fn read(map: &mdip_map::Map, text: &str) -> mdip_syntax::Parse {
 /// resumes from the last checkpoint of `previous` before it. The result is the same as
 /// [`analyze`]`(text)`; a test checks it on random edits.
 pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: usize) -> Analysis {
-    let parse = read(previous.world.map(), text);
+    let parse = read_after(
+        previous.world.map(),
+        text,
+        &previous.parse,
+        first_changed_line,
+    );
     let multiversal = parse.file.lines.iter().any(run::line_names_season);
     // A checkpoint is only good if every line it has seen is unchanged, and if the file's
     // notation (seasons or not, which changes how units are named) is the same.

@@ -115,9 +115,10 @@ pub fn season(lit: &SeasonLit) -> Option<SeasonKey> {
 ///    is a complete order (`F nth C A lon-nwyx`, where the one-name reading has no destination).
 ///
 /// Lines read differently from the parser's first guess are parsed again
-/// ([`mdip_syntax::reparse_line`]) and their syntax error replaced.
-pub fn read_shorthand(map: &Map, text: &str, parse: &mut Parse) {
-    for i in 0..parse.file.lines.len() {
+/// ([`mdip_syntax::reparse_line`]) and their syntax error replaced. Lines before `from_line`
+/// are left as they are (already decided).
+pub fn read_shorthand(map: &Map, text: &str, parse: &mut Parse, from_line: usize) {
+    for i in from_line..parse.file.lines.len() {
         let line = &parse.file.lines[i];
         let o = match &line.kind {
             LineKind::Order(o) => &**o,

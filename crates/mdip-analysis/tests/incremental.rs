@@ -84,6 +84,11 @@ fn incremental_equals_full_analysis() {
                 incremental.fingerprint(),
                 "incremental analysis differs after an edit at line {line} of:\n{edited}"
             );
+            // The tree too: its lines above the edit are kept from the previous parse.
+            assert!(
+                full.parse == incremental.parse,
+                "the incremental parse differs after an edit at line {line} of:\n{edited}"
+            );
             compared += 1;
             if format!("{:?}", before.checkpoints) != "Checkpoints([])" {
                 resumed += 1;

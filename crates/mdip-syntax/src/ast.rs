@@ -15,6 +15,8 @@
 //! for adjudication, while completion uses it: after `A Paris - ` it knows the unit `A Paris`
 //! and that a destination comes next.
 
+use std::sync::Arc;
+
 use crate::span::Span;
 
 /// A whole file: one [`Line`] per line of the text, including a last empty line after a final
@@ -75,8 +77,9 @@ pub enum LineKind {
     /// A block header such as `England:` or `Germany 1:0` (boxed: most lines are orders, and
     /// a header inline would make every line as large as one).
     Header(Box<Header>),
-    /// An order, possibly incomplete (see [`Order::Incomplete`]).
-    Order(Box<OrderLine>),
+    /// An order, possibly incomplete (see [`Order::Incomplete`]). Shared: the parse of an
+    /// edited text keeps the order lines above the edit ([`crate::parse_after`]).
+    Order(Arc<OrderLine>),
     /// A directive such as `@start standard` or `@expect timelines 0 1`.
     Directive(Box<Directive>),
     /// A line that could not be read at all; a syntax error covers it.
@@ -566,7 +569,7 @@ pub enum DirectiveKind {
     /// `@record Germany: A Munich 0:0 - Tyrolia => fails`: an order stored in a past season's
     /// record with its outcome (setup). The order line holds the power, the order and the
     /// outcome; its span covers them (not `@record`).
-    Record(Box<OrderLine>),
+    Record(Arc<OrderLine>),
     /// `@turn 4`.
     Turn(NumberLit),
     /// `@game 6.A.1`: a new, independent game starts here, named by the rest of the line (if

@@ -68,7 +68,7 @@ pub use format::{format_parsed, format_text, CanonicalCoast, FormatError, Option
 pub use highlight::{highlight, highlight_parse, Highlight, HighlightKind};
 pub use lexer::{lex, run_before, Token, TokenKind, Tokens};
 pub use line_index::{LineCol, LineIndex};
-pub use parser::{parse, reparse_line, Parse, Split};
+pub use parser::{parse, parse_after, reparse_line, Parse, Split};
 pub use render::render;
 pub use span::Span;
 pub use walk::{walk, walk_line, LocSlot, Node, Role, Step, UnitSlot};

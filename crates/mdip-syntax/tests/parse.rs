@@ -15,7 +15,7 @@ use common::{check, text};
 fn order_of(input: &str) -> (mdip_syntax::OrderLine, Vec<mdip_syntax::SyntaxError>) {
     let parse = parse(input);
     match parse.file.lines.into_iter().next().map(|line| line.kind) {
-        Some(LineKind::Order(order)) => (*order, parse.errors),
+        Some(LineKind::Order(order)) => (std::sync::Arc::unwrap_or_clone(order), parse.errors),
         other => panic!("`{input}` is not an order: {other:?}"),
     }
 }

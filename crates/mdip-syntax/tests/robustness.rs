@@ -1,7 +1,7 @@
 //! Property tests: the parser never panics, and every span it returns lies inside the input, on
 //! character boundaries, with `start <= end`.
 
-use mdip_syntax::{highlight_parse, parse, render, LineCol, LineIndex, Span};
+use mdip_syntax::{highlight_parse, parse, parse_after, render, LineCol, LineIndex, Span};
 use proptest::prelude::*;
 
 /// Pieces of the notation, valid and not, to build inputs that reach deep into the parser.
@@ -189,6 +189,79 @@ proptest! {
         }
         let text = format!("{}{insert}{}", &base[..cut], &base[cut..]);
         check_invariants(&text);
+    }
+}
+
+/// The line of `text` that byte `at` is on, counting line breaks as the lexer does (CR LF,
+/// LF, lone CR); a byte between the CR and the LF of a CR LF is on the line that CR LF ends.
+fn line_of(text: &str, at: usize) -> usize {
+    let bytes = text.as_bytes();
+    let mut line = 0;
+    let mut i = 0;
+    while i < at.min(bytes.len()) {
+        match bytes[i] {
+            b'\r' if bytes.get(i + 1) == Some(&b'\n') => {
+                if i + 1 < at {
+                    line += 1;
+                }
+                i += 1;
+            }
+            b'\r' | b'\n' => line += 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
+
+/// Replaces `remove` bytes at `at` (moved back to character boundaries) by `insert`: the new
+/// text and the first line the edit touches (the line of `at` in the old text).
+fn edit(text: &str, at: usize, remove: usize, insert: &str) -> (String, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let mut end = (at + remove).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let edited = format!("{}{insert}{}", &text[..at], &text[end..]);
+    (edited, line_of(text, at))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// A parse of an edited text that keeps the lines above the edit from the parse before it
+    /// is the parse of the edited text, whatever the line breaks around the edit.
+    #[test]
+    fn a_parse_after_an_edit_is_the_full_parse(
+        text in fragments(),
+        at in 0usize..400,
+        remove in 0usize..8,
+        insert in prop::sample::select(FRAGMENTS),
+    ) {
+        let (edited, line) = edit(&text, at, remove, insert);
+        let before = parse(&text);
+        prop_assert_eq!(parse_after(&edited, &before, line), parse(&edited));
+    }
+}
+
+#[test]
+fn a_parse_after_an_edit_at_a_line_break_is_the_full_parse() {
+    let base = "England:\r\nF London - North Sea\rA Paris Hold\n\nGermany 1:0\r\nA Munich Hold";
+    for at in 0..=base.len() {
+        for remove in 0..3 {
+            for insert in ["", "\n", "\r", "\r\n", "x", "F Kiel Hold\n", "#"] {
+                let (edited, line) = edit(base, at, remove, insert);
+                let before = parse(base);
+                assert_eq!(
+                    parse_after(&edited, &before, line),
+                    parse(&edited),
+                    "{edited:?} (line {line})"
+                );
+            }
+        }
     }
 }
 

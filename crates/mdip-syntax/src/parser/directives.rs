@@ -241,7 +241,7 @@ impl LineParser<'_> {
         let LineKind::Order(mut line) = self.order_line(Some(power), Some(colon)) else {
             return None;
         };
-        line.span = self.tokens[start]
+        std::sync::Arc::make_mut(&mut line).span = self.tokens[start]
             .span
             .cover(self.tokens[self.tokens.len() - 1].span);
         if !line.order.is_incomplete() && self.error.is_none() {

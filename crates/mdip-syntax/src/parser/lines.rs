@@ -286,7 +286,7 @@ impl LineParser<'_> {
             self.expect_end("the order");
         }
         let span = self.line_tokens_span();
-        LineKind::Order(Box::new(OrderLine {
+        LineKind::Order(std::sync::Arc::new(OrderLine {
             power,
             colon,
             order,

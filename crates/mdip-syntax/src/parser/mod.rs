@@ -68,16 +68,55 @@ impl Parse {
 /// [`ErrorCode::FileTooLarge`] error is reported at the cut.
 #[must_use]
 pub fn parse(text: &str) -> Parse {
+    parse_from(text, Vec::new(), Vec::new(), 0)
+}
+
+/// Parses `text`, an edit of the text `previous` was parsed from in which the lines before
+/// `first_changed_line` (zero-based) are unchanged, byte for byte: those lines and their
+/// syntax errors are taken from `previous` (its order lines shared, not copied), and the text
+/// is read from the start of that line on. The result is [`parse`]`(text)`; a test checks it
+/// on random edits.
+#[must_use]
+pub fn parse_after(text: &str, previous: &Parse, first_changed_line: usize) -> Parse {
+    let old = &previous.file.lines;
+    // The last line of the previous text ends without a line break: it is read again.
+    let kept = first_changed_line.min(old.len().saturating_sub(1));
+    let from = old.get(kept).map_or(0, |l| l.span.start);
     let clamped = crate::clamp_text(text);
-    let mut errors = Vec::new();
+    let bytes = clamped.as_bytes();
+    // A lone CR ending the last kept line and an LF now starting the next are one line break.
+    let joined = from > 0
+        && bytes.get(from as usize - 1) == Some(&b'\r')
+        && bytes.get(from as usize) == Some(&b'\n');
+    if kept == 0 || joined || !clamped.is_char_boundary(from as usize) {
+        return parse(text);
+    }
+    let errors = previous
+        .errors
+        .iter()
+        .take_while(|e| e.span.start < from)
+        .cloned()
+        .collect();
+    parse_from(text, old[..kept].to_vec(), errors, from)
+}
+
+/// Parses `text` from byte `from` (0, or the start of a line) on, after `lines` and `errors`
+/// (those of the text before `from`).
+fn parse_from(text: &str, mut lines: Vec<Line>, mut errors: Vec<SyntaxError>, from: u32) -> Parse {
+    let clamped = crate::clamp_text(text);
     // Reserving the lines up front saves copying a large vector as it grows.
-    let line_estimate = clamped.bytes().filter(|&b| b == b'\n').count() + 1;
-    let mut lines = Vec::with_capacity(line_estimate);
+    let rest = clamped.get(from as usize..).unwrap_or("");
+    let line_estimate = rest.bytes().filter(|&b| b == b'\n').count() + 1;
+    lines.reserve_exact(line_estimate);
     let mut buffer: Vec<Token> = Vec::new();
     let mut keywords: Vec<Option<Kw>> = Vec::new();
-    let mut line_start = 0u32;
-    let mut last_end = 0u32;
-    for token in Tokens::new(clamped) {
+    let mut line_start = from;
+    let mut last_end = from;
+    for token in Tokens::new(rest) {
+        let token = Token {
+            kind: token.kind,
+            span: Span::new(token.span.start + from, token.span.end + from),
+        };
         // Progress: every token is non-empty and starts where or after the previous one ended.
         debug_assert!(token.span.start >= last_end && token.span.end > token.span.start);
         last_end = token.span.end;
