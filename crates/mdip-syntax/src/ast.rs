@@ -270,7 +270,7 @@ pub enum Order {
         /// `Supports`, `Support` or `S`.
         keyword: Span,
         /// The supported unit; its type may be left out.
-        target: UnitRef,
+        target: Box<UnitRef>,
     },
     /// `A Liverpool Supports A Yorkshire - Edinburgh`.
     SupportMove {
@@ -279,11 +279,11 @@ pub enum Order {
         /// `Supports`, `Support` or `S`.
         keyword: Span,
         /// The supported unit; its type may be left out.
-        target: UnitRef,
+        target: Box<UnitRef>,
         /// `-`, `->` or `to`.
         arrow: Span,
         /// The destination of the supported move.
-        dest: LocRef,
+        dest: Box<LocRef>,
     },
     /// `F North Sea Convoys A London - Belgium`.
     Convoy {
@@ -292,11 +292,11 @@ pub enum Order {
         /// `Convoys`, `Convoy` or `C`.
         keyword: Span,
         /// The convoyed army; its type may be left out.
-        army: UnitRef,
+        army: Box<UnitRef>,
         /// `-`, `->` or `to`.
         arrow: Span,
         /// The destination of the convoyed army.
-        dest: LocRef,
+        dest: Box<LocRef>,
     },
     /// `F Trieste Disband` or `Disband F Trieste` (also `D`).
     Disband {

@@ -268,9 +268,9 @@ impl LineParser<'_> {
                 return Order::SupportMove {
                     unit,
                     keyword,
-                    target,
+                    target: Box::new(target),
                     arrow,
-                    dest,
+                    dest: Box::new(dest),
                 };
             }
         }
@@ -278,7 +278,7 @@ impl LineParser<'_> {
             return Order::SupportHold {
                 unit,
                 keyword,
-                target,
+                target: Box::new(target),
             };
         }
         let arrow = self.bump().span;
@@ -286,9 +286,9 @@ impl LineParser<'_> {
             Ok(dest) => Order::SupportMove {
                 unit,
                 keyword,
-                target,
+                target: Box::new(target),
                 arrow,
-                dest,
+                dest: Box::new(dest),
             },
             Err(fail) => self.loc_fail_to_incomplete(
                 fail,
@@ -317,9 +317,9 @@ impl LineParser<'_> {
                 return Order::Convoy {
                     unit,
                     keyword,
-                    army,
+                    army: Box::new(army),
                     arrow,
-                    dest,
+                    dest: Box::new(dest),
                 };
             }
         }
@@ -336,9 +336,9 @@ impl LineParser<'_> {
             Ok(dest) => Order::Convoy {
                 unit,
                 keyword,
-                army,
+                army: Box::new(army),
                 arrow,
-                dest,
+                dest: Box::new(dest),
             },
             Err(fail) => self.loc_fail_to_incomplete(
                 fail,
