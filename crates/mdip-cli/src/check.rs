@@ -1,6 +1,7 @@
 //! `mdip check`: reads files, folders or standard input, analyses the files in parallel,
-//! builds each file's typed report, and writes it in the chosen format, file by file in the
-//! order given. Exit codes: 0 clean, 1 errors, 2 usage or IO.
+//! renders each file's report in the chosen format on the worker that checked it, and writes
+//! the outputs file by file in the order given, streamed in pieces. Exit codes: 0 clean,
+//! 1 errors, 2 usage or IO.
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -161,6 +162,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         problems: Vec::new(),
         quiet: args.quiet,
         written: 0,
+        cut_short: false,
     };
     run.out.put_bytes(&renderer.start());
     for p in found {
@@ -181,7 +183,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         eprintln!("mdip check: cannot write the output: {e}");
         return 2;
     }
-    if run.summary.unreadable > 0 {
+    if run.summary.unreadable > 0 || run.cut_short {
         2
     } else if run.summary.failed > 0 {
         1
@@ -211,6 +213,8 @@ struct Run<W: Write> {
     quiet: bool,
     /// Files written so far.
     written: usize,
+    /// Whether a renderer failed and left a file's output cut short (exit code 2).
+    cut_short: bool,
 }
 
 impl<W: Write> Run<W> {
@@ -273,8 +277,9 @@ fn explain(code: &str) -> u8 {
 enum Msg {
     Begin(Begin),
     Chunk(Vec<u8>),
-    /// The input is done: what the renderer keeps of it, if it keeps files.
-    End(Option<Kept>),
+    /// The input is done: what the renderer keeps of it, if it keeps files, and the error
+    /// that cut its output short, if any.
+    End(Option<Kept>, Option<String>),
 }
 
 /// The start of one input: the problem met reading it, and the status of its analysis (none
@@ -291,14 +296,14 @@ struct Waiting {
     /// Whether its start is written and its output goes out.
     open: Option<bool>,
     chunks: Vec<Vec<u8>>,
-    end: Option<Option<Kept>>,
+    end: Option<(Option<Kept>, Option<String>)>,
 }
 
 /// The output of one file as a worker makes it: sent to the writing thread in pieces of
 /// about [`Chunks::SIZE`] bytes.
 struct Chunks<'a> {
     i: usize,
-    tx: &'a mpsc::Sender<(usize, Msg)>,
+    tx: &'a mpsc::SyncSender<(usize, Msg)>,
     buf: Vec<u8>,
 }
 
@@ -307,7 +312,7 @@ impl Chunks<'_> {
 
     fn send(&mut self) {
         if !self.buf.is_empty() {
-            let chunk = std::mem::replace(&mut self.buf, Vec::with_capacity(Self::SIZE));
+            let chunk = std::mem::take(&mut self.buf);
             // The writing thread reads every message until the workers are done.
             let _ = self.tx.send((self.i, Msg::Chunk(chunk)));
         }
@@ -316,9 +321,17 @@ impl Chunks<'_> {
 
 impl Write for Chunks<'_> {
     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.buf.extend_from_slice(bytes);
-        if self.buf.len() >= Self::SIZE {
-            self.send();
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            if self.buf.capacity() == 0 {
+                self.buf.reserve_exact(Self::SIZE);
+            }
+            let take = rest.len().min(Self::SIZE - self.buf.len().min(Self::SIZE));
+            self.buf.extend_from_slice(&rest[..take]);
+            rest = &rest[take..];
+            if self.buf.len() >= Self::SIZE {
+                self.send();
+            }
         }
         Ok(bytes.len())
     }
@@ -337,7 +350,8 @@ fn check_all<W: Write>(
     renderer: &dyn Renderer,
     run: &mut Run<W>,
 ) -> Vec<Kept> {
-    let (tx, rx) = mpsc::channel::<(usize, Msg)>();
+    // Bounded: a worker whose output is ready waits while the writing thread is behind.
+    let (tx, rx) = mpsc::sync_channel::<(usize, Msg)>(64);
     let quiet = run.quiet;
     let mut kept = Vec::new();
     std::thread::scope(|scope| {
@@ -356,7 +370,7 @@ fn check_all<W: Write>(
                                 status: None,
                             };
                             let _ = tx.send((i, Msg::Begin(begin)));
-                            let _ = tx.send((i, Msg::End(None)));
+                            let _ = tx.send((i, Msg::End(None, None)));
                         }
                     }
                 });
@@ -369,7 +383,7 @@ fn check_all<W: Write>(
             match msg {
                 Msg::Begin(b) => w.begin = Some(b),
                 Msg::Chunk(c) => w.chunks.push(c),
-                Msg::End(k) => w.end = Some(k),
+                Msg::End(k, error) => w.end = Some((k, error)),
             }
             while let Some(w) = waiting.get_mut(&next) {
                 if w.open.is_none() {
@@ -383,9 +397,13 @@ fn check_all<W: Write>(
                         run.out.put_bytes(&chunk);
                     }
                 }
-                let Some(end) = w.end.take() else {
+                let Some((end, error)) = w.end.take() else {
                     break;
                 };
+                if let Some(e) = error {
+                    eprintln!("mdip check: {e}");
+                    run.cut_short = true;
+                }
                 kept.extend(end);
                 waiting.remove(&next);
                 next += 1;
@@ -402,7 +420,7 @@ fn check_one(
     problem: Option<Problem>,
     renderer: &dyn Renderer,
     quiet: bool,
-    tx: &mpsc::Sender<(usize, Msg)>,
+    tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {
     let analysis = analyze(&input.text);
     let status = FileStatus::new(&input.name, &analysis);
@@ -413,6 +431,7 @@ fn check_one(
     };
     let _ = tx.send((i, Msg::Begin(begin)));
     let mut kept = None;
+    let mut error = None;
     if shown {
         let file = Checked::new(&input.text, &analysis, &status);
         let mut out = Chunks {
@@ -420,12 +439,15 @@ fn check_one(
             tx,
             buf: Vec::new(),
         };
-        // Chunks never fail: write errors are met, and reported, by the writing thread.
-        let _ = renderer.file(&file, &mut out);
+        // Chunks never fail: write errors are met, and reported, by the writing thread. An
+        // error here is one of the renderer's own.
+        if let Err(e) = renderer.file(&file, &mut out) {
+            error = Some(format!("the output of {} is cut short: {e}", input.name));
+        }
         out.send();
         if renderer.keeps() {
             kept = Some(file.kept());
         }
     }
-    let _ = tx.send((i, Msg::End(kept)));
+    let _ = tx.send((i, Msg::End(kept, error)));
 }

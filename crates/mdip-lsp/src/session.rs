@@ -352,38 +352,56 @@ enum Job {
 /// analyses left their memory idle on threads that were not analysing (the 10 MB game of the
 /// goals bench grew to 1.1 GB over four edits); made and freed on one thread, each analysis
 /// reuses the memory of the one before.
+///
+/// Values still held elsewhere when they are replaced (a snapshot a request is reading) are
+/// freed by their last holder, as before. If the thread cannot be started, the analyses run on
+/// tokio's blocking pool.
 struct Analyst {
-    jobs: std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>,
+    /// `None`: no thread of its own (it could not be started).
+    jobs: Option<std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>>,
 }
 
 impl Analyst {
-    fn start() -> std::io::Result<Analyst> {
+    fn start() -> Analyst {
         let (jobs, rx) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
-        std::thread::Builder::new()
+        let thread = std::thread::Builder::new()
             .name("mdip-analysis".into())
             .spawn(move || {
                 for job in rx {
                     job();
                 }
-            })?;
-        Ok(Analyst { jobs })
+            });
+        if let Err(e) = &thread {
+            eprintln!("mdip lsp: no thread for a document's analyses ({e}); using the pool");
+        }
+        Analyst {
+            jobs: thread.ok().map(|_| jobs),
+        }
     }
 
     /// Runs `f` on the thread; `None` if it panicked (it should never).
     async fn run<T: Send + 'static>(&self, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+        let Some(jobs) = &self.jobs else {
+            return tokio::task::spawn_blocking(f).await.ok();
+        };
         let (tx, rx) = tokio::sync::oneshot::channel();
         let job = move || {
             let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
             let _ = tx.send(result.ok());
         };
-        self.jobs.send(Box::new(job)).ok()?;
+        jobs.send(Box::new(job)).ok()?;
         rx.await.ok().flatten()
     }
 
     /// Frees `value` on the thread, after the jobs before it (freeing the analysis of a large
     /// file takes a while: not on the async runtime).
     fn free<T: Send + 'static>(&self, value: T) {
-        let _ = self.jobs.send(Box::new(move || drop(value)));
+        match &self.jobs {
+            Some(jobs) => {
+                let _ = jobs.send(Box::new(move || drop(value)));
+            }
+            None => drop(tokio::task::spawn_blocking(move || drop(value))),
+        }
     }
 }
 
@@ -396,10 +414,7 @@ async fn worker(
 ) {
     let mut edits = handle.edits.subscribe();
     let mut last: Option<Arc<Snapshot>> = None;
-    let Ok(analyst) = Analyst::start() else {
-        // No thread for the analyses: the document gets none (the server keeps serving).
-        return;
-    };
+    let analyst = Analyst::start();
     loop {
         edits.borrow_and_update();
         let job = {

@@ -12,6 +12,9 @@
 //!   [`Header`], [`OrderLine`], [`Directive`] or error); [`Parse::errors`] holds at most one
 //!   [`SyntaxError`] per line, each with a stable [`ErrorCode`] (`E0101`..), a span, a message
 //!   and an optional hint.
+//! - [`parse_after`]: the parse of an edited text that keeps the previous parse's lines above
+//!   the first changed line (its order lines shared) and reads only the rest; the same result
+//!   as [`parse`].
 //! - An order cut short (`A Paris -`, `F North Sea Convoys A`) is an [`Order::Incomplete`]
 //!   holding the pieces read and the [`Expected`] piece, for completion.
 //! - [`lex`] and [`Tokens`]: the raw [`Token`]s ([`TokenKind`] and [`Span`]); [`run_before`]

@@ -1,15 +1,19 @@
 //! The output formats of `mdip check`, one renderer per file of this folder. Every renderer
-//! reads the typed [`FileReport`] of the analysis (schema `mdip-check/2`), never the judge or
-//! the map: what a format shows is what the report says.
+//! reads the typed report of the analysis (schema `mdip-check/2`: [`FileReport`], its
+//! [`FileStatus`] and its diagnostics), never the judge or the map: what a format shows is
+//! what the report says.
 //!
 //! Files are checked in parallel; each file's output is made on the worker thread that checked
-//! it ([`Renderer::file`]), in pieces that the writing thread writes in the order the files
-//! were given, as soon as the files before it are written: output streams while later files
-//! are still being checked, and a large file's output is never held whole in memory.
+//! it ([`Renderer::file`]) and sent in pieces to the writing thread, which writes them in the
+//! order the files were given, as soon as the files before it are written: output streams
+//! while later files are still being checked. The channel is bounded, so a worker waits while
+//! the output is behind.
 //!
-//! The full report of a file is built only for the formats that show it; the others read the
-//! file's [`FileStatus`] and its diagnostics, and `json` serialises the report as it builds it
-//! ([`FileReport::streamed`]).
+//! The full report of a file is built only for the formats that show it (the text report);
+//! the others read the file's [`FileStatus`] and its diagnostics, and `json` and `json-lines`
+//! serialise the report as they build it ([`FileReport::streamed`]): a file's report and JSON
+//! are never whole in memory, unless the file waits behind a slower one (its pieces are then
+//! kept until its turn).
 
 mod concise;
 mod github;

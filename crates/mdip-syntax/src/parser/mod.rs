@@ -68,7 +68,7 @@ impl Parse {
 /// [`ErrorCode::FileTooLarge`] error is reported at the cut.
 #[must_use]
 pub fn parse(text: &str) -> Parse {
-    parse_from(text, Vec::new(), Vec::new(), 0)
+    parse_from(text, &[], Vec::new(), 0)
 }
 
 /// Parses `text`, an edit of the text `previous` was parsed from in which the lines before
@@ -97,17 +97,18 @@ pub fn parse_after(text: &str, previous: &Parse, first_changed_line: usize) -> P
         .take_while(|e| e.span.start < from)
         .cloned()
         .collect();
-    parse_from(text, old[..kept].to_vec(), errors, from)
+    parse_from(text, &old[..kept], errors, from)
 }
 
 /// Parses `text` from byte `from` (0, or the start of a line) on, after `lines` and `errors`
 /// (those of the text before `from`).
-fn parse_from(text: &str, mut lines: Vec<Line>, mut errors: Vec<SyntaxError>, from: u32) -> Parse {
+fn parse_from(text: &str, kept: &[Line], mut errors: Vec<SyntaxError>, from: u32) -> Parse {
     let clamped = crate::clamp_text(text);
     // Reserving the lines up front saves copying a large vector as it grows.
     let rest = clamped.get(from as usize..).unwrap_or("");
     let line_estimate = rest.bytes().filter(|&b| b == b'\n').count() + 1;
-    lines.reserve_exact(line_estimate);
+    let mut lines = Vec::with_capacity(kept.len() + line_estimate);
+    lines.extend_from_slice(kept);
     let mut buffer: Vec<Token> = Vec::new();
     let mut keywords: Vec<Option<Kw>> = Vec::new();
     let mut line_start = from;
