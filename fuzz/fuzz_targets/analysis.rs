@@ -151,7 +151,11 @@ fn check(text: &str) {
         end = h.span.end;
     }
 
-    match ide::format(text) {
+    let formatted = ide::format_analysed(text, &analysis);
+    if strict() {
+        assert_eq!(formatted, ide::format(text), "format of an analysis made twice");
+    }
+    match formatted {
         Ok(edits) => {
             let formatted = apply(text, &edits, "format");
             if strict() {

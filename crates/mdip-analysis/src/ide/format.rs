@@ -16,8 +16,13 @@ pub use mdip_syntax::FormatError;
 
 /// The edits that bring `text` to its canonical form (empty when it already is).
 pub fn format(text: &str) -> Result<Vec<Edit>, FormatError> {
+    format_analysed(text, &crate::analyze(text))
+}
+
+/// [`format`] with the analysis of `text` already made (the editor and the fuzz targets have
+/// it): the same edits, without analysing the text again.
+pub fn format_analysed(text: &str, analysis: &crate::Analysis) -> Result<Vec<Edit>, FormatError> {
     let coast = |name: &str| Coast::from_name(name).map(Coast::abbrev);
-    let analysis = crate::analyze(text);
     let map = analysis.world.map();
     let index = LineIndex::new(text);
     let mut error_lines: Vec<usize> = analysis
@@ -65,6 +70,23 @@ mod tests {
             })
             .collect();
         mdip_syntax::format::apply(text, &edits)
+    }
+
+    /// Given the analysis already made, the formatter writes the same edits.
+    #[test]
+    fn formatting_an_analysis_is_formatting_its_text() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
+        let mut compared = 0;
+        for entry in std::fs::read_dir(root).unwrap().flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            let messy = text.replace(" - ", "->").replace("Hold", "H");
+            for t in [&text, &messy] {
+                let analysis = crate::analyze(t);
+                assert_eq!(format_analysed(t, &analysis), format(t), "{t}");
+                compared += 1;
+            }
+        }
+        assert!(compared > 100, "only {compared} texts");
     }
 
     #[test]

@@ -25,7 +25,7 @@ mod outline;
 
 pub use actions::{code_actions, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};
-pub use format::{format, FormatError};
+pub use format::{format, format_analysed, FormatError};
 pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};
 pub use navigation::{definition, references, Navigation, Reference, ReferenceKind};

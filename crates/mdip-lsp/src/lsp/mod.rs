@@ -409,9 +409,13 @@ impl LanguageServer for Backend {
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         self.query(&params.text_document.uri, |s| {
-            let text = s.current_text();
-            // A formatter that would change meaning refuses; the client gets no edits.
-            let edits = ide::format(&text).ok()?;
+            // A formatter that would change meaning refuses; the client gets no edits. The
+            // snapshot's analysis is of the current text unless comments were edited since.
+            let edits = if s.remap.is_identity() {
+                ide::format_analysed(s.text(), s.analysis()).ok()?
+            } else {
+                ide::format(&s.current_text()).ok()?
+            };
             Some(to_proto::current_text_edits(s, &edits))
         })
         .await
