@@ -272,9 +272,22 @@ impl State {
             let Some(season) = self.world.season(key) else {
                 continue;
             };
+            // Centres and units per power (by its index in the map's list), in one pass each.
+            let mut centres_of = vec![0usize; map.powers().len()];
+            for owner in season.owners.iter().flatten() {
+                if let Some(c) = centres_of.get_mut(owner.index()) {
+                    *c += 1;
+                }
+            }
+            let mut units_of = vec![0usize; map.powers().len()];
+            for u in &season.units {
+                if let Some(c) = units_of.get_mut(u.power.index()) {
+                    *c += 1;
+                }
+            }
             for &p in map.powers() {
-                let centres = season.owners.iter().filter(|o| **o == Some(p)).count();
-                let units = season.units.iter().filter(|u| u.power == p).count();
+                let centres = centres_of.get(p.index()).copied().unwrap_or(0);
+                let units = units_of.get(p.index()).copied().unwrap_or(0);
                 let free = map
                     .home_centres(p)
                     .iter()

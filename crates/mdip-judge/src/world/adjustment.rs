@@ -147,12 +147,21 @@ impl World {
         }
         let map = self.map;
         let mut owed = Vec::new();
+        // Centres and units per power (by its index in the map's list), counted in one pass.
+        let count = |powers: &mut dyn Iterator<Item = Power>| {
+            let mut n = vec![0usize; map.powers().len()];
+            for p in powers {
+                if let Some(c) = n.get_mut(p.index()) {
+                    *c += 1;
+                }
+            }
+            n
+        };
+        let centres_of = count(&mut map.supply_centres().filter_map(|p| season.owner(p)));
+        let units_of = count(&mut season.units.iter().map(|u| u.power));
         for &power in map.powers() {
-            let centres = map
-                .supply_centres()
-                .filter(|&p| season.owner(p) == Some(power))
-                .count();
-            let units = season.units.iter().filter(|u| u.power == power).count();
+            let centres = centres_of.get(power.index()).copied().unwrap_or(0);
+            let units = units_of.get(power.index()).copied().unwrap_or(0);
             let free_homes: Vec<ProvinceId> = map
                 .home_centres(power)
                 .iter()
