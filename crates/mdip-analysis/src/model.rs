@@ -405,3 +405,33 @@ impl Analysis {
         self.orders.iter().find(|o| o.line == line)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The world an analysis keeps for its last step (the step the end of the file is in) is
+    /// the world running the game again to that step gives.
+    #[test]
+    fn the_kept_world_of_the_last_step_is_the_world_run_again() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
+        let mut kept = 0;
+        for dir in ["cases", "mdatc", "datc", "5dd/mdatc", "5dd/datc"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
+                let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+                let a = crate::analyze(&text);
+                let Some((step, world)) = a.last_world.lock().unwrap().take() else {
+                    continue;
+                };
+                assert!(step < a.steps.len(), "{}", entry.path().display());
+                let again = a.world_of_step(&text, step);
+                assert_eq!(
+                    format!("{world:?}"),
+                    format!("{:?}", *again),
+                    "{}",
+                    entry.path().display()
+                );
+                kept += 1;
+            }
+        }
+        assert!(kept > 200, "only {kept} files kept a world");
+    }
+}

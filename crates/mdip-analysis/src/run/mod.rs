@@ -79,10 +79,17 @@ impl State {
                 self.expectations.bind_line(line.span);
             }
         }
+        let mut last = None;
         if !self.pending.is_empty() {
+            // The world the last step finds, kept for hover and completion at the end of the
+            // file, where one writes (Analysis::world_of_step would run the game again).
+            let step = self.steps.len();
+            self.capture = Some(step);
             self.close_step(None);
+            self.capture = None;
+            last = self.captured.take().map(|w| (step, w));
         }
-        self.finish(parse, kept)
+        self.finish(parse, kept, last)
     }
 
     /// The world as step `step` finds it before adjudication, running the lines of `parse`
@@ -123,7 +130,12 @@ impl State {
 
     /// The analysis, once every line has run: syntax errors added, expectations checked,
     /// diagnostics in text order.
-    fn finish(mut self, parse: Parse, kept: Vec<Checkpoint>) -> Analysis {
+    fn finish(
+        mut self,
+        parse: Parse,
+        kept: Vec<Checkpoint>,
+        last: Option<(usize, mdip_judge::world::World)>,
+    ) -> Analysis {
         // Syntax errors come from this parse (a checkpoint holds none).
         for e in &parse.errors {
             let d = self.with_implied_kind(Diagnostic::from(e), e);
@@ -148,7 +160,7 @@ impl State {
             multiversal: self.multiversal,
             expectations,
             checkpoints: Checkpoints(kept),
-            last_world: std::sync::Mutex::new(None),
+            last_world: std::sync::Mutex::new(last),
         }
     }
 
