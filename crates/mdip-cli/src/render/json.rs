@@ -54,10 +54,17 @@ fn write_value<T: Serialize + ?Sized>(
     pretty: bool,
     pad: &'static [u8],
 ) -> io::Result<()> {
+    // serde_json writes token by token: buffered here, the sink (a dynamic writer) sees a call
+    // per 64 KiB instead of one per token.
+    const BUFFER: usize = 1 << 16;
     if pretty {
-        serde_json::to_writer_pretty(Indented { inner: out, pad }, value)?;
+        let mut w = std::io::BufWriter::with_capacity(BUFFER, Indented { inner: out, pad });
+        serde_json::to_writer_pretty(&mut w, value)?;
+        w.flush()?;
     } else {
-        serde_json::to_writer(out, value)?;
+        let mut w = std::io::BufWriter::with_capacity(BUFFER, out);
+        serde_json::to_writer(&mut w, value)?;
+        w.flush()?;
     }
     Ok(())
 }
