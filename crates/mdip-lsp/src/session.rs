@@ -201,6 +201,19 @@ pub struct Session {
     events: mpsc::UnboundedSender<Event>,
 }
 
+/// A session that ends (the server is done) closes its documents, so that their workers end:
+/// each holds its document and a sender to the publisher, and would wait for edits forever.
+impl Drop for Session {
+    fn drop(&mut self) {
+        let docs =
+            std::mem::take(&mut *self.docs.get_mut().unwrap_or_else(PoisonError::into_inner));
+        for handle in docs.into_values() {
+            handle.lock().closed = true;
+            handle.edits.send_modify(|n| *n += 1);
+        }
+    }
+}
+
 impl Session {
     /// A session whose workers report to `events`.
     pub fn new(events: mpsc::UnboundedSender<Event>) -> Session {

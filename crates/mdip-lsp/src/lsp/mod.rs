@@ -49,7 +49,9 @@ where
     let (events, rx) = mpsc::unbounded_channel();
     let session = Arc::new(Session::new(events));
     let backend_session = session.clone();
-    let publisher_session = session.clone();
+    // Weak: the session holds the sender of the publisher's channel, so a strong reference
+    // would keep both alive after the server is done (one session leaked per `serve`).
+    let publisher_session = Arc::downgrade(&session);
     let (service, socket) = LspService::new(move |client| {
         tokio::spawn(publisher(client.clone(), publisher_session, rx));
         Backend {
@@ -67,11 +69,19 @@ where
     session.is_shut_down()
 }
 
-/// Pushes diagnostics as the workers report them (not to a client that pulls them).
-async fn publisher(client: Client, session: Arc<Session>, mut rx: mpsc::UnboundedReceiver<Event>) {
+/// Pushes diagnostics as the workers report them (not to a client that pulls them). Ends when
+/// the session and its workers are gone.
+async fn publisher(
+    client: Client,
+    session: std::sync::Weak<Session>,
+    mut rx: mpsc::UnboundedReceiver<Event>,
+) {
     while let Some(event) = rx.recv().await {
+        let Some(pull) = session.upgrade().map(|s| s.config().pull_diagnostics) else {
+            return;
+        };
         match event {
-            Event::Publish { .. } | Event::Clear { .. } if session.config().pull_diagnostics => {}
+            Event::Publish { .. } | Event::Clear { .. } if pull => {}
             Event::Publish { uri, snapshot } => {
                 let Some(u) = to_proto::uri(&uri) else {
                     continue;
