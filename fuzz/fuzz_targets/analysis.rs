@@ -151,11 +151,7 @@ fn check(text: &str) {
         end = h.span.end;
     }
 
-    let formatted = ide::format_analysed(text, &analysis);
-    if strict() {
-        assert_eq!(formatted, ide::format(text), "format of an analysis made twice");
-    }
-    match formatted {
+    match ide::format_analysed(text, &analysis) {
         Ok(edits) => {
             let formatted = apply(text, &edits, "format");
             if strict() {

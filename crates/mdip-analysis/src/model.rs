@@ -251,9 +251,10 @@ pub struct Analysis {
     pub expectations: ExpectationCount,
     /// Saved states of the run, for [`crate::analyze_incremental`].
     pub checkpoints: crate::run::Checkpoints,
-    /// The world of the step [`Analysis::world_of_step`] gave last: completion and hover ask
-    /// for the step under the cursor again and again, and each answer otherwise runs the game
-    /// again from a checkpoint.
+    /// The world of the step [`Analysis::world_of_step`] gave last, or, until it is first
+    /// asked, of the file's last step (kept by the run: the last block is where one writes):
+    /// completion and hover ask for the step under the cursor again and again, and each answer
+    /// otherwise runs the game again from a checkpoint.
     pub(crate) last_world: std::sync::Mutex<Option<(usize, World)>>,
 }
 
@@ -343,8 +344,9 @@ impl Analysis {
     /// than the step the line belongs to; the end of the file for a line past the last step.
     /// `text` is the text this analysis was made of.
     ///
-    /// Nothing per step is stored: the run is repeated from the last checkpoint before that
-    /// step (at most about 1/64 of a long file) up to the step's closing.
+    /// Nothing per step is stored (but the world of the file's last step and of the step
+    /// asked for last): the run is repeated from the last checkpoint before that step (at most
+    /// about 1/64 of a long file) up to the step's closing.
     pub fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
         self.world_of_step(text, self.step_at_line(line))
     }
@@ -417,19 +419,24 @@ mod tests {
         for dir in ["cases", "mdatc", "datc", "5dd/mdatc", "5dd/datc"] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap().flatten() {
                 let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-                let a = crate::analyze(&text);
-                let Some((step, world)) = a.last_world.lock().unwrap().take() else {
-                    continue;
-                };
-                assert!(step < a.steps.len(), "{}", entry.path().display());
-                let again = a.world_of_step(&text, step);
-                assert_eq!(
-                    format!("{world:?}"),
-                    format!("{:?}", *again),
-                    "{}",
-                    entry.path().display()
-                );
-                kept += 1;
+                let full = crate::analyze(&text);
+                // And resumed from the middle of the file (from a checkpoint, if one is there).
+                let lines = text.lines().count();
+                let resumed = crate::analyze_incremental(&text, &full, lines / 2);
+                for a in [full, resumed] {
+                    let Some((step, world)) = a.last_world.lock().unwrap().take() else {
+                        continue;
+                    };
+                    assert!(step < a.steps.len(), "{}", entry.path().display());
+                    let again = a.world_of_step(&text, step);
+                    assert_eq!(
+                        format!("{world:?}"),
+                        format!("{:?}", *again),
+                        "{}",
+                        entry.path().display()
+                    );
+                    kept += 1;
+                }
             }
         }
         assert!(kept > 200, "only {kept} files kept a world");

@@ -72,17 +72,31 @@ mod tests {
         mdip_syntax::format::apply(text, &edits)
     }
 
-    /// Given the analysis already made, the formatter writes the same edits.
+    /// Given the analysis the editor has, an incremental one after an edit, the formatter
+    /// writes the edits it writes for the text alone.
     #[test]
-    fn formatting_an_analysis_is_formatting_its_text() {
+    fn formatting_an_incremental_analysis_is_formatting_its_text() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
         let mut compared = 0;
         for entry in std::fs::read_dir(root).unwrap().flatten() {
             let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-            let messy = text.replace(" - ", "->").replace("Hold", "H");
-            for t in [&text, &messy] {
-                let analysis = crate::analyze(t);
-                assert_eq!(format_analysed(t, &analysis), format(t), "{t}");
+            let before = crate::analyze(&text);
+            let lines: Vec<&str> = text.split('\n').collect();
+            for at in [
+                lines.len() / 3,
+                lines.len() / 2,
+                lines.len().saturating_sub(2),
+            ] {
+                let mut edited = lines.clone();
+                let messy = edited[at].replace(" - ", "->").replace("Hold", "H");
+                edited[at] = &messy;
+                let edited = edited.join("\n");
+                let analysis = crate::analyze_incremental(&edited, &before, at);
+                assert_eq!(
+                    format_analysed(&edited, &analysis),
+                    format(&edited),
+                    "{edited}"
+                );
                 compared += 1;
             }
         }

@@ -54,19 +54,25 @@ fn write_value<T: Serialize + ?Sized>(
     pretty: bool,
     pad: &'static [u8],
 ) -> io::Result<()> {
-    // serde_json writes token by token: buffered here, the sink (a dynamic writer) sees a call
-    // per 64 KiB instead of one per token.
-    const BUFFER: usize = 1 << 16;
     if pretty {
-        let mut w = std::io::BufWriter::with_capacity(BUFFER, Indented { inner: out, pad });
-        serde_json::to_writer_pretty(&mut w, value)?;
-        w.flush()?;
+        serde_json::to_writer_pretty(Indented { inner: out, pad }, value)?;
     } else {
-        let mut w = std::io::BufWriter::with_capacity(BUFFER, out);
-        serde_json::to_writer(&mut w, value)?;
-        w.flush()?;
+        serde_json::to_writer(out, value)?;
     }
     Ok(())
+}
+
+/// [`write_value`] to a file's sink, a dynamic writer: serde_json writes token by token, and
+/// buffered here the sink sees a call per 64 KiB instead of one per token.
+fn write_file<T: Serialize + ?Sized>(
+    out: &mut dyn Write,
+    value: &T,
+    pretty: bool,
+    pad: &'static [u8],
+) -> io::Result<()> {
+    let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
+    write_value(&mut w, value, pretty, pad)?;
+    w.flush()
 }
 
 /// A value as bytes (for the small parts written by the writing thread).
@@ -97,7 +103,7 @@ impl Renderer for Json {
 
     fn file(&self, file: &Checked<'_>, out: &mut dyn Write) -> io::Result<()> {
         let report = FileReport::streamed(file.path(), file.text, file.analysis);
-        write_value(out, &report, self.pretty, b"    ")
+        write_file(out, &report, self.pretty, b"    ")
     }
 
     fn finish(&mut self, problems: &[Problem], summary: &Summary) -> Vec<u8> {
@@ -139,7 +145,7 @@ impl Renderer for JsonLines {
 
     fn file(&self, file: &Checked<'_>, out: &mut dyn Write) -> io::Result<()> {
         let report = FileReport::streamed(file.path(), file.text, file.analysis);
-        write_value(out, &Record::File(report), false, b"")?;
+        write_file(out, &Record::File(report), false, b"")?;
         out.write_all(b"\n")
     }
 
