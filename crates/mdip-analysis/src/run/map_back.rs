@@ -189,7 +189,13 @@ impl State {
             .iter()
             .flat_map(|&s| self.world.adjustments_owed(s))
             .collect();
-        let possible = self.possible_builds();
+        // The builds each power could still make, as owed before the step.
+        let possible: Vec<(SeasonKey, Power, usize)> = step
+            .owed
+            .iter()
+            .filter(|o| o.builds > 0)
+            .map(|o| (o.season, o.power, o.builds))
+            .collect();
         let report = self.world.adjustment_step(&inputs);
         if warn {
             self.warn_builds_unused(possible, &report, &inputs);
@@ -261,45 +267,6 @@ impl State {
             )
             .with_hint("give each dislodged unit a retreat or a disband order above this line"),
         );
-    }
-
-    /// For each season waiting for adjustments and each power, the builds it could still make:
-    /// its centres over its units, at most its owned, empty home centres.
-    fn possible_builds(&self) -> Vec<(SeasonKey, Power, usize)> {
-        let map = self.map();
-        let mut out = Vec::new();
-        for &key in self.world.pending_adjustments() {
-            let Some(season) = self.world.season(key) else {
-                continue;
-            };
-            // Centres and units per power (by its index in the map's list), in one pass each.
-            let mut centres_of = vec![0usize; map.powers().len()];
-            for owner in season.owners.iter().flatten() {
-                if let Some(c) = centres_of.get_mut(owner.index()) {
-                    *c += 1;
-                }
-            }
-            let mut units_of = vec![0usize; map.powers().len()];
-            for u in &season.units {
-                if let Some(c) = units_of.get_mut(u.power.index()) {
-                    *c += 1;
-                }
-            }
-            for &p in map.powers() {
-                let centres = centres_of.get(p.index()).copied().unwrap_or(0);
-                let units = units_of.get(p.index()).copied().unwrap_or(0);
-                let free = map
-                    .home_centres(p)
-                    .iter()
-                    .filter(|&&h| season.owner(h) == Some(p) && season.unit_at(h).is_none())
-                    .count();
-                let n = centres.saturating_sub(units).min(free);
-                if n > 0 {
-                    out.push((key, p, n));
-                }
-            }
-        }
-        out
     }
 
     /// W0204 at the line closing an adjustment step: builds that were possible and neither
