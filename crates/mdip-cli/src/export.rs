@@ -48,30 +48,7 @@ pub fn run(args: &ExportArgs) -> u8 {
         max_file_size,
     } = &args.format;
     let command = "mdip export 5dd";
-    // Read as `mdip check` reads: regular files only, the size limit.
-    let found = inputs::read(
-        std::slice::from_ref(file),
-        &inputs::Options {
-            max_file_size: *max_file_size,
-            exclude: &[],
-        },
-    );
-    for p in &found.problems {
-        eprintln!("{command}: {}", p.message);
-    }
-    if found.problems.iter().any(|p| p.error) {
-        return 2;
-    }
-    let mut sources = found.sources;
-    let (Some(source), true) = (sources.pop(), sources.is_empty()) else {
-        eprintln!("{command}: {} is a folder: give one file", file.display());
-        return 2;
-    };
-    let (input, problem) = source.load(*max_file_size);
-    if let Some(p) = &problem {
-        eprintln!("{command}: {}", p.message);
-    }
-    let Some(Input { name, text }) = input else {
+    let Some(Input { name, text }) = inputs::read_one(file, *max_file_size, command) else {
         return 2;
     };
     let analysis = analyze(&text);

@@ -76,6 +76,36 @@ pub struct Options<'a> {
     pub exclude: &'a [String],
 }
 
+/// Reads one file as `mdip check` reads it (regular files only, the size limit, bytes that
+/// are not UTF-8 read as U+FFFD with a warning), for the commands that take one file
+/// (`mdip render`, `mdip export`). Problems are printed on standard error after `command: `;
+/// `None` when the file cannot be read (or `path` is a folder): exit code 2.
+pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input> {
+    let found = read(
+        std::slice::from_ref(&path.to_path_buf()),
+        &Options {
+            max_file_size,
+            exclude: &[],
+        },
+    );
+    for p in &found.problems {
+        eprintln!("{command}: {}", p.message);
+    }
+    if found.problems.iter().any(|p| p.error) {
+        return None;
+    }
+    let mut sources = found.sources;
+    let (Some(source), true) = (sources.pop(), sources.is_empty()) else {
+        eprintln!("{command}: {} is a folder: give one file", path.display());
+        return None;
+    };
+    let (input, problem) = source.load(max_file_size);
+    if let Some(p) = &problem {
+        eprintln!("{command}: {}", p.message);
+    }
+    input
+}
+
 /// Reads every path (`-` is standard input).
 pub fn read(paths: &[PathBuf], options: &Options<'_>) -> Inputs {
     let mut out = Inputs::default();

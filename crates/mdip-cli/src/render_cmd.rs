@@ -40,34 +40,9 @@ fn parse_season(text: &str) -> Result<SeasonRef, String> {
 
 /// Runs `mdip render`; returns the exit code.
 pub fn run(args: &RenderArgs) -> u8 {
-    // Read as `mdip check` reads: regular files only, the size limit, bytes that are not UTF-8
-    // read as U+FFFD with a warning.
-    let found = inputs::read(
-        std::slice::from_ref(&args.path),
-        &inputs::Options {
-            max_file_size: args.max_file_size,
-            exclude: &[],
-        },
-    );
-    for p in &found.problems {
-        eprintln!("mdip render: {}", p.message);
-    }
-    if found.problems.iter().any(|p| p.error) {
-        return 2;
-    }
-    let mut sources = found.sources;
-    let (Some(source), true) = (sources.pop(), sources.is_empty()) else {
-        eprintln!(
-            "mdip render: {} is a folder: give one file",
-            args.path.display()
-        );
-        return 2;
-    };
-    let (input, problem) = source.load(args.max_file_size);
-    if let Some(p) = &problem {
-        eprintln!("mdip render: {}", p.message);
-    }
-    let Some(Input { name, text }) = input else {
+    let Some(Input { name, text }) =
+        inputs::read_one(&args.path, args.max_file_size, "mdip render")
+    else {
         return 2;
     };
     let analysis = analyze(&text);
