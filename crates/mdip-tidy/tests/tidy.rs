@@ -137,6 +137,29 @@ fn no_machine_paths() {
     );
 }
 
+/// Cargo flags that forbid the network. A test or script that runs cargo with them reads what the
+/// machine's cache happens to hold: on a fresh machine the cache has only what a build of this
+/// platform downloaded, and such a call fails. Spelt in pieces so that this file does not match.
+fn offline_markers() -> Vec<String> {
+    ["offline", "frozen"]
+        .iter()
+        .map(|flag| format!("--{flag}"))
+        .collect()
+}
+
+#[test]
+fn no_cargo_call_depends_on_the_cache() {
+    let found: Vec<String> = offending_lines(&offline_markers(), &["docs/", "CHANGELOG.md"])
+        .into_iter()
+        .filter(|line| line.contains("cargo") || line.contains(".args("))
+        .collect();
+    assert!(
+        found.is_empty(),
+        "these lines run cargo without the network, which fails on a fresh machine whose cache          holds only this platform's crates (let cargo download what the lock file names):\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn the_checks_detect_what_they_look_for() {
     // Samples are assembled from the markers, so that this file itself passes the checks.
