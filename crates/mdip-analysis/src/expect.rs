@@ -84,6 +84,8 @@ pub(crate) struct Board<'a> {
     pub(crate) world: &'a World,
     pub(crate) steps: &'a [StepInfo],
     pub(crate) map: &'a Map,
+    /// Whether the game has or writes more than one timeline (how seasons are named).
+    pub(crate) multiversal: bool,
 }
 
 fn season_of(lit: Option<&SeasonLit>) -> Option<SeasonKey> {
@@ -288,6 +290,7 @@ struct ExpectedBoards<'e> {
 struct Checker<'a> {
     world: &'a World,
     map: &'a Map,
+    multiversal: bool,
     diags: &'a mut Vec<Diagnostic>,
     stated: usize,
     failed: usize,
@@ -299,6 +302,7 @@ impl<'a> Checker<'a> {
         Checker {
             world: board.world,
             map: board.map,
+            multiversal: board.multiversal,
             diags,
             stated: 0,
             failed: 0,
@@ -324,10 +328,8 @@ impl<'a> Checker<'a> {
             kind.letter(),
             crate::run::describe::location(self.map, loc)
         );
-        if let Some(s) = s {
-            if self.world.timelines().len() > 1 || s != self.world.root() {
-                t.push_str(&format!(" {s}"));
-            }
+        if let Some(s) = s.filter(|_| self.multiversal) {
+            t.push_str(&format!(" {s}"));
         }
         t
     }
@@ -399,8 +401,14 @@ impl<'a> Checker<'a> {
         boards
     }
 
+    /// A season in the player's words.
+    fn words(&self, s: SeasonKey) -> String {
+        crate::run::describe::season_words(s, self.multiversal)
+    }
+
     /// One season's board against the units expected in it.
     fn board(&mut self, s: SeasonKey, expected: &[&ExpectedUnit], first_span: Span) {
+        let at = self.words(s);
         let Some(season) = self.world.season(s) else {
             for u in expected {
                 self.fail(
@@ -452,7 +460,7 @@ impl<'a> Checker<'a> {
                 }
             };
             let message = format!(
-                "expected {} in {s}, but {found}",
+                "expected {} in {at}, but {found}",
                 self.describe(u.power, u.kind, u.loc, None)
             );
             self.fail(Code::MissingUnit, u.span, message);
@@ -468,7 +476,7 @@ impl<'a> Checker<'a> {
             .collect();
         let message = match extra.as_slice() {
             [] => return,
-            [one] => format!("unexpected unit in {s}: {one} (not listed by any `@expect unit`)"),
+            [one] => format!("unexpected unit in {at}: {one} (not listed by any `@expect unit`)"),
             many => {
                 const SHOWN: usize = 4;
                 let mut names = many[..many.len().min(SHOWN)].join(", ");
@@ -476,7 +484,7 @@ impl<'a> Checker<'a> {
                     names.push_str(&format!(" and {} more", many.len() - SHOWN));
                 }
                 format!(
-                    "{} unexpected units in {s}: {names} (not listed by any `@expect unit`; once a line names {s}, its list is exact)",
+                    "{} unexpected units in {at}: {names} (not listed by any `@expect unit`; once a line names {s}, its list is exact)",
                     many.len()
                 )
             }
@@ -580,8 +588,11 @@ impl<'a> Checker<'a> {
                         .iter()
                         .map(|b| self.describe(b.power, b.kind, b.loc, None))
                         .collect();
-                    let message =
-                        format!("expected {s} to be empty, but it holds {}", list.join(", "));
+                    let message = format!(
+                        "expected {} to be empty, but it holds {}",
+                        self.words(*s),
+                        list.join(", ")
+                    );
                     self.fail(Code::UnexpectedUnit, span, message);
                 }
                 Some(_) => {}

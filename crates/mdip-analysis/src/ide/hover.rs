@@ -29,6 +29,7 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
     let line = analysis.parse.file.line_number_at(offset);
     let world = &*analysis.world_at_line(text, line);
     let map = world.map();
+    let mv = analysis.multiversal || world.timelines().len() > 1;
     let (span, markdown) = match target {
         Target::Unit {
             kind,
@@ -40,13 +41,13 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
             ..
         } => (
             span,
-            unit(analysis, world, kind, province, season, ordered, line),
+            unit(analysis, world, mv, kind, province, season, ordered, line),
         ),
         Target::Province {
             province: p,
             season,
             span,
-        } => (span, province(world, map, p, season)),
+        } => (span, province(world, map, mv, p, season)),
         Target::Season { key, span } => (span, season_text(world, &analysis.world, key)),
         Target::Keyword {
             keyword,
@@ -58,18 +59,19 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
             power: p,
             season,
             span,
-        } => (span, power(world, map, p, season)),
+        } => (span, power(world, map, mv, p, season)),
     };
     Some(Hover { span, markdown })
 }
 
-fn season_name(s: SeasonKey) -> String {
-    format!("{s} ({})", s.calendar())
+fn season_name(s: SeasonKey, multiversal: bool) -> String {
+    crate::run::describe::season_words(s, multiversal)
 }
 
 fn unit(
     analysis: &Analysis,
     world: &World,
+    mv: bool,
     kind: Option<mdip_map::UnitType>,
     p: ProvinceId,
     season: Option<SeasonKey>,
@@ -95,18 +97,22 @@ fn unit(
                 unit_text(map, u.kind, u.loc, None),
                 u.power.adjective(),
                 u.kind.name(),
-                season_name(s)
+                season_name(s, mv)
             );
             let _ = writeln!(out);
             let from = match u.origin {
                 Origin::Placed => "placed by the setup".to_owned(),
-                Origin::Stayed { from } => format!("stood here in {from}"),
-                Origin::Moved { from } => {
-                    format!("moved from {} {}", loc_text(map, from.loc), from.season)
-                }
-                Origin::Retreated { from } => {
-                    format!("retreated from {} {}", loc_text(map, from.loc), from.season)
-                }
+                Origin::Stayed { from } => format!("stood here in {}", season_name(from, mv)),
+                Origin::Moved { from } => format!(
+                    "moved from {} in {}",
+                    loc_text(map, from.loc),
+                    season_name(from.season, mv)
+                ),
+                Origin::Retreated { from } => format!(
+                    "retreated from {} in {}",
+                    loc_text(map, from.loc),
+                    season_name(from.season, mv)
+                ),
                 Origin::Built => "built in the adjustment step".to_owned(),
             };
             let _ = writeln!(out, "Came here: {from}.");
@@ -117,7 +123,7 @@ fn unit(
                 out,
                 "{what} stands in **{}** in {}.",
                 map.name(p),
-                season_name(s)
+                season_name(s, mv)
             );
             if !world.exists(s) {
                 let _ = writeln!(out, "\nSeason {s} does not exist.");
@@ -272,7 +278,13 @@ fn directive_text(name: &str) -> &'static str {
     }
 }
 
-fn province(world: &World, map: &Map, p: ProvinceId, season: Option<SeasonKey>) -> String {
+fn province(
+    world: &World,
+    map: &Map,
+    mv: bool,
+    p: ProvinceId,
+    season: Option<SeasonKey>,
+) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
@@ -296,7 +308,7 @@ fn province(world: &World, map: &Map, p: ProvinceId, season: Option<SeasonKey>) 
                 .season(s)
                 .and_then(|season| season.owner(p))
                 .map_or("unowned", |o| o.name());
-            let _ = write!(out, "; in {s}: {owner}");
+            let _ = write!(out, "; in {}: {owner}", season_name(s, mv));
         }
         let _ = writeln!(out, ".");
     }
@@ -304,7 +316,8 @@ fn province(world: &World, map: &Map, p: ProvinceId, season: Option<SeasonKey>) 
         if let Some(u) = world.season(s).and_then(|season| season.unit_at(p)) {
             let _ = writeln!(
                 out,
-                "\nIn {s}: {} {}.",
+                "\nIn {}: {} {}.",
+                season_name(s, mv),
                 u.power.adjective(),
                 unit_text(map, u.kind, u.loc, None)
             );
@@ -420,13 +433,13 @@ fn season_text(world: &World, end: &World, key: SeasonKey) -> String {
     out.trim_end().to_owned()
 }
 
-fn power(world: &World, map: &Map, p: Power, season: Option<SeasonKey>) -> String {
+fn power(world: &World, map: &Map, mv: bool, p: Power, season: Option<SeasonKey>) -> String {
     let mut out = String::new();
     let Some(s) = season.filter(|s| world.exists(*s)) else {
         let _ = write!(out, "**{}**", p.name());
         return out;
     };
-    let _ = writeln!(out, "**{}** in {}", p.name(), season_name(s));
+    let _ = writeln!(out, "**{}** in {}", p.name(), season_name(s, mv));
     let Some(board) = world.season(s) else {
         return out.trim_end().to_owned();
     };

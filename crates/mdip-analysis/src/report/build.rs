@@ -27,6 +27,7 @@ impl FileReport {
             heads: a.world.heads().into_iter().map(season).collect(),
             next: b.next(),
             winner: a.world.winner().map(|p| p.name()),
+            victory: victory(a),
             games: games(a),
         }
     }
@@ -92,7 +93,7 @@ impl Serialize for Streamed<'_> {
         let a = self.a;
         let b = Builder::new(self.text, a);
         let games = games(a);
-        let mut m = s.serialize_struct("FileReport", 14)?;
+        let mut m = s.serialize_struct("FileReport", 15)?;
         m.serialize_field("path", self.path)?;
         m.serialize_field("ok", &!a.has_errors())?;
         m.serialize_field("multiversal", &a.multiversal)?;
@@ -109,6 +110,7 @@ impl Serialize for Streamed<'_> {
         )?;
         m.serialize_field("next", &b.next())?;
         m.serialize_field("winner", &a.world.winner().map(|p| p.name()))?;
+        m.serialize_field("victory", &victory(a))?;
         if games.is_empty() {
             m.skip_field("games")?;
         } else {
@@ -168,6 +170,20 @@ fn timelines(a: &Analysis) -> Vec<TimelineReport> {
         .collect()
 }
 
+fn victory(a: &Analysis) -> VictoryReport {
+    let (needed, counts) = a.world.victory_counts();
+    VictoryReport {
+        needed,
+        powers: counts
+            .into_iter()
+            .map(|(p, centres)| VictoryCount {
+                power: p.name(),
+                centres,
+            })
+            .collect(),
+    }
+}
+
 fn games(a: &Analysis) -> Vec<GameReport> {
     a.games
         .iter()
@@ -201,11 +217,12 @@ impl<'a> Builder<'a> {
     }
 
     fn steps(&self) -> impl Iterator<Item = StepReport> + '_ {
+        let at = self.report_indices();
         self.a
             .steps
             .iter()
             .enumerate()
-            .map(|(i, s)| self.step(i, s))
+            .map(move |(i, s)| self.step(i, s, &at))
     }
 }
 
@@ -258,11 +275,7 @@ fn kind(k: OrderKind) -> OrderKindName {
 /// The name of a season in the calendar for a step of `phase`: an adjustment step is the
 /// Winter of the year whose Fall it follows (its board is the next Spring's).
 pub(crate) fn calendar(s: SeasonKey, phase: Phase) -> String {
-    if phase == Phase::Adjustment && s.turn > 0 {
-        format!("Winter {}", SeasonKey::new(s.turn - 1, s.timeline).year())
-    } else {
-        s.calendar()
-    }
+    crate::run::describe::step_season_words(s, phase, false)
 }
 
 /// The distinct calendar names of some seasons, joined: `Spring 1902, Fall 1901`.
@@ -482,7 +495,13 @@ impl Builder<'_> {
             );
         OrderReport {
             line: line + 1,
-            power: None,
+            // The power of the block the line stands in, if its header named one.
+            power: self
+                .a
+                .contexts
+                .get(line)
+                .and_then(|c| c.power)
+                .map(|p| p.name()),
             unit: None,
             kind: OrderKindName::Unknown,
             text: self.text_of(span),
@@ -560,13 +579,35 @@ impl Builder<'_> {
             .collect()
     }
 
-    fn step(&self, index: usize, s: &StepInfo) -> StepReport {
+    /// Where each of the analysis' orders stands among the report's orders, which also list
+    /// the order lines the analysis could not take.
+    fn report_indices(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.a.orders.len());
+        let mut next = self.a.orders.iter().peekable();
+        let order_lines = self
+            .a
+            .parse
+            .file
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| matches!(l.kind, LineKind::Order(_)));
+        for (k, (i, _)) in order_lines.enumerate() {
+            if next.peek().is_some_and(|o| o.line == i) {
+                out.push(k);
+                next.next();
+            }
+        }
+        out
+    }
+
+    fn step(&self, index: usize, s: &StepInfo, at: &[usize]) -> StepReport {
         StepReport {
             index,
             phase: phase(s.phase),
             calendar: calendars(s.seasons.iter().copied(), s.phase),
             seasons: s.seasons.iter().map(|&k| season(k)).collect(),
-            orders: s.orders.clone(),
+            orders: s.orders.iter().map(|&i| at.get(i).copied().unwrap_or(i)).collect(),
             closed_at: s.closed_at.map(|l| l + 1),
             reopened: s.reopened.iter().map(|&k| season(k)).collect(),
             advanced: s

@@ -141,6 +141,9 @@ pub struct FileReport {
     pub next: Next,
     /// The power that won, if one did.
     pub winner: Option<&'static str>,
+    /// Victory at a glance (rule 21): each power's distinct supply centres over the heads
+    /// against the count a win needs.
+    pub victory: VictoryReport,
     /// The games `@game` lines started, in file order (absent when the file is one game). The
     /// orders and steps of a game are those from its line to the next game's; `phase`,
     /// `seasons`, `timelines`, `heads`, `next` and `winner` are the last game's.
@@ -611,6 +614,25 @@ pub struct TimelineReport {
     pub first: SeasonRef,
     /// Its head.
     pub head: SeasonRef,
+}
+
+/// Each power's distinct supply centres over all heads (rule 21, under every rule set),
+/// against the count a win needs: `France 14/18`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct VictoryReport {
+    /// The supply centres a win needs: more than half the map's (18 on the standard map).
+    pub needed: usize,
+    /// Every power of the map, in the map's order, with its count.
+    pub powers: Vec<VictoryCount>,
+}
+
+/// One power's distinct supply centres over all heads.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct VictoryCount {
+    /// The power.
+    pub power: &'static str,
+    /// Its distinct supply centres over all heads.
+    pub centres: usize,
 }
 
 /// What the next step asks for.

@@ -39,6 +39,34 @@ pub(crate) fn unit(
     unit_text(map, kind, loc, multiversal.then_some(season))
 }
 
+/// A season as a player reads it; the one function that decides how seasons are named in
+/// diagnostics, hover, inlay hints and reports. A game with one timeline speaks in the calendar
+/// (`Spring 1901`); a multiversal game gives the coordinate and the calendar (`1:0 (Fall 1901)`),
+/// since both help there.
+pub fn season_words(s: SeasonKey, multiversal: bool) -> String {
+    if multiversal {
+        format!("{s} ({})", s.calendar())
+    } else {
+        s.calendar()
+    }
+}
+
+/// The season of a step of `phase` in words: as [`season_words`], except that an adjustment
+/// step is the Winter of the year whose Fall it follows (its board is the next Spring's):
+/// `Winter 1901`, or `2:0 (Winter 1901)` in a multiversal game.
+pub fn step_season_words(s: SeasonKey, phase: Phase, multiversal: bool) -> String {
+    let calendar = if phase == Phase::Adjustment && s.turn > 0 {
+        format!("Winter {}", SeasonKey::new(s.turn - 1, s.timeline).year())
+    } else {
+        s.calendar()
+    };
+    if multiversal {
+        format!("{s} ({calendar})")
+    } else {
+        calendar
+    }
+}
+
 /// The heads of the game, for messages: "2:0, 1:1".
 pub(crate) fn heads(world: &World) -> String {
     seasons(&world.heads())
@@ -333,7 +361,9 @@ fn list(ids: &[UnitId], name: &impl Fn(UnitId) -> String) -> String {
 }
 
 /// Why an order given to a step of kind `step` is illegal, as a phrase.
-pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
+/// Seasons are named by [`season_words`] (`multiversal`: the game has, or writes, more than
+/// one timeline).
+pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase, multiversal: bool) -> String {
     match i {
         Illegal::WrongPhase(p) => match step {
             Phase::Movement => format!("this order is not allowed in the {} phase", p.name()),
@@ -351,7 +381,11 @@ pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase) -> String {
         Illegal::RetreatCoastMissing => "the coast must be given".to_owned(),
         Illegal::BadAdjustment { reason: r, .. } => reason(r, |_| String::new()),
         Illegal::NoSuchSeason(s) => format!("season {s} does not exist"),
-        Illegal::NoUnit(s) => format!("no unit stands there in {}", s.season),
+        Illegal::NoUnit(s) => format!(
+            "no unit stands in {} in {}",
+            map.name(s.province),
+            season_words(s.season, multiversal)
+        ),
         Illegal::WrongUnitType { actual, .. } => {
             let name = actual.name().to_lowercase();
             let article = if name.starts_with('a') { "an" } else { "a" };
@@ -496,7 +530,8 @@ mod tests {
             illegal(
                 Map::standard(),
                 &Illegal::WrongPhase(Phase::Retreat),
-                Phase::Adjustment
+                Phase::Adjustment,
+                false
             ),
             "not allowed in the retreat phase"
         );

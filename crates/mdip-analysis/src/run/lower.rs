@@ -323,7 +323,7 @@ impl<'a> Lower<'a> {
         if class.phase() != phase && !beside_winter(self.world, season, class) {
             self.wrong_phase(&mut info, class, phase);
             if let Some(u) = o.order.unit() {
-                info.unit = unit_info(self.map(), self.world, u, season);
+                info.unit = unit_info(self.map(), self.world, &o.order, u, season);
             }
             return self.done(LoweredOrder::Settled(info));
         }
@@ -396,8 +396,11 @@ impl<'a> Lower<'a> {
             Some(s) => names::season(s)?,
             None => default,
         };
+        let mut coast = coast;
         if let Some(c) = &l.coast {
             if self.map().coasts(province).is_empty() {
+                // As the warning says: the coast is ignored, here and in every report.
+                coast = None;
                 self.diags.push(
                     Diagnostic::new(
                         Code::NeedlessCoast,
@@ -652,12 +655,15 @@ impl<'a> Lower<'a> {
 pub(crate) fn unit_info(
     map: &Map,
     world: &World,
+    order: &Order,
     u: &UnitRef,
     season: SeasonKey,
 ) -> Option<UnitInfo> {
     let province = map.resolve_province(&u.loc.province.text)?;
     let spot = Spot { season, province };
-    if let Some(b) = world.unit(spot) {
+    // A build names the unit it makes, not the one that may stand there already.
+    let build = matches!(order, Order::Build { .. }) && u.kind.is_some();
+    if let Some(b) = world.unit(spot).filter(|_| !build) {
         return Some(UnitInfo {
             kind: b.kind,
             loc: b.loc,

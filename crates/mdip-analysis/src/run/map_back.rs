@@ -109,6 +109,7 @@ impl State {
             world: &self.world,
             steps: super::state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
+            multiversal: self.multiversal || self.world.timelines().len() > 1,
         };
         self.expectations.check_after_step(&board, &mut self.diags);
     }
@@ -231,6 +232,7 @@ impl State {
     /// W0203 at the line closing a retreat step: the dislodged units no order of `inputs`
     /// names, which the step disbands.
     fn warn_retreats_owed(&mut self, inputs: &[RetreatInput]) {
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
         let owed: Vec<String> = self
             .world
             .pending_retreats()
@@ -244,7 +246,7 @@ impl State {
                 format!(
                     "{} {}",
                     d.power.name(),
-                    describe::unit_text(self.map(), d.kind, d.at.loc, Some(d.at.season))
+                    describe::unit(self.map(), d.kind, d.at.loc, d.at.season, multiversal)
                 )
             })
             .collect();
@@ -277,6 +279,7 @@ impl State {
         report: &StepReport,
         inputs: &[AdjustmentInput],
     ) {
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
         let mut unused = Vec::new();
         for (season, power, n) in possible {
             let built = report
@@ -299,7 +302,11 @@ impl State {
             let left = n.saturating_sub(built + waived);
             if left > 0 {
                 let builds = if left == 1 { "build" } else { "builds" };
-                unused.push(format!("{} {left} {builds} in {season}", power.name()));
+                unused.push(format!(
+                    "{} {left} {builds} in {}",
+                    power.name(),
+                    describe::step_season_words(season, Phase::Adjustment, multiversal)
+                ));
             }
         }
         if unused.is_empty() {
@@ -367,7 +374,7 @@ impl State {
                 }
                 OrderOutcome::Illegal(illegal) => {
                     info.status = Status::Illegal;
-                    info.reason = describe::illegal(map, illegal, phase);
+                    info.reason = describe::illegal(map, illegal, phase, multiversal);
                     if let Some(words) = build_coast_missing(map, illegal, info.unit.as_ref()) {
                         info.reason = words;
                     }
@@ -469,7 +476,8 @@ impl State {
     ) -> Diagnostic {
         let parts = &given.parts[k];
         let whole = self.orders[oi].span;
-        let message = describe::illegal(self.map(), illegal, phase);
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
+        let message = describe::illegal(self.map(), illegal, phase, multiversal);
         match phase {
             Phase::Movement => {
                 let own = given.units[k].expect("movement orders name their unit");

@@ -146,6 +146,7 @@ impl State {
             world: &self.world,
             steps: state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
+            multiversal: self.multiversal || self.world.timelines().len() > 1,
         };
         let expectations = self.expectations.check(&board, &self.orders, &mut diags);
         diags.sort_by_key(|d| (d.span.start, d.span.end));
@@ -175,6 +176,7 @@ impl State {
             world: &self.world,
             steps: state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
+            multiversal: self.multiversal || self.world.timelines().len() > 1,
         };
         self.expectations.check_game_end(&board, &mut self.diags);
         let fresh = State::new();
@@ -196,6 +198,7 @@ impl State {
             world: &self.world,
             steps: state::game_steps(&self.steps, &self.games),
             map: self.world.map(),
+            multiversal: self.multiversal || self.world.timelines().len() > 1,
         };
         self.expectations.check_written_now(&board, &mut self.diags);
     }
@@ -271,7 +274,7 @@ impl State {
                 info.unit = o
                     .order
                     .unit()
-                    .and_then(|u| lower::unit_info(self.map(), &self.world, u, season));
+                    .and_then(|u| lower::unit_info(self.map(), &self.world, &o.order, u, season));
                 info.target = target(&pending);
                 let index = self.orders.len();
                 self.orders.push(info);
@@ -374,10 +377,21 @@ impl State {
             (Phase::Adjustment, _) => "adjustments only follow a Fall turn",
             _ => "the adjustments of a Fall turn come first",
         };
-        let step = describe::seasons(&step);
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
+        let words = |seasons: &[SeasonKey], phase: Phase| {
+            let mut names: Vec<String> = Vec::new();
+            for &s in seasons {
+                let n = describe::step_season_words(s, phase, multiversal);
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            names.join(", ")
+        };
+        let step = words(&step, before);
         let next = match now {
-            Phase::Adjustment => describe::seasons(self.world.pending_adjustments()),
-            _ => describe::heads(&self.world),
+            Phase::Adjustment => words(self.world.pending_adjustments(), now),
+            _ => words(&self.world.heads(), now),
         };
         self.diags.push(
             Diagnostic::new(

@@ -129,6 +129,11 @@ impl State {
         };
         let mut passed = 0;
         while let Some(now) = stands(&self.world) {
+            if now > target && passed > 0 && phase == Phase::Retreat {
+                // The movement step just adjudicated dislodged nothing: no retreat phase.
+                self.no_retreat_phase(key, span);
+                return;
+            }
             if now >= target {
                 return;
             }
@@ -148,6 +153,40 @@ impl State {
                 return;
             }
         }
+    }
+}
+
+impl State {
+    /// E0321 at a header naming the retreats of a turn whose movement dislodged nothing.
+    fn no_retreat_phase(&mut self, key: SeasonKey, span: Span) {
+        let multiversal = self.multiversal || self.world.timelines().len() > 1;
+        let turn = describe::season_words(key, multiversal);
+        let phase = self.world.phase();
+        let next: Vec<SeasonKey> = match phase {
+            Phase::Adjustment => self.world.pending_adjustments().to_vec(),
+            _ => self.world.heads(),
+        };
+        let next = next
+            .first()
+            .map(|&s| describe::step_season_words(s, phase, multiversal))
+            .unwrap_or_default();
+        let phase_words = match phase {
+            Phase::Movement => "movement",
+            Phase::Retreat => "retreats",
+            Phase::Adjustment => "adjustments",
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::PhaseNotNext,
+                span,
+                format!(
+                    "{turn} has no retreat phase: its movement dislodged no unit, so the game goes on with {next} {phase_words}"
+                ),
+            )
+            .with_hint(format!(
+                "retreats need a dislodged unit: write the header of the phase that comes next (`{next}`)"
+            )),
+        );
     }
 }
 

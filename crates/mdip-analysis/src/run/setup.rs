@@ -326,7 +326,7 @@ impl State {
                     at,
                     format!(
                         "cannot record this order: {}",
-                        describe::illegal(self.map(), i, Phase::Movement)
+                        describe::illegal(self.map(), i, Phase::Movement, self.multiversal)
                     ),
                 )
                 .with_hint(

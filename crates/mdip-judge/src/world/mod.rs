@@ -493,6 +493,13 @@ impl World {
     /// exactly one does; under [`Victory::SoleLeaderEndsGame`] the power with the most, if it
     /// has that many and no other power has as many.
     pub fn winner(&self) -> Option<Power> {
+        let (needed, counts) = self.victory_counts();
+        self.winner_of(needed, &counts)
+    }
+
+    /// What victory is counted on (rule 21): the supply centres a win needs (more than half
+    /// the map's), and each power's distinct centres over all heads, in the map's order.
+    pub fn victory_counts(&self) -> (usize, Vec<(Power, usize)>) {
         let needed = self.map.supply_centres().count() / 2 + 1;
         let mut counts: Vec<(Power, usize)> = Vec::new();
         for &power in self.map.powers() {
@@ -508,6 +515,11 @@ impl World {
             }
             counts.push((power, owned.iter().filter(|b| **b).count()));
         }
+        (needed, counts)
+    }
+
+    /// The winner from [`World::victory_counts`].
+    fn winner_of(&self, needed: usize, counts: &[(Power, usize)]) -> Option<Power> {
         let winners: Vec<Power> = match self.rules.victory {
             Victory::OnlyOneAtEighteen => counts
                 .iter()

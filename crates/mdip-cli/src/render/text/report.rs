@@ -76,7 +76,7 @@ pub fn report(r: &FileReport, color: bool) -> String {
         order_lines(&mut out, &p, r.multiversal, &pending);
     }
     position(&mut out, &p, r);
-    next(&mut out, &p, r);
+    victory(&mut out, &p, r);
     if let Some(w) = r.winner {
         let _ = writeln!(out, "{}", p.bold(&format!("Winner: {w}")));
     }
@@ -180,22 +180,16 @@ fn step(out: &mut String, p: &Paint, r: &FileReport, step: &StepReport) {
         }
     }
     if r.multiversal {
+        // One line per power: a board of the whole map does not fit on one line.
         for b in &step.boards {
-            let groups: Vec<String> = b
-                .powers
-                .iter()
-                .map(|g| format!("{}: {}", g.power, units_list(&g.units)))
-                .collect();
-            let _ = writeln!(
-                out,
-                "  board {}: {}",
-                b.season,
-                if groups.is_empty() {
-                    "empty".to_owned()
-                } else {
-                    groups.join("; ")
-                }
-            );
+            if b.powers.is_empty() {
+                let _ = writeln!(out, "  board {}: empty", b.season);
+                continue;
+            }
+            let _ = writeln!(out, "  board {}:", b.season);
+            for g in &b.powers {
+                let _ = writeln!(out, "    {}: {}", g.power, units_list(&g.units));
+            }
         }
     }
 }
@@ -232,6 +226,19 @@ fn order_text(o: &OrderReport, multiversal: bool) -> String {
             _ => o.text.clone(),
         };
     };
+    // An order whose target was never read (illegal before it was lowered) as written.
+    let t = &o.target;
+    let incomplete = match o.kind {
+        OrderKindName::Move | OrderKindName::Retreat => t.destination.is_none(),
+        OrderKindName::SupportHold => t.unit.is_none(),
+        OrderKindName::SupportMove | OrderKindName::Convoy => {
+            t.unit.is_none() || t.destination.is_none()
+        }
+        _ => false,
+    };
+    if incomplete {
+        return o.text.clone();
+    }
     let me = unit(u, multiversal);
     let dest = o
         .target
@@ -398,36 +405,65 @@ fn season_phase(s: &SeasonReport) -> &'static str {
     }
 }
 
-/// The position at the end of the file: the head's board by power (a standard game), or
-/// every timeline with its seasons (a multiversal game).
+/// What the game waits for next, as the calendar names it: `Winter 1901 adjustments`.
+fn stage(r: &FileReport) -> String {
+    format!("{} {}", r.next.calendar, phase_words(r.next.phase))
+}
+
+/// The position at the end of the file in one heading that says where the game stands and
+/// what comes next (`Position before Winter 1901 adjustments`): the head's board by power (a
+/// standard game), or every timeline with its seasons (a multiversal game); then what is owed.
 fn position(out: &mut String, p: &Paint, r: &FileReport) {
-    if !r.multiversal && r.timelines.len() <= 1 {
+    let one = !r.multiversal && r.timelines.len() <= 1;
+    let title = match (one, r.winner.is_some()) {
+        (true, false) => format!("Position before {}", stage(r)),
+        (true, true) => "Final position".to_owned(),
+        (false, false) => format!("Timelines before {}", stage(r)),
+        (false, true) => "Timelines at the end".to_owned(),
+    };
+    let _ = writeln!(out, "\n{}", p.bold(&title));
+    if one {
         if let Some(head) = r.seasons.iter().find(|s| s.head) {
-            let _ = writeln!(
-                out,
-                "\n{}",
-                p.bold(&format!(
-                    "Position: {}, {}",
-                    head.calendar,
-                    season_phase(head)
-                ))
-            );
             board(out, head, "  ");
         }
-        return;
-    }
-    let _ = writeln!(out, "\n{}", p.bold("Timelines"));
-    for t in &r.timelines {
-        let from = t
-            .branched_from
-            .map(|b| format!(" (branched from {b})"))
-            .unwrap_or_default();
-        let _ = writeln!(out, "  timeline {}{from}: head {}", t.number, t.head);
-        for s in r.seasons.iter().filter(|s| s.season.timeline == t.number) {
-            let _ = writeln!(out, "    {} {} ({})", s.season, s.calendar, season_phase(s));
-            board(out, s, "      ");
+    } else {
+        for t in &r.timelines {
+            let from = t
+                .branched_from
+                .map(|b| format!(" (branched from {b})"))
+                .unwrap_or_default();
+            let _ = writeln!(out, "  timeline {}{from}: head {}", t.number, t.head);
+            for s in r.seasons.iter().filter(|s| s.season.timeline == t.number) {
+                let _ = writeln!(out, "    {} {} ({})", s.season, s.calendar, season_phase(s));
+                board(out, s, "      ");
+            }
         }
     }
+    if r.winner.is_some() {
+        return;
+    }
+    for d in &r.next.retreats {
+        let _ = writeln!(out, "  owed: {}", retreat_owed(d, r.multiversal));
+    }
+    for o in &r.next.adjustments {
+        let _ = writeln!(out, "  owed: {}", owed(o, r.multiversal));
+    }
+}
+
+/// Victory at a glance: each power's distinct supply centres over the heads against the
+/// count a win needs (`France 14/18`); powers with none are left out.
+fn victory(out: &mut String, p: &Paint, r: &FileReport) {
+    let v = &r.victory;
+    let counts: Vec<String> = v
+        .powers
+        .iter()
+        .filter(|c| c.centres > 0)
+        .map(|c| format!("{} {}/{}", c.power, c.centres, v.needed))
+        .collect();
+    if counts.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "{} {}", p.bold("Victory:"), counts.join(", "));
 }
 
 fn board(out: &mut String, s: &SeasonReport, indent: &str) {
@@ -456,21 +492,3 @@ fn board(out: &mut String, s: &SeasonReport, indent: &str) {
     }
 }
 
-/// What the next step asks for.
-fn next(out: &mut String, p: &Paint, r: &FileReport) {
-    let n = &r.next;
-    if r.winner.is_some() {
-        return;
-    }
-    let _ = writeln!(
-        out,
-        "{}",
-        p.bold(&format!("Next: {} {}", n.calendar, phase_words(n.phase)))
-    );
-    for d in &n.retreats {
-        let _ = writeln!(out, "  {}", retreat_owed(d, r.multiversal));
-    }
-    for o in &n.adjustments {
-        let _ = writeln!(out, "  {}", owed(o, r.multiversal));
-    }
-}
