@@ -729,6 +729,11 @@ impl<'a> Engine<'a> {
                     return Outcome::new(Reason::ConvoyUsed);
                 }
                 if available {
+                    // No chain even with every ordered fleet standing: nothing disrupted it.
+                    if !self.path(army, true) && self.path_failure(army) == Reason::NoConvoyPath
+                    {
+                        return Outcome::new(Reason::NoConvoyRoute);
+                    }
                     return Outcome::new(Reason::ConvoyDisrupted);
                 }
                 match dislodger {

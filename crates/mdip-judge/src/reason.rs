@@ -40,6 +40,9 @@ pub enum Reason {
     /// The move needs a convoy and every chain of convoying fleets was broken by a dislodgement
     /// (for a fleet: it stood, but the army had no complete chain).
     ConvoyDisrupted,
+    /// For a convoying fleet that stood: no complete chain of fleets was ordered to convoy the
+    /// army, so nothing disrupted the convoy; it had no route.
+    NoConvoyRoute,
     /// A convoy paradox was resolved by the Szykman rule: the convoys in the paradox fail (for an
     /// army: its convoy was cancelled so).
     ConvoyParadox,

@@ -61,6 +61,9 @@ pub struct Settings {
     pub inlay_outcomes: bool,
     /// `mdip.inlayHints.forks`: the timelines forked from a season, after its header.
     pub inlay_forks: bool,
+    /// `mdip.inlayHints.victory`: a power's supply centres against the count a win needs,
+    /// after its last header.
+    pub inlay_victory: bool,
 }
 
 impl Default for Settings {
@@ -68,6 +71,7 @@ impl Default for Settings {
         Settings {
             inlay_outcomes: true,
             inlay_forks: true,
+            inlay_victory: true,
         }
     }
 }

@@ -194,11 +194,14 @@ async fn hint_labels(c: &mut TestClient) -> Vec<(u64, String)> {
 }
 
 /// `workspace/didChangeConfiguration` turns kinds of inlay hints off and on again
-/// (`mdip.inlayHints.outcomes`, `mdip.inlayHints.forks`).
+/// (`mdip.inlayHints.outcomes`, `mdip.inlayHints.forks`, `mdip.inlayHints.victory`).
 async fn check_inlay_settings(c: &mut TestClient) {
     let all = hint_labels(c).await;
-    assert_eq!(all.len(), 7, "{all:?}");
+    assert_eq!(all.len(), 8, "{all:?}");
     assert_eq!(all[0], (1, "forks timeline 1 (1:1)".to_owned()));
+    // The victory count after Germany's last header.
+    let victory = (7, "Germany 1/18".to_owned());
+    assert!(all.contains(&victory), "{all:?}");
     c.notify(
         "workspace/didChangeConfiguration",
         json!({ "settings": { "mdip": { "inlayHints": { "outcomes": false } } } }),
@@ -206,15 +209,16 @@ async fn check_inlay_settings(c: &mut TestClient) {
     .await;
     assert_eq!(
         hint_labels(c).await,
-        vec![(1, "forks timeline 1 (1:1)".to_owned())]
+        vec![(1, "forks timeline 1 (1:1)".to_owned()), victory.clone()]
     );
     c.notify(
         "workspace/didChangeConfiguration",
-        json!({ "settings": { "mdip": { "inlayHints": { "forks": false } } } }),
+        json!({ "settings": { "mdip": { "inlayHints": { "forks": false, "victory": false } } } }),
     )
     .await;
     let outcomes = hint_labels(c).await;
-    assert_eq!(outcomes, all[1..].to_vec());
+    let expected: Vec<(u64, String)> = all[1..].iter().filter(|h| **h != victory).cloned().collect();
+    assert_eq!(outcomes, expected);
     assert!(outcomes.iter().all(|h| !h.1.starts_with("forks")));
     // Back to the defaults.
     c.notify(
@@ -604,7 +608,7 @@ async fn a_failed_expectation_points_at_the_unit_that_bounced_it() {
         )
         .await;
     assert_eq!(
-        hints["result"][0]["label"], "bounced off A Paris",
+        hints["result"][1]["label"], "bounced off A Paris",
         "{hints}"
     );
     c.shutdown().await;
@@ -669,7 +673,8 @@ async fn a_client_that_pulls_diagnostics_gets_none_pushed() {
             json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
         )
         .await;
-    assert_eq!(hints["result"].as_array().unwrap().len(), 1, "{hints}");
+    // The fork and the victory count are left.
+    assert_eq!(hints["result"].as_array().unwrap().len(), 2, "{hints}");
     // New settings: the client is asked to refresh its hints.
     c.notify(
         "workspace/didChangeConfiguration",
@@ -691,7 +696,7 @@ async fn a_client_that_pulls_diagnostics_gets_none_pushed() {
             json!({ "textDocument": { "uri": URI }, "range": range(0, 0, 11, 0) }),
         )
         .await;
-    assert_eq!(hints["result"].as_array().unwrap().len(), 7, "{hints}");
+    assert_eq!(hints["result"].as_array().unwrap().len(), 8, "{hints}");
     // Nothing was pushed meanwhile.
     while let Some(m) = c.try_recv(std::time::Duration::from_millis(300)).await {
         c.backlog.push_back(m);

@@ -474,5 +474,12 @@ fn power(world: &World, map: &Map, mv: bool, p: Power, season: Option<SeasonKey>
             units.join(", ")
         }
     );
+    // Victory at a glance: distinct centres over every head at this step (rule 21).
+    let (needed, counts) = world.victory_counts();
+    let n = counts.iter().find(|(q, _)| *q == p).map_or(0, |&(_, n)| n);
+    let _ = writeln!(
+        out,
+        "\nVictory: {n}/{needed} supply centres over the heads (rule 21)."
+    );
     out.trim_end().to_owned()
 }

@@ -1,6 +1,8 @@
 //! Inlay hints: after each adjudicated order, a preview of its outcome (`succeeds`,
 //! `bounced off A Munich 1:0`, `succeeds, forks timeline 1`); after the first header of a season
-//! that a step forked, the timeline it forked into.
+//! that a step forked, the timeline it forked into; after the last header of each power, its
+//! distinct supply centres over the heads at the end of the file against the count a win
+//! needs (`France 14/18`, rule 21).
 
 use std::collections::HashSet;
 
@@ -16,6 +18,8 @@ pub enum InlayKind {
     Outcome,
     /// A fork of a season.
     Fork,
+    /// A power's supply centres against the count a win needs (`France 14/18`).
+    Victory,
 }
 
 /// One inlay hint, shown after `offset`.
@@ -55,8 +59,22 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
             Status::Fails => o.reason.clone(),
             Status::Illegal => "illegal".to_owned(),
         };
+        // The file already says `=> succeeds` (or `fails`, `illegal`) and it is so: the hint
+        // does not repeat the word, only what the file does not say.
+        let said = o.expect.is_some_and(|e| {
+            o.status.matches(e) && e != mdip_syntax::ExpectedOutcome::Any && label == o.status.name()
+        });
+        if said {
+            label.clear();
+        }
         for f in &o.forks {
-            label.push_str(&format!(", forks timeline {}", f.timeline));
+            if !label.is_empty() {
+                label.push_str(", ");
+            }
+            label.push_str(&format!("forks timeline {}", f.timeline));
+        }
+        if label.is_empty() {
+            continue;
         }
         let mut tooltip = format!("**{}**", o.status.name());
         if !o.reason.is_empty() {
@@ -111,6 +129,45 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
             kind: InlayKind::Fork,
         });
     }
+    victory_hints(analysis, first, last, &mut out);
     out.sort_by_key(|h| h.offset);
     out
+}
+
+/// `France 14/18` after the last header of each power (where the next orders are written),
+/// counted at the end of the file as rule 21 counts victory under every rule set.
+fn victory_hints(analysis: &Analysis, first: usize, last: usize, out: &mut Vec<InlayHint>) {
+    let file = &analysis.parse.file;
+    let map = analysis.world.map();
+    let (needed, counts) = analysis.world.victory_counts();
+    // A position set up from orders alone owns no centre: nothing to count.
+    if counts.iter().all(|&(_, n)| n == 0) {
+        return;
+    }
+    let mut seen = HashSet::new();
+    for (i, line) in file.lines.iter().enumerate().rev() {
+        let LineKind::Header(h) = &line.kind else {
+            continue;
+        };
+        let Some(power) = h.power.as_ref().and_then(|n| map.resolve_power(&n.text)) else {
+            continue;
+        };
+        if !seen.insert(power) || i < first || i > last {
+            continue;
+        }
+        let n = counts
+            .iter()
+            .find(|(p, _)| *p == power)
+            .map_or(0, |&(_, n)| n);
+        out.push(InlayHint {
+            offset: h.span.end,
+            label: format!("{} {n}/{needed}", power.name()),
+            tooltip: Some(format!(
+                "{} owns {n} distinct supply centre{} over the heads at the end of the file; {needed} win (rule 21).",
+                power.name(),
+                if n == 1 { "" } else { "s" }
+            )),
+            kind: InlayKind::Victory,
+        });
+    }
 }

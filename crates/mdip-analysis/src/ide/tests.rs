@@ -150,7 +150,7 @@ fn hover_on_units_provinces_seasons_and_powers() {
         "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n",
         &[
             "1:0 (Fall 1901)",
-            "stood here in 0:0",
+            "stood here in 0:0 (Spring 1901)",
             "move — **succeeds**",
             "Forks timeline 1",
         ],
@@ -162,8 +162,8 @@ fn hover_on_units_provinces_seasons_and_powers() {
     check_hover(
         "@start standard\nGermany:\nA Munich - Ber$0lin\n",
         &[
-            "Supply centre, home of Germany; in 0:0: Germany",
-            "In 0:0: German A Berlin.",
+            "Supply centre, home of Germany; in Spring 1901: Germany",
+            "In Spring 1901: German A Berlin.",
         ],
     );
     check_hover(
@@ -181,9 +181,10 @@ fn hover_on_units_provinces_seasons_and_powers() {
     check_hover(
         "@start standard\nGer$0many:\nA Munich hold\n",
         &[
-            "**Germany** in 0:0",
+            "**Germany** in Spring 1901",
             "Supply centres (3): Berlin, Kiel, Munich",
             "Units (3): ",
+            "Victory: 3/18 supply centres over the heads (rule 21).",
         ],
     );
     check_no_hover("Germany:\nA Munich hold # a co$0mment\n");
@@ -582,8 +583,42 @@ fn inlay_hints_preview_outcomes_and_forks() {
     check_inlays(
         "@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n",
         &[
+            ("Germany:", "Germany 3/18"),
             ("A Munich - Burgundy", "bounced off A Paris"),
+            ("France:", "France 3/18"),
             ("A Paris - Burgundy", "bounced off A Munich"),
+        ],
+    );
+}
+
+#[test]
+fn inlay_hints_do_not_repeat_the_file_and_count_victory() {
+    // `=> succeeds` already says it: no hint repeats it; `=> fails` gains the reason; a wrong
+    // expectation keeps its hint. After each power's last header: its centres against 18.
+    check_inlays(
+        "@start standard\nGermany:\nA Munich - Ruhr  => succeeds\nA Berlin - Silesia  => fails\nFrance:\nA Paris - Burgundy  => fails\nGermany:\nF Kiel hold  => succeeds\n",
+        &[
+            ("A Berlin - Silesia  => fails", "succeeds"),
+            ("France:", "France 3/18"),
+            ("A Paris - Burgundy  => fails", "succeeds"),
+            ("Germany:", "Germany 3/18"),
+        ],
+    );
+    check_inlays(
+        "@start standard\nGermany:\nA Munich - Burgundy  => fails\nFrance:\nA Paris - Burgundy  => fails\n",
+        &[
+            ("Germany:", "Germany 3/18"),
+            ("A Munich - Burgundy  => fails", "bounced off A Paris"),
+            ("France:", "France 3/18"),
+            ("A Paris - Burgundy  => fails", "bounced off A Munich"),
+        ],
+    );
+    // A fork is news even when the file says `=> succeeds`.
+    check_inlays(
+        "Germany 0:0\nA Munich hold => succeeds\n\nGermany 1:0\nA Munich - Tyrolia 0:0 => succeeds\n",
+        &[
+            ("Germany 0:0", "forks timeline 1 (1:1)"),
+            ("A Munich - Tyrolia 0:0 => succeeds", "forks timeline 1"),
         ],
     );
 }

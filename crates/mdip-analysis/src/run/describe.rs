@@ -172,6 +172,9 @@ pub(crate) fn reason(reason: &Reason, name: impl Fn(UnitId) -> String) -> String
         }
         Reason::NoConvoyPath => "no chain of fleets was ordered to convoy it".to_owned(),
         Reason::ConvoyDisrupted => "the convoy was disrupted".to_owned(),
+        Reason::NoConvoyRoute => {
+            "no route: no complete chain of fleets was ordered to convoy the army".to_owned()
+        }
         Reason::ConvoyParadox => {
             "convoy paradox: the convoy is cancelled (Szykman rule)".to_owned()
         }
@@ -248,6 +251,7 @@ pub fn reason_code(reason: &Reason) -> &'static str {
         Reason::WouldDislodgeOwnUnit { .. } => "would-dislodge-own-unit",
         Reason::NoConvoyPath => "no-convoy-path",
         Reason::ConvoyDisrupted => "convoy-disrupted",
+        Reason::NoConvoyRoute => "no-convoy-route",
         Reason::ConvoyParadox => "convoy-paradox",
         Reason::Unreachable => "unreachable",
         Reason::Held => "held",

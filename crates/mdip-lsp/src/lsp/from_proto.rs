@@ -76,6 +76,7 @@ pub fn settings(value: &serde_json::Value) -> Settings {
     Settings {
         inlay_outcomes: flag("inlayHints", "outcomes", d.inlay_outcomes),
         inlay_forks: flag("inlayHints", "forks", d.inlay_forks),
+        inlay_victory: flag("inlayHints", "victory", d.inlay_victory),
     }
 }
 

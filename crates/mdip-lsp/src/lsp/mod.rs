@@ -319,6 +319,7 @@ impl LanguageServer for Backend {
                 .filter(|h| match h.kind {
                     ide::InlayKind::Outcome => settings.inlay_outcomes,
                     ide::InlayKind::Fork => settings.inlay_forks,
+                    ide::InlayKind::Victory => settings.inlay_victory,
                 })
                 .collect();
             Some(to_proto::inlay_hints(s, hints))
