@@ -484,7 +484,7 @@ impl<'a> Checker<'a> {
                     names.push_str(&format!(" and {} more", many.len() - SHOWN));
                 }
                 format!(
-                    "{} unexpected units in {at}: {names} (not listed by any `@expect unit`; once a line names {s}, its list is exact)",
+                    "{} unexpected units in {at}: {names} (not listed by any `@expect unit`; once a line names {at}, its list is exact)",
                     many.len()
                 )
             }

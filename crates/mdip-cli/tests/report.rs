@@ -7,7 +7,7 @@ mod common;
 
 use common::run;
 
-const FILES: [&str; 7] = [
+const FILES: [&str; 14] = [
     "examples/opening.mdip",
     "examples/time-travel.mdip",
     "tests/mdatc/3.A.6.mdip",
@@ -15,6 +15,14 @@ const FILES: [&str; 7] = [
     "tests/datc/6.I.1.mdip",
     "tests/cases/builds-per-timeline.mdip",
     "crates/mdip-cli/tests/inputs/03-power-typo-header.mdip",
+    // The slips of issue 28, each with the exact text it now gives.
+    "crates/mdip-cli/tests/inputs/94-one-timeline-season-words.mdip",
+    "crates/mdip-cli/tests/inputs/95-refused-fleet-build.mdip",
+    "crates/mdip-cli/tests/inputs/96-retreat-header-nothing-dislodged.mdip",
+    "crates/mdip-cli/tests/inputs/97-order-without-unit-type-in-block.mdip",
+    "crates/mdip-cli/tests/inputs/98-needless-coast-not-reported.mdip",
+    "crates/mdip-cli/tests/inputs/99-incomplete-convoy-chain.mdip",
+    "crates/mdip-cli/tests/inputs/100-retreats-owed-position.mdip",
 ];
 
 #[test]

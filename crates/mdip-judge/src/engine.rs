@@ -730,8 +730,7 @@ impl<'a> Engine<'a> {
                 }
                 if available {
                     // No chain even with every ordered fleet standing: nothing disrupted it.
-                    if !self.path(army, true) && self.path_failure(army) == Reason::NoConvoyPath
-                    {
+                    if !self.path(army, true) && self.path_failure(army) == Reason::NoConvoyPath {
                         return Outcome::new(Reason::NoConvoyRoute);
                     }
                     return Outcome::new(Reason::ConvoyDisrupted);

@@ -217,7 +217,11 @@ async fn check_inlay_settings(c: &mut TestClient) {
     )
     .await;
     let outcomes = hint_labels(c).await;
-    let expected: Vec<(u64, String)> = all[1..].iter().filter(|h| **h != victory).cloned().collect();
+    let expected: Vec<(u64, String)> = all[1..]
+        .iter()
+        .filter(|h| **h != victory)
+        .cloned()
+        .collect();
     assert_eq!(outcomes, expected);
     assert!(outcomes.iter().all(|h| !h.1.starts_with("forks")));
     // Back to the defaults.

@@ -62,7 +62,9 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
         // The file already says `=> succeeds` (or `fails`, `illegal`) and it is so: the hint
         // does not repeat the word, only what the file does not say.
         let said = o.expect.is_some_and(|e| {
-            o.status.matches(e) && e != mdip_syntax::ExpectedOutcome::Any && label == o.status.name()
+            o.status.matches(e)
+                && e != mdip_syntax::ExpectedOutcome::Any
+                && label == o.status.name()
         });
         if said {
             label.clear();

@@ -607,7 +607,11 @@ impl Builder<'_> {
             phase: phase(s.phase),
             calendar: calendars(s.seasons.iter().copied(), s.phase),
             seasons: s.seasons.iter().map(|&k| season(k)).collect(),
-            orders: s.orders.iter().map(|&i| at.get(i).copied().unwrap_or(i)).collect(),
+            orders: s
+                .orders
+                .iter()
+                .map(|&i| at.get(i).copied().unwrap_or(i))
+                .collect(),
             closed_at: s.closed_at.map(|l| l + 1),
             reopened: s.reopened.iter().map(|&k| season(k)).collect(),
             advanced: s

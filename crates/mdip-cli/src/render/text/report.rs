@@ -396,12 +396,27 @@ fn power_line(g: &PowerBoard) -> String {
     )
 }
 
-fn season_phase(s: &SeasonReport) -> &'static str {
+/// The calendar name of the step a head waits for: the retreats and adjustments that come
+/// before a head moves belong to the turn before it (`Winter 1901` on the board of Spring
+/// 1902).
+fn waits_for(s: &SeasonReport) -> String {
+    let t = s.season.turn.saturating_sub(1);
+    let year = 1901 + t / 2;
     match s.phase {
-        SeasonPhase::Movement => "movement next",
-        SeasonPhase::Retreat => "retreats next",
-        SeasonPhase::Adjustment => "adjustments next",
-        SeasonPhase::Past => "past",
+        SeasonPhase::Adjustment => format!("Winter {year}"),
+        SeasonPhase::Retreat if t % 2 == 1 => format!("Fall {year}"),
+        SeasonPhase::Retreat => format!("Spring {year}"),
+        _ => s.calendar.clone(),
+    }
+}
+
+/// What a season waits for: `movement next`, `Winter 1901 adjustments next`, `past`.
+fn season_phase(s: &SeasonReport) -> String {
+    match s.phase {
+        SeasonPhase::Movement => "movement next".to_owned(),
+        SeasonPhase::Retreat => format!("{} retreats next", waits_for(s)),
+        SeasonPhase::Adjustment => format!("{} adjustments next", waits_for(s)),
+        SeasonPhase::Past => "past".to_owned(),
     }
 }
 
@@ -418,7 +433,31 @@ fn position(out: &mut String, p: &Paint, r: &FileReport) {
     let title = match (one, r.winner.is_some()) {
         (true, false) => format!("Position before {}", stage(r)),
         (true, true) => "Final position".to_owned(),
-        (false, false) => format!("Timelines before {}", stage(r)),
+        (false, false) => {
+            // The heads the next step takes, each with its coordinate and calendar name.
+            let next: Vec<String> = r
+                .seasons
+                .iter()
+                .filter(|s| {
+                    matches!(
+                        (s.phase, r.next.phase),
+                        (SeasonPhase::Movement, PhaseName::Movement)
+                            | (SeasonPhase::Retreat, PhaseName::Retreat)
+                            | (SeasonPhase::Adjustment, PhaseName::Adjustment)
+                    )
+                })
+                .map(|s| format!("{} ({})", s.season, waits_for(s)))
+                .collect();
+            if next.is_empty() {
+                format!("Timelines before {}", stage(r))
+            } else {
+                format!(
+                    "Timelines before the {} of {}",
+                    phase_words(r.next.phase),
+                    next.join(", ")
+                )
+            }
+        }
         (false, true) => "Timelines at the end".to_owned(),
     };
     let _ = writeln!(out, "\n{}", p.bold(&title));
@@ -491,4 +530,3 @@ fn board(out: &mut String, s: &SeasonReport, indent: &str) {
         }
     }
 }
-
