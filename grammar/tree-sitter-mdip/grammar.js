@@ -305,6 +305,8 @@ module.exports = grammar({
         alias(ci('@expect'), '@expect'),
         choice(
           seq(kw('unit'), field('power', $.power), field('unit', $.unit)),
+          // `@expect has [Power] A Munich 1:0`: the unit stands there, whatever else does.
+          seq(kw('has'), optional(field('power', $.power)), field('unit', $.unit)),
           seq(kw('dislodged'), field('power', $.power), field('unit', $.unit)),
           // `@expect dislodged except disbanded`: units with nowhere to retreat are not listed.
           seq(kw('dislodged'), strongKw('except'), kw('disbanded')),

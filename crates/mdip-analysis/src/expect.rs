@@ -42,6 +42,14 @@ enum Kind {
         Option<SeasonKey>,
         Vec<(mdip_map::ProvinceId, Option<Coast>)>,
     ),
+    /// `@expect has`: a unit stands there (of that power, if given), whatever else does.
+    Has {
+        power: Option<Power>,
+        kind: UnitType,
+        loc: Location,
+        coast_given: bool,
+        season: Option<SeasonKey>,
+    },
     Empty(SeasonKey),
     Seasons(Vec<SeasonKey>),
     Timelines(Vec<u32>),
@@ -86,6 +94,30 @@ pub(crate) struct Board<'a> {
     pub(crate) map: &'a Map,
     /// Whether the game has or writes more than one timeline (how seasons are named).
     pub(crate) multiversal: bool,
+}
+
+/// The expectation of `@expect has [power] unit`, its names resolved.
+fn has(
+    map: &Map,
+    power: Option<Power>,
+    unit: &UnitRef,
+    block: Option<SeasonKey>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Kind> {
+    let kind = unit_type(unit.kind.as_ref()?.kind);
+    let province = names::province(map, &unit.loc.province, diags)?;
+    let coast: Option<Coast> = match &unit.loc.coast {
+        Some(c) => Some(names::coast(c, diags)?),
+        None => None,
+    };
+    let coast = coast.filter(|_| kind == UnitType::Fleet && !map.coasts(province).is_empty());
+    Some(Kind::Has {
+        power,
+        kind,
+        loc: Location::new(province, coast),
+        coast_given: coast.is_some(),
+        season: season_of(unit.loc.season.as_ref()).or(block),
+    })
 }
 
 fn season_of(lit: Option<&SeasonLit>) -> Option<SeasonKey> {
@@ -133,6 +165,18 @@ impl Expectations {
             }
             DirectiveKind::ExpectDislodged { power, unit: u } => {
                 unit(&power, &u, diags).map(|(e, s)| Kind::Dislodged(e, s))
+            }
+            DirectiveKind::ExpectHas { power, unit: u } => {
+                let power = match &power {
+                    Some(p) => Some(names::power(map, p, diags)),
+                    None => None,
+                };
+                // A power that does not resolve has been diagnosed: nothing is expected.
+                if power.is_some_and(|p| p.is_none()) {
+                    None
+                } else {
+                    has(map, power.flatten(), &u, block, diags)
+                }
             }
             DirectiveKind::ExpectDislodgedExceptDisbanded => Some(Kind::DislodgedExceptDisbanded),
             DirectiveKind::ExpectRetreats {
@@ -576,6 +620,13 @@ impl<'a> Checker<'a> {
         match &item.kind {
             Kind::Unit(..) | Kind::Dislodged(..) | Kind::DislodgedExceptDisbanded => return,
             Kind::Retreats(u, s, options) => self.retreats(span, u, *s, options),
+            Kind::Has {
+                power,
+                kind,
+                loc,
+                coast_given,
+                season,
+            } => self.has(span, *power, *kind, *loc, *coast_given, *season),
             Kind::Empty(s) => match world.season(*s) {
                 None => self.fail(
                     Code::WorldMismatch,
@@ -651,6 +702,60 @@ impl<'a> Checker<'a> {
             }
         }
         self.stated += 1;
+    }
+
+    /// `@expect has`: the unit stands in its season (of its power, if named); other units of
+    /// the season are not looked at.
+    fn has(
+        &mut self,
+        span: Span,
+        power: Option<Power>,
+        kind: UnitType,
+        loc: Location,
+        coast_given: bool,
+        season: Option<SeasonKey>,
+    ) {
+        let Some(s) = season.or(self.world.current_board()) else {
+            self.fail(
+                Code::SeasonNeeded,
+                span,
+                "which season? The game has several heads",
+            );
+            return;
+        };
+        let wanted = {
+            let l = crate::run::describe::location(self.map, loc);
+            match power {
+                Some(p) => format!("{} {} {l}", p.adjective(), kind.letter()),
+                None => format!("{} {l}", kind.letter()),
+            }
+        };
+        let at = self.words(s);
+        let Some(board) = self.world.season(s) else {
+            self.fail(
+                Code::MissingUnit,
+                span,
+                format!("expected {wanted} in {at}, but season {s} does not exist"),
+            );
+            return;
+        };
+        let found = board.unit_at(loc.province);
+        let fits = found.is_some_and(|b| {
+            power.is_none_or(|p| b.power == p)
+                && b.kind == kind
+                && (!coast_given || b.loc.coast == loc.coast)
+        });
+        if !fits {
+            let what = match found {
+                Some(b) => format!("found {}", self.describe(b.power, b.kind, b.loc, None)),
+                None => "the province is empty".to_owned(),
+            };
+            self.fail(
+                Code::MissingUnit,
+                span,
+                format!("expected {wanted} in {at}, but {what}"),
+            );
+        }
     }
 
     /// `@expect retreats`: the unit waits to retreat, and its options are exactly these.

@@ -54,3 +54,71 @@ fn the_new_directive_names_are_completed() {
     let power = labels("@dislodged ");
     assert!(power.iter().any(|l| l == "Austria"), "{power:?}");
 }
+
+/// `@expect has` fails with a message naming what it expected and what stands there, and
+/// only for its own line: the season's other units are not looked at.
+#[test]
+fn expect_has_fails_clearly() {
+    let text = "@start standard\nGermany 0:0\nA Munich hold\nGermany 1:0\nA Munich - Tyrolia 0:0\n\
+                @expect has A Tyrolia 1:1\n\
+                @expect has A Bohemia 1:1\n\
+                @expect has France A Munich 1:1\n\
+                @expect has F Kiel 7:0\n";
+    let a = analyze(text);
+    let failures: Vec<(usize, &str)> = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::MissingUnit)
+        .map(|d| {
+            (
+                a.parse.file.line_number_at(d.span.start) + 1,
+                d.message.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            (
+                7,
+                "expected A Bohemia in 1:1 (Fall 1901), but the province is empty"
+            ),
+            (
+                8,
+                "expected French A Munich in 1:1 (Fall 1901), but found German A Munich"
+            ),
+            (
+                9,
+                "expected F Kiel in 7:0 (Fall 1904), but season 7:0 does not exist"
+            ),
+        ]
+    );
+    assert!(a.has_errors());
+    assert_eq!((a.expectations.stated, a.expectations.failed), (4, 3));
+    // In a game with one timeline the season is the current one, in words.
+    let a = analyze("@start standard\n@expect has Russia F Sevastopol\n@expect has A Kiel\n");
+    let messages: Vec<&str> = a.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["expected A Kiel in Spring 1901, but found German F Kiel"]
+    );
+}
+
+#[test]
+fn expect_has_is_completed_and_explained() {
+    use mdip_analysis::ide::{completions, hover, CompletionConfig};
+    let labels = |text: &str| -> Vec<String> {
+        let a = analyze(text);
+        completions(&a, text, text.len() as u32, CompletionConfig::default())
+            .into_iter()
+            .map(|c| c.label)
+            .collect()
+    };
+    assert!(labels("@expect ").iter().any(|l| l == "has"));
+    let after = labels("@expect has ");
+    assert!(after.iter().any(|l| l == "Germany"), "{after:?}");
+    assert!(after.iter().any(|l| l == "A"), "{after:?}");
+    let text = "@start standard\n@expect has A Munich\n";
+    let h = hover(&analyze(text), text, 18).expect("a hover on the directive");
+    assert!(h.markdown.contains("**@expect has**"), "{}", h.markdown);
+}

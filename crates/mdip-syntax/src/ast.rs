@@ -598,6 +598,14 @@ pub enum DirectiveKind {
         /// The unit, with its season if written.
         unit: UnitRef,
     },
+    /// `@expect has A Munich 1:0` or `@expect has Germany A Munich 1:0`: the unit stands there
+    /// (of that power, if named), whatever else stands in the season.
+    ExpectHas {
+        /// The owner, if written.
+        power: Option<Name>,
+        /// The unit, with its season if written.
+        unit: UnitRef,
+    },
     /// `@expect dislodged Austria A Tyrolia 0:0`.
     ExpectDislodged {
         /// The owner.

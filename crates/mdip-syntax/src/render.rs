@@ -296,6 +296,14 @@ fn render_directive(out: &mut String, directive: &Directive) {
             out.push(' ');
             unit(out, u);
         }
+        DirectiveKind::ExpectHas { power, unit: u } => {
+            if let Some(p) = power {
+                out.push(' ');
+                name(out, p);
+            }
+            out.push(' ');
+            unit(out, u);
+        }
         DirectiveKind::Owns {
             power,
             provinces,

@@ -377,6 +377,12 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
                 self.name(Role::Power, power);
                 self.unit(UnitSlot::Directive, unit);
             }
+            DirectiveKind::ExpectHas { power, unit } => {
+                if let Some(power) = power {
+                    self.name(Role::Power, power);
+                }
+                self.unit(UnitSlot::Directive, unit);
+            }
             DirectiveKind::Owns {
                 power,
                 provinces,

@@ -133,6 +133,14 @@ fn expectations() {
         "(@expect dislodged except disbanded)",
     );
     check(
+        "@expect has A Munich 1:0",
+        r#"(@expect has (A "Munich" 1:0))"#,
+    );
+    check(
+        "@expect has Germany F St Petersburg(sc)",
+        r#"(@expect has "Germany" (F "St Petersburg"(sc)))"#,
+    );
+    check(
         "@Expect Dislodged EXCEPT Disbanded # as jDip lists them",
         "(@expect dislodged except disbanded)",
     );

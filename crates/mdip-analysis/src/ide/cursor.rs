@@ -120,6 +120,7 @@ fn directive_name(kind: &DirectiveKind) -> &'static str {
         DirectiveKind::Standoff(_) => "standoff",
         DirectiveKind::ExpectRetreats { .. } => "expect retreats",
         DirectiveKind::ExpectUnit { .. } => "expect unit",
+        DirectiveKind::ExpectHas { .. } => "expect has",
         DirectiveKind::ExpectDislodged { .. } => "expect dislodged",
         DirectiveKind::ExpectDislodgedExceptDisbanded => "expect dislodged except disbanded",
         DirectiveKind::ExpectEmpty(_) => "expect empty",

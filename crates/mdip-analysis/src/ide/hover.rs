@@ -261,6 +261,7 @@ fn directive_text(name: &str) -> &'static str {
         "record" => "**@record** *power*`:` *order* `=> succeeds` | `=> fails`: an order stored in a past season's record with its outcome (`@record Germany: A Munich 0:0 - Tyrolia => fails`), replayed when a later step re-opens that season; units of a past season without one held.",
         "turn" => "**@turn** *n*: the turn of the root season (0 is Spring 1901, 1 Fall 1901, ...), before the first order.",
         "expect unit" => "**@expect unit** *power* *unit*: the unit stands there once every step above is adjudicated; an error (E0402) otherwise.",
+        "expect has" => "**@expect has** [*power*] *unit*: the unit stands there (of that power, if named), whatever else stands in the season; unlike `@expect unit`, it does not make the season's list exact (`@expect has A Munich 1:0`). An error (E0403) otherwise.",
         "expect dislodged" => "**@expect dislodged** *power* *unit*: the unit was dislodged and waits to retreat.",
         "expect dislodged except disbanded" => "**@expect dislodged except disbanded**: the exact list of dislodged units leaves out those with nowhere to retreat (disbanded at once), as jDip and godip cases list them.",
         "expect empty" => "**@expect empty** *season*: no unit stands in that season.",

@@ -534,7 +534,7 @@ pub(crate) fn line_names_season(line: &mdip_syntax::Line) -> bool {
                         season: Some(_),
                         ..
                     }
-            ) || matches!(&d.kind, DirectiveKind::ExpectUnit { unit, .. } | DirectiveKind::Unit { unit, .. } | DirectiveKind::Dislodged { unit, .. } if unit.loc.season.is_some())
+            ) || matches!(&d.kind, DirectiveKind::ExpectUnit { unit, .. } | DirectiveKind::ExpectHas { unit, .. } | DirectiveKind::Unit { unit, .. } | DirectiveKind::Dislodged { unit, .. } if unit.loc.season.is_some())
                 || matches!(&d.kind, DirectiveKind::Phase { seasons, .. } if !seasons.is_empty())
                 || matches!(&d.kind, DirectiveKind::Record(o) if order_names_season(&o.order))
         }

@@ -196,6 +196,13 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
             let _ = write!(out, "@expect unit {} ", power.text);
             unit(out, u, coast)?;
         }
+        DirectiveKind::ExpectHas { power, unit: u } => {
+            out.push_str("@expect has ");
+            if let Some(p) = power {
+                let _ = write!(out, "{} ", p.text);
+            }
+            unit(out, u, coast)?;
+        }
         DirectiveKind::ExpectDislodged { power, unit: u } => {
             let _ = write!(out, "@expect dislodged {} ", power.text);
             unit(out, u, coast)?;

@@ -6,7 +6,7 @@ use crate::error::{ErrorCode, SyntaxError};
 use crate::lexer::TokenKind;
 use crate::span::Span;
 
-use super::{missing_kind_error, Fail, LineParser};
+use super::{missing_kind_error, Fail, Kw, LineParser};
 
 impl LineParser<'_> {
     // ---- Directives.
@@ -430,6 +430,7 @@ impl LineParser<'_> {
             "unit" => self
                 .power_and_unit()
                 .map(|(power, unit)| DirectiveKind::ExpectUnit { power, unit }),
+            "has" => self.expect_has(),
             "dislodged" if self.except_disbanded() => {
                 Some(DirectiveKind::ExpectDislodgedExceptDisbanded)
             }
@@ -468,6 +469,28 @@ impl LineParser<'_> {
             }
         };
         (Some(sub), kind)
+    }
+
+    /// Reads the arguments of `@expect has`: an optional power, then a unit with its type.
+    fn expect_has(&mut self) -> Option<DirectiveKind> {
+        let power = match self.peek_kw() {
+            Some(Kw::Army | Kw::Fleet) => None,
+            _ => Some(self.arg_word("a power or a unit such as `A Munich`")?),
+        };
+        match self.unit() {
+            Ok(unit) if unit.kind.is_some() => Some(DirectiveKind::ExpectHas { power, unit }),
+            Ok(unit) => {
+                let mut error = missing_kind_error(&unit);
+                error.code = ErrorCode::MalformedDirective;
+                self.report(error);
+                None
+            }
+            Err(Fail::BadCoast(..)) => None,
+            Err(_) => {
+                self.directive_error("a unit such as `A Munich` or `F St Petersburg(sc)`");
+                None
+            }
+        }
     }
 
     /// Reads `except disbanded` if it is all the rest of the line (after `@expect dislodged`).
@@ -567,5 +590,5 @@ const DIRECTIVES_HINT: &str =
     "the directives are @rules, @start, @turn, @season, @unit, @owns, @record, @phase, @dislodged, @standoff, @game and @expect";
 
 /// The hint listing the expectations.
-const EXPECT_HINT: &str = "the expectations are unit, dislodged, retreats, empty, seasons, \
+const EXPECT_HINT: &str = "the expectations are unit, has, dislodged, retreats, empty, seasons, \
                            timelines, heads, owner, winner, error and warning";

@@ -51,6 +51,7 @@ impl Ctx<'_> {
             ["phase"] => &["movement", "retreat", "adjustment", "next"],
             ["expect"] => &[
                 "unit",
+                "has",
                 "dislodged",
                 "retreats",
                 "empty",
@@ -86,6 +87,20 @@ impl Ctx<'_> {
                     "except disbanded",
                     0,
                 );
+                return;
+            }
+            ["expect", "has"] => {
+                // A power, or the unit at once: `@expect has A Munich 1:0`.
+                self.powers(None, 0);
+                for (letter, what) in [("A", "an army"), ("F", "a fleet")] {
+                    self.push(
+                        letter,
+                        CompletionKind::Keyword,
+                        Some(format!("{what}, of any power")),
+                        letter,
+                        0,
+                    );
+                }
                 return;
             }
             ["expect", "dislodged", "except"] => &["disbanded"],
