@@ -70,7 +70,13 @@ pub fn province(map: &Map, name: &Name, diags: &mut Vec<Diagnostic>) -> Option<P
         name.span,
         format!("unknown province `{}`", name.text),
     );
-    if let Some(p) = map.suggest_province(&name.text) {
+    if let Some((left, right)) = missing_dash(map, &name.text) {
+        // `A Budapest Galicia`: two provinces with the `-` of a move left out.
+        let fixed = format!("{left} - {right}");
+        d = d
+            .with_hint(format!("a `-` is missing between two provinces: `{fixed}`"))
+            .with_fix(format!("Insert `-`: `{fixed}`"), name.span, &fixed);
+    } else if let Some(p) = map.suggest_province(&name.text) {
         let full = map.name(p);
         d = d
             .with_hint(format!("did you mean `{full}` ({})?", map.abbrev(p)))
@@ -80,6 +86,16 @@ pub fn province(map: &Map, name: &Name, diags: &mut Vec<Diagnostic>) -> Option<P
     }
     diags.push(d);
     None
+}
+
+/// A name of several words that is two provinces one after the other (`Budapest Galicia`):
+/// the two parts as written.
+fn missing_dash<'t>(map: &Map, text: &'t str) -> Option<(&'t str, &'t str)> {
+    text.match_indices(char::is_whitespace).find_map(|(i, _)| {
+        let (left, right) = (text[..i].trim(), text[i..].trim());
+        (map.resolve_province(left).is_some() && map.resolve_province(right).is_some())
+            .then_some((left, right))
+    })
 }
 
 /// Resolves a coast as written, or reports it.

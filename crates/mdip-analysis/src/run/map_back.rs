@@ -494,6 +494,7 @@ impl State {
                         }
                     }
                 }
+                let d = self.with_units_hint(d, illegal, own, oi);
                 self.with_coast_hint(d, illegal, own)
             }
             Phase::Retreat => {
@@ -526,6 +527,81 @@ impl State {
                     None => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
                 }
             }
+        }
+    }
+
+    /// Hints that teach: for a unit that is not there (E0301), the power's units in that
+    /// season and the nearest unit of the type written; for a support out of reach (E0311),
+    /// where the supporting unit can reach.
+    fn with_units_hint(&self, d: Diagnostic, illegal: &Illegal, own: Spot, oi: usize) -> Diagnostic {
+        let map = self.map();
+        match illegal {
+            Illegal::NoUnit(spot) if *spot == own => {
+                let power = self.orders[oi].power;
+                let Some(season) = self.world.season(spot.season) else {
+                    return d;
+                };
+                let multiversal = self.multiversal || self.world.timelines().len() > 1;
+                let mine: Vec<&mdip_judge::world::BoardUnit> =
+                    season.units.iter().filter(|u| u.power == power).collect();
+                if mine.is_empty() {
+                    return d.with_hint(format!(
+                        "{} has no unit in {}",
+                        power.name(),
+                        describe::season_words(spot.season, multiversal)
+                    ));
+                }
+                let names: Vec<String> = mine
+                    .iter()
+                    .map(|u| describe::unit_text(map, u.kind, u.loc, None))
+                    .collect();
+                let mut hint = format!(
+                    "{}'s units in {}: {}",
+                    power.name(),
+                    describe::season_words(spot.season, multiversal),
+                    describe::capped_list(&names, 8)
+                );
+                // The nearest unit of the type written, by the number of borders crossed.
+                let kind = self.orders[oi].unit.map(|u| u.kind);
+                if let Some(kind) = kind {
+                    let nearest = mine
+                        .iter()
+                        .filter(|u| u.kind == kind)
+                        .filter_map(|u| {
+                            distance(map, spot.province, u.loc.province).map(|n| (n, *u))
+                        })
+                        .min_by_key(|(n, u)| (*n, u.loc.province));
+                    if let Some((_, u)) = nearest {
+                        hint.push_str(&format!(
+                            "; the nearest {} is {}",
+                            kind.name().to_lowercase(),
+                            describe::unit_text(map, u.kind, u.loc, None)
+                        ));
+                    }
+                }
+                d.with_hint(hint)
+            }
+            Illegal::SupportUnreachable(_) => {
+                let Some(u) = self.world.unit(own) else {
+                    return d;
+                };
+                let mut near: Vec<String> = map
+                    .neighbours(u.kind, u.loc)
+                    .into_iter()
+                    .map(|l| describe::location(map, l.without_coast()))
+                    .collect();
+                near.sort();
+                near.dedup();
+                if near.is_empty() || d.hint.is_some() {
+                    return d;
+                }
+                d.with_hint(format!(
+                    "{} can support into the places it could move to: {}",
+                    describe::unit_text(map, u.kind, u.loc, None),
+                    describe::and_list(&near)
+                ))
+            }
+            _ => d,
         }
     }
 
@@ -568,6 +644,32 @@ impl State {
         }
         d
     }
+}
+
+/// How many borders separate two provinces (armies and fleets alike); `None` if none lead
+/// there.
+fn distance(map: &mdip_map::Map, from: mdip_map::ProvinceId, to: mdip_map::ProvinceId) -> Option<usize> {
+    let mut seen = vec![false; map.province_count()];
+    let mut frontier = vec![from];
+    seen[from.index()] = true;
+    let mut n = 0;
+    while !frontier.is_empty() {
+        if frontier.contains(&to) {
+            return Some(n);
+        }
+        let mut next = Vec::new();
+        for p in frontier {
+            for &q in map.bordering(p) {
+                if !seen[q.index()] {
+                    seen[q.index()] = true;
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+        n += 1;
+    }
+    None
 }
 
 /// A fleet built on a province with several coasts without naming one (DATC 4.B.7): the words

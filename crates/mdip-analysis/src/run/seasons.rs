@@ -16,6 +16,10 @@ impl State {
     /// A block header: the power and the season in force for the lines below it. A season in
     /// words also brings the game to that turn and phase, as `@turn`/`@phase` would.
     pub(crate) fn header(&mut self, line: usize, h: &Header) {
+        // Not a header at all: the block goes on as it was.
+        if h.power.as_ref().is_some_and(|name| self.not_a_line(h, name)) {
+            return;
+        }
         match &h.power {
             Some(name) => {
                 self.block.power = names::power(self.map(), name, &mut self.diags);
@@ -43,6 +47,32 @@ impl State {
         // An `X:Y` season closes steps only when its orders come (their kind says which step
         // they belong to).
         self.block.season = season;
+    }
+
+    /// A line of words that is no power, with no colon and no season: not a block header at
+    /// all. Says what a line may be (E0104) and returns true.
+    fn not_a_line(&mut self, h: &Header, name: &mdip_syntax::Name) -> bool {
+        let map = self.map();
+        if h.colon.is_some()
+            || h.season.is_some()
+            || h.words.is_some()
+            || map.resolve_power(&name.text).is_some()
+            || names::suggest_power(map, &name.text).is_some()
+        {
+            return false;
+        }
+        self.diags.push(
+            Diagnostic::new(
+                Code::Syntax(mdip_syntax::ErrorCode::UnrecognizedLine),
+                name.span,
+                format!("`{}` is not a line of an order file", name.text),
+            )
+            .with_hint(
+                "a line is a power header (`Germany:`, `Germany 1:0`), an order (`A Munich - Ruhr`), \
+                 a season in words (`Fall 1901`), a directive (`@unit Germany A Munich`) or a comment (`# ...`)",
+            ),
+        );
+        true
     }
 
     /// The season a season in words names, after bringing the game to its phase; `None` with
