@@ -16,6 +16,7 @@
 
 pub mod diagnostics;
 mod expect;
+pub mod explain;
 pub mod export;
 pub mod ide;
 pub mod import;

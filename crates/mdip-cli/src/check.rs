@@ -262,7 +262,7 @@ fn explain(code: &str) -> u8 {
         w: std::io::stdout().lock(),
         error: None,
     };
-    out.put(&format!("{}: {}\n", c.as_str(), c.explain()));
+    out.put(&mdip_analysis::explain::explain(c));
     match out.finish() {
         None => 0,
         Some(e) => {

@@ -533,7 +533,13 @@ impl State {
     /// Hints that teach: for a unit that is not there (E0301), the power's units in that
     /// season and the nearest unit of the type written; for a support out of reach (E0311),
     /// where the supporting unit can reach.
-    fn with_units_hint(&self, d: Diagnostic, illegal: &Illegal, own: Spot, oi: usize) -> Diagnostic {
+    fn with_units_hint(
+        &self,
+        d: Diagnostic,
+        illegal: &Illegal,
+        own: Spot,
+        oi: usize,
+    ) -> Diagnostic {
         let map = self.map();
         match illegal {
             Illegal::NoUnit(spot) if *spot == own => {
@@ -648,7 +654,11 @@ impl State {
 
 /// How many borders separate two provinces (armies and fleets alike); `None` if none lead
 /// there.
-fn distance(map: &mdip_map::Map, from: mdip_map::ProvinceId, to: mdip_map::ProvinceId) -> Option<usize> {
+fn distance(
+    map: &mdip_map::Map,
+    from: mdip_map::ProvinceId,
+    to: mdip_map::ProvinceId,
+) -> Option<usize> {
     let mut seen = vec![false; map.province_count()];
     let mut frontier = vec![from];
     seen[from.index()] = true;

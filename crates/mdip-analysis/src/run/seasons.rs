@@ -17,7 +17,10 @@ impl State {
     /// words also brings the game to that turn and phase, as `@turn`/`@phase` would.
     pub(crate) fn header(&mut self, line: usize, h: &Header) {
         // Not a header at all: the block goes on as it was.
-        if h.power.as_ref().is_some_and(|name| self.not_a_line(h, name)) {
+        if h.power
+            .as_ref()
+            .is_some_and(|name| self.not_a_line(h, name))
+        {
             return;
         }
         match &h.power {
