@@ -167,10 +167,7 @@ impl Expectations {
                 unit(&power, &u, diags).map(|(e, s)| Kind::Dislodged(e, s))
             }
             DirectiveKind::ExpectHas { power, unit: u } => {
-                let power = match &power {
-                    Some(p) => Some(names::power(map, p, diags)),
-                    None => None,
-                };
+                let power = power.as_ref().map(|p| names::power(map, p, diags));
                 // A power that does not resolve has been diagnosed: nothing is expected.
                 if power.is_some_and(|p| p.is_none()) {
                     None
