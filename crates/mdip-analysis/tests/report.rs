@@ -58,3 +58,38 @@ fn a_second_game_owes_only_its_own_retreats() {
         .collect();
     assert_eq!(locations, [vec!["tyr"], vec!["boh"]], "{owed:?}");
 }
+
+/// `(power, centres)` of the report's victory counts with at least one centre, and the count a
+/// win needs.
+fn victory(r: &FileReport) -> (usize, Vec<(&'static str, usize)>) {
+    (
+        r.victory.needed,
+        r.victory
+            .powers
+            .iter()
+            .filter(|c| c.centres > 0)
+            .map(|c| (c.power, c.centres))
+            .collect(),
+    )
+}
+
+/// Victory at a glance counts each power's distinct centres over the heads, under both rule
+/// sets: 17 on each of two heads, 18 distinct (`tests/cases/victory-across-timelines.mdip`).
+#[test]
+fn victory_counts_distinct_centres_over_the_heads_under_both_rule_sets() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/cases/victory-across-timelines.mdip"),
+    )
+    .unwrap();
+    let r = report(&text);
+    assert_eq!(r.winner, Some("Germany"));
+    assert_eq!(victory(&r), (18, vec![("France", 2), ("Germany", 18)]));
+    // The 5D game's rules count the same way (a win ends the game there).
+    let r = report(
+        "@rules 5dd\n@owns Germany Berlin, Kiel, Munich\n@owns France Paris\n\
+         @unit Germany A Berlin\nGermany:\nA Berlin Hold\n",
+    );
+    assert_eq!(victory(&r), (18, vec![("France", 1), ("Germany", 3)]));
+    assert_eq!(r.winner, None);
+}

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 14
-#define STATE_COUNT 264
+#define STATE_COUNT 266
 #define LARGE_STATE_COUNT 6
-#define SYMBOL_COUNT 138
+#define SYMBOL_COUNT 139
 #define ALIAS_COUNT 2
-#define TOKEN_COUNT 81
+#define TOKEN_COUNT 82
 #define EXTERNAL_TOKEN_COUNT 1
 #define FIELD_COUNT 20
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 62
+#define PRODUCTION_ID_COUNT 63
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -99,66 +99,67 @@ enum ts_symbol_identifiers {
   aux_sym_expect_directive_token12 = 77,
   aux_sym_expect_directive_token13 = 78,
   aux_sym_expect_directive_token14 = 79,
-  sym__newline = 80,
-  sym_source_file = 81,
-  sym_block = 82,
-  sym_block_header = 83,
-  sym_season_words = 84,
-  sym__line = 85,
-  sym_order = 86,
-  sym_hold = 87,
-  sym_move = 88,
-  sym__shorthand = 89,
-  sym__shorthand_location = 90,
-  sym__shorthand_loc = 91,
-  sym__shorthand_province = 92,
-  sym__shorthand_name = 93,
-  sym_via_convoy = 94,
-  sym_support = 95,
-  sym_convoy = 96,
-  sym_retreat = 97,
-  sym_disband = 98,
-  sym_build = 99,
-  sym_remove = 100,
-  sym_waive = 101,
-  sym__arrow = 102,
-  sym_outcome = 103,
-  sym_unit = 104,
-  sym_unit_type = 105,
-  sym_location = 106,
-  sym_province = 107,
-  sym_name = 108,
-  sym__greedy_name = 109,
-  sym__greedy_province = 110,
-  sym_coast = 111,
-  sym_power = 112,
-  sym__hyphenated = 113,
-  sym__hyphen = 114,
-  sym_directive = 115,
-  sym_rules_directive = 116,
-  sym_start_directive = 117,
-  sym_unit_directive = 118,
-  sym_owns_directive = 119,
-  sym_phase_directive = 120,
-  sym_season_directive = 121,
-  sym_record_directive = 122,
-  sym_turn_directive = 123,
-  sym_dislodged_directive = 124,
-  sym_game_directive = 125,
-  sym_standoff_directive = 126,
-  sym_expect_directive = 127,
-  aux_sym_source_file_repeat1 = 128,
-  aux_sym_source_file_repeat2 = 129,
-  aux_sym__shorthand_name_repeat1 = 130,
-  aux_sym_name_repeat1 = 131,
-  aux_sym_coast_repeat1 = 132,
-  aux_sym_owns_directive_repeat1 = 133,
-  aux_sym_phase_directive_repeat1 = 134,
-  aux_sym_expect_directive_repeat1 = 135,
-  aux_sym_expect_directive_repeat2 = 136,
-  aux_sym_expect_directive_repeat3 = 137,
-  alias_sym_coast_name = 138,
-  alias_sym_code = 139,
+  aux_sym_expect_directive_token15 = 80,
+  sym__newline = 81,
+  sym_source_file = 82,
+  sym_block = 83,
+  sym_block_header = 84,
+  sym_season_words = 85,
+  sym__line = 86,
+  sym_order = 87,
+  sym_hold = 88,
+  sym_move = 89,
+  sym__shorthand = 90,
+  sym__shorthand_location = 91,
+  sym__shorthand_loc = 92,
+  sym__shorthand_province = 93,
+  sym__shorthand_name = 94,
+  sym_via_convoy = 95,
+  sym_support = 96,
+  sym_convoy = 97,
+  sym_retreat = 98,
+  sym_disband = 99,
+  sym_build = 100,
+  sym_remove = 101,
+  sym_waive = 102,
+  sym__arrow = 103,
+  sym_outcome = 104,
+  sym_unit = 105,
+  sym_unit_type = 106,
+  sym_location = 107,
+  sym_province = 108,
+  sym_name = 109,
+  sym__greedy_name = 110,
+  sym__greedy_province = 111,
+  sym_coast = 112,
+  sym_power = 113,
+  sym__hyphenated = 114,
+  sym__hyphen = 115,
+  sym_directive = 116,
+  sym_rules_directive = 117,
+  sym_start_directive = 118,
+  sym_unit_directive = 119,
+  sym_owns_directive = 120,
+  sym_phase_directive = 121,
+  sym_season_directive = 122,
+  sym_record_directive = 123,
+  sym_turn_directive = 124,
+  sym_dislodged_directive = 125,
+  sym_game_directive = 126,
+  sym_standoff_directive = 127,
+  sym_expect_directive = 128,
+  aux_sym_source_file_repeat1 = 129,
+  aux_sym_source_file_repeat2 = 130,
+  aux_sym__shorthand_name_repeat1 = 131,
+  aux_sym_name_repeat1 = 132,
+  aux_sym_coast_repeat1 = 133,
+  aux_sym_owns_directive_repeat1 = 134,
+  aux_sym_phase_directive_repeat1 = 135,
+  aux_sym_expect_directive_repeat1 = 136,
+  aux_sym_expect_directive_repeat2 = 137,
+  aux_sym_expect_directive_repeat3 = 138,
+  alias_sym_coast_name = 139,
+  alias_sym_code = 140,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -230,18 +231,19 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_standoff_directive_token1] = "@standoff",
   [aux_sym_expect_directive_token1] = "@expect",
   [aux_sym_expect_directive_token2] = "unit",
-  [aux_sym_expect_directive_token3] = "dislodged",
-  [aux_sym_expect_directive_token4] = "except",
-  [aux_sym_expect_directive_token5] = "disbanded",
-  [aux_sym_expect_directive_token6] = "none",
-  [aux_sym_expect_directive_token7] = "empty",
-  [aux_sym_expect_directive_token8] = "seasons",
-  [aux_sym_expect_directive_token9] = "timelines",
-  [aux_sym_expect_directive_token10] = "heads",
-  [aux_sym_expect_directive_token11] = "owner",
-  [aux_sym_expect_directive_token12] = "winner",
-  [aux_sym_expect_directive_token13] = "error",
-  [aux_sym_expect_directive_token14] = "warning",
+  [aux_sym_expect_directive_token3] = "has",
+  [aux_sym_expect_directive_token4] = "dislodged",
+  [aux_sym_expect_directive_token5] = "except",
+  [aux_sym_expect_directive_token6] = "disbanded",
+  [aux_sym_expect_directive_token7] = "none",
+  [aux_sym_expect_directive_token8] = "empty",
+  [aux_sym_expect_directive_token9] = "seasons",
+  [aux_sym_expect_directive_token10] = "timelines",
+  [aux_sym_expect_directive_token11] = "heads",
+  [aux_sym_expect_directive_token12] = "owner",
+  [aux_sym_expect_directive_token13] = "winner",
+  [aux_sym_expect_directive_token14] = "error",
+  [aux_sym_expect_directive_token15] = "warning",
   [sym__newline] = "_newline",
   [sym_source_file] = "source_file",
   [sym_block] = "block",
@@ -385,6 +387,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_expect_directive_token12] = aux_sym_expect_directive_token12,
   [aux_sym_expect_directive_token13] = aux_sym_expect_directive_token13,
   [aux_sym_expect_directive_token14] = aux_sym_expect_directive_token14,
+  [aux_sym_expect_directive_token15] = aux_sym_expect_directive_token15,
   [sym__newline] = sym__newline,
   [sym_source_file] = sym_source_file,
   [sym_block] = sym_block,
@@ -768,6 +771,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [aux_sym_expect_directive_token15] = {
+    .visible = true,
+    .named = false,
+  },
   [sym__newline] = {
     .visible = false,
     .named = true,
@@ -1094,30 +1101,31 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [34] = {.index = 44, .length = 1},
   [35] = {.index = 45, .length = 1},
   [36] = {.index = 46, .length = 1},
-  [37] = {.index = 47, .length = 2},
-  [38] = {.index = 49, .length = 2},
-  [39] = {.index = 49, .length = 2},
-  [40] = {.index = 51, .length = 1},
-  [41] = {.index = 52, .length = 3},
-  [42] = {.index = 55, .length = 2},
-  [43] = {.index = 55, .length = 2},
-  [45] = {.index = 57, .length = 3},
-  [46] = {.index = 60, .length = 2},
-  [47] = {.index = 62, .length = 2},
-  [48] = {.index = 64, .length = 2},
-  [49] = {.index = 66, .length = 2},
-  [50] = {.index = 68, .length = 2},
-  [51] = {.index = 70, .length = 2},
-  [52] = {.index = 72, .length = 2},
-  [53] = {.index = 74, .length = 3},
-  [54] = {.index = 77, .length = 3},
-  [55] = {.index = 80, .length = 3},
-  [56] = {.index = 80, .length = 3},
-  [57] = {.index = 83, .length = 3},
-  [58] = {.index = 83, .length = 3},
-  [59] = {.index = 86, .length = 3},
-  [60] = {.index = 89, .length = 4},
-  [61] = {.index = 93, .length = 1},
+  [37] = {.index = 47, .length = 1},
+  [38] = {.index = 48, .length = 2},
+  [39] = {.index = 50, .length = 2},
+  [40] = {.index = 50, .length = 2},
+  [41] = {.index = 52, .length = 1},
+  [42] = {.index = 53, .length = 3},
+  [43] = {.index = 56, .length = 2},
+  [44] = {.index = 56, .length = 2},
+  [46] = {.index = 58, .length = 3},
+  [47] = {.index = 61, .length = 2},
+  [48] = {.index = 63, .length = 2},
+  [49] = {.index = 65, .length = 2},
+  [50] = {.index = 67, .length = 2},
+  [51] = {.index = 69, .length = 2},
+  [52] = {.index = 71, .length = 2},
+  [53] = {.index = 73, .length = 2},
+  [54] = {.index = 75, .length = 3},
+  [55] = {.index = 78, .length = 3},
+  [56] = {.index = 81, .length = 3},
+  [57] = {.index = 81, .length = 3},
+  [58] = {.index = 84, .length = 3},
+  [59] = {.index = 84, .length = 3},
+  [60] = {.index = 87, .length = 3},
+  [61] = {.index = 90, .length = 4},
+  [62] = {.index = 94, .length = 1},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1189,85 +1197,87 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_province, 0, .inherited = true},
     {field_province, 1, .inherited = true},
   [40] =
-    {field_season, 2},
+    {field_unit, 2},
   [41] =
-    {field_season, 2, .inherited = true},
+    {field_season, 2},
   [42] =
-    {field_timeline, 0},
+    {field_season, 2, .inherited = true},
   [43] =
-    {field_timeline, 2, .inherited = true},
+    {field_timeline, 0},
   [44] =
-    {field_power, 2},
+    {field_timeline, 2, .inherited = true},
   [45] =
-    {field_code, 2},
+    {field_power, 2},
   [46] =
-    {field_result, 1},
+    {field_code, 2},
   [47] =
+    {field_result, 1},
+  [48] =
     {field_supported, 2},
     {field_unit, 0},
-  [49] =
+  [50] =
     {field_destination, 2},
     {field_unit, 0},
-  [51] =
-    {field_province, 0, .inherited = true},
   [52] =
+    {field_province, 0, .inherited = true},
+  [53] =
     {field_province, 1},
     {field_season, 2},
     {field_type, 0},
-  [55] =
+  [56] =
     {field_destination, 3},
     {field_unit, 1},
-  [57] =
+  [58] =
     {field_power, 1},
     {field_province, 2, .inherited = true},
     {field_season, 3},
-  [60] =
+  [61] =
     {field_season, 0, .inherited = true},
     {field_season, 1, .inherited = true},
-  [62] =
+  [63] =
     {field_from, 3},
     {field_season, 1},
-  [64] =
+  [65] =
     {field_power, 2},
     {field_unit, 3},
-  [66] =
+  [67] =
     {field_timeline, 0, .inherited = true},
     {field_timeline, 1, .inherited = true},
-  [68] =
+  [69] =
     {field_power, 3},
     {field_province, 2},
-  [70] =
+  [71] =
     {field_destination, 3},
     {field_unit, 0},
-  [72] =
+  [73] =
     {field_outcome, 3},
     {field_power, 0},
-  [74] =
+  [75] =
     {field_from, 4},
     {field_power, 1},
     {field_unit, 2},
-  [77] =
+  [78] =
     {field_power, 3},
     {field_province, 2},
     {field_season, 4},
-  [80] =
+  [81] =
     {field_convoyed, 2},
     {field_destination, 4},
     {field_unit, 0},
-  [83] =
+  [84] =
     {field_destination, 4},
     {field_supported, 2},
     {field_unit, 0},
-  [86] =
+  [87] =
     {field_power, 2},
     {field_province, 5},
     {field_unit, 3},
-  [89] =
+  [90] =
     {field_power, 2},
     {field_province, 5},
     {field_province, 6, .inherited = true},
     {field_unit, 3},
-  [93] =
+  [94] =
     {field_province, 1},
 };
 
@@ -1286,22 +1296,22 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [28] = {
     [1] = aux_sym_game_directive_token2,
   },
-  [35] = {
+  [36] = {
     [2] = alias_sym_code,
   },
-  [39] = {
+  [40] = {
     [1] = anon_sym_DASH,
   },
-  [43] = {
+  [44] = {
     [2] = anon_sym_DASH,
   },
-  [44] = {
+  [45] = {
     [1] = alias_sym_coast_name,
   },
-  [56] = {
+  [57] = {
     [3] = anon_sym_DASH,
   },
-  [58] = {
+  [59] = {
     [3] = anon_sym_DASH,
   },
 };
@@ -1343,146 +1353,146 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [20] = 20,
   [21] = 21,
   [22] = 22,
-  [23] = 9,
+  [23] = 13,
   [24] = 18,
   [25] = 12,
-  [26] = 13,
-  [27] = 9,
+  [26] = 10,
+  [27] = 13,
   [28] = 28,
   [29] = 29,
   [30] = 30,
   [31] = 18,
-  [32] = 32,
-  [33] = 11,
-  [34] = 11,
-  [35] = 10,
-  [36] = 12,
-  [37] = 13,
+  [32] = 11,
+  [33] = 12,
+  [34] = 9,
+  [35] = 35,
+  [36] = 36,
+  [37] = 11,
   [38] = 38,
-  [39] = 39,
-  [40] = 10,
-  [41] = 12,
-  [42] = 42,
-  [43] = 11,
-  [44] = 10,
-  [45] = 13,
-  [46] = 46,
-  [47] = 12,
-  [48] = 9,
+  [39] = 10,
+  [40] = 9,
+  [41] = 9,
+  [42] = 10,
+  [43] = 43,
+  [44] = 11,
+  [45] = 12,
+  [46] = 10,
+  [47] = 13,
+  [48] = 12,
   [49] = 49,
   [50] = 7,
-  [51] = 13,
+  [51] = 51,
   [52] = 52,
-  [53] = 10,
-  [54] = 54,
+  [53] = 53,
+  [54] = 11,
   [55] = 55,
   [56] = 56,
-  [57] = 12,
-  [58] = 13,
+  [57] = 57,
+  [58] = 58,
   [59] = 59,
-  [60] = 11,
+  [60] = 10,
   [61] = 61,
   [62] = 12,
-  [63] = 63,
-  [64] = 64,
-  [65] = 13,
-  [66] = 66,
-  [67] = 59,
-  [68] = 63,
-  [69] = 18,
-  [70] = 70,
+  [63] = 9,
+  [64] = 10,
+  [65] = 65,
+  [66] = 12,
+  [67] = 57,
+  [68] = 18,
+  [69] = 69,
+  [70] = 59,
   [71] = 71,
-  [72] = 10,
-  [73] = 11,
-  [74] = 74,
-  [75] = 19,
-  [76] = 16,
+  [72] = 72,
+  [73] = 9,
+  [74] = 11,
+  [75] = 75,
+  [76] = 76,
   [77] = 77,
-  [78] = 70,
+  [78] = 78,
   [79] = 79,
   [80] = 80,
   [81] = 81,
   [82] = 82,
   [83] = 83,
   [84] = 84,
-  [85] = 14,
-  [86] = 15,
+  [85] = 85,
+  [86] = 86,
   [87] = 87,
   [88] = 88,
   [89] = 89,
-  [90] = 90,
-  [91] = 9,
+  [90] = 19,
+  [91] = 14,
   [92] = 92,
   [93] = 93,
-  [94] = 13,
-  [95] = 95,
-  [96] = 96,
-  [97] = 12,
-  [98] = 98,
-  [99] = 99,
-  [100] = 11,
-  [101] = 10,
+  [94] = 15,
+  [95] = 16,
+  [96] = 72,
+  [97] = 13,
+  [98] = 12,
+  [99] = 10,
+  [100] = 100,
+  [101] = 22,
   [102] = 102,
-  [103] = 22,
+  [103] = 103,
   [104] = 104,
-  [105] = 49,
+  [105] = 105,
   [106] = 106,
-  [107] = 104,
-  [108] = 104,
-  [109] = 109,
-  [110] = 110,
-  [111] = 111,
-  [112] = 104,
-  [113] = 104,
-  [114] = 114,
+  [107] = 107,
+  [108] = 52,
+  [109] = 107,
+  [110] = 9,
+  [111] = 107,
+  [112] = 11,
+  [113] = 107,
+  [114] = 107,
   [115] = 115,
-  [116] = 15,
+  [116] = 116,
   [117] = 117,
   [118] = 118,
   [119] = 119,
   [120] = 120,
-  [121] = 121,
-  [122] = 7,
+  [121] = 16,
+  [122] = 15,
   [123] = 123,
-  [124] = 18,
-  [125] = 14,
-  [126] = 126,
+  [124] = 124,
+  [125] = 18,
+  [126] = 7,
   [127] = 127,
-  [128] = 119,
+  [128] = 128,
   [129] = 129,
   [130] = 130,
   [131] = 131,
   [132] = 132,
-  [133] = 133,
-  [134] = 134,
+  [133] = 15,
+  [134] = 16,
   [135] = 135,
   [136] = 136,
   [137] = 137,
   [138] = 138,
   [139] = 139,
   [140] = 140,
-  [141] = 141,
+  [141] = 116,
   [142] = 142,
   [143] = 143,
   [144] = 144,
-  [145] = 14,
-  [146] = 15,
+  [145] = 145,
+  [146] = 146,
   [147] = 147,
   [148] = 148,
   [149] = 149,
   [150] = 150,
   [151] = 151,
-  [152] = 139,
+  [152] = 152,
   [153] = 153,
   [154] = 154,
   [155] = 155,
-  [156] = 156,
-  [157] = 139,
+  [156] = 135,
+  [157] = 157,
   [158] = 158,
-  [159] = 121,
-  [160] = 139,
-  [161] = 161,
-  [162] = 139,
+  [159] = 135,
+  [160] = 119,
+  [161] = 135,
+  [162] = 135,
   [163] = 163,
   [164] = 164,
   [165] = 165,
@@ -1516,25 +1526,25 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [193] = 193,
   [194] = 194,
   [195] = 195,
-  [196] = 144,
+  [196] = 196,
   [197] = 197,
   [198] = 198,
-  [199] = 199,
+  [199] = 130,
   [200] = 200,
-  [201] = 166,
+  [201] = 184,
   [202] = 202,
-  [203] = 166,
-  [204] = 166,
-  [205] = 166,
+  [203] = 184,
+  [204] = 184,
+  [205] = 184,
   [206] = 206,
   [207] = 207,
   [208] = 208,
   [209] = 209,
   [210] = 210,
   [211] = 211,
-  [212] = 16,
+  [212] = 212,
   [213] = 213,
-  [214] = 214,
+  [214] = 14,
   [215] = 215,
   [216] = 216,
   [217] = 217,
@@ -1544,10 +1554,10 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [221] = 221,
   [222] = 222,
   [223] = 223,
-  [224] = 14,
-  [225] = 15,
-  [226] = 206,
-  [227] = 227,
+  [224] = 224,
+  [225] = 225,
+  [226] = 15,
+  [227] = 16,
   [228] = 228,
   [229] = 229,
   [230] = 230,
@@ -1562,28 +1572,30 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [239] = 239,
   [240] = 240,
   [241] = 241,
-  [242] = 206,
-  [243] = 243,
-  [244] = 241,
+  [242] = 242,
+  [243] = 233,
+  [244] = 244,
   [245] = 245,
   [246] = 246,
   [247] = 247,
-  [248] = 241,
+  [248] = 248,
   [249] = 249,
-  [250] = 250,
-  [251] = 251,
-  [252] = 241,
-  [253] = 206,
-  [254] = 254,
-  [255] = 241,
-  [256] = 206,
-  [257] = 257,
-  [258] = 258,
+  [250] = 233,
+  [251] = 244,
+  [252] = 252,
+  [253] = 253,
+  [254] = 233,
+  [255] = 244,
+  [256] = 256,
+  [257] = 233,
+  [258] = 244,
   [259] = 259,
   [260] = 260,
   [261] = 261,
-  [262] = 262,
+  [262] = 244,
   [263] = 263,
+  [264] = 264,
+  [265] = 265,
 };
 
 static const TSCharacterRange extras_character_set_1[] = {
@@ -1808,125 +1820,125 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
   eof = lexer->eof(lexer);
   switch (state) {
     case 0:
-      if (eof) ADVANCE(129);
+      if (eof) ADVANCE(130);
       ADVANCE_MAP(
-        '#', 232,
-        '(', 136,
-        ')', 137,
-        ',', 237,
-        '-', 230,
-        '/', 138,
-        ':', 130,
+        '#', 233,
+        '(', 137,
+        ')', 138,
+        ',', 238,
+        '-', 231,
+        '/', 139,
+        ':', 131,
         '=', 11,
-        '@', 24,
-        'E', 204,
-        'e', 204,
-        'H', 191,
-        'h', 191,
-        'O', 226,
-        'o', 226,
-        'R', 192,
-        'r', 192,
-        'S', 194,
-        's', 194,
-        'T', 199,
-        't', 199,
-        'U', 207,
-        'u', 207,
-        'W', 188,
-        'w', 188,
+        '@', 25,
+        'E', 205,
+        'e', 205,
+        'H', 187,
+        'h', 187,
+        'O', 227,
+        'o', 227,
+        'R', 194,
+        'r', 194,
+        'S', 196,
+        's', 196,
+        'T', 200,
+        't', 200,
+        'U', 209,
+        'u', 209,
+        'W', 189,
+        'w', 189,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(228);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(125);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(229);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(126);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(230);
       END_STATE();
     case 1:
-      if (lookahead == '#') ADVANCE(232);
-      if (lookahead == '(') ADVANCE(136);
-      if (lookahead == ',') ADVANCE(237);
-      if (lookahead == '-') ADVANCE(230);
-      if (lookahead == '/') ADVANCE(138);
-      if (lookahead == ':') ADVANCE(130);
+      if (lookahead == '#') ADVANCE(233);
+      if (lookahead == '(') ADVANCE(137);
+      if (lookahead == ',') ADVANCE(238);
+      if (lookahead == '-') ADVANCE(231);
+      if (lookahead == '/') ADVANCE(139);
+      if (lookahead == ':') ADVANCE(131);
       if (lookahead == '=') ADVANCE(11);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(141);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 2:
-      if (lookahead == '#') ADVANCE(232);
-      if (lookahead == '(') ADVANCE(136);
-      if (lookahead == ',') ADVANCE(237);
-      if (lookahead == '-') ADVANCE(230);
-      if (lookahead == '/') ADVANCE(138);
-      if (lookahead == ':') ADVANCE(130);
+      if (lookahead == '#') ADVANCE(233);
+      if (lookahead == '(') ADVANCE(137);
+      if (lookahead == ',') ADVANCE(238);
+      if (lookahead == '-') ADVANCE(231);
+      if (lookahead == '/') ADVANCE(139);
+      if (lookahead == ':') ADVANCE(131);
       if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 3:
       ADVANCE_MAP(
-        '#', 232,
-        '(', 136,
-        ',', 237,
-        '-', 230,
-        '/', 138,
+        '#', 233,
+        '(', 137,
+        ',', 238,
+        '-', 231,
+        '/', 139,
         '=', 11,
-        'R', 147,
-        'r', 147,
+        'R', 149,
+        'r', 149,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(141);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 4:
-      if (lookahead == '#') ADVANCE(232);
-      if (lookahead == '(') ADVANCE(136);
-      if (lookahead == ',') ADVANCE(237);
-      if (lookahead == '-') ADVANCE(133);
-      if (lookahead == '/') ADVANCE(138);
-      if (lookahead == ':') ADVANCE(130);
+      if (lookahead == '#') ADVANCE(233);
+      if (lookahead == '(') ADVANCE(137);
+      if (lookahead == ',') ADVANCE(238);
+      if (lookahead == '-') ADVANCE(134);
+      if (lookahead == '/') ADVANCE(139);
+      if (lookahead == ':') ADVANCE(131);
       if (lookahead == '=') ADVANCE(11);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(141);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(4);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 5:
-      if (lookahead == '#') ADVANCE(232);
-      if (lookahead == '(') ADVANCE(136);
-      if (lookahead == ',') ADVANCE(237);
-      if (lookahead == '-') ADVANCE(133);
-      if (lookahead == '/') ADVANCE(138);
-      if (lookahead == ':') ADVANCE(130);
+      if (lookahead == '#') ADVANCE(233);
+      if (lookahead == '(') ADVANCE(137);
+      if (lookahead == ',') ADVANCE(238);
+      if (lookahead == '-') ADVANCE(134);
+      if (lookahead == '/') ADVANCE(139);
+      if (lookahead == ':') ADVANCE(131);
       if (lookahead == '=') ADVANCE(11);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(5);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 6:
       ADVANCE_MAP(
-        '#', 232,
-        '(', 136,
-        ',', 237,
-        '-', 133,
-        '/', 138,
+        '#', 233,
+        '(', 137,
+        ',', 238,
+        '-', 134,
+        '/', 139,
         '=', 11,
-        'R', 147,
-        'r', 147,
+        'R', 149,
+        'r', 149,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(141);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(6);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 7:
       ADVANCE_MAP(
-        '#', 232,
+        '#', 233,
         'D', 59,
         'd', 59,
         'E', 67,
         'e', 67,
-        'H', 39,
-        'h', 39,
-        'O', 121,
-        'o', 121,
+        'H', 19,
+        'h', 19,
+        'O', 122,
+        'o', 122,
         'R', 40,
         'r', 40,
         'S', 50,
@@ -1938,11 +1950,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
         'W', 16,
         'w', 16,
       );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(232);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(7);
       END_STATE();
     case 8:
-      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '#') ADVANCE(233);
       if (lookahead == '\t' ||
           (0x0b <= lookahead && lookahead <= '\r') ||
           lookahead == ' ') SKIP(8);
@@ -1952,21 +1964,21 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(244);
+          lookahead == 0xfeff) ADVANCE(245);
       if (lookahead != 0 &&
-          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(245);
+          (lookahead < '\t' || '\r' < lookahead)) ADVANCE(246);
       END_STATE();
     case 9:
-      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '#') ADVANCE(233);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
       END_STATE();
     case 10:
-      if (lookahead == '#') ADVANCE(232);
+      if (lookahead == '#') ADVANCE(233);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(9);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(229);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(230);
       END_STATE();
     case 11:
-      if (lookahead == '>') ADVANCE(135);
+      if (lookahead == '>') ADVANCE(136);
       END_STATE();
     case 12:
       if (lookahead == 'A' ||
@@ -1978,11 +1990,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 14:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(110);
+          lookahead == 'a') ADVANCE(111);
       END_STATE();
     case 15:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(109);
+          lookahead == 'a') ADVANCE(110);
       END_STATE();
     case 16:
       if (lookahead == 'A' ||
@@ -1992,7 +2004,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 17:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(31);
+          lookahead == 'a') ADVANCE(32);
       END_STATE();
     case 18:
       if (lookahead == 'A' ||
@@ -2000,117 +2012,119 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 19:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(111);
+          lookahead == 'a') ADVANCE(104);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(17);
       END_STATE();
     case 20:
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(118);
+          lookahead == 'a') ADVANCE(119);
       END_STATE();
     case 21:
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(112);
+      END_STATE();
+    case 22:
       if (lookahead == 'B' ||
           lookahead == 'b') ADVANCE(18);
       if (lookahead == 'L' ||
           lookahead == 'l') ADVANCE(90);
       END_STATE();
-    case 22:
+    case 23:
       if (lookahead == 'C' ||
           lookahead == 'c') ADVANCE(85);
       END_STATE();
-    case 23:
-      if (lookahead == 'C' ||
-          lookahead == 'c') ADVANCE(114);
-      END_STATE();
     case 24:
+      if (lookahead == 'C' ||
+          lookahead == 'c') ADVANCE(115);
+      END_STATE();
+    case 25:
       ADVANCE_MAP(
         'D', 57,
         'd', 57,
-        'E', 122,
-        'e', 122,
+        'E', 123,
+        'e', 123,
         'G', 12,
         'g', 12,
-        'O', 120,
-        'o', 120,
+        'O', 121,
+        'o', 121,
         'P', 56,
         'p', 56,
-        'R', 34,
-        'r', 34,
+        'R', 35,
+        'r', 35,
         'S', 49,
         's', 49,
-        'T', 119,
-        't', 119,
+        'T', 120,
+        't', 120,
         'U', 73,
         'u', 73,
       );
       END_STATE();
-    case 25:
+    case 26:
       if (lookahead == 'D' ||
           lookahead == 'd') ADVANCE(54);
       END_STATE();
-    case 26:
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(240);
-      END_STATE();
     case 27:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(242);
+          lookahead == 'd') ADVANCE(241);
       END_STATE();
     case 28:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(250);
+          lookahead == 'd') ADVANCE(243);
       END_STATE();
     case 29:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(249);
+          lookahead == 'd') ADVANCE(252);
       END_STATE();
     case 30:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(84);
+          lookahead == 'd') ADVANCE(251);
       END_STATE();
     case 31:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(104);
+          lookahead == 'd') ADVANCE(84);
       END_STATE();
     case 32:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(45);
+          lookahead == 'd') ADVANCE(105);
       END_STATE();
     case 33:
       if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(55);
+          lookahead == 'd') ADVANCE(45);
       END_STATE();
     case 34:
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(22);
-      if (lookahead == 'U' ||
-          lookahead == 'u') ADVANCE(65);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(55);
       END_STATE();
     case 35:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(243);
+          lookahead == 'e') ADVANCE(23);
+      if (lookahead == 'U' ||
+          lookahead == 'u') ADVANCE(65);
       END_STATE();
     case 36:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(238);
+          lookahead == 'e') ADVANCE(244);
       END_STATE();
     case 37:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(23);
+          lookahead == 'e') ADVANCE(239);
       END_STATE();
     case 38:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(66);
+          lookahead == 'e') ADVANCE(24);
       END_STATE();
     case 39:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(17);
+          lookahead == 'e') ADVANCE(66);
       END_STATE();
     case 40:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(117);
+          lookahead == 'e') ADVANCE(118);
       END_STATE();
     case 41:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(27);
+          lookahead == 'e') ADVANCE(28);
       END_STATE();
     case 42:
       if (lookahead == 'E' ||
@@ -2126,7 +2140,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 45:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(28);
+          lookahead == 'e') ADVANCE(29);
       END_STATE();
     case 46:
       if (lookahead == 'E' ||
@@ -2134,11 +2148,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 47:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(29);
+          lookahead == 'e') ADVANCE(30);
       END_STATE();
     case 48:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(107);
+          lookahead == 'e') ADVANCE(108);
       END_STATE();
     case 49:
       if (lookahead == 'E' ||
@@ -2148,11 +2162,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 50:
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(19);
+          lookahead == 'e') ADVANCE(21);
       END_STATE();
     case 51:
       if (lookahead == 'F' ||
-          lookahead == 'f') ADVANCE(246);
+          lookahead == 'f') ADVANCE(247);
       END_STATE();
     case 52:
       if (lookahead == 'F' ||
@@ -2160,7 +2174,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 53:
       if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(258);
+          lookahead == 'g') ADVANCE(260);
       END_STATE();
     case 54:
       if (lookahead == 'G' ||
@@ -2176,11 +2190,11 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 57:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(108);
+          lookahead == 'i') ADVANCE(109);
       END_STATE();
     case 58:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(112);
+          lookahead == 'i') ADVANCE(113);
       END_STATE();
     case 59:
       if (lookahead == 'I' ||
@@ -2188,7 +2202,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 60:
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(116);
+          lookahead == 'i') ADVANCE(117);
       END_STATE();
     case 61:
       if (lookahead == 'I' ||
@@ -2222,25 +2236,25 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 68:
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(35);
+          lookahead == 'm') ADVANCE(36);
       END_STATE();
     case 69:
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(38);
+          lookahead == 'm') ADVANCE(39);
       END_STATE();
     case 70:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(30);
+          lookahead == 'n') ADVANCE(31);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(113);
+          lookahead == 'r') ADVANCE(114);
       END_STATE();
     case 71:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(241);
+          lookahead == 'n') ADVANCE(242);
       END_STATE();
     case 72:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(239);
+          lookahead == 'n') ADVANCE(240);
       END_STATE();
     case 73:
       if (lookahead == 'N' ||
@@ -2264,15 +2278,15 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 78:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(32);
+          lookahead == 'n') ADVANCE(33);
       END_STATE();
     case 79:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(105);
+          lookahead == 'n') ADVANCE(44);
       END_STATE();
     case 80:
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(44);
+          lookahead == 'n') ADVANCE(106);
       END_STATE();
     case 81:
       if (lookahead == 'N' ||
@@ -2296,7 +2310,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 86:
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(25);
+          lookahead == 'o') ADVANCE(26);
       END_STATE();
     case 87:
       if (lookahead == 'O' ||
@@ -2308,31 +2322,31 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 89:
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(79);
+          lookahead == 'o') ADVANCE(80);
       END_STATE();
     case 90:
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(33);
+          lookahead == 'o') ADVANCE(34);
       END_STATE();
     case 91:
       if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(37);
+          lookahead == 'p') ADVANCE(38);
       END_STATE();
     case 92:
       if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(115);
+          lookahead == 'p') ADVANCE(116);
       END_STATE();
     case 93:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(257);
+          lookahead == 'r') ADVANCE(259);
       END_STATE();
     case 94:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(255);
+          lookahead == 'r') ADVANCE(257);
       END_STATE();
     case 95:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(256);
+          lookahead == 'r') ADVANCE(258);
       END_STATE();
     case 96:
       if (lookahead == 'R' ||
@@ -2340,7 +2354,7 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 97:
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(26);
+          lookahead == 'r') ADVANCE(27);
       END_STATE();
     case 98:
       if (lookahead == 'R' ||
@@ -2356,856 +2370,867 @@ static bool ts_lex(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 101:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(236);
+          lookahead == 's') ADVANCE(237);
       END_STATE();
     case 102:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(233);
+          lookahead == 's') ADVANCE(234);
       END_STATE();
     case 103:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(21);
+          lookahead == 's') ADVANCE(22);
       END_STATE();
     case 104:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(254);
+          lookahead == 's') ADVANCE(250);
       END_STATE();
     case 105:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(252);
+          lookahead == 's') ADVANCE(256);
       END_STATE();
     case 106:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(131);
+          lookahead == 's') ADVANCE(254);
       END_STATE();
     case 107:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(253);
+          lookahead == 's') ADVANCE(132);
       END_STATE();
     case 108:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(64);
+          lookahead == 's') ADVANCE(255);
       END_STATE();
     case 109:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(87);
+          lookahead == 's') ADVANCE(64);
       END_STATE();
     case 110:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(36);
+          lookahead == 's') ADVANCE(87);
       END_STATE();
     case 111:
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(89);
+          lookahead == 's') ADVANCE(37);
       END_STATE();
     case 112:
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(235);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(89);
       END_STATE();
     case 113:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(234);
+          lookahead == 't') ADVANCE(236);
       END_STATE();
     case 114:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(247);
+          lookahead == 't') ADVANCE(235);
       END_STATE();
     case 115:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(123);
+          lookahead == 't') ADVANCE(248);
       END_STATE();
     case 116:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(248);
+          lookahead == 't') ADVANCE(124);
       END_STATE();
     case 117:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(98);
+          lookahead == 't') ADVANCE(249);
       END_STATE();
     case 118:
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(106);
+          lookahead == 't') ADVANCE(98);
       END_STATE();
     case 119:
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(107);
+      END_STATE();
+    case 120:
       if (lookahead == 'U' ||
           lookahead == 'u') ADVANCE(96);
       END_STATE();
-    case 120:
+    case 121:
       if (lookahead == 'W' ||
           lookahead == 'w') ADVANCE(74);
       END_STATE();
-    case 121:
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(80);
-      END_STATE();
     case 122:
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(79);
+      END_STATE();
+    case 123:
       if (lookahead == 'X' ||
           lookahead == 'x') ADVANCE(91);
       END_STATE();
-    case 123:
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(251);
-      END_STATE();
     case 124:
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(253);
       END_STATE();
     case 125:
-      if (eof) ADVANCE(129);
-      ADVANCE_MAP(
-        '#', 232,
-        '(', 136,
-        ')', 137,
-        ',', 237,
-        '-', 133,
-        '/', 138,
-        ':', 130,
-        '=', 11,
-        '@', 24,
-        'E', 159,
-        'e', 159,
-        'H', 146,
-        'h', 146,
-        'O', 182,
-        'o', 182,
-        'R', 147,
-        'r', 147,
-        'S', 149,
-        's', 149,
-        'T', 154,
-        't', 154,
-        'U', 162,
-        'u', 162,
-        'W', 143,
-        'w', 143,
-      );
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(125);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
       END_STATE();
     case 126:
-      if (eof) ADVANCE(129);
+      if (eof) ADVANCE(130);
       ADVANCE_MAP(
-        '#', 232,
-        '(', 136,
-        ')', 137,
-        ',', 237,
-        '-', 133,
-        '/', 138,
-        ':', 130,
+        '#', 233,
+        '(', 137,
+        ')', 138,
+        ',', 238,
+        '-', 134,
+        '/', 139,
+        ':', 131,
         '=', 11,
+        '@', 25,
+        'E', 160,
+        'e', 160,
+        'H', 142,
+        'h', 142,
+        'O', 183,
+        'o', 183,
+        'R', 149,
+        'r', 149,
+        'S', 151,
+        's', 151,
+        'T', 155,
+        't', 155,
+        'U', 164,
+        'u', 164,
+        'W', 144,
+        'w', 144,
       );
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(185);
       if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(126);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 127:
-      if (eof) ADVANCE(129);
-      if (lookahead == '#') ADVANCE(232);
-      if (lookahead == '-') ADVANCE(230);
-      if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '@') ADVANCE(24);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(147);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(128);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+      if (eof) ADVANCE(130);
+      ADVANCE_MAP(
+        '#', 233,
+        '(', 137,
+        ')', 138,
+        ',', 238,
+        '-', 134,
+        '/', 139,
+        ':', 131,
+        '=', 11,
+      );
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(127);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 128:
-      if (eof) ADVANCE(129);
-      if (lookahead == '#') ADVANCE(232);
-      if (lookahead == '-') ADVANCE(133);
+      if (eof) ADVANCE(130);
+      if (lookahead == '#') ADVANCE(233);
+      if (lookahead == '-') ADVANCE(231);
       if (lookahead == '=') ADVANCE(11);
-      if (lookahead == '@') ADVANCE(24);
+      if (lookahead == '@') ADVANCE(25);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(147);
-      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(128);
-      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(185);
+          lookahead == 'r') ADVANCE(149);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(129);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 129:
-      ACCEPT_TOKEN(ts_builtin_sym_end);
+      if (eof) ADVANCE(130);
+      if (lookahead == '#') ADVANCE(233);
+      if (lookahead == '-') ADVANCE(134);
+      if (lookahead == '=') ADVANCE(11);
+      if (lookahead == '@') ADVANCE(25);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(149);
+      if (set_contains(extras_character_set_1, 10, lookahead)) SKIP(129);
+      if (set_contains(sym__word_character_set_1, 819, lookahead)) ADVANCE(186);
       END_STATE();
     case 130:
-      ACCEPT_TOKEN(anon_sym_COLON);
+      ACCEPT_TOKEN(ts_builtin_sym_end);
       END_STATE();
     case 131:
-      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      ACCEPT_TOKEN(anon_sym_COLON);
       END_STATE();
     case 132:
       ACCEPT_TOKEN(aux_sym_retreat_token1);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 133:
-      ACCEPT_TOKEN(anon_sym_DASH);
-      if (lookahead == '>') ADVANCE(134);
+      ACCEPT_TOKEN(aux_sym_retreat_token1);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 134:
-      ACCEPT_TOKEN(anon_sym_DASH_GT);
+      ACCEPT_TOKEN(anon_sym_DASH);
+      if (lookahead == '>') ADVANCE(135);
       END_STATE();
     case 135:
-      ACCEPT_TOKEN(anon_sym_EQ_GT);
+      ACCEPT_TOKEN(anon_sym_DASH_GT);
       END_STATE();
     case 136:
-      ACCEPT_TOKEN(anon_sym_LPAREN);
+      ACCEPT_TOKEN(anon_sym_EQ_GT);
       END_STATE();
     case 137:
-      ACCEPT_TOKEN(anon_sym_RPAREN);
+      ACCEPT_TOKEN(anon_sym_LPAREN);
       END_STATE();
     case 138:
-      ACCEPT_TOKEN(anon_sym_SLASH);
+      ACCEPT_TOKEN(anon_sym_RPAREN);
       END_STATE();
     case 139:
-      ACCEPT_TOKEN(sym_season);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(139);
+      ACCEPT_TOKEN(anon_sym_SLASH);
       END_STATE();
     case 140:
-      ACCEPT_TOKEN(sym__word);
-      if (lookahead == ':') ADVANCE(124);
+      ACCEPT_TOKEN(sym_season);
       if (('0' <= lookahead && lookahead <= '9')) ADVANCE(140);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
       END_STATE();
     case 141:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(145);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == ':') ADVANCE(125);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(141);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 142:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(177);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'a') ADVANCE(176);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(143);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 143:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(173);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(163);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'a') ADVANCE(147);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 144:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(181);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'a') ADVANCE(174);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(165);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 145:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(178);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 146:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(141);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(182);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 147:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(180);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 148:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(158);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'e') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 149:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(142);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'e') ADVANCE(181);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 150:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'e') ADVANCE(159);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 151:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(144);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'e') ADVANCE(145);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 152:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(171);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'e') ADVANCE(146);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 153:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 154:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(160);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 155:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(178);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'i') ADVANCE(161);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 156:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(161);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'i') ADVANCE(179);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 157:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(167);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'i') ADVANCE(163);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 158:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(157);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(168);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 159:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(170);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(172);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(158);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 160:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(148);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'm') ADVANCE(171);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(173);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 161:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(153);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(150);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 162:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(155);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'n') ADVANCE(176);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 163:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'n') ADVANCE(154);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 164:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(175);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'n') ADVANCE(156);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 165:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(152);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'n') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 166:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(156);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'n') ADVANCE(153);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 167:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(150);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'n') ADVANCE(157);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 168:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(164);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(148);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 169:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(171);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'o') ADVANCE(162);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 170:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(179);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(172);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 171:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(180);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 172:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(169);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'r') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 173:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(166);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'r') ADVANCE(170);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 174:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(151);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 'r') ADVANCE(167);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 175:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(152);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 176:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(132);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 's') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 177:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(168);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 's') ADVANCE(133);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 178:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(169);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 179:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(183);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 't') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 180:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(174);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 't') ADVANCE(184);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 181:
       ACCEPT_TOKEN(sym__word);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(176);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+          lookahead == 't') ADVANCE(175);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 182:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(165);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(177);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 183:
       ACCEPT_TOKEN(sym__word);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(185);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(166);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 184:
       ACCEPT_TOKEN(sym__word);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(184);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(186);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 185:
       ACCEPT_TOKEN(sym__word);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(185);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(185);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 186:
-      ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(190);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      ACCEPT_TOKEN(sym__word);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(186);
       END_STATE();
     case 187:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'A' ||
           lookahead == 'a') ADVANCE(221);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(188);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 188:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(218);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(208);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'a') ADVANCE(192);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 189:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'A' ||
-          lookahead == 'a') ADVANCE(224);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'a') ADVANCE(219);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(210);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 190:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'D' ||
-          lookahead == 'd') ADVANCE(220);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(222);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 191:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(186);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'A' ||
+          lookahead == 'a') ADVANCE(224);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 192:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(225);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'D' ||
+          lookahead == 'd') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 193:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(203);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'e') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 194:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(187);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'e') ADVANCE(226);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 195:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(220);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'e') ADVANCE(204);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 196:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(189);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'e') ADVANCE(190);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 197:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'E' ||
-          lookahead == 'e') ADVANCE(216);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'e') ADVANCE(191);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 198:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'G' ||
-          lookahead == 'g') ADVANCE(229);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'E' ||
+          lookahead == 'e') ADVANCE(217);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 199:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(205);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'G' ||
+          lookahead == 'g') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 200:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(222);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'i') ADVANCE(206);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 201:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(206);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'i') ADVANCE(223);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 202:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'I' ||
-          lookahead == 'i') ADVANCE(212);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'i') ADVANCE(208);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 203:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'L' ||
-          lookahead == 'l') ADVANCE(202);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'I' ||
+          lookahead == 'i') ADVANCE(213);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 204:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(215);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(217);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'L' ||
+          lookahead == 'l') ADVANCE(203);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 205:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'M' ||
-          lookahead == 'm') ADVANCE(193);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'm') ADVANCE(216);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(218);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 206:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(198);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'M' ||
+          lookahead == 'm') ADVANCE(195);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 207:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(200);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'n') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 208:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(210);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'n') ADVANCE(199);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 209:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(220);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'n') ADVANCE(201);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 210:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(197);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'n') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 211:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(201);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'n') ADVANCE(198);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 212:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'N' ||
-          lookahead == 'n') ADVANCE(195);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'n') ADVANCE(202);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 213:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(209);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'N' ||
+          lookahead == 'n') ADVANCE(193);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 214:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'O' ||
-          lookahead == 'o') ADVANCE(216);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'o') ADVANCE(207);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 215:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'P' ||
-          lookahead == 'p') ADVANCE(223);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'O' ||
+          lookahead == 'o') ADVANCE(217);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 216:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(229);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'P' ||
+          lookahead == 'p') ADVANCE(225);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 217:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(214);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'r') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 218:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(211);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'r') ADVANCE(215);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 219:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'R' ||
-          lookahead == 'r') ADVANCE(196);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 'r') ADVANCE(212);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 220:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(229);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'R' ||
+          lookahead == 'r') ADVANCE(197);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 221:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'S' ||
-          lookahead == 's') ADVANCE(213);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 's') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 222:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(229);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'S' ||
+          lookahead == 's') ADVANCE(214);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 223:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(227);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 't') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 224:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(220);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 't') ADVANCE(221);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 225:
       ACCEPT_TOKEN(sym__joined);
       if (lookahead == 'T' ||
-          lookahead == 't') ADVANCE(219);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+          lookahead == 't') ADVANCE(228);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 226:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'W' ||
-          lookahead == 'w') ADVANCE(210);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'T' ||
+          lookahead == 't') ADVANCE(220);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 227:
       ACCEPT_TOKEN(sym__joined);
-      if (lookahead == 'Y' ||
-          lookahead == 'y') ADVANCE(229);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'W' ||
+          lookahead == 'w') ADVANCE(211);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 228:
       ACCEPT_TOKEN(sym__joined);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(228);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (lookahead == 'Y' ||
+          lookahead == 'y') ADVANCE(230);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 229:
       ACCEPT_TOKEN(sym__joined);
-      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(229);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(229);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 230:
-      ACCEPT_TOKEN(anon_sym_DASH2);
-      if (lookahead == '>') ADVANCE(134);
+      ACCEPT_TOKEN(sym__joined);
+      if (set_contains(sym__word_character_set_2, 821, lookahead)) ADVANCE(230);
       END_STATE();
     case 231:
-      ACCEPT_TOKEN(sym_integer);
-      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(231);
+      ACCEPT_TOKEN(anon_sym_DASH2);
+      if (lookahead == '>') ADVANCE(135);
       END_STATE();
     case 232:
+      ACCEPT_TOKEN(sym_integer);
+      if (('0' <= lookahead && lookahead <= '9')) ADVANCE(232);
+      END_STATE();
+    case 233:
       ACCEPT_TOKEN(sym_comment);
       if (lookahead != 0 &&
           lookahead != '\n' &&
-          lookahead != '\r') ADVANCE(232);
-      END_STATE();
-    case 233:
-      ACCEPT_TOKEN(aux_sym_rules_directive_token1);
+          lookahead != '\r') ADVANCE(233);
       END_STATE();
     case 234:
-      ACCEPT_TOKEN(aux_sym_start_directive_token1);
+      ACCEPT_TOKEN(aux_sym_rules_directive_token1);
       END_STATE();
     case 235:
-      ACCEPT_TOKEN(aux_sym_unit_directive_token1);
+      ACCEPT_TOKEN(aux_sym_start_directive_token1);
       END_STATE();
     case 236:
-      ACCEPT_TOKEN(aux_sym_owns_directive_token1);
+      ACCEPT_TOKEN(aux_sym_unit_directive_token1);
       END_STATE();
     case 237:
-      ACCEPT_TOKEN(anon_sym_COMMA);
+      ACCEPT_TOKEN(aux_sym_owns_directive_token1);
       END_STATE();
     case 238:
-      ACCEPT_TOKEN(aux_sym_phase_directive_token1);
+      ACCEPT_TOKEN(anon_sym_COMMA);
       END_STATE();
     case 239:
-      ACCEPT_TOKEN(aux_sym_season_directive_token1);
+      ACCEPT_TOKEN(aux_sym_phase_directive_token1);
       END_STATE();
     case 240:
-      ACCEPT_TOKEN(aux_sym_record_directive_token1);
+      ACCEPT_TOKEN(aux_sym_season_directive_token1);
       END_STATE();
     case 241:
-      ACCEPT_TOKEN(aux_sym_turn_directive_token1);
+      ACCEPT_TOKEN(aux_sym_record_directive_token1);
       END_STATE();
     case 242:
-      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
+      ACCEPT_TOKEN(aux_sym_turn_directive_token1);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(aux_sym_game_directive_token1);
+      ACCEPT_TOKEN(aux_sym_dislodged_directive_token1);
       END_STATE();
     case 244:
+      ACCEPT_TOKEN(aux_sym_game_directive_token1);
+      END_STATE();
+    case 245:
       ACCEPT_TOKEN(aux_sym_game_directive_token2);
       if (lookahead == '\t' ||
           lookahead == 0x0b ||
           lookahead == '\f' ||
-          lookahead == ' ') ADVANCE(244);
+          lookahead == ' ') ADVANCE(245);
       if (lookahead == 0xa0 ||
           lookahead == 0x1680 ||
           (0x2000 <= lookahead && lookahead <= 0x200a) ||
           lookahead == 0x202f ||
           lookahead == 0x205f ||
           lookahead == 0x3000 ||
-          lookahead == 0xfeff) ADVANCE(244);
+          lookahead == 0xfeff) ADVANCE(245);
       if (lookahead != 0 &&
           (lookahead < '\t' || '\r' < lookahead) &&
-          lookahead != '#') ADVANCE(245);
+          lookahead != '#') ADVANCE(246);
       END_STATE();
-    case 245:
+    case 246:
       ACCEPT_TOKEN(aux_sym_game_directive_token2);
       if (lookahead != 0 &&
           lookahead != '\n' &&
           lookahead != '\r' &&
-          lookahead != '#') ADVANCE(245);
-      END_STATE();
-    case 246:
-      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
+          lookahead != '#') ADVANCE(246);
       END_STATE();
     case 247:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token1);
+      ACCEPT_TOKEN(aux_sym_standoff_directive_token1);
       END_STATE();
     case 248:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token2);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token1);
       END_STATE();
     case 249:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token3);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token2);
       END_STATE();
     case 250:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token5);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token3);
       END_STATE();
     case 251:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token7);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
       END_STATE();
     case 252:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token8);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token6);
       END_STATE();
     case 253:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token9);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token8);
       END_STATE();
     case 254:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token10);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token9);
       END_STATE();
     case 255:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token11);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token10);
       END_STATE();
     case 256:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token12);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token11);
       END_STATE();
     case 257:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token13);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token12);
       END_STATE();
     case 258:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token13);
+      END_STATE();
+    case 259:
       ACCEPT_TOKEN(aux_sym_expect_directive_token14);
+      END_STATE();
+    case 260:
+      ACCEPT_TOKEN(aux_sym_expect_directive_token15);
       END_STATE();
     default:
       return false;
@@ -3565,7 +3590,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 'g') ADVANCE(88);
       END_STATE();
     case 72:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token6);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token7);
       END_STATE();
     case 73:
       if (lookahead == 'V' ||
@@ -3674,7 +3699,7 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
           lookahead == 'd') ADVANCE(110);
       END_STATE();
     case 100:
-      ACCEPT_TOKEN(aux_sym_expect_directive_token4);
+      ACCEPT_TOKEN(aux_sym_expect_directive_token5);
       END_STATE();
     case 101:
       if (lookahead == 'L' ||
@@ -3748,14 +3773,14 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
 
 static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [0] = {.lex_state = 0, .external_lex_state = 1},
-  [1] = {.lex_state = 127, .external_lex_state = 1},
-  [2] = {.lex_state = 127, .external_lex_state = 1},
-  [3] = {.lex_state = 127, .external_lex_state = 1},
-  [4] = {.lex_state = 127, .external_lex_state = 1},
-  [5] = {.lex_state = 127, .external_lex_state = 1},
-  [6] = {.lex_state = 127, .external_lex_state = 1},
+  [1] = {.lex_state = 128, .external_lex_state = 1},
+  [2] = {.lex_state = 128, .external_lex_state = 1},
+  [3] = {.lex_state = 128, .external_lex_state = 1},
+  [4] = {.lex_state = 128, .external_lex_state = 1},
+  [5] = {.lex_state = 128, .external_lex_state = 1},
+  [6] = {.lex_state = 128, .external_lex_state = 1},
   [7] = {.lex_state = 3, .external_lex_state = 1},
-  [8] = {.lex_state = 127},
+  [8] = {.lex_state = 128},
   [9] = {.lex_state = 3, .external_lex_state = 1},
   [10] = {.lex_state = 3, .external_lex_state = 1},
   [11] = {.lex_state = 3, .external_lex_state = 1},
@@ -3764,253 +3789,255 @@ static const TSLexMode ts_lex_modes[STATE_COUNT] = {
   [14] = {.lex_state = 3, .external_lex_state = 1},
   [15] = {.lex_state = 3, .external_lex_state = 1},
   [16] = {.lex_state = 3, .external_lex_state = 1},
-  [17] = {.lex_state = 127, .external_lex_state = 1},
+  [17] = {.lex_state = 128, .external_lex_state = 1},
   [18] = {.lex_state = 3, .external_lex_state = 1},
   [19] = {.lex_state = 3, .external_lex_state = 1},
-  [20] = {.lex_state = 127},
-  [21] = {.lex_state = 127, .external_lex_state = 1},
-  [22] = {.lex_state = 127, .external_lex_state = 1},
+  [20] = {.lex_state = 128},
+  [21] = {.lex_state = 128, .external_lex_state = 1},
+  [22] = {.lex_state = 128, .external_lex_state = 1},
   [23] = {.lex_state = 1, .external_lex_state = 1},
   [24] = {.lex_state = 1, .external_lex_state = 1},
   [25] = {.lex_state = 1, .external_lex_state = 1},
   [26] = {.lex_state = 1, .external_lex_state = 1},
   [27] = {.lex_state = 1},
-  [28] = {.lex_state = 126},
-  [29] = {.lex_state = 126},
-  [30] = {.lex_state = 126},
+  [28] = {.lex_state = 127},
+  [29] = {.lex_state = 127},
+  [30] = {.lex_state = 127},
   [31] = {.lex_state = 1},
-  [32] = {.lex_state = 126},
+  [32] = {.lex_state = 1, .external_lex_state = 1},
   [33] = {.lex_state = 1, .external_lex_state = 1},
   [34] = {.lex_state = 1, .external_lex_state = 1},
-  [35] = {.lex_state = 1, .external_lex_state = 1},
-  [36] = {.lex_state = 1, .external_lex_state = 1},
+  [35] = {.lex_state = 7},
+  [36] = {.lex_state = 127},
   [37] = {.lex_state = 1, .external_lex_state = 1},
-  [38] = {.lex_state = 126},
-  [39] = {.lex_state = 7},
+  [38] = {.lex_state = 127},
+  [39] = {.lex_state = 1, .external_lex_state = 1},
   [40] = {.lex_state = 1, .external_lex_state = 1},
   [41] = {.lex_state = 1},
-  [42] = {.lex_state = 126},
-  [43] = {.lex_state = 1},
+  [42] = {.lex_state = 1},
+  [43] = {.lex_state = 127},
   [44] = {.lex_state = 1},
   [45] = {.lex_state = 1},
-  [46] = {.lex_state = 1, .external_lex_state = 1},
+  [46] = {.lex_state = 2, .external_lex_state = 1},
   [47] = {.lex_state = 2, .external_lex_state = 1},
   [48] = {.lex_state = 2, .external_lex_state = 1},
   [49] = {.lex_state = 1, .external_lex_state = 1},
   [50] = {.lex_state = 1},
-  [51] = {.lex_state = 2, .external_lex_state = 1},
+  [51] = {.lex_state = 127},
   [52] = {.lex_state = 1, .external_lex_state = 1},
-  [53] = {.lex_state = 126, .external_lex_state = 1},
-  [54] = {.lex_state = 1, .external_lex_state = 1},
-  [55] = {.lex_state = 2, .external_lex_state = 1},
+  [53] = {.lex_state = 1, .external_lex_state = 1},
+  [54] = {.lex_state = 127, .external_lex_state = 1},
+  [55] = {.lex_state = 1, .external_lex_state = 1},
   [56] = {.lex_state = 2, .external_lex_state = 1},
-  [57] = {.lex_state = 2},
-  [58] = {.lex_state = 2},
+  [57] = {.lex_state = 1, .external_lex_state = 1},
+  [58] = {.lex_state = 2, .external_lex_state = 1},
   [59] = {.lex_state = 1, .external_lex_state = 1},
-  [60] = {.lex_state = 126, .external_lex_state = 1},
+  [60] = {.lex_state = 2},
   [61] = {.lex_state = 2, .external_lex_state = 1},
-  [62] = {.lex_state = 1},
-  [63] = {.lex_state = 1, .external_lex_state = 1},
-  [64] = {.lex_state = 1, .external_lex_state = 1},
-  [65] = {.lex_state = 1},
-  [66] = {.lex_state = 126, .external_lex_state = 1},
-  [67] = {.lex_state = 126, .external_lex_state = 1},
-  [68] = {.lex_state = 126, .external_lex_state = 1},
-  [69] = {.lex_state = 2, .external_lex_state = 1},
-  [70] = {.lex_state = 1, .external_lex_state = 1},
-  [71] = {.lex_state = 126, .external_lex_state = 1},
-  [72] = {.lex_state = 1},
+  [62] = {.lex_state = 2},
+  [63] = {.lex_state = 127, .external_lex_state = 1},
+  [64] = {.lex_state = 1},
+  [65] = {.lex_state = 1, .external_lex_state = 1},
+  [66] = {.lex_state = 1},
+  [67] = {.lex_state = 127, .external_lex_state = 1},
+  [68] = {.lex_state = 2, .external_lex_state = 1},
+  [69] = {.lex_state = 127, .external_lex_state = 1},
+  [70] = {.lex_state = 127, .external_lex_state = 1},
+  [71] = {.lex_state = 127, .external_lex_state = 1},
+  [72] = {.lex_state = 1, .external_lex_state = 1},
   [73] = {.lex_state = 1},
-  [74] = {.lex_state = 126},
-  [75] = {.lex_state = 1},
-  [76] = {.lex_state = 1},
-  [77] = {.lex_state = 126},
-  [78] = {.lex_state = 126, .external_lex_state = 1},
-  [79] = {.lex_state = 126},
-  [80] = {.lex_state = 126},
-  [81] = {.lex_state = 126, .external_lex_state = 1},
-  [82] = {.lex_state = 2},
-  [83] = {.lex_state = 126},
-  [84] = {.lex_state = 126},
-  [85] = {.lex_state = 1},
-  [86] = {.lex_state = 1},
-  [87] = {.lex_state = 126},
-  [88] = {.lex_state = 126},
-  [89] = {.lex_state = 126},
-  [90] = {.lex_state = 126},
-  [91] = {.lex_state = 2},
-  [92] = {.lex_state = 126},
-  [93] = {.lex_state = 126},
-  [94] = {.lex_state = 2},
-  [95] = {.lex_state = 126},
-  [96] = {.lex_state = 2},
+  [74] = {.lex_state = 1},
+  [75] = {.lex_state = 127},
+  [76] = {.lex_state = 127},
+  [77] = {.lex_state = 127},
+  [78] = {.lex_state = 127},
+  [79] = {.lex_state = 127},
+  [80] = {.lex_state = 127},
+  [81] = {.lex_state = 127},
+  [82] = {.lex_state = 127},
+  [83] = {.lex_state = 127},
+  [84] = {.lex_state = 2},
+  [85] = {.lex_state = 2},
+  [86] = {.lex_state = 127, .external_lex_state = 1},
+  [87] = {.lex_state = 127},
+  [88] = {.lex_state = 127},
+  [89] = {.lex_state = 127},
+  [90] = {.lex_state = 1},
+  [91] = {.lex_state = 1},
+  [92] = {.lex_state = 127},
+  [93] = {.lex_state = 127},
+  [94] = {.lex_state = 1},
+  [95] = {.lex_state = 1},
+  [96] = {.lex_state = 127, .external_lex_state = 1},
   [97] = {.lex_state = 2},
-  [98] = {.lex_state = 126},
-  [99] = {.lex_state = 10},
-  [100] = {.lex_state = 126},
-  [101] = {.lex_state = 126},
-  [102] = {.lex_state = 126},
-  [103] = {.lex_state = 2},
-  [104] = {.lex_state = 126},
-  [105] = {.lex_state = 126},
-  [106] = {.lex_state = 10},
-  [107] = {.lex_state = 126},
-  [108] = {.lex_state = 126},
-  [109] = {.lex_state = 10},
-  [110] = {.lex_state = 10},
-  [111] = {.lex_state = 126},
-  [112] = {.lex_state = 126},
-  [113] = {.lex_state = 126},
-  [114] = {.lex_state = 126},
-  [115] = {.lex_state = 126, .external_lex_state = 1},
+  [98] = {.lex_state = 2},
+  [99] = {.lex_state = 2},
+  [100] = {.lex_state = 10},
+  [101] = {.lex_state = 2},
+  [102] = {.lex_state = 10},
+  [103] = {.lex_state = 127},
+  [104] = {.lex_state = 10},
+  [105] = {.lex_state = 10},
+  [106] = {.lex_state = 127},
+  [107] = {.lex_state = 127},
+  [108] = {.lex_state = 127},
+  [109] = {.lex_state = 127},
+  [110] = {.lex_state = 127},
+  [111] = {.lex_state = 127},
+  [112] = {.lex_state = 127},
+  [113] = {.lex_state = 127},
+  [114] = {.lex_state = 127},
+  [115] = {.lex_state = 127},
   [116] = {.lex_state = 1, .external_lex_state = 1},
-  [117] = {.lex_state = 126, .external_lex_state = 1},
-  [118] = {.lex_state = 126},
+  [117] = {.lex_state = 127},
+  [118] = {.lex_state = 1, .external_lex_state = 1},
   [119] = {.lex_state = 1, .external_lex_state = 1},
-  [120] = {.lex_state = 126},
+  [120] = {.lex_state = 127, .external_lex_state = 1},
   [121] = {.lex_state = 1, .external_lex_state = 1},
-  [122] = {.lex_state = 126},
-  [123] = {.lex_state = 1, .external_lex_state = 1},
-  [124] = {.lex_state = 2},
-  [125] = {.lex_state = 1, .external_lex_state = 1},
-  [126] = {.lex_state = 126},
-  [127] = {.lex_state = 7, .external_lex_state = 1},
-  [128] = {.lex_state = 126, .external_lex_state = 1},
-  [129] = {.lex_state = 126},
-  [130] = {.lex_state = 126},
-  [131] = {.lex_state = 126, .external_lex_state = 1},
-  [132] = {.lex_state = 126},
-  [133] = {.lex_state = 126},
-  [134] = {.lex_state = 0, .external_lex_state = 1},
-  [135] = {.lex_state = 3, .external_lex_state = 1},
-  [136] = {.lex_state = 0, .external_lex_state = 1},
-  [137] = {.lex_state = 0, .external_lex_state = 1},
-  [138] = {.lex_state = 7, .external_lex_state = 1},
-  [139] = {.lex_state = 126},
-  [140] = {.lex_state = 0, .external_lex_state = 1},
-  [141] = {.lex_state = 3, .external_lex_state = 1},
-  [142] = {.lex_state = 3, .external_lex_state = 1},
-  [143] = {.lex_state = 126, .external_lex_state = 1},
-  [144] = {.lex_state = 1, .external_lex_state = 1},
-  [145] = {.lex_state = 126, .external_lex_state = 1},
-  [146] = {.lex_state = 126, .external_lex_state = 1},
-  [147] = {.lex_state = 126, .external_lex_state = 1},
-  [148] = {.lex_state = 126},
-  [149] = {.lex_state = 126},
+  [122] = {.lex_state = 1, .external_lex_state = 1},
+  [123] = {.lex_state = 127},
+  [124] = {.lex_state = 127, .external_lex_state = 1},
+  [125] = {.lex_state = 2},
+  [126] = {.lex_state = 127},
+  [127] = {.lex_state = 127, .external_lex_state = 1},
+  [128] = {.lex_state = 3, .external_lex_state = 1},
+  [129] = {.lex_state = 0, .external_lex_state = 1},
+  [130] = {.lex_state = 1, .external_lex_state = 1},
+  [131] = {.lex_state = 3, .external_lex_state = 1},
+  [132] = {.lex_state = 3, .external_lex_state = 1},
+  [133] = {.lex_state = 127, .external_lex_state = 1},
+  [134] = {.lex_state = 127, .external_lex_state = 1},
+  [135] = {.lex_state = 127},
+  [136] = {.lex_state = 3, .external_lex_state = 1},
+  [137] = {.lex_state = 7, .external_lex_state = 1},
+  [138] = {.lex_state = 127},
+  [139] = {.lex_state = 127, .external_lex_state = 1},
+  [140] = {.lex_state = 127},
+  [141] = {.lex_state = 127, .external_lex_state = 1},
+  [142] = {.lex_state = 127},
+  [143] = {.lex_state = 127, .external_lex_state = 1},
+  [144] = {.lex_state = 127},
+  [145] = {.lex_state = 127, .external_lex_state = 1},
+  [146] = {.lex_state = 127},
+  [147] = {.lex_state = 127, .external_lex_state = 1},
+  [148] = {.lex_state = 0, .external_lex_state = 1},
+  [149] = {.lex_state = 127},
   [150] = {.lex_state = 0, .external_lex_state = 1},
-  [151] = {.lex_state = 126, .external_lex_state = 1},
-  [152] = {.lex_state = 126},
-  [153] = {.lex_state = 3, .external_lex_state = 1},
-  [154] = {.lex_state = 3, .external_lex_state = 1},
+  [151] = {.lex_state = 3, .external_lex_state = 1},
+  [152] = {.lex_state = 7, .external_lex_state = 1},
+  [153] = {.lex_state = 0, .external_lex_state = 1},
+  [154] = {.lex_state = 127},
   [155] = {.lex_state = 3, .external_lex_state = 1},
-  [156] = {.lex_state = 3, .external_lex_state = 1},
-  [157] = {.lex_state = 126},
-  [158] = {.lex_state = 126, .external_lex_state = 1},
-  [159] = {.lex_state = 126, .external_lex_state = 1},
-  [160] = {.lex_state = 126},
-  [161] = {.lex_state = 126},
-  [162] = {.lex_state = 126},
+  [156] = {.lex_state = 127},
+  [157] = {.lex_state = 0, .external_lex_state = 1},
+  [158] = {.lex_state = 3, .external_lex_state = 1},
+  [159] = {.lex_state = 127},
+  [160] = {.lex_state = 127, .external_lex_state = 1},
+  [161] = {.lex_state = 127},
+  [162] = {.lex_state = 127},
   [163] = {.lex_state = 7, .external_lex_state = 1},
-  [164] = {.lex_state = 0, .external_lex_state = 1},
+  [164] = {.lex_state = 127},
   [165] = {.lex_state = 0, .external_lex_state = 1},
-  [166] = {.lex_state = 126},
+  [166] = {.lex_state = 0, .external_lex_state = 1},
   [167] = {.lex_state = 0, .external_lex_state = 1},
   [168] = {.lex_state = 0, .external_lex_state = 1},
-  [169] = {.lex_state = 0, .external_lex_state = 1},
+  [169] = {.lex_state = 127, .external_lex_state = 1},
   [170] = {.lex_state = 0, .external_lex_state = 1},
-  [171] = {.lex_state = 126},
+  [171] = {.lex_state = 0, .external_lex_state = 1},
   [172] = {.lex_state = 0, .external_lex_state = 1},
   [173] = {.lex_state = 0, .external_lex_state = 1},
-  [174] = {.lex_state = 3, .external_lex_state = 1},
-  [175] = {.lex_state = 126, .external_lex_state = 1},
+  [174] = {.lex_state = 0, .external_lex_state = 1},
+  [175] = {.lex_state = 3, .external_lex_state = 1},
   [176] = {.lex_state = 0, .external_lex_state = 1},
-  [177] = {.lex_state = 0, .external_lex_state = 1},
+  [177] = {.lex_state = 7, .external_lex_state = 1},
   [178] = {.lex_state = 0, .external_lex_state = 1},
   [179] = {.lex_state = 0, .external_lex_state = 1},
   [180] = {.lex_state = 0, .external_lex_state = 1},
   [181] = {.lex_state = 0, .external_lex_state = 1},
-  [182] = {.lex_state = 0, .external_lex_state = 1},
+  [182] = {.lex_state = 127, .external_lex_state = 1},
   [183] = {.lex_state = 0, .external_lex_state = 1},
-  [184] = {.lex_state = 3, .external_lex_state = 1},
+  [184] = {.lex_state = 127},
   [185] = {.lex_state = 0, .external_lex_state = 1},
   [186] = {.lex_state = 0, .external_lex_state = 1},
   [187] = {.lex_state = 0, .external_lex_state = 1},
   [188] = {.lex_state = 0, .external_lex_state = 1},
   [189] = {.lex_state = 0, .external_lex_state = 1},
-  [190] = {.lex_state = 8, .external_lex_state = 1},
+  [190] = {.lex_state = 127, .external_lex_state = 1},
   [191] = {.lex_state = 0, .external_lex_state = 1},
-  [192] = {.lex_state = 7, .external_lex_state = 1},
-  [193] = {.lex_state = 0, .external_lex_state = 1},
+  [192] = {.lex_state = 0, .external_lex_state = 1},
+  [193] = {.lex_state = 127},
   [194] = {.lex_state = 3, .external_lex_state = 1},
-  [195] = {.lex_state = 126, .external_lex_state = 1},
-  [196] = {.lex_state = 126, .external_lex_state = 1},
-  [197] = {.lex_state = 0, .external_lex_state = 1},
-  [198] = {.lex_state = 0, .external_lex_state = 1},
-  [199] = {.lex_state = 0, .external_lex_state = 1},
+  [195] = {.lex_state = 0, .external_lex_state = 1},
+  [196] = {.lex_state = 0, .external_lex_state = 1},
+  [197] = {.lex_state = 8, .external_lex_state = 1},
+  [198] = {.lex_state = 3, .external_lex_state = 1},
+  [199] = {.lex_state = 127, .external_lex_state = 1},
   [200] = {.lex_state = 0, .external_lex_state = 1},
-  [201] = {.lex_state = 126},
-  [202] = {.lex_state = 126, .external_lex_state = 1},
-  [203] = {.lex_state = 126},
-  [204] = {.lex_state = 126},
-  [205] = {.lex_state = 126},
-  [206] = {.lex_state = 126},
-  [207] = {.lex_state = 3},
+  [201] = {.lex_state = 127},
+  [202] = {.lex_state = 0, .external_lex_state = 1},
+  [203] = {.lex_state = 127},
+  [204] = {.lex_state = 127},
+  [205] = {.lex_state = 127},
+  [206] = {.lex_state = 0, .external_lex_state = 1},
+  [207] = {.lex_state = 0, .external_lex_state = 1},
   [208] = {.lex_state = 0, .external_lex_state = 1},
-  [209] = {.lex_state = 126},
-  [210] = {.lex_state = 0},
-  [211] = {.lex_state = 0, .external_lex_state = 1},
-  [212] = {.lex_state = 126},
-  [213] = {.lex_state = 0, .external_lex_state = 1},
-  [214] = {.lex_state = 126},
+  [209] = {.lex_state = 0, .external_lex_state = 1},
+  [210] = {.lex_state = 0, .external_lex_state = 1},
+  [211] = {.lex_state = 127},
+  [212] = {.lex_state = 0, .external_lex_state = 1},
+  [213] = {.lex_state = 0},
+  [214] = {.lex_state = 127},
   [215] = {.lex_state = 0, .external_lex_state = 1},
-  [216] = {.lex_state = 126},
-  [217] = {.lex_state = 3},
-  [218] = {.lex_state = 126},
+  [216] = {.lex_state = 0},
+  [217] = {.lex_state = 127},
+  [218] = {.lex_state = 0, .external_lex_state = 1},
   [219] = {.lex_state = 0, .external_lex_state = 1},
   [220] = {.lex_state = 0, .external_lex_state = 1},
   [221] = {.lex_state = 0, .external_lex_state = 1},
   [222] = {.lex_state = 0, .external_lex_state = 1},
-  [223] = {.lex_state = 0, .external_lex_state = 1},
-  [224] = {.lex_state = 126},
-  [225] = {.lex_state = 126},
-  [226] = {.lex_state = 126},
-  [227] = {.lex_state = 7},
-  [228] = {.lex_state = 0, .external_lex_state = 1},
-  [229] = {.lex_state = 0, .external_lex_state = 1},
-  [230] = {.lex_state = 0},
+  [223] = {.lex_state = 7},
+  [224] = {.lex_state = 7},
+  [225] = {.lex_state = 0, .external_lex_state = 1},
+  [226] = {.lex_state = 127},
+  [227] = {.lex_state = 127},
+  [228] = {.lex_state = 127},
+  [229] = {.lex_state = 10},
+  [230] = {.lex_state = 0, .external_lex_state = 1},
   [231] = {.lex_state = 0, .external_lex_state = 1},
   [232] = {.lex_state = 0, .external_lex_state = 1},
-  [233] = {.lex_state = 126},
-  [234] = {.lex_state = 7},
+  [233] = {.lex_state = 10},
+  [234] = {.lex_state = 127},
   [235] = {.lex_state = 0, .external_lex_state = 1},
-  [236] = {.lex_state = 0, .external_lex_state = 1},
-  [237] = {.lex_state = 10},
-  [238] = {.lex_state = 126},
-  [239] = {.lex_state = 0, .external_lex_state = 1},
-  [240] = {.lex_state = 3},
-  [241] = {.lex_state = 10},
-  [242] = {.lex_state = 126},
-  [243] = {.lex_state = 0, .external_lex_state = 1},
-  [244] = {.lex_state = 10},
-  [245] = {.lex_state = 0, .external_lex_state = 1},
+  [236] = {.lex_state = 3},
+  [237] = {.lex_state = 3},
+  [238] = {.lex_state = 127},
+  [239] = {.lex_state = 0},
+  [240] = {.lex_state = 0, .external_lex_state = 1},
+  [241] = {.lex_state = 127},
+  [242] = {.lex_state = 0, .external_lex_state = 1},
+  [243] = {.lex_state = 10},
+  [244] = {.lex_state = 127},
+  [245] = {.lex_state = 127},
   [246] = {.lex_state = 0, .external_lex_state = 1},
   [247] = {.lex_state = 0, .external_lex_state = 1},
-  [248] = {.lex_state = 10},
+  [248] = {.lex_state = 0, .external_lex_state = 1},
   [249] = {.lex_state = 0, .external_lex_state = 1},
-  [250] = {.lex_state = 0, .external_lex_state = 1},
-  [251] = {.lex_state = 7},
-  [252] = {.lex_state = 10},
-  [253] = {.lex_state = 126},
-  [254] = {.lex_state = 126},
-  [255] = {.lex_state = 10},
-  [256] = {.lex_state = 126},
-  [257] = {.lex_state = 126},
-  [258] = {.lex_state = 0, .external_lex_state = 1},
+  [250] = {.lex_state = 10},
+  [251] = {.lex_state = 127},
+  [252] = {.lex_state = 0, .external_lex_state = 1},
+  [253] = {.lex_state = 0, .external_lex_state = 1},
+  [254] = {.lex_state = 10},
+  [255] = {.lex_state = 127},
+  [256] = {.lex_state = 127},
+  [257] = {.lex_state = 10},
+  [258] = {.lex_state = 127},
   [259] = {.lex_state = 0, .external_lex_state = 1},
   [260] = {.lex_state = 0, .external_lex_state = 1},
-  [261] = {.lex_state = 0},
-  [262] = {.lex_state = 0, .external_lex_state = 1},
+  [261] = {.lex_state = 3},
+  [262] = {.lex_state = 127},
   [263] = {.lex_state = 0, .external_lex_state = 1},
+  [264] = {.lex_state = 7},
+  [265] = {.lex_state = 0, .external_lex_state = 1},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -4081,8 +4108,8 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_standoff_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token1] = ACTIONS(1),
     [aux_sym_expect_directive_token2] = ACTIONS(1),
-    [aux_sym_expect_directive_token4] = ACTIONS(1),
-    [aux_sym_expect_directive_token6] = ACTIONS(1),
+    [aux_sym_expect_directive_token3] = ACTIONS(1),
+    [aux_sym_expect_directive_token5] = ACTIONS(1),
     [aux_sym_expect_directive_token7] = ACTIONS(1),
     [aux_sym_expect_directive_token8] = ACTIONS(1),
     [aux_sym_expect_directive_token9] = ACTIONS(1),
@@ -4091,42 +4118,43 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [aux_sym_expect_directive_token12] = ACTIONS(1),
     [aux_sym_expect_directive_token13] = ACTIONS(1),
     [aux_sym_expect_directive_token14] = ACTIONS(1),
+    [aux_sym_expect_directive_token15] = ACTIONS(1),
     [sym__newline] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(261),
+    [sym_source_file] = STATE(216),
     [sym_block] = STATE(28),
-    [sym_block_header] = STATE(228),
-    [sym_season_words] = STATE(197),
+    [sym_block_header] = STATE(231),
+    [sym_season_words] = STATE(196),
     [sym__line] = STATE(2),
-    [sym_order] = STATE(231),
-    [sym_hold] = STATE(140),
-    [sym_move] = STATE(140),
-    [sym__shorthand] = STATE(199),
-    [sym_support] = STATE(140),
-    [sym_convoy] = STATE(140),
-    [sym_retreat] = STATE(140),
-    [sym_disband] = STATE(140),
-    [sym_build] = STATE(140),
-    [sym_remove] = STATE(140),
-    [sym_waive] = STATE(140),
+    [sym_order] = STATE(252),
+    [sym_hold] = STATE(157),
+    [sym_move] = STATE(157),
+    [sym__shorthand] = STATE(166),
+    [sym_support] = STATE(157),
+    [sym_convoy] = STATE(157),
+    [sym_retreat] = STATE(157),
+    [sym_disband] = STATE(157),
+    [sym_build] = STATE(157),
+    [sym_remove] = STATE(157),
+    [sym_waive] = STATE(157),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(107),
-    [sym_power] = STATE(46),
-    [sym__hyphenated] = STATE(49),
-    [sym_directive] = STATE(231),
-    [sym_rules_directive] = STATE(211),
-    [sym_start_directive] = STATE(211),
-    [sym_unit_directive] = STATE(211),
-    [sym_owns_directive] = STATE(211),
-    [sym_phase_directive] = STATE(211),
-    [sym_season_directive] = STATE(211),
-    [sym_record_directive] = STATE(211),
-    [sym_turn_directive] = STATE(211),
-    [sym_dislodged_directive] = STATE(211),
-    [sym_game_directive] = STATE(211),
-    [sym_standoff_directive] = STATE(211),
-    [sym_expect_directive] = STATE(211),
+    [sym_unit_type] = STATE(114),
+    [sym_power] = STATE(53),
+    [sym__hyphenated] = STATE(52),
+    [sym_directive] = STATE(252),
+    [sym_rules_directive] = STATE(230),
+    [sym_start_directive] = STATE(230),
+    [sym_unit_directive] = STATE(230),
+    [sym_owns_directive] = STATE(230),
+    [sym_phase_directive] = STATE(230),
+    [sym_season_directive] = STATE(230),
+    [sym_record_directive] = STATE(230),
+    [sym_turn_directive] = STATE(230),
+    [sym_dislodged_directive] = STATE(230),
+    [sym_game_directive] = STATE(230),
+    [sym_standoff_directive] = STATE(230),
+    [sym_expect_directive] = STATE(230),
     [aux_sym_source_file_repeat1] = STATE(2),
     [aux_sym_source_file_repeat2] = STATE(28),
     [ts_builtin_sym_end] = ACTIONS(5),
@@ -4170,37 +4198,37 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   },
   [STATE(2)] = {
     [sym_block] = STATE(29),
-    [sym_block_header] = STATE(228),
-    [sym_season_words] = STATE(197),
+    [sym_block_header] = STATE(231),
+    [sym_season_words] = STATE(196),
     [sym__line] = STATE(4),
-    [sym_order] = STATE(231),
-    [sym_hold] = STATE(140),
-    [sym_move] = STATE(140),
-    [sym__shorthand] = STATE(199),
-    [sym_support] = STATE(140),
-    [sym_convoy] = STATE(140),
-    [sym_retreat] = STATE(140),
-    [sym_disband] = STATE(140),
-    [sym_build] = STATE(140),
-    [sym_remove] = STATE(140),
-    [sym_waive] = STATE(140),
+    [sym_order] = STATE(252),
+    [sym_hold] = STATE(157),
+    [sym_move] = STATE(157),
+    [sym__shorthand] = STATE(166),
+    [sym_support] = STATE(157),
+    [sym_convoy] = STATE(157),
+    [sym_retreat] = STATE(157),
+    [sym_disband] = STATE(157),
+    [sym_build] = STATE(157),
+    [sym_remove] = STATE(157),
+    [sym_waive] = STATE(157),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(107),
-    [sym_power] = STATE(46),
-    [sym__hyphenated] = STATE(49),
-    [sym_directive] = STATE(231),
-    [sym_rules_directive] = STATE(211),
-    [sym_start_directive] = STATE(211),
-    [sym_unit_directive] = STATE(211),
-    [sym_owns_directive] = STATE(211),
-    [sym_phase_directive] = STATE(211),
-    [sym_season_directive] = STATE(211),
-    [sym_record_directive] = STATE(211),
-    [sym_turn_directive] = STATE(211),
-    [sym_dislodged_directive] = STATE(211),
-    [sym_game_directive] = STATE(211),
-    [sym_standoff_directive] = STATE(211),
-    [sym_expect_directive] = STATE(211),
+    [sym_unit_type] = STATE(114),
+    [sym_power] = STATE(53),
+    [sym__hyphenated] = STATE(52),
+    [sym_directive] = STATE(252),
+    [sym_rules_directive] = STATE(230),
+    [sym_start_directive] = STATE(230),
+    [sym_unit_directive] = STATE(230),
+    [sym_owns_directive] = STATE(230),
+    [sym_phase_directive] = STATE(230),
+    [sym_season_directive] = STATE(230),
+    [sym_record_directive] = STATE(230),
+    [sym_turn_directive] = STATE(230),
+    [sym_dislodged_directive] = STATE(230),
+    [sym_game_directive] = STATE(230),
+    [sym_standoff_directive] = STATE(230),
+    [sym_expect_directive] = STATE(230),
     [aux_sym_source_file_repeat1] = STATE(4),
     [aux_sym_source_file_repeat2] = STATE(29),
     [ts_builtin_sym_end] = ACTIONS(51),
@@ -4244,34 +4272,34 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   },
   [STATE(3)] = {
     [sym__line] = STATE(5),
-    [sym_order] = STATE(231),
-    [sym_hold] = STATE(140),
-    [sym_move] = STATE(140),
-    [sym__shorthand] = STATE(199),
-    [sym_support] = STATE(140),
-    [sym_convoy] = STATE(140),
-    [sym_retreat] = STATE(140),
-    [sym_disband] = STATE(140),
-    [sym_build] = STATE(140),
-    [sym_remove] = STATE(140),
-    [sym_waive] = STATE(140),
+    [sym_order] = STATE(252),
+    [sym_hold] = STATE(157),
+    [sym_move] = STATE(157),
+    [sym__shorthand] = STATE(166),
+    [sym_support] = STATE(157),
+    [sym_convoy] = STATE(157),
+    [sym_retreat] = STATE(157),
+    [sym_disband] = STATE(157),
+    [sym_build] = STATE(157),
+    [sym_remove] = STATE(157),
+    [sym_waive] = STATE(157),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(107),
-    [sym_power] = STATE(230),
-    [sym__hyphenated] = STATE(105),
-    [sym_directive] = STATE(231),
-    [sym_rules_directive] = STATE(211),
-    [sym_start_directive] = STATE(211),
-    [sym_unit_directive] = STATE(211),
-    [sym_owns_directive] = STATE(211),
-    [sym_phase_directive] = STATE(211),
-    [sym_season_directive] = STATE(211),
-    [sym_record_directive] = STATE(211),
-    [sym_turn_directive] = STATE(211),
-    [sym_dislodged_directive] = STATE(211),
-    [sym_game_directive] = STATE(211),
-    [sym_standoff_directive] = STATE(211),
-    [sym_expect_directive] = STATE(211),
+    [sym_unit_type] = STATE(114),
+    [sym_power] = STATE(213),
+    [sym__hyphenated] = STATE(108),
+    [sym_directive] = STATE(252),
+    [sym_rules_directive] = STATE(230),
+    [sym_start_directive] = STATE(230),
+    [sym_unit_directive] = STATE(230),
+    [sym_owns_directive] = STATE(230),
+    [sym_phase_directive] = STATE(230),
+    [sym_season_directive] = STATE(230),
+    [sym_record_directive] = STATE(230),
+    [sym_turn_directive] = STATE(230),
+    [sym_dislodged_directive] = STATE(230),
+    [sym_game_directive] = STATE(230),
+    [sym_standoff_directive] = STATE(230),
+    [sym_expect_directive] = STATE(230),
     [aux_sym_source_file_repeat1] = STATE(5),
     [ts_builtin_sym_end] = ACTIONS(55),
     [sym__word] = ACTIONS(57),
@@ -4314,34 +4342,34 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   },
   [STATE(4)] = {
     [sym__line] = STATE(4),
-    [sym_order] = STATE(231),
-    [sym_hold] = STATE(140),
-    [sym_move] = STATE(140),
-    [sym__shorthand] = STATE(199),
-    [sym_support] = STATE(140),
-    [sym_convoy] = STATE(140),
-    [sym_retreat] = STATE(140),
-    [sym_disband] = STATE(140),
-    [sym_build] = STATE(140),
-    [sym_remove] = STATE(140),
-    [sym_waive] = STATE(140),
+    [sym_order] = STATE(252),
+    [sym_hold] = STATE(157),
+    [sym_move] = STATE(157),
+    [sym__shorthand] = STATE(166),
+    [sym_support] = STATE(157),
+    [sym_convoy] = STATE(157),
+    [sym_retreat] = STATE(157),
+    [sym_disband] = STATE(157),
+    [sym_build] = STATE(157),
+    [sym_remove] = STATE(157),
+    [sym_waive] = STATE(157),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(107),
-    [sym_power] = STATE(230),
-    [sym__hyphenated] = STATE(105),
-    [sym_directive] = STATE(231),
-    [sym_rules_directive] = STATE(211),
-    [sym_start_directive] = STATE(211),
-    [sym_unit_directive] = STATE(211),
-    [sym_owns_directive] = STATE(211),
-    [sym_phase_directive] = STATE(211),
-    [sym_season_directive] = STATE(211),
-    [sym_record_directive] = STATE(211),
-    [sym_turn_directive] = STATE(211),
-    [sym_dislodged_directive] = STATE(211),
-    [sym_game_directive] = STATE(211),
-    [sym_standoff_directive] = STATE(211),
-    [sym_expect_directive] = STATE(211),
+    [sym_unit_type] = STATE(114),
+    [sym_power] = STATE(213),
+    [sym__hyphenated] = STATE(108),
+    [sym_directive] = STATE(252),
+    [sym_rules_directive] = STATE(230),
+    [sym_start_directive] = STATE(230),
+    [sym_unit_directive] = STATE(230),
+    [sym_owns_directive] = STATE(230),
+    [sym_phase_directive] = STATE(230),
+    [sym_season_directive] = STATE(230),
+    [sym_record_directive] = STATE(230),
+    [sym_turn_directive] = STATE(230),
+    [sym_dislodged_directive] = STATE(230),
+    [sym_game_directive] = STATE(230),
+    [sym_standoff_directive] = STATE(230),
+    [sym_expect_directive] = STATE(230),
     [aux_sym_source_file_repeat1] = STATE(4),
     [ts_builtin_sym_end] = ACTIONS(64),
     [sym__word] = ACTIONS(66),
@@ -4384,34 +4412,34 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
   },
   [STATE(5)] = {
     [sym__line] = STATE(4),
-    [sym_order] = STATE(231),
-    [sym_hold] = STATE(140),
-    [sym_move] = STATE(140),
-    [sym__shorthand] = STATE(199),
-    [sym_support] = STATE(140),
-    [sym_convoy] = STATE(140),
-    [sym_retreat] = STATE(140),
-    [sym_disband] = STATE(140),
-    [sym_build] = STATE(140),
-    [sym_remove] = STATE(140),
-    [sym_waive] = STATE(140),
+    [sym_order] = STATE(252),
+    [sym_hold] = STATE(157),
+    [sym_move] = STATE(157),
+    [sym__shorthand] = STATE(166),
+    [sym_support] = STATE(157),
+    [sym_convoy] = STATE(157),
+    [sym_retreat] = STATE(157),
+    [sym_disband] = STATE(157),
+    [sym_build] = STATE(157),
+    [sym_remove] = STATE(157),
+    [sym_waive] = STATE(157),
     [sym_unit] = STATE(21),
-    [sym_unit_type] = STATE(107),
-    [sym_power] = STATE(230),
-    [sym__hyphenated] = STATE(105),
-    [sym_directive] = STATE(231),
-    [sym_rules_directive] = STATE(211),
-    [sym_start_directive] = STATE(211),
-    [sym_unit_directive] = STATE(211),
-    [sym_owns_directive] = STATE(211),
-    [sym_phase_directive] = STATE(211),
-    [sym_season_directive] = STATE(211),
-    [sym_record_directive] = STATE(211),
-    [sym_turn_directive] = STATE(211),
-    [sym_dislodged_directive] = STATE(211),
-    [sym_game_directive] = STATE(211),
-    [sym_standoff_directive] = STATE(211),
-    [sym_expect_directive] = STATE(211),
+    [sym_unit_type] = STATE(114),
+    [sym_power] = STATE(213),
+    [sym__hyphenated] = STATE(108),
+    [sym_directive] = STATE(252),
+    [sym_rules_directive] = STATE(230),
+    [sym_start_directive] = STATE(230),
+    [sym_unit_directive] = STATE(230),
+    [sym_owns_directive] = STATE(230),
+    [sym_phase_directive] = STATE(230),
+    [sym_season_directive] = STATE(230),
+    [sym_record_directive] = STATE(230),
+    [sym_turn_directive] = STATE(230),
+    [sym_dislodged_directive] = STATE(230),
+    [sym_game_directive] = STATE(230),
+    [sym_standoff_directive] = STATE(230),
+    [sym_expect_directive] = STATE(230),
     [aux_sym_source_file_repeat1] = STATE(4),
     [ts_builtin_sym_end] = ACTIONS(128),
     [sym__word] = ACTIONS(130),
@@ -4504,7 +4532,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
     ACTIONS(145), 1,
       anon_sym_SLASH,
-    STATE(16), 1,
+    STATE(14), 1,
       sym_coast,
     ACTIONS(139), 15,
       aux_sym_hold_token1,
@@ -4546,15 +4574,15 @@ static const uint16_t ts_small_parse_table[] = {
       sym__word,
     STATE(21), 1,
       sym_unit,
-    STATE(105), 1,
+    STATE(108), 1,
       sym__hyphenated,
-    STATE(107), 1,
+    STATE(114), 1,
       sym_unit_type,
-    STATE(199), 1,
+    STATE(166), 1,
       sym__shorthand,
-    STATE(229), 1,
+    STATE(212), 1,
       sym_order,
-    STATE(230), 1,
+    STATE(213), 1,
       sym_power,
     ACTIONS(19), 2,
       aux_sym_remove_token1,
@@ -4579,7 +4607,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(140), 9,
+    STATE(157), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4589,62 +4617,22 @@ static const uint16_t ts_small_parse_table[] = {
       sym_build,
       sym_remove,
       sym_waive,
-  [158] = 6,
+  [158] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(153), 1,
-      anon_sym_DASH2,
-    STATE(9), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(252), 1,
-      sym__hyphen,
-    ACTIONS(151), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-    ACTIONS(149), 23,
-      aux_sym_hold_token1,
-      aux_sym_hold_token2,
-      aux_sym_hold_token3,
-      aux_sym_via_convoy_token2,
-      aux_sym_support_token1,
-      aux_sym_support_token2,
-      aux_sym_support_token3,
-      aux_sym_convoy_token1,
-      aux_sym_convoy_token2,
-      aux_sym_retreat_token1,
-      aux_sym_retreat_token2,
-      aux_sym_retreat_token3,
-      aux_sym_disband_token1,
-      aux_sym_disband_token2,
-      aux_sym_disband_token3,
-      aux_sym_build_token1,
-      aux_sym_build_token2,
-      aux_sym_build_token3,
-      aux_sym_remove_token1,
-      aux_sym_remove_token2,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      sym__word,
-  [204] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(156), 1,
+    ACTIONS(149), 1,
       sym__word,
     STATE(11), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(160), 6,
+    ACTIONS(153), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(158), 23,
+    ACTIONS(151), 23,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -4668,6 +4656,46 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       anon_sym_DASH2,
+  [202] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(159), 1,
+      anon_sym_DASH2,
+    STATE(12), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(254), 1,
+      sym__hyphen,
+    ACTIONS(157), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+    ACTIONS(155), 23,
+      aux_sym_hold_token1,
+      aux_sym_hold_token2,
+      aux_sym_hold_token3,
+      aux_sym_via_convoy_token2,
+      aux_sym_support_token1,
+      aux_sym_support_token2,
+      aux_sym_support_token3,
+      aux_sym_convoy_token1,
+      aux_sym_convoy_token2,
+      aux_sym_retreat_token1,
+      aux_sym_retreat_token2,
+      aux_sym_retreat_token3,
+      aux_sym_disband_token1,
+      aux_sym_disband_token2,
+      aux_sym_disband_token3,
+      aux_sym_build_token1,
+      aux_sym_build_token2,
+      aux_sym_build_token3,
+      aux_sym_remove_token1,
+      aux_sym_remove_token2,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
   [248] = 5,
     ACTIONS(3), 1,
       sym_comment,
@@ -4714,7 +4742,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH2,
     STATE(13), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(252), 1,
+    STATE(254), 1,
       sym__hyphen,
     ACTIONS(171), 6,
       sym__newline,
@@ -4752,9 +4780,9 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(180), 1,
       anon_sym_DASH2,
-    STATE(9), 1,
+    STATE(13), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(252), 1,
+    STATE(254), 1,
       sym__hyphen,
     ACTIONS(178), 6,
       sym__newline,
@@ -4916,9 +4944,9 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
     STATE(21), 1,
       sym_unit,
-    STATE(107), 1,
+    STATE(114), 1,
       sym_unit_type,
-    STATE(199), 1,
+    STATE(166), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -4935,7 +4963,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(150), 9,
+    STATE(129), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -4948,14 +4976,14 @@ static const uint16_t ts_small_parse_table[] = {
   [569] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(151), 6,
+    ACTIONS(178), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(149), 24,
+    ACTIONS(176), 24,
       aux_sym_hold_token1,
       aux_sym_hold_token2,
       aux_sym_hold_token3,
@@ -5034,9 +5062,9 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_waive_token1,
     STATE(21), 1,
       sym_unit,
-    STATE(107), 1,
+    STATE(114), 1,
       sym_unit_type,
-    STATE(199), 1,
+    STATE(166), 1,
       sym__shorthand,
     ACTIONS(13), 2,
       aux_sym_retreat_token2,
@@ -5053,7 +5081,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-    STATE(150), 9,
+    STATE(129), 9,
       sym_hold,
       sym_move,
       sym_support,
@@ -5086,9 +5114,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
     ACTIONS(249), 1,
       anon_sym_DASH2,
-    STATE(87), 1,
+    STATE(78), 1,
       sym__arrow,
-    STATE(109), 1,
+    STATE(100), 1,
       sym__hyphen,
     ACTIONS(215), 2,
       aux_sym_hold_token1,
@@ -5150,13 +5178,13 @@ static const uint16_t ts_small_parse_table[] = {
   [819] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(153), 1,
+    ACTIONS(180), 1,
       anon_sym_DASH2,
     STATE(23), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
+    STATE(233), 1,
       sym__hyphen,
-    ACTIONS(149), 8,
+    ACTIONS(176), 8,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -5165,7 +5193,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-    ACTIONS(151), 11,
+    ACTIONS(178), 11,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -5180,7 +5208,7 @@ static const uint16_t ts_small_parse_table[] = {
   [855] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(149), 9,
+    ACTIONS(176), 9,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
@@ -5190,7 +5218,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__arrow_token1,
       sym__word,
       anon_sym_DASH2,
-    ACTIONS(151), 11,
+    ACTIONS(178), 11,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -5207,9 +5235,9 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(255), 1,
       anon_sym_DASH2,
-    STATE(26), 1,
+    STATE(23), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
+    STATE(233), 1,
       sym__hyphen,
     ACTIONS(169), 6,
       aux_sym_season_words_token1,
@@ -5234,18 +5262,18 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(255), 1,
       anon_sym_DASH2,
-    STATE(23), 1,
+    STATE(25), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
+    STATE(233), 1,
       sym__hyphen,
-    ACTIONS(176), 6,
+    ACTIONS(155), 6,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
       aux_sym_via_convoy_token1,
       sym__word,
-    ACTIONS(178), 10,
+    ACTIONS(157), 10,
       sym__newline,
       anon_sym_COLON,
       aux_sym_season_words_token5,
@@ -5259,19 +5287,19 @@ static const uint16_t ts_small_parse_table[] = {
   [949] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(153), 1,
+    ACTIONS(180), 1,
       anon_sym_DASH2,
     STATE(27), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
+    STATE(243), 1,
       sym__hyphen,
-    ACTIONS(151), 5,
+    ACTIONS(178), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(149), 7,
+    ACTIONS(176), 7,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -5289,12 +5317,12 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(51), 1,
       ts_builtin_sym_end,
     STATE(49), 1,
-      sym__hyphenated,
-    STATE(52), 1,
       sym_power,
-    STATE(197), 1,
+    STATE(52), 1,
+      sym__hyphenated,
+    STATE(196), 1,
       sym_season_words,
-    STATE(228), 1,
+    STATE(231), 1,
       sym_block_header,
     STATE(30), 2,
       sym_block,
@@ -5314,12 +5342,12 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(257), 1,
       ts_builtin_sym_end,
     STATE(49), 1,
-      sym__hyphenated,
-    STATE(52), 1,
       sym_power,
-    STATE(197), 1,
+    STATE(52), 1,
+      sym__hyphenated,
+    STATE(196), 1,
       sym_season_words,
-    STATE(228), 1,
+    STATE(231), 1,
       sym_block_header,
     STATE(30), 2,
       sym_block,
@@ -5339,12 +5367,12 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(267), 1,
       aux_sym_season_words_token5,
     STATE(49), 1,
-      sym__hyphenated,
-    STATE(52), 1,
       sym_power,
-    STATE(197), 1,
+    STATE(52), 1,
+      sym__hyphenated,
+    STATE(196), 1,
       sym_season_words,
-    STATE(228), 1,
+    STATE(231), 1,
       sym_block_header,
     STATE(30), 2,
       sym_block,
@@ -5357,13 +5385,13 @@ static const uint16_t ts_small_parse_table[] = {
   [1083] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(151), 5,
+    ACTIONS(178), 5,
       anon_sym_COLON,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-    ACTIONS(149), 8,
+    ACTIONS(176), 8,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       aux_sym_unit_type_token1,
@@ -5372,35 +5400,12 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token4,
       sym__word,
       anon_sym_DASH2,
-  [1104] = 9,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(104), 1,
-      sym_unit_type,
-    STATE(123), 1,
-      sym_province,
-    STATE(186), 1,
-      sym_unit,
-    STATE(188), 1,
-      sym_location,
-    STATE(40), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(23), 4,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1136] = 5,
+  [1104] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(270), 1,
       sym__word,
-    STATE(33), 2,
+    STATE(32), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(165), 3,
@@ -5414,52 +5419,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1160] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 1,
-      aux_sym_via_convoy_token1,
-    ACTIONS(273), 1,
-      sym__word,
-    STATE(34), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(167), 8,
-      sym__newline,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      anon_sym_COMMA,
-      aux_sym_season_directive_token2,
-      aux_sym_dislodged_directive_token2,
-  [1184] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(276), 1,
-      sym__word,
-    STATE(33), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(158), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(160), 6,
-      sym__newline,
-      anon_sym_DASH_GT,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1208] = 6,
+  [1128] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(173), 1,
       anon_sym_DASH2,
-    STATE(37), 1,
+    STATE(23), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
+    STATE(233), 1,
       sym__hyphen,
     ACTIONS(169), 3,
       anon_sym_DASH,
@@ -5472,40 +5439,64 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1234] = 6,
+  [1154] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(180), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
-      sym__hyphen,
-    ACTIONS(176), 3,
+    ACTIONS(273), 1,
+      sym__word,
+    STATE(32), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(151), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(178), 6,
+      anon_sym_DASH2,
+    ACTIONS(153), 6,
       sym__newline,
       anon_sym_DASH_GT,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1260] = 9,
+  [1178] = 11,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(275), 1,
+      aux_sym_retreat_token1,
+    ACTIONS(277), 1,
+      aux_sym_expect_directive_token2,
+    ACTIONS(279), 1,
+      aux_sym_expect_directive_token3,
+    ACTIONS(281), 1,
+      aux_sym_expect_directive_token4,
+    ACTIONS(283), 1,
+      aux_sym_expect_directive_token8,
+    ACTIONS(287), 1,
+      aux_sym_expect_directive_token10,
+    ACTIONS(289), 1,
+      aux_sym_expect_directive_token12,
+    ACTIONS(291), 1,
+      aux_sym_expect_directive_token13,
+    ACTIONS(285), 2,
+      aux_sym_expect_directive_token9,
+      aux_sym_expect_directive_token11,
+    ACTIONS(293), 2,
+      aux_sym_expect_directive_token14,
+      aux_sym_expect_directive_token15,
+  [1214] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
     STATE(7), 1,
       sym_name,
-    STATE(104), 1,
+    STATE(107), 1,
       sym_unit_type,
-    STATE(123), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(179), 1,
-      sym_unit,
     STATE(180), 1,
+      sym_unit,
+    STATE(181), 1,
       sym_location,
     STATE(40), 2,
       sym__hyphenated,
@@ -5515,40 +5506,79 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_unit_type_token2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [1292] = 10,
+  [1246] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(278), 1,
-      aux_sym_retreat_token1,
-    ACTIONS(280), 1,
-      aux_sym_expect_directive_token2,
-    ACTIONS(282), 1,
-      aux_sym_expect_directive_token3,
-    ACTIONS(284), 1,
-      aux_sym_expect_directive_token7,
-    ACTIONS(288), 1,
-      aux_sym_expect_directive_token9,
-    ACTIONS(290), 1,
-      aux_sym_expect_directive_token11,
-    ACTIONS(292), 1,
-      aux_sym_expect_directive_token12,
-    ACTIONS(286), 2,
-      aux_sym_expect_directive_token8,
-      aux_sym_expect_directive_token10,
-    ACTIONS(294), 2,
-      aux_sym_expect_directive_token13,
-      aux_sym_expect_directive_token14,
-  [1325] = 5,
+    ACTIONS(165), 1,
+      aux_sym_via_convoy_token1,
+    ACTIONS(295), 1,
+      sym__word,
+    STATE(37), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(167), 8,
+      sym__newline,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      anon_sym_COMMA,
+      aux_sym_season_directive_token2,
+      aux_sym_dislodged_directive_token2,
+  [1270] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
-    ACTIONS(158), 1,
-      aux_sym_via_convoy_token1,
-    STATE(34), 2,
+    STATE(7), 1,
+      sym_name,
+    STATE(107), 1,
+      sym_unit_type,
+    STATE(118), 1,
+      sym_province,
+    STATE(188), 1,
+      sym_location,
+    STATE(206), 1,
+      sym_unit,
+    STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(160), 7,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1302] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(159), 1,
+      anon_sym_DASH2,
+    STATE(33), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(233), 1,
+      sym__hyphen,
+    ACTIONS(155), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(157), 6,
+      sym__newline,
+      anon_sym_DASH_GT,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1328] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(151), 1,
+      aux_sym_via_convoy_token1,
+    STATE(37), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 7,
       sym__newline,
       anon_sym_EQ_GT,
       anon_sym_LPAREN,
@@ -5556,51 +5586,68 @@ static const uint16_t ts_small_parse_table[] = {
       sym_season,
       aux_sym_season_directive_token2,
       aux_sym_dislodged_directive_token2,
-  [1348] = 6,
+  [1351] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(173), 1,
-      anon_sym_DASH2,
-    STATE(45), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
-      sym__hyphen,
-    ACTIONS(169), 3,
+    ACTIONS(298), 1,
+      sym__word,
+    STATE(44), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(151), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
-      sym__word,
-    ACTIONS(171), 4,
+      anon_sym_DASH2,
+    ACTIONS(153), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1372] = 9,
+  [1373] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(159), 1,
+      anon_sym_DASH2,
+    STATE(45), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(243), 1,
+      sym__hyphen,
+    ACTIONS(155), 3,
+      anon_sym_DASH,
+      aux_sym__arrow_token1,
+      sym__word,
+    ACTIONS(157), 4,
+      anon_sym_DASH_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1397] = 9,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       sym__word,
-    ACTIONS(298), 1,
+    ACTIONS(302), 1,
       anon_sym_DASH_GT,
     STATE(7), 1,
       sym_name,
-    STATE(77), 1,
+    STATE(75), 1,
       sym__arrow,
-    STATE(123), 1,
+    STATE(118), 1,
       sym_province,
-    STATE(172), 1,
+    STATE(186), 1,
       sym_location,
-    ACTIONS(296), 2,
+    ACTIONS(300), 2,
       anon_sym_DASH,
       aux_sym__arrow_token1,
     STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [1402] = 5,
+  [1427] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(300), 1,
+    ACTIONS(304), 1,
       sym__word,
-    STATE(43), 2,
+    STATE(44), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(165), 3,
@@ -5612,69 +5659,68 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1424] = 5,
+  [1449] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(303), 1,
-      sym__word,
-    STATE(43), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(158), 3,
-      anon_sym_DASH,
-      aux_sym__arrow_token1,
-      anon_sym_DASH2,
-    ACTIONS(160), 4,
-      anon_sym_DASH_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1446] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(180), 1,
+    ACTIONS(173), 1,
       anon_sym_DASH2,
     STATE(27), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
+    STATE(243), 1,
       sym__hyphen,
-    ACTIONS(176), 3,
+    ACTIONS(169), 3,
       anon_sym_DASH,
       aux_sym__arrow_token1,
       sym__word,
-    ACTIONS(178), 4,
+    ACTIONS(171), 4,
       anon_sym_DASH_GT,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1470] = 7,
+  [1473] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(305), 1,
-      anon_sym_COLON,
-    ACTIONS(309), 1,
-      sym_season,
-    ACTIONS(311), 1,
+    ACTIONS(155), 1,
+      sym__word,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(48), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(250), 1,
+      sym__hyphen,
+    ACTIONS(157), 5,
       sym__newline,
-    STATE(177), 1,
-      sym_season_words,
-    ACTIONS(307), 4,
-      aux_sym_season_words_token1,
-      aux_sym_season_words_token2,
-      aux_sym_season_words_token3,
-      aux_sym_season_words_token4,
-  [1495] = 6,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1496] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(176), 1,
+      sym__word,
+    ACTIONS(307), 1,
+      anon_sym_DASH2,
+    STATE(47), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(250), 1,
+      sym__hyphen,
+    ACTIONS(178), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1519] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(169), 1,
       sym__word,
     ACTIONS(255), 1,
       anon_sym_DASH2,
-    STATE(51), 1,
+    STATE(47), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(248), 1,
+    STATE(250), 1,
       sym__hyphen,
     ACTIONS(171), 5,
       sym__newline,
@@ -5682,45 +5728,32 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token2,
-  [1518] = 6,
+  [1542] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(149), 1,
-      sym__word,
-    ACTIONS(313), 1,
-      anon_sym_DASH2,
-    STATE(48), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(248), 1,
-      sym__hyphen,
-    ACTIONS(151), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token2,
-  [1541] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(318), 4,
-      sym__newline,
-      anon_sym_COLON,
+    ACTIONS(11), 1,
       aux_sym_season_words_token5,
+    ACTIONS(310), 1,
+      anon_sym_COLON,
+    ACTIONS(314), 1,
       sym_season,
-    ACTIONS(316), 5,
+    ACTIONS(316), 1,
+      sym__newline,
+    STATE(165), 1,
+      sym_season_words,
+    ACTIONS(312), 4,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-      sym__word,
-  [1558] = 6,
+  [1567] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 1,
+    ACTIONS(318), 1,
       anon_sym_LPAREN,
-    ACTIONS(322), 1,
+    ACTIONS(320), 1,
       anon_sym_SLASH,
-    STATE(76), 1,
+    STATE(91), 1,
       sym_coast,
     ACTIONS(139), 2,
       anon_sym_DASH,
@@ -5730,155 +5763,62 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [1581] = 6,
+  [1590] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(176), 1,
+    ACTIONS(147), 1,
       sym__word,
-    ACTIONS(255), 1,
-      anon_sym_DASH2,
-    STATE(48), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(248), 1,
-      sym__hyphen,
-    ACTIONS(178), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token2,
-  [1604] = 7,
+    STATE(83), 1,
+      sym_power,
+    STATE(107), 1,
+      sym_unit_type,
+    STATE(108), 1,
+      sym__hyphenated,
+    STATE(263), 1,
+      sym_unit,
+    ACTIONS(23), 4,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1615] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
-      aux_sym_season_words_token5,
-    ACTIONS(309), 1,
-      sym_season,
-    ACTIONS(311), 1,
+    ACTIONS(324), 4,
       sym__newline,
-    ACTIONS(324), 1,
       anon_sym_COLON,
-    STATE(177), 1,
-      sym_season_words,
-    ACTIONS(307), 4,
+      aux_sym_season_words_token5,
+      sym_season,
+    ACTIONS(322), 5,
       aux_sym_season_words_token1,
       aux_sym_season_words_token2,
       aux_sym_season_words_token3,
       aux_sym_season_words_token4,
-  [1629] = 4,
+      sym__word,
+  [1632] = 7,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(11), 1,
+      aux_sym_season_words_token5,
+    ACTIONS(314), 1,
+      sym_season,
+    ACTIONS(316), 1,
+      sym__newline,
     ACTIONS(326), 1,
-      sym__word,
-    STATE(60), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(160), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      anon_sym_COMMA,
-      aux_sym_dislodged_directive_token2,
-  [1647] = 8,
+      anon_sym_COLON,
+    STATE(165), 1,
+      sym_season_words,
+    ACTIONS(312), 4,
+      aux_sym_season_words_token1,
+      aux_sym_season_words_token2,
+      aux_sym_season_words_token3,
+      aux_sym_season_words_token4,
+  [1657] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
     ACTIONS(328), 1,
-      sym_season,
-    ACTIONS(330), 1,
-      sym__newline,
-    STATE(64), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(70), 1,
-      sym__greedy_name,
-    STATE(119), 1,
-      sym__greedy_province,
-    STATE(59), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1673] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(255), 1,
-      anon_sym_DASH2,
-    STATE(56), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
-      sym__hyphen,
-    ACTIONS(332), 5,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1693] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(255), 1,
-      anon_sym_DASH2,
-    STATE(23), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(244), 1,
-      sym__hyphen,
-    ACTIONS(334), 5,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-  [1713] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(255), 1,
-      anon_sym_DASH2,
-    STATE(58), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
-      sym__hyphen,
-    ACTIONS(169), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(171), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1735] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(255), 1,
-      anon_sym_DASH2,
-    STATE(27), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
-      sym__hyphen,
-    ACTIONS(176), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(178), 3,
-      anon_sym_COLON,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [1757] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
       sym__word,
-    STATE(34), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-    ACTIONS(336), 5,
-      sym__newline,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-      anon_sym_COMMA,
-  [1775] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(338), 1,
-      sym__word,
-    STATE(60), 2,
+    STATE(54), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(167), 5,
@@ -5887,197 +5827,305 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SLASH,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token2,
-  [1793] = 7,
+  [1675] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(331), 1,
+      sym_season,
+    ACTIONS(333), 1,
+      sym__newline,
+    STATE(65), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(72), 1,
+      sym__greedy_name,
+    STATE(116), 1,
+      sym__greedy_province,
+    STATE(57), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1701] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(23), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(233), 1,
+      sym__hyphen,
+    ACTIONS(335), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1721] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    STATE(37), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(337), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+      anon_sym_COMMA,
+  [1739] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(249), 1,
       anon_sym_DASH2,
-    ACTIONS(341), 1,
+    ACTIONS(339), 1,
       anon_sym_DASH,
     STATE(88), 1,
       sym__arrow,
-    STATE(110), 1,
+    STATE(105), 1,
       sym__hyphen,
-    ACTIONS(343), 2,
+    ACTIONS(341), 2,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-    ACTIONS(345), 2,
+    ACTIONS(343), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [1817] = 6,
+  [1763] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(345), 1,
+      sym__word,
+    STATE(59), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(72), 1,
+      sym__greedy_name,
+    STATE(116), 1,
+      sym__greedy_province,
+    ACTIONS(348), 2,
+      sym__newline,
+      sym_season,
+    STATE(57), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1787] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(62), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(243), 1,
+      sym__hyphen,
+    ACTIONS(155), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(157), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1809] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(56), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(233), 1,
+      sym__hyphen,
+    ACTIONS(350), 5,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+  [1829] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(27), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(243), 1,
+      sym__hyphen,
+    ACTIONS(169), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(171), 3,
+      anon_sym_COLON,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [1851] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(352), 1,
+      sym__word,
+    STATE(54), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 5,
+      sym__newline,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      anon_sym_COMMA,
+      aux_sym_dislodged_directive_token2,
+  [1869] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(155), 1,
+      sym__word,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(66), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(243), 1,
+      sym__hyphen,
+    ACTIONS(157), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [1891] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(7), 1,
+      sym__word,
+    ACTIONS(354), 1,
+      sym_season,
+    ACTIONS(356), 1,
+      sym__newline,
+    STATE(59), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(72), 1,
+      sym__greedy_name,
+    STATE(116), 1,
+      sym__greedy_province,
+    STATE(57), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [1917] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(169), 1,
       sym__word,
     ACTIONS(255), 1,
       anon_sym_DASH2,
-    STATE(65), 1,
+    STATE(27), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
+    STATE(243), 1,
       sym__hyphen,
     ACTIONS(171), 4,
       anon_sym_COLON,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [1839] = 7,
+  [1939] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(347), 1,
-      sym__word,
-    STATE(63), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(70), 1,
-      sym__greedy_name,
-    STATE(119), 1,
-      sym__greedy_province,
-    ACTIONS(350), 2,
-      sym__newline,
-      sym_season,
-    STATE(59), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1863] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(7), 1,
-      sym__word,
-    ACTIONS(352), 1,
-      sym_season,
-    ACTIONS(354), 1,
-      sym__newline,
-    STATE(63), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(70), 1,
-      sym__greedy_name,
-    STATE(119), 1,
-      sym__greedy_province,
-    STATE(59), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1889] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(176), 1,
-      sym__word,
-    ACTIONS(255), 1,
-      anon_sym_DASH2,
-    STATE(27), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(241), 1,
-      sym__hyphen,
-    ACTIONS(178), 4,
-      anon_sym_COLON,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-      sym_season,
-  [1911] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 1,
-      sym__word,
     ACTIONS(358), 1,
-      sym__newline,
-    STATE(68), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(78), 1,
-      sym__greedy_name,
-    STATE(128), 1,
-      sym__greedy_province,
-    STATE(67), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1934] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 1,
       sym__word,
-    STATE(60), 2,
+    STATE(54), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(336), 4,
+    ACTIONS(337), 4,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_COMMA,
-  [1951] = 7,
+  [1956] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(350), 1,
-      sym__newline,
-    ACTIONS(360), 1,
+    ACTIONS(176), 1,
       sym__word,
-    STATE(68), 1,
-      aux_sym_owns_directive_repeat1,
-    STATE(78), 1,
-      sym__greedy_name,
-    STATE(128), 1,
-      sym__greedy_province,
-    STATE(67), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [1974] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(149), 1,
-      sym__word,
-    ACTIONS(151), 6,
+    ACTIONS(178), 6,
       sym__newline,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       anon_sym_DASH2,
       anon_sym_COMMA,
       aux_sym_dislodged_directive_token2,
-  [1989] = 6,
+  [1971] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(363), 1,
+    ACTIONS(358), 1,
       sym__word,
-    ACTIONS(365), 1,
-      anon_sym_LPAREN,
-    ACTIONS(367), 1,
-      anon_sym_SLASH,
-    STATE(121), 1,
-      sym_coast,
-    ACTIONS(369), 3,
+    ACTIONS(360), 1,
       sym__newline,
-      sym_season,
-      anon_sym_COMMA,
-  [2010] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 1,
-      sym__word,
-    ACTIONS(371), 1,
-      sym__newline,
-    STATE(66), 1,
+    STATE(71), 1,
       aux_sym_owns_directive_repeat1,
-    STATE(78), 1,
+    STATE(96), 1,
       sym__greedy_name,
-    STATE(128), 1,
+    STATE(141), 1,
       sym__greedy_province,
     STATE(67), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2033] = 4,
+  [1994] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(373), 1,
+    ACTIONS(348), 1,
+      sym__newline,
+    ACTIONS(362), 1,
       sym__word,
-    STATE(73), 2,
+    STATE(70), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(96), 1,
+      sym__greedy_name,
+    STATE(141), 1,
+      sym__greedy_province,
+    STATE(67), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-    ACTIONS(160), 4,
-      anon_sym_COLON,
+  [2017] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(358), 1,
+      sym__word,
+    ACTIONS(365), 1,
+      sym__newline,
+    STATE(70), 1,
+      aux_sym_owns_directive_repeat1,
+    STATE(96), 1,
+      sym__greedy_name,
+    STATE(141), 1,
+      sym__greedy_province,
+    STATE(67), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2040] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(367), 1,
+      sym__word,
+    ACTIONS(369), 1,
       anon_sym_LPAREN,
+    ACTIONS(371), 1,
       anon_sym_SLASH,
+    STATE(119), 1,
+      sym_coast,
+    ACTIONS(373), 3,
+      sym__newline,
       sym_season,
-  [2050] = 4,
+      anon_sym_COMMA,
+  [2061] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(375), 1,
       sym__word,
-    STATE(73), 2,
+    STATE(74), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+    ACTIONS(153), 4,
+      anon_sym_COLON,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym_season,
+  [2078] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(377), 1,
+      sym__word,
+    STATE(74), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
     ACTIONS(167), 4,
@@ -6085,12 +6133,26 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym_season,
-  [2067] = 5,
+  [2095] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(96), 1,
+    ACTIONS(380), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(202), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2115] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(84), 1,
       sym_unit,
-    STATE(108), 1,
+    STATE(111), 1,
       sym_unit_type,
     ACTIONS(23), 2,
       aux_sym_unit_type_token1,
@@ -6098,10 +6160,186 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(205), 2,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2085] = 4,
+  [2133] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(378), 1,
+    STATE(58), 1,
+      sym_unit,
+    STATE(113), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2151] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(124), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2171] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(107), 1,
+      sym_unit_type,
+    STATE(168), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2189] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(191), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2209] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(85), 1,
+      sym_unit,
+    STATE(111), 1,
+      sym_unit_type,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2227] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(109), 1,
+      sym_unit_type,
+    STATE(239), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2245] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(107), 1,
+      sym_unit_type,
+    STATE(240), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2263] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(249), 1,
+      anon_sym_DASH2,
+    ACTIONS(382), 1,
+      anon_sym_DASH,
+    STATE(87), 1,
+      sym__arrow,
+    STATE(104), 1,
+      sym__hyphen,
+    ACTIONS(384), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2283] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(249), 1,
+      anon_sym_DASH2,
+    ACTIONS(386), 1,
+      anon_sym_DASH,
+    STATE(80), 1,
+      sym__arrow,
+    STATE(102), 1,
+      sym__hyphen,
+    ACTIONS(388), 2,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+  [2303] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(143), 1,
+      anon_sym_LPAREN,
+    ACTIONS(145), 1,
+      anon_sym_SLASH,
+    STATE(145), 1,
+      sym_coast,
+    ACTIONS(390), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [2321] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(170), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2341] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(118), 1,
+      sym_province,
+    STATE(172), 1,
+      sym_location,
+    STATE(40), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2361] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(352), 1,
+      sym__word,
+    ACTIONS(392), 1,
+      aux_sym_expect_directive_token7,
+    STATE(7), 1,
+      sym_name,
+    STATE(148), 1,
+      sym_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2381] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(394), 1,
       sym_season,
     ACTIONS(209), 2,
       anon_sym_DASH,
@@ -6110,125 +6348,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
-  [2101] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(191), 2,
-      anon_sym_DASH,
-      anon_sym_DASH2,
-    ACTIONS(193), 4,
-      anon_sym_COLON,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-      sym_season,
-  [2115] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(123), 1,
-      sym_province,
-    STATE(200), 1,
-      sym_location,
-    STATE(40), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2135] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(382), 1,
-      anon_sym_LPAREN,
-    ACTIONS(384), 1,
-      anon_sym_SLASH,
-    STATE(159), 1,
-      sym_coast,
-    ACTIONS(369), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [2153] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(82), 1,
-      sym_unit,
-    STATE(108), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2171] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(104), 1,
-      sym_unit_type,
-    STATE(235), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2189] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(143), 1,
-      anon_sym_LPAREN,
-    ACTIONS(145), 1,
-      anon_sym_SLASH,
-    STATE(131), 1,
-      sym_coast,
-    ACTIONS(386), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [2207] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(249), 1,
-      anon_sym_DASH2,
-    ACTIONS(388), 1,
-      anon_sym_DASH,
-    STATE(89), 1,
-      sym__arrow,
-    STATE(106), 1,
-      sym__hyphen,
-    ACTIONS(390), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2227] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(61), 1,
-      sym_unit,
-    STATE(112), 1,
-      sym_unit_type,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2245] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(123), 1,
-      sym_province,
-    STATE(176), 1,
-      sym_location,
-    STATE(40), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2265] = 3,
+  [2397] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(183), 2,
@@ -6239,7 +6359,33 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [2279] = 3,
+  [2411] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(107), 1,
+      sym_unit_type,
+    STATE(219), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2429] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(107), 1,
+      sym_unit_type,
+    STATE(147), 1,
+      sym_unit,
+    ACTIONS(23), 2,
+      aux_sym_unit_type_token1,
+      aux_sym_unit_type_token2,
+    ACTIONS(205), 2,
+      aux_sym_unit_type_token3,
+      aux_sym_unit_type_token4,
+  [2447] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(187), 2,
@@ -6250,215 +6396,83 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
       sym_season,
-  [2293] = 6,
+  [2461] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(115), 1,
-      sym_location,
-    STATE(123), 1,
-      sym_province,
-    STATE(40), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2313] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(123), 1,
-      sym_province,
-    STATE(183), 1,
-      sym_location,
-    STATE(40), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2333] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(123), 1,
-      sym_province,
-    STATE(198), 1,
-      sym_location,
-    STATE(40), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2353] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(326), 1,
-      sym__word,
-    ACTIONS(392), 1,
-      aux_sym_expect_directive_token6,
-    STATE(7), 1,
-      sym_name,
-    STATE(134), 1,
-      sym_province,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2373] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(313), 1,
+    ACTIONS(191), 2,
+      anon_sym_DASH,
       anon_sym_DASH2,
-    STATE(91), 1,
-      aux_sym__shorthand_name_repeat1,
-    STATE(255), 1,
-      sym__hyphen,
-    ACTIONS(151), 3,
+    ACTIONS(193), 4,
+      anon_sym_COLON,
+      anon_sym_DASH_GT,
+      aux_sym__arrow_token1,
+      sym_season,
+  [2475] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(396), 1,
       anon_sym_LPAREN,
+    ACTIONS(398), 1,
       anon_sym_SLASH,
+    STATE(160), 1,
+      sym_coast,
+    ACTIONS(373), 3,
+      sym__newline,
       sym__word,
-  [2391] = 5,
+      anon_sym_COMMA,
+  [2493] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(113), 1,
-      sym_unit_type,
-    STATE(210), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2409] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(104), 1,
-      sym_unit_type,
-    STATE(213), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2427] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(255), 1,
+    ACTIONS(307), 1,
       anon_sym_DASH2,
-    STATE(91), 1,
+    STATE(97), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(255), 1,
+    STATE(257), 1,
       sym__hyphen,
     ACTIONS(178), 3,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym__word,
-  [2445] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(104), 1,
-      sym_unit_type,
-    STATE(158), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2463] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(249), 1,
-      anon_sym_DASH2,
-    ACTIONS(394), 1,
-      anon_sym_DASH,
-    STATE(84), 1,
-      sym__arrow,
-    STATE(99), 1,
-      sym__hyphen,
-    ACTIONS(396), 2,
-      anon_sym_DASH_GT,
-      aux_sym__arrow_token1,
-  [2483] = 5,
+  [2511] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(255), 1,
       anon_sym_DASH2,
-    STATE(94), 1,
+    STATE(97), 1,
       aux_sym__shorthand_name_repeat1,
-    STATE(255), 1,
+    STATE(257), 1,
       sym__hyphen,
     ACTIONS(171), 3,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym__word,
-  [2501] = 5,
+  [2529] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(104), 1,
-      sym_unit_type,
-    STATE(185), 1,
-      sym_unit,
-    ACTIONS(23), 2,
-      aux_sym_unit_type_token1,
-      aux_sym_unit_type_token2,
-    ACTIONS(205), 2,
-      aux_sym_unit_type_token3,
-      aux_sym_unit_type_token4,
-  [2519] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(398), 1,
-      sym__joined,
-    STATE(81), 1,
-      sym__shorthand_name,
-    STATE(143), 1,
-      sym__shorthand_loc,
-    STATE(147), 1,
-      sym__shorthand_province,
-    STATE(181), 1,
-      sym__shorthand_location,
-  [2538] = 4,
+    ACTIONS(255), 1,
+      anon_sym_DASH2,
+    STATE(98), 1,
+      aux_sym__shorthand_name_repeat1,
+    STATE(257), 1,
+      sym__hyphen,
+    ACTIONS(157), 3,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+      sym__word,
+  [2547] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(400), 1,
-      sym__word,
-    ACTIONS(167), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(100), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2553] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(403), 1,
-      sym__word,
-    ACTIONS(160), 2,
-      anon_sym_LPAREN,
-      anon_sym_SLASH,
-    STATE(100), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2568] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(193), 1,
-      sym_province,
-    STATE(53), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2585] = 3,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(120), 1,
+      sym__shorthand_location,
+    STATE(139), 1,
+      sym__shorthand_loc,
+    STATE(143), 1,
+      sym__shorthand_province,
+  [2566] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(251), 2,
@@ -6468,7 +6482,70 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COLON,
       anon_sym_DASH_GT,
       aux_sym__arrow_token1,
+  [2579] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(139), 1,
+      sym__shorthand_loc,
+    STATE(143), 1,
+      sym__shorthand_province,
+    STATE(192), 1,
+      sym__shorthand_location,
   [2598] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(358), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(169), 1,
+      sym_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2615] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(139), 1,
+      sym__shorthand_loc,
+    STATE(143), 1,
+      sym__shorthand_province,
+    STATE(171), 1,
+      sym__shorthand_location,
+  [2634] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(400), 1,
+      sym__joined,
+    STATE(86), 1,
+      sym__shorthand_name,
+    STATE(139), 1,
+      sym__shorthand_loc,
+    STATE(143), 1,
+      sym__shorthand_province,
+    STATE(173), 1,
+      sym__shorthand_location,
+  [2653] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(358), 1,
+      sym__word,
+    STATE(7), 1,
+      sym_name,
+    STATE(178), 1,
+      sym_province,
+    STATE(63), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2670] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(380), 1,
@@ -6480,138 +6557,154 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(40), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2615] = 3,
+  [2687] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(316), 2,
+    ACTIONS(322), 2,
       aux_sym_unit_type_token1,
       aux_sym_unit_type_token2,
-    ACTIONS(318), 3,
+    ACTIONS(324), 3,
       anon_sym_COLON,
       aux_sym_unit_type_token3,
       aux_sym_unit_type_token4,
-  [2628] = 6,
+  [2700] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(398), 1,
-      sym__joined,
-    STATE(81), 1,
-      sym__shorthand_name,
-    STATE(143), 1,
-      sym__shorthand_loc,
-    STATE(147), 1,
-      sym__shorthand_province,
-    STATE(167), 1,
-      sym__shorthand_location,
-  [2647] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(406), 1,
-      sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(19), 1,
-      sym_province,
-    STATE(10), 2,
-      sym__hyphenated,
-      aux_sym_name_repeat1,
-  [2664] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(408), 1,
+    ACTIONS(402), 1,
       sym__word,
     STATE(50), 1,
       sym_name,
-    STATE(75), 1,
+    STATE(90), 1,
       sym_province,
-    STATE(44), 2,
+    STATE(73), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2681] = 6,
+  [2717] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(398), 1,
-      sym__joined,
-    STATE(81), 1,
-      sym__shorthand_name,
-    STATE(117), 1,
-      sym__shorthand_location,
-    STATE(143), 1,
-      sym__shorthand_loc,
-    STATE(147), 1,
-      sym__shorthand_province,
-  [2700] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(398), 1,
-      sym__joined,
-    STATE(81), 1,
-      sym__shorthand_name,
-    STATE(143), 1,
-      sym__shorthand_loc,
-    STATE(147), 1,
-      sym__shorthand_province,
-    STATE(187), 1,
-      sym__shorthand_location,
-  [2719] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 1,
+    ACTIONS(404), 1,
       sym__word,
-    STATE(7), 1,
-      sym_name,
-    STATE(175), 1,
-      sym_province,
-    STATE(53), 2,
+    ACTIONS(153), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(112), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2736] = 5,
+  [2732] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(410), 1,
+    ACTIONS(407), 1,
       sym__word,
-    STATE(7), 1,
+    STATE(50), 1,
       sym_name,
-    STATE(19), 1,
+    STATE(90), 1,
       sym_province,
-    STATE(35), 2,
+    STATE(41), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2753] = 5,
+  [2749] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(409), 1,
+      sym__word,
+    ACTIONS(167), 2,
+      anon_sym_LPAREN,
+      anon_sym_SLASH,
+    STATE(112), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2764] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(412), 1,
       sym__word,
-    STATE(50), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(75), 1,
+    STATE(19), 1,
       sym_province,
-    STATE(72), 2,
+    STATE(34), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2770] = 5,
+  [2781] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(414), 1,
       sym__word,
-    STATE(122), 1,
+    STATE(7), 1,
       sym_name,
-    STATE(132), 1,
+    STATE(19), 1,
       sym_province,
-    STATE(101), 2,
+    STATE(9), 2,
       sym__hyphenated,
       aux_sym_name_repeat1,
-  [2787] = 4,
+  [2798] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(416), 1,
+      sym__word,
+    STATE(126), 1,
+      sym_name,
+    STATE(138), 1,
+      sym_province,
+    STATE(110), 2,
+      sym__hyphenated,
+      aux_sym_name_repeat1,
+  [2815] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(418), 1,
+      sym__word,
+    ACTIONS(422), 1,
+      anon_sym_COMMA,
+    ACTIONS(420), 2,
+      sym__newline,
+      sym_season,
+  [2829] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(424), 4,
+      aux_sym_outcome_token1,
+      aux_sym_outcome_token2,
+      aux_sym_outcome_token3,
+      aux_sym_outcome_token4,
+  [2839] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(428), 1,
+      sym_season,
+    ACTIONS(426), 3,
+      sym__newline,
       aux_sym_via_convoy_token1,
-    STATE(165), 1,
+      anon_sym_EQ_GT,
+  [2851] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(430), 1,
+      sym__word,
+    ACTIONS(432), 3,
+      sym__newline,
+      sym_season,
+      anon_sym_COMMA,
+  [2863] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(434), 1,
+      aux_sym_via_convoy_token1,
+    STATE(167), 1,
       sym_via_convoy,
-    ACTIONS(418), 2,
+    ACTIONS(436), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [2801] = 3,
+  [2877] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(191), 1,
+      sym__word,
+    ACTIONS(193), 3,
+      sym__newline,
+      sym_season,
+      anon_sym_COMMA,
+  [2889] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(187), 1,
@@ -6620,969 +6713,929 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
       sym_season,
       anon_sym_COMMA,
-  [2813] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(416), 1,
-      aux_sym_via_convoy_token1,
-    STATE(168), 1,
-      sym_via_convoy,
-    ACTIONS(420), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [2827] = 5,
+  [2901] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(147), 1,
       sym__word,
-    ACTIONS(422), 1,
-      aux_sym_expect_directive_token4,
-    STATE(93), 1,
-      sym_power,
-    STATE(105), 1,
-      sym__hyphenated,
-  [2843] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(424), 1,
-      sym__word,
-    ACTIONS(428), 1,
-      anon_sym_COMMA,
-    ACTIONS(426), 2,
-      sym__newline,
-      sym_season,
-  [2857] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(430), 4,
-      aux_sym_outcome_token1,
-      aux_sym_outcome_token2,
-      aux_sym_outcome_token3,
-      aux_sym_outcome_token4,
-  [2867] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(432), 1,
-      sym__word,
-    ACTIONS(434), 3,
-      sym__newline,
-      sym_season,
-      anon_sym_COMMA,
-  [2879] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(141), 1,
-      sym__word,
-    ACTIONS(436), 1,
-      anon_sym_LPAREN,
     ACTIONS(438), 1,
-      anon_sym_SLASH,
-    STATE(212), 1,
-      sym_coast,
-  [2895] = 3,
+      aux_sym_expect_directive_token5,
+    STATE(83), 1,
+      sym_power,
+    STATE(108), 1,
+      sym__hyphenated,
+  [2917] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(442), 1,
-      sym_season,
-    ACTIONS(440), 3,
-      sym__newline,
+    ACTIONS(434), 1,
       aux_sym_via_convoy_token1,
+    STATE(185), 1,
+      sym_via_convoy,
+    ACTIONS(440), 2,
+      sym__newline,
       anon_sym_EQ_GT,
-  [2907] = 2,
+  [2931] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(151), 4,
+    ACTIONS(178), 4,
       anon_sym_LPAREN,
       anon_sym_SLASH,
       sym__word,
       anon_sym_DASH2,
-  [2917] = 3,
+  [2941] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(183), 1,
+    ACTIONS(141), 1,
       sym__word,
-    ACTIONS(185), 3,
-      sym__newline,
-      sym_season,
-      anon_sym_COMMA,
-  [2929] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(49), 1,
-      sym__hyphenated,
-    STATE(232), 1,
-      sym_power,
-  [2942] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
+    ACTIONS(442), 1,
+      anon_sym_LPAREN,
     ACTIONS(444), 1,
-      sym_integer,
-    ACTIONS(447), 1,
-      sym__newline,
-    STATE(127), 1,
-      aux_sym_expect_directive_repeat3,
-  [2955] = 3,
+      anon_sym_SLASH,
+    STATE(214), 1,
+      sym_coast,
+  [2957] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(449), 1,
-      anon_sym_COMMA,
-    ACTIONS(426), 2,
-      sym__newline,
-      sym__word,
-  [2966] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(451), 1,
-      sym__word,
-    STATE(92), 1,
-      sym_power,
-    STATE(105), 1,
-      sym__hyphenated,
-  [2979] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(451), 1,
-      sym__word,
-    STATE(93), 1,
-      sym_power,
-    STATE(105), 1,
-      sym__hyphenated,
-  [2992] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(453), 3,
+    ACTIONS(446), 3,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
+  [2966] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(450), 1,
+      anon_sym_COMMA,
+    ACTIONS(448), 2,
+      sym__newline,
+      sym_season,
+  [2977] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(452), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(454), 1,
+      sym__newline,
+    STATE(235), 1,
+      sym_outcome,
+  [2990] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(456), 1,
+      sym__word,
+    ACTIONS(458), 2,
+      sym__newline,
+      sym_season,
   [3001] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(380), 1,
-      sym__word,
-    STATE(49), 1,
-      sym__hyphenated,
-    STATE(194), 1,
-      sym_power,
+    ACTIONS(460), 1,
+      sym_season,
+    ACTIONS(462), 1,
+      sym__newline,
+    STATE(132), 1,
+      aux_sym_phase_directive_repeat1,
   [3014] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(455), 1,
-      sym__word,
-    ACTIONS(458), 1,
-      anon_sym_RPAREN,
-    STATE(133), 1,
-      aux_sym_coast_repeat1,
-  [3027] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(460), 1,
-      anon_sym_COMMA,
-    ACTIONS(462), 1,
-      sym__newline,
-    STATE(136), 1,
-      aux_sym_expect_directive_repeat1,
-  [3040] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
+      sym_season,
     ACTIONS(464), 1,
-      sym_season,
-    ACTIONS(466), 1,
       sym__newline,
-    STATE(142), 1,
-      aux_sym_expect_directive_repeat2,
-  [3053] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(460), 1,
-      anon_sym_COMMA,
-    ACTIONS(468), 1,
-      sym__newline,
-    STATE(137), 1,
-      aux_sym_expect_directive_repeat1,
-  [3066] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(470), 1,
-      anon_sym_COMMA,
-    ACTIONS(473), 1,
-      sym__newline,
-    STATE(137), 1,
-      aux_sym_expect_directive_repeat1,
-  [3079] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(466), 1,
-      sym__newline,
-    ACTIONS(475), 1,
-      sym_integer,
-    STATE(163), 1,
-      aux_sym_expect_directive_repeat3,
-  [3092] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
-      sym__word,
-    ACTIONS(479), 1,
-      anon_sym_RPAREN,
-    STATE(133), 1,
-      aux_sym_coast_repeat1,
-  [3105] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(481), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(483), 1,
-      sym__newline,
-    STATE(247), 1,
-      sym_outcome,
-  [3118] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(485), 1,
-      sym_season,
-    ACTIONS(487), 1,
-      sym__newline,
-    STATE(156), 1,
+    STATE(155), 1,
       aux_sym_phase_directive_repeat1,
-  [3131] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(464), 1,
-      sym_season,
-    ACTIONS(489), 1,
-      sym__newline,
-    STATE(154), 1,
-      aux_sym_expect_directive_repeat2,
-  [3144] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(491), 3,
-      sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3153] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(493), 1,
-      sym__word,
-    ACTIONS(495), 2,
-      sym__newline,
-      sym_season,
-  [3164] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(185), 3,
-      sym__newline,
-      sym__word,
-      anon_sym_COMMA,
-  [3173] = 2,
+  [3027] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(189), 3,
       sym__newline,
       sym__word,
       anon_sym_COMMA,
-  [3182] = 2,
+  [3036] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(497), 3,
+    ACTIONS(193), 3,
       sym__newline,
-      aux_sym_via_convoy_token1,
-      anon_sym_EQ_GT,
-  [3191] = 4,
+      sym__word,
+      anon_sym_COMMA,
+  [3045] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(451), 1,
+    ACTIONS(466), 1,
       sym__word,
-    STATE(80), 1,
-      sym_power,
-    STATE(105), 1,
-      sym__hyphenated,
-  [3204] = 4,
+    ACTIONS(468), 1,
+      anon_sym_RPAREN,
+    STATE(146), 1,
+      aux_sym_coast_repeat1,
+  [3058] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(470), 1,
+      sym_season,
+    ACTIONS(472), 1,
+      sym__newline,
+    STATE(158), 1,
+      aux_sym_expect_directive_repeat2,
+  [3071] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(474), 1,
+      sym_integer,
+    ACTIONS(476), 1,
+      sym__newline,
+    STATE(163), 1,
+      aux_sym_expect_directive_repeat3,
+  [3084] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(380), 1,
       sym__word,
-    STATE(49), 1,
+    STATE(52), 1,
       sym__hyphenated,
-    STATE(54), 1,
+    STATE(198), 1,
       sym_power,
-  [3217] = 4,
+  [3097] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(481), 1,
-      anon_sym_EQ_GT,
-    ACTIONS(499), 1,
-      sym__newline,
-    STATE(258), 1,
-      sym_outcome,
-  [3230] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(501), 3,
+    ACTIONS(478), 3,
       sym__newline,
       aux_sym_via_convoy_token1,
       anon_sym_EQ_GT,
+  [3106] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
+      sym__word,
+    STATE(52), 1,
+      sym__hyphenated,
+    STATE(55), 1,
+      sym_power,
+  [3119] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_COMMA,
+    ACTIONS(420), 2,
+      sym__newline,
+      sym__word,
+  [3130] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(482), 1,
+      sym__word,
+    STATE(82), 1,
+      sym_power,
+    STATE(108), 1,
+      sym__hyphenated,
+  [3143] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(484), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3152] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(482), 1,
+      sym__word,
+    STATE(93), 1,
+      sym_power,
+    STATE(108), 1,
+      sym__hyphenated,
+  [3165] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(486), 3,
+      sym__newline,
+      aux_sym_via_convoy_token1,
+      anon_sym_EQ_GT,
+  [3174] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(488), 1,
+      sym__word,
+    ACTIONS(491), 1,
+      anon_sym_RPAREN,
+    STATE(146), 1,
+      aux_sym_coast_repeat1,
+  [3187] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(493), 1,
+      aux_sym_season_directive_token2,
+    ACTIONS(495), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(497), 1,
+      sym__newline,
+  [3200] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(499), 1,
+      anon_sym_COMMA,
+    ACTIONS(501), 1,
+      sym__newline,
+    STATE(150), 1,
+      aux_sym_expect_directive_repeat1,
+  [3213] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(482), 1,
+      sym__word,
+    STATE(92), 1,
+      sym_power,
+    STATE(108), 1,
+      sym__hyphenated,
+  [3226] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(499), 1,
+      anon_sym_COMMA,
+    ACTIONS(503), 1,
+      sym__newline,
+    STATE(153), 1,
+      aux_sym_expect_directive_repeat1,
   [3239] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(477), 1,
-      sym__word,
-    ACTIONS(503), 1,
-      anon_sym_RPAREN,
-    STATE(133), 1,
-      aux_sym_coast_repeat1,
+    ACTIONS(470), 1,
+      sym_season,
+    ACTIONS(505), 1,
+      sym__newline,
+    STATE(136), 1,
+      aux_sym_expect_directive_repeat2,
   [3252] = 4,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(474), 1,
+      sym_integer,
     ACTIONS(505), 1,
-      sym_season,
-    ACTIONS(508), 1,
       sym__newline,
-    STATE(153), 1,
-      aux_sym_phase_directive_repeat1,
+    STATE(137), 1,
+      aux_sym_expect_directive_repeat3,
   [3265] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(510), 1,
-      sym_season,
-    ACTIONS(513), 1,
-      sym__newline,
-    STATE(154), 1,
-      aux_sym_expect_directive_repeat2,
-  [3278] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(517), 1,
+    ACTIONS(507), 1,
       anon_sym_COMMA,
-    ACTIONS(515), 2,
-      sym__newline,
-      sym_season,
-  [3289] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(485), 1,
-      sym_season,
-    ACTIONS(519), 1,
+    ACTIONS(510), 1,
       sym__newline,
     STATE(153), 1,
-      aux_sym_phase_directive_repeat1,
-  [3302] = 4,
+      aux_sym_expect_directive_repeat1,
+  [3278] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(477), 1,
+    ACTIONS(380), 1,
       sym__word,
-    ACTIONS(521), 1,
-      anon_sym_RPAREN,
-    STATE(133), 1,
-      aux_sym_coast_repeat1,
-  [3315] = 4,
+    STATE(52), 1,
+      sym__hyphenated,
+    STATE(225), 1,
+      sym_power,
+  [3291] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(523), 1,
-      aux_sym_season_directive_token2,
-    ACTIONS(525), 1,
-      aux_sym_dislodged_directive_token2,
-    ACTIONS(527), 1,
+    ACTIONS(512), 1,
+      sym_season,
+    ACTIONS(515), 1,
       sym__newline,
-  [3328] = 2,
+    STATE(155), 1,
+      aux_sym_phase_directive_repeat1,
+  [3304] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(434), 3,
+    ACTIONS(466), 1,
+      sym__word,
+    ACTIONS(517), 1,
+      anon_sym_RPAREN,
+    STATE(146), 1,
+      aux_sym_coast_repeat1,
+  [3317] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(452), 1,
+      anon_sym_EQ_GT,
+    ACTIONS(519), 1,
+      sym__newline,
+    STATE(210), 1,
+      sym_outcome,
+  [3330] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(521), 1,
+      sym_season,
+    ACTIONS(524), 1,
+      sym__newline,
+    STATE(158), 1,
+      aux_sym_expect_directive_repeat2,
+  [3343] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(466), 1,
+      sym__word,
+    ACTIONS(526), 1,
+      anon_sym_RPAREN,
+    STATE(146), 1,
+      aux_sym_coast_repeat1,
+  [3356] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(432), 3,
       sym__newline,
       sym__word,
       anon_sym_COMMA,
-  [3337] = 4,
+  [3365] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(477), 1,
+    ACTIONS(466), 1,
       sym__word,
-    ACTIONS(529), 1,
+    ACTIONS(528), 1,
       anon_sym_RPAREN,
-    STATE(133), 1,
+    STATE(146), 1,
       aux_sym_coast_repeat1,
-  [3350] = 4,
+  [3378] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(451), 1,
+    ACTIONS(466), 1,
       sym__word,
-    STATE(95), 1,
-      sym_power,
-    STATE(105), 1,
-      sym__hyphenated,
-  [3363] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
-      sym__word,
-    ACTIONS(531), 1,
+    ACTIONS(530), 1,
       anon_sym_RPAREN,
-    STATE(133), 1,
+    STATE(146), 1,
       aux_sym_coast_repeat1,
-  [3376] = 4,
+  [3391] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(475), 1,
+    ACTIONS(532), 1,
       sym_integer,
-    ACTIONS(533), 1,
+    ACTIONS(535), 1,
       sym__newline,
-    STATE(127), 1,
+    STATE(163), 1,
       aux_sym_expect_directive_repeat3,
-  [3389] = 2,
+  [3404] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(535), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3397] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(537), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3405] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
+    ACTIONS(482), 1,
       sym__word,
-    STATE(139), 1,
-      aux_sym_coast_repeat1,
-  [3415] = 2,
+    STATE(83), 1,
+      sym_power,
+    STATE(108), 1,
+      sym__hyphenated,
+  [3417] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(539), 2,
+    ACTIONS(537), 1,
+      anon_sym_COLON,
+    ACTIONS(539), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3423] = 2,
+  [3427] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(541), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3431] = 2,
+  [3435] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(543), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3439] = 2,
+  [3443] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(545), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3447] = 2,
+  [3451] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(547), 2,
-      anon_sym_RPAREN,
-      sym__word,
-  [3455] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(549), 2,
+    ACTIONS(547), 1,
+      aux_sym_dislodged_directive_token2,
+    ACTIONS(549), 1,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3463] = 2,
+  [3461] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(551), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3471] = 2,
+  [3469] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(553), 2,
       sym__newline,
-      sym_season,
-  [3479] = 3,
+      anon_sym_EQ_GT,
+  [3477] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(555), 1,
-      aux_sym_dislodged_directive_token2,
-    ACTIONS(557), 1,
+    ACTIONS(555), 2,
       sym__newline,
-  [3489] = 2,
+      anon_sym_EQ_GT,
+  [3485] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(557), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3493] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(559), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3497] = 3,
+  [3501] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(561), 1,
-      anon_sym_COLON,
-    ACTIONS(563), 1,
+    ACTIONS(561), 2,
       sym__newline,
-  [3507] = 2,
+      sym_season,
+  [3509] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(563), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3517] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(565), 2,
       sym__newline,
-      anon_sym_COLON,
-  [3515] = 2,
+      sym_integer,
+  [3525] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(567), 2,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3523] = 2,
+      anon_sym_COMMA,
+  [3533] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(569), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3531] = 2,
+  [3541] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(571), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3539] = 2,
+  [3549] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(573), 2,
       sym__newline,
-      anon_sym_COLON,
-  [3547] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(575), 2,
-      sym__newline,
       anon_sym_EQ_GT,
-  [3555] = 2,
+  [3557] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(577), 2,
+    ACTIONS(575), 1,
+      sym__word,
+    ACTIONS(577), 1,
       sym__newline,
-      sym_season,
-  [3563] = 2,
+  [3567] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(579), 2,
       sym__newline,
-      anon_sym_EQ_GT,
-  [3571] = 2,
+      anon_sym_COLON,
+  [3575] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(466), 1,
+      sym__word,
+    STATE(135), 1,
+      aux_sym_coast_repeat1,
+  [3585] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(581), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3579] = 2,
+  [3593] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(583), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3587] = 2,
+  [3601] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(585), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3595] = 2,
+  [3609] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(587), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3603] = 3,
-    ACTIONS(589), 1,
+  [3617] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(589), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3625] = 3,
+    ACTIONS(3), 1,
       sym_comment,
     ACTIONS(591), 1,
-      aux_sym_game_directive_token2,
+      aux_sym_season_directive_token2,
     ACTIONS(593), 1,
       sym__newline,
-  [3613] = 2,
+  [3635] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(595), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3621] = 2,
+  [3643] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(597), 2,
       sym__newline,
-      sym_integer,
-  [3629] = 2,
+      anon_sym_EQ_GT,
+  [3651] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(599), 2,
-      sym__newline,
-      anon_sym_COMMA,
-  [3637] = 3,
+      anon_sym_RPAREN,
+      sym__word,
+  [3659] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(601), 1,
-      sym_season,
-    ACTIONS(603), 1,
+    ACTIONS(601), 2,
       sym__newline,
-  [3647] = 3,
+      sym_season,
+  [3667] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(603), 2,
+      sym__newline,
+      anon_sym_COLON,
+  [3675] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(605), 1,
-      aux_sym_season_directive_token2,
+      anon_sym_COLON,
     ACTIONS(607), 1,
       sym__newline,
-  [3657] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(495), 2,
-      sym__newline,
-      sym__word,
-  [3665] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
+  [3685] = 3,
     ACTIONS(609), 1,
-      anon_sym_COLON,
+      sym_comment,
     ACTIONS(611), 1,
+      aux_sym_game_directive_token2,
+    ACTIONS(613), 1,
       sym__newline,
-  [3675] = 2,
+  [3695] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(613), 2,
+    ACTIONS(615), 1,
+      sym_season,
+    ACTIONS(617), 1,
+      sym__newline,
+  [3705] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(458), 2,
+      sym__newline,
+      sym__word,
+  [3713] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(619), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3683] = 2,
+  [3721] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(615), 2,
+    ACTIONS(466), 1,
+      sym__word,
+    STATE(156), 1,
+      aux_sym_coast_repeat1,
+  [3731] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(621), 2,
       sym__newline,
       anon_sym_EQ_GT,
-  [3691] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(617), 2,
-      sym__newline,
-      anon_sym_EQ_GT,
-  [3699] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
-      sym__word,
-    STATE(157), 1,
-      aux_sym_coast_repeat1,
-  [3709] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(619), 1,
-      sym__word,
-    ACTIONS(621), 1,
-      sym__newline,
-  [3719] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
-      sym__word,
-    STATE(160), 1,
-      aux_sym_coast_repeat1,
-  [3729] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
-      sym__word,
-    STATE(162), 1,
-      aux_sym_coast_repeat1,
   [3739] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(477), 1,
+    ACTIONS(466), 1,
       sym__word,
-    STATE(152), 1,
+    STATE(159), 1,
       aux_sym_coast_repeat1,
-  [3749] = 2,
+  [3749] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(623), 1,
+    ACTIONS(466), 1,
       sym__word,
-  [3756] = 2,
+    STATE(161), 1,
+      aux_sym_coast_repeat1,
+  [3759] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(466), 1,
+      sym__word,
+    STATE(162), 1,
+      aux_sym_coast_repeat1,
+  [3769] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(623), 2,
+      sym__newline,
+      anon_sym_EQ_GT,
+  [3777] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(625), 1,
-      sym_season,
-  [3763] = 2,
+      sym__newline,
+  [3784] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(627), 1,
       sym__newline,
-  [3770] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(629), 1,
-      aux_sym_via_convoy_token2,
-  [3777] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(631), 1,
-      anon_sym_COLON,
-  [3784] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(633), 1,
-      sym__newline,
   [3791] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(193), 1,
-      sym__word,
+    ACTIONS(629), 1,
+      sym__newline,
   [3798] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(635), 1,
+    ACTIONS(631), 1,
       sym__newline,
   [3805] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(637), 1,
+    ACTIONS(633), 1,
       sym__word,
   [3812] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(639), 1,
+    ACTIONS(635), 1,
       sym__newline,
   [3819] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(641), 1,
-      sym__word,
+    ACTIONS(637), 1,
+      anon_sym_COLON,
   [3826] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(643), 1,
-      sym_season,
-  [3833] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(645), 1,
-      aux_sym_via_convoy_token2,
-  [3840] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(647), 1,
-      sym__newline,
-  [3847] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(649), 1,
-      sym__newline,
-  [3854] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(651), 1,
-      sym__newline,
-  [3861] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(653), 1,
-      sym__newline,
-  [3868] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(207), 1,
-      sym__newline,
-  [3875] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(185), 1,
       sym__word,
+  [3833] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
+      sym__newline,
+  [3840] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(641), 1,
+      ts_builtin_sym_end,
+  [3847] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(643), 1,
+      aux_sym_via_convoy_token2,
+  [3854] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(645), 1,
+      sym__newline,
+  [3861] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(647), 1,
+      sym__newline,
+  [3868] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(649), 1,
+      sym__newline,
+  [3875] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(651), 1,
+      sym__newline,
   [3882] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(189), 1,
-      sym__word,
+    ACTIONS(207), 1,
+      sym__newline,
   [3889] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(655), 1,
-      sym__word,
+    ACTIONS(653), 1,
+      sym_integer,
   [3896] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(657), 1,
+    ACTIONS(655), 1,
       sym_integer,
   [3903] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(659), 1,
+    ACTIONS(657), 1,
       sym__newline,
   [3910] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(661), 1,
-      sym__newline,
+    ACTIONS(189), 1,
+      sym__word,
   [3917] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(663), 1,
-      anon_sym_COLON,
+    ACTIONS(193), 1,
+      sym__word,
   [3924] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      aux_sym_via_convoy_token2,
+  [3931] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(661), 1,
+      sym__joined,
+  [3938] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(663), 1,
+      sym__newline,
+  [3945] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(665), 1,
       sym__newline,
-  [3931] = 2,
+  [3952] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(667), 1,
       sym__newline,
-  [3938] = 2,
+  [3959] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(669), 1,
-      sym__word,
-  [3945] = 2,
+      sym__joined,
+  [3966] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(671), 1,
-      aux_sym_expect_directive_token5,
-  [3952] = 2,
+      sym__word,
+  [3973] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(673), 1,
       sym__newline,
-  [3959] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(675), 1,
-      sym__newline,
-  [3966] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(677), 1,
-      sym__joined,
-  [3973] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(679), 1,
-      aux_sym_via_convoy_token2,
   [3980] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(681), 1,
-      sym__newline,
+    ACTIONS(675), 1,
+      sym_season,
   [3987] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(683), 1,
+    ACTIONS(677), 1,
       sym_season,
   [3994] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(685), 1,
-      sym__joined,
+    ACTIONS(679), 1,
+      aux_sym_via_convoy_token2,
   [4001] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(687), 1,
-      sym__word,
+    ACTIONS(681), 1,
+      anon_sym_COLON,
   [4008] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(689), 1,
+    ACTIONS(683), 1,
       sym__newline,
   [4015] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(691), 1,
-      sym__joined,
+    ACTIONS(685), 1,
+      sym__word,
   [4022] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(693), 1,
+    ACTIONS(687), 1,
       sym__newline,
   [4029] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(695), 1,
-      sym__newline,
+    ACTIONS(689), 1,
+      sym__joined,
   [4036] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(697), 1,
-      sym__newline,
+    ACTIONS(691), 1,
+      sym__word,
   [4043] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
-      sym__joined,
+    ACTIONS(693), 1,
+      sym__word,
   [4050] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(701), 1,
+    ACTIONS(695), 1,
       sym__newline,
   [4057] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(703), 1,
+    ACTIONS(697), 1,
       sym__newline,
   [4064] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(705), 1,
-      sym_integer,
+    ACTIONS(699), 1,
+      sym__newline,
   [4071] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(707), 1,
-      sym__joined,
+    ACTIONS(701), 1,
+      sym__newline,
   [4078] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(709), 1,
-      sym__word,
+    ACTIONS(703), 1,
+      sym__joined,
   [4085] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(711), 1,
+    ACTIONS(705), 1,
       sym__word,
   [4092] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(713), 1,
-      sym__joined,
+    ACTIONS(707), 1,
+      sym__newline,
   [4099] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(709), 1,
+      sym__newline,
+  [4106] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(711), 1,
+      sym__joined,
+  [4113] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(713), 1,
+      sym__word,
+  [4120] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(715), 1,
       sym__word,
-  [4106] = 2,
+  [4127] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(717), 1,
-      sym__word,
-  [4113] = 2,
+      sym__joined,
+  [4134] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(719), 1,
-      sym__newline,
-  [4120] = 2,
+      sym__word,
+  [4141] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(721), 1,
       sym__newline,
-  [4127] = 2,
+  [4148] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(723), 1,
       sym__newline,
-  [4134] = 2,
+  [4155] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(725), 1,
-      ts_builtin_sym_end,
-  [4141] = 2,
+      sym_season,
+  [4162] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(727), 1,
-      sym__newline,
-  [4148] = 2,
+      sym__word,
+  [4169] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(729), 1,
+      sym__newline,
+  [4176] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(731), 1,
+      aux_sym_expect_directive_token6,
+  [4183] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(733), 1,
       sym__newline,
 };
 
@@ -7591,7 +7644,7 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(7)] = 45,
   [SMALL_STATE(8)] = 93,
   [SMALL_STATE(9)] = 158,
-  [SMALL_STATE(10)] = 204,
+  [SMALL_STATE(10)] = 202,
   [SMALL_STATE(11)] = 248,
   [SMALL_STATE(12)] = 292,
   [SMALL_STATE(13)] = 338,
@@ -7614,237 +7667,239 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(30)] = 1048,
   [SMALL_STATE(31)] = 1083,
   [SMALL_STATE(32)] = 1104,
-  [SMALL_STATE(33)] = 1136,
-  [SMALL_STATE(34)] = 1160,
-  [SMALL_STATE(35)] = 1184,
-  [SMALL_STATE(36)] = 1208,
-  [SMALL_STATE(37)] = 1234,
-  [SMALL_STATE(38)] = 1260,
-  [SMALL_STATE(39)] = 1292,
-  [SMALL_STATE(40)] = 1325,
-  [SMALL_STATE(41)] = 1348,
-  [SMALL_STATE(42)] = 1372,
-  [SMALL_STATE(43)] = 1402,
-  [SMALL_STATE(44)] = 1424,
-  [SMALL_STATE(45)] = 1446,
-  [SMALL_STATE(46)] = 1470,
-  [SMALL_STATE(47)] = 1495,
-  [SMALL_STATE(48)] = 1518,
-  [SMALL_STATE(49)] = 1541,
-  [SMALL_STATE(50)] = 1558,
-  [SMALL_STATE(51)] = 1581,
-  [SMALL_STATE(52)] = 1604,
-  [SMALL_STATE(53)] = 1629,
-  [SMALL_STATE(54)] = 1647,
-  [SMALL_STATE(55)] = 1673,
-  [SMALL_STATE(56)] = 1693,
-  [SMALL_STATE(57)] = 1713,
-  [SMALL_STATE(58)] = 1735,
-  [SMALL_STATE(59)] = 1757,
-  [SMALL_STATE(60)] = 1775,
-  [SMALL_STATE(61)] = 1793,
-  [SMALL_STATE(62)] = 1817,
-  [SMALL_STATE(63)] = 1839,
-  [SMALL_STATE(64)] = 1863,
-  [SMALL_STATE(65)] = 1889,
-  [SMALL_STATE(66)] = 1911,
-  [SMALL_STATE(67)] = 1934,
-  [SMALL_STATE(68)] = 1951,
-  [SMALL_STATE(69)] = 1974,
-  [SMALL_STATE(70)] = 1989,
-  [SMALL_STATE(71)] = 2010,
-  [SMALL_STATE(72)] = 2033,
-  [SMALL_STATE(73)] = 2050,
-  [SMALL_STATE(74)] = 2067,
-  [SMALL_STATE(75)] = 2085,
-  [SMALL_STATE(76)] = 2101,
-  [SMALL_STATE(77)] = 2115,
-  [SMALL_STATE(78)] = 2135,
-  [SMALL_STATE(79)] = 2153,
-  [SMALL_STATE(80)] = 2171,
-  [SMALL_STATE(81)] = 2189,
-  [SMALL_STATE(82)] = 2207,
-  [SMALL_STATE(83)] = 2227,
-  [SMALL_STATE(84)] = 2245,
-  [SMALL_STATE(85)] = 2265,
-  [SMALL_STATE(86)] = 2279,
-  [SMALL_STATE(87)] = 2293,
-  [SMALL_STATE(88)] = 2313,
-  [SMALL_STATE(89)] = 2333,
-  [SMALL_STATE(90)] = 2353,
-  [SMALL_STATE(91)] = 2373,
-  [SMALL_STATE(92)] = 2391,
-  [SMALL_STATE(93)] = 2409,
-  [SMALL_STATE(94)] = 2427,
-  [SMALL_STATE(95)] = 2445,
-  [SMALL_STATE(96)] = 2463,
-  [SMALL_STATE(97)] = 2483,
-  [SMALL_STATE(98)] = 2501,
-  [SMALL_STATE(99)] = 2519,
-  [SMALL_STATE(100)] = 2538,
-  [SMALL_STATE(101)] = 2553,
-  [SMALL_STATE(102)] = 2568,
-  [SMALL_STATE(103)] = 2585,
-  [SMALL_STATE(104)] = 2598,
-  [SMALL_STATE(105)] = 2615,
-  [SMALL_STATE(106)] = 2628,
-  [SMALL_STATE(107)] = 2647,
-  [SMALL_STATE(108)] = 2664,
-  [SMALL_STATE(109)] = 2681,
-  [SMALL_STATE(110)] = 2700,
-  [SMALL_STATE(111)] = 2719,
-  [SMALL_STATE(112)] = 2736,
-  [SMALL_STATE(113)] = 2753,
-  [SMALL_STATE(114)] = 2770,
-  [SMALL_STATE(115)] = 2787,
-  [SMALL_STATE(116)] = 2801,
-  [SMALL_STATE(117)] = 2813,
-  [SMALL_STATE(118)] = 2827,
-  [SMALL_STATE(119)] = 2843,
-  [SMALL_STATE(120)] = 2857,
-  [SMALL_STATE(121)] = 2867,
-  [SMALL_STATE(122)] = 2879,
-  [SMALL_STATE(123)] = 2895,
-  [SMALL_STATE(124)] = 2907,
-  [SMALL_STATE(125)] = 2917,
-  [SMALL_STATE(126)] = 2929,
-  [SMALL_STATE(127)] = 2942,
-  [SMALL_STATE(128)] = 2955,
-  [SMALL_STATE(129)] = 2966,
-  [SMALL_STATE(130)] = 2979,
-  [SMALL_STATE(131)] = 2992,
-  [SMALL_STATE(132)] = 3001,
-  [SMALL_STATE(133)] = 3014,
-  [SMALL_STATE(134)] = 3027,
-  [SMALL_STATE(135)] = 3040,
-  [SMALL_STATE(136)] = 3053,
-  [SMALL_STATE(137)] = 3066,
-  [SMALL_STATE(138)] = 3079,
-  [SMALL_STATE(139)] = 3092,
-  [SMALL_STATE(140)] = 3105,
-  [SMALL_STATE(141)] = 3118,
-  [SMALL_STATE(142)] = 3131,
-  [SMALL_STATE(143)] = 3144,
-  [SMALL_STATE(144)] = 3153,
-  [SMALL_STATE(145)] = 3164,
-  [SMALL_STATE(146)] = 3173,
-  [SMALL_STATE(147)] = 3182,
-  [SMALL_STATE(148)] = 3191,
-  [SMALL_STATE(149)] = 3204,
-  [SMALL_STATE(150)] = 3217,
-  [SMALL_STATE(151)] = 3230,
-  [SMALL_STATE(152)] = 3239,
-  [SMALL_STATE(153)] = 3252,
-  [SMALL_STATE(154)] = 3265,
-  [SMALL_STATE(155)] = 3278,
-  [SMALL_STATE(156)] = 3289,
-  [SMALL_STATE(157)] = 3302,
-  [SMALL_STATE(158)] = 3315,
-  [SMALL_STATE(159)] = 3328,
-  [SMALL_STATE(160)] = 3337,
-  [SMALL_STATE(161)] = 3350,
-  [SMALL_STATE(162)] = 3363,
-  [SMALL_STATE(163)] = 3376,
-  [SMALL_STATE(164)] = 3389,
-  [SMALL_STATE(165)] = 3397,
-  [SMALL_STATE(166)] = 3405,
-  [SMALL_STATE(167)] = 3415,
-  [SMALL_STATE(168)] = 3423,
-  [SMALL_STATE(169)] = 3431,
-  [SMALL_STATE(170)] = 3439,
-  [SMALL_STATE(171)] = 3447,
-  [SMALL_STATE(172)] = 3455,
-  [SMALL_STATE(173)] = 3463,
-  [SMALL_STATE(174)] = 3471,
-  [SMALL_STATE(175)] = 3479,
-  [SMALL_STATE(176)] = 3489,
-  [SMALL_STATE(177)] = 3497,
-  [SMALL_STATE(178)] = 3507,
-  [SMALL_STATE(179)] = 3515,
-  [SMALL_STATE(180)] = 3523,
-  [SMALL_STATE(181)] = 3531,
-  [SMALL_STATE(182)] = 3539,
-  [SMALL_STATE(183)] = 3547,
-  [SMALL_STATE(184)] = 3555,
-  [SMALL_STATE(185)] = 3563,
-  [SMALL_STATE(186)] = 3571,
-  [SMALL_STATE(187)] = 3579,
-  [SMALL_STATE(188)] = 3587,
-  [SMALL_STATE(189)] = 3595,
-  [SMALL_STATE(190)] = 3603,
-  [SMALL_STATE(191)] = 3613,
-  [SMALL_STATE(192)] = 3621,
-  [SMALL_STATE(193)] = 3629,
-  [SMALL_STATE(194)] = 3637,
-  [SMALL_STATE(195)] = 3647,
-  [SMALL_STATE(196)] = 3657,
-  [SMALL_STATE(197)] = 3665,
-  [SMALL_STATE(198)] = 3675,
-  [SMALL_STATE(199)] = 3683,
-  [SMALL_STATE(200)] = 3691,
-  [SMALL_STATE(201)] = 3699,
-  [SMALL_STATE(202)] = 3709,
-  [SMALL_STATE(203)] = 3719,
-  [SMALL_STATE(204)] = 3729,
-  [SMALL_STATE(205)] = 3739,
-  [SMALL_STATE(206)] = 3749,
-  [SMALL_STATE(207)] = 3756,
-  [SMALL_STATE(208)] = 3763,
-  [SMALL_STATE(209)] = 3770,
-  [SMALL_STATE(210)] = 3777,
-  [SMALL_STATE(211)] = 3784,
-  [SMALL_STATE(212)] = 3791,
-  [SMALL_STATE(213)] = 3798,
-  [SMALL_STATE(214)] = 3805,
-  [SMALL_STATE(215)] = 3812,
-  [SMALL_STATE(216)] = 3819,
-  [SMALL_STATE(217)] = 3826,
-  [SMALL_STATE(218)] = 3833,
-  [SMALL_STATE(219)] = 3840,
-  [SMALL_STATE(220)] = 3847,
-  [SMALL_STATE(221)] = 3854,
-  [SMALL_STATE(222)] = 3861,
-  [SMALL_STATE(223)] = 3868,
-  [SMALL_STATE(224)] = 3875,
-  [SMALL_STATE(225)] = 3882,
-  [SMALL_STATE(226)] = 3889,
-  [SMALL_STATE(227)] = 3896,
-  [SMALL_STATE(228)] = 3903,
-  [SMALL_STATE(229)] = 3910,
-  [SMALL_STATE(230)] = 3917,
-  [SMALL_STATE(231)] = 3924,
-  [SMALL_STATE(232)] = 3931,
-  [SMALL_STATE(233)] = 3938,
-  [SMALL_STATE(234)] = 3945,
-  [SMALL_STATE(235)] = 3952,
-  [SMALL_STATE(236)] = 3959,
-  [SMALL_STATE(237)] = 3966,
-  [SMALL_STATE(238)] = 3973,
-  [SMALL_STATE(239)] = 3980,
-  [SMALL_STATE(240)] = 3987,
-  [SMALL_STATE(241)] = 3994,
-  [SMALL_STATE(242)] = 4001,
-  [SMALL_STATE(243)] = 4008,
-  [SMALL_STATE(244)] = 4015,
-  [SMALL_STATE(245)] = 4022,
-  [SMALL_STATE(246)] = 4029,
-  [SMALL_STATE(247)] = 4036,
-  [SMALL_STATE(248)] = 4043,
-  [SMALL_STATE(249)] = 4050,
-  [SMALL_STATE(250)] = 4057,
-  [SMALL_STATE(251)] = 4064,
-  [SMALL_STATE(252)] = 4071,
-  [SMALL_STATE(253)] = 4078,
-  [SMALL_STATE(254)] = 4085,
-  [SMALL_STATE(255)] = 4092,
-  [SMALL_STATE(256)] = 4099,
-  [SMALL_STATE(257)] = 4106,
-  [SMALL_STATE(258)] = 4113,
-  [SMALL_STATE(259)] = 4120,
-  [SMALL_STATE(260)] = 4127,
-  [SMALL_STATE(261)] = 4134,
-  [SMALL_STATE(262)] = 4141,
-  [SMALL_STATE(263)] = 4148,
+  [SMALL_STATE(33)] = 1128,
+  [SMALL_STATE(34)] = 1154,
+  [SMALL_STATE(35)] = 1178,
+  [SMALL_STATE(36)] = 1214,
+  [SMALL_STATE(37)] = 1246,
+  [SMALL_STATE(38)] = 1270,
+  [SMALL_STATE(39)] = 1302,
+  [SMALL_STATE(40)] = 1328,
+  [SMALL_STATE(41)] = 1351,
+  [SMALL_STATE(42)] = 1373,
+  [SMALL_STATE(43)] = 1397,
+  [SMALL_STATE(44)] = 1427,
+  [SMALL_STATE(45)] = 1449,
+  [SMALL_STATE(46)] = 1473,
+  [SMALL_STATE(47)] = 1496,
+  [SMALL_STATE(48)] = 1519,
+  [SMALL_STATE(49)] = 1542,
+  [SMALL_STATE(50)] = 1567,
+  [SMALL_STATE(51)] = 1590,
+  [SMALL_STATE(52)] = 1615,
+  [SMALL_STATE(53)] = 1632,
+  [SMALL_STATE(54)] = 1657,
+  [SMALL_STATE(55)] = 1675,
+  [SMALL_STATE(56)] = 1701,
+  [SMALL_STATE(57)] = 1721,
+  [SMALL_STATE(58)] = 1739,
+  [SMALL_STATE(59)] = 1763,
+  [SMALL_STATE(60)] = 1787,
+  [SMALL_STATE(61)] = 1809,
+  [SMALL_STATE(62)] = 1829,
+  [SMALL_STATE(63)] = 1851,
+  [SMALL_STATE(64)] = 1869,
+  [SMALL_STATE(65)] = 1891,
+  [SMALL_STATE(66)] = 1917,
+  [SMALL_STATE(67)] = 1939,
+  [SMALL_STATE(68)] = 1956,
+  [SMALL_STATE(69)] = 1971,
+  [SMALL_STATE(70)] = 1994,
+  [SMALL_STATE(71)] = 2017,
+  [SMALL_STATE(72)] = 2040,
+  [SMALL_STATE(73)] = 2061,
+  [SMALL_STATE(74)] = 2078,
+  [SMALL_STATE(75)] = 2095,
+  [SMALL_STATE(76)] = 2115,
+  [SMALL_STATE(77)] = 2133,
+  [SMALL_STATE(78)] = 2151,
+  [SMALL_STATE(79)] = 2171,
+  [SMALL_STATE(80)] = 2189,
+  [SMALL_STATE(81)] = 2209,
+  [SMALL_STATE(82)] = 2227,
+  [SMALL_STATE(83)] = 2245,
+  [SMALL_STATE(84)] = 2263,
+  [SMALL_STATE(85)] = 2283,
+  [SMALL_STATE(86)] = 2303,
+  [SMALL_STATE(87)] = 2321,
+  [SMALL_STATE(88)] = 2341,
+  [SMALL_STATE(89)] = 2361,
+  [SMALL_STATE(90)] = 2381,
+  [SMALL_STATE(91)] = 2397,
+  [SMALL_STATE(92)] = 2411,
+  [SMALL_STATE(93)] = 2429,
+  [SMALL_STATE(94)] = 2447,
+  [SMALL_STATE(95)] = 2461,
+  [SMALL_STATE(96)] = 2475,
+  [SMALL_STATE(97)] = 2493,
+  [SMALL_STATE(98)] = 2511,
+  [SMALL_STATE(99)] = 2529,
+  [SMALL_STATE(100)] = 2547,
+  [SMALL_STATE(101)] = 2566,
+  [SMALL_STATE(102)] = 2579,
+  [SMALL_STATE(103)] = 2598,
+  [SMALL_STATE(104)] = 2615,
+  [SMALL_STATE(105)] = 2634,
+  [SMALL_STATE(106)] = 2653,
+  [SMALL_STATE(107)] = 2670,
+  [SMALL_STATE(108)] = 2687,
+  [SMALL_STATE(109)] = 2700,
+  [SMALL_STATE(110)] = 2717,
+  [SMALL_STATE(111)] = 2732,
+  [SMALL_STATE(112)] = 2749,
+  [SMALL_STATE(113)] = 2764,
+  [SMALL_STATE(114)] = 2781,
+  [SMALL_STATE(115)] = 2798,
+  [SMALL_STATE(116)] = 2815,
+  [SMALL_STATE(117)] = 2829,
+  [SMALL_STATE(118)] = 2839,
+  [SMALL_STATE(119)] = 2851,
+  [SMALL_STATE(120)] = 2863,
+  [SMALL_STATE(121)] = 2877,
+  [SMALL_STATE(122)] = 2889,
+  [SMALL_STATE(123)] = 2901,
+  [SMALL_STATE(124)] = 2917,
+  [SMALL_STATE(125)] = 2931,
+  [SMALL_STATE(126)] = 2941,
+  [SMALL_STATE(127)] = 2957,
+  [SMALL_STATE(128)] = 2966,
+  [SMALL_STATE(129)] = 2977,
+  [SMALL_STATE(130)] = 2990,
+  [SMALL_STATE(131)] = 3001,
+  [SMALL_STATE(132)] = 3014,
+  [SMALL_STATE(133)] = 3027,
+  [SMALL_STATE(134)] = 3036,
+  [SMALL_STATE(135)] = 3045,
+  [SMALL_STATE(136)] = 3058,
+  [SMALL_STATE(137)] = 3071,
+  [SMALL_STATE(138)] = 3084,
+  [SMALL_STATE(139)] = 3097,
+  [SMALL_STATE(140)] = 3106,
+  [SMALL_STATE(141)] = 3119,
+  [SMALL_STATE(142)] = 3130,
+  [SMALL_STATE(143)] = 3143,
+  [SMALL_STATE(144)] = 3152,
+  [SMALL_STATE(145)] = 3165,
+  [SMALL_STATE(146)] = 3174,
+  [SMALL_STATE(147)] = 3187,
+  [SMALL_STATE(148)] = 3200,
+  [SMALL_STATE(149)] = 3213,
+  [SMALL_STATE(150)] = 3226,
+  [SMALL_STATE(151)] = 3239,
+  [SMALL_STATE(152)] = 3252,
+  [SMALL_STATE(153)] = 3265,
+  [SMALL_STATE(154)] = 3278,
+  [SMALL_STATE(155)] = 3291,
+  [SMALL_STATE(156)] = 3304,
+  [SMALL_STATE(157)] = 3317,
+  [SMALL_STATE(158)] = 3330,
+  [SMALL_STATE(159)] = 3343,
+  [SMALL_STATE(160)] = 3356,
+  [SMALL_STATE(161)] = 3365,
+  [SMALL_STATE(162)] = 3378,
+  [SMALL_STATE(163)] = 3391,
+  [SMALL_STATE(164)] = 3404,
+  [SMALL_STATE(165)] = 3417,
+  [SMALL_STATE(166)] = 3427,
+  [SMALL_STATE(167)] = 3435,
+  [SMALL_STATE(168)] = 3443,
+  [SMALL_STATE(169)] = 3451,
+  [SMALL_STATE(170)] = 3461,
+  [SMALL_STATE(171)] = 3469,
+  [SMALL_STATE(172)] = 3477,
+  [SMALL_STATE(173)] = 3485,
+  [SMALL_STATE(174)] = 3493,
+  [SMALL_STATE(175)] = 3501,
+  [SMALL_STATE(176)] = 3509,
+  [SMALL_STATE(177)] = 3517,
+  [SMALL_STATE(178)] = 3525,
+  [SMALL_STATE(179)] = 3533,
+  [SMALL_STATE(180)] = 3541,
+  [SMALL_STATE(181)] = 3549,
+  [SMALL_STATE(182)] = 3557,
+  [SMALL_STATE(183)] = 3567,
+  [SMALL_STATE(184)] = 3575,
+  [SMALL_STATE(185)] = 3585,
+  [SMALL_STATE(186)] = 3593,
+  [SMALL_STATE(187)] = 3601,
+  [SMALL_STATE(188)] = 3609,
+  [SMALL_STATE(189)] = 3617,
+  [SMALL_STATE(190)] = 3625,
+  [SMALL_STATE(191)] = 3635,
+  [SMALL_STATE(192)] = 3643,
+  [SMALL_STATE(193)] = 3651,
+  [SMALL_STATE(194)] = 3659,
+  [SMALL_STATE(195)] = 3667,
+  [SMALL_STATE(196)] = 3675,
+  [SMALL_STATE(197)] = 3685,
+  [SMALL_STATE(198)] = 3695,
+  [SMALL_STATE(199)] = 3705,
+  [SMALL_STATE(200)] = 3713,
+  [SMALL_STATE(201)] = 3721,
+  [SMALL_STATE(202)] = 3731,
+  [SMALL_STATE(203)] = 3739,
+  [SMALL_STATE(204)] = 3749,
+  [SMALL_STATE(205)] = 3759,
+  [SMALL_STATE(206)] = 3769,
+  [SMALL_STATE(207)] = 3777,
+  [SMALL_STATE(208)] = 3784,
+  [SMALL_STATE(209)] = 3791,
+  [SMALL_STATE(210)] = 3798,
+  [SMALL_STATE(211)] = 3805,
+  [SMALL_STATE(212)] = 3812,
+  [SMALL_STATE(213)] = 3819,
+  [SMALL_STATE(214)] = 3826,
+  [SMALL_STATE(215)] = 3833,
+  [SMALL_STATE(216)] = 3840,
+  [SMALL_STATE(217)] = 3847,
+  [SMALL_STATE(218)] = 3854,
+  [SMALL_STATE(219)] = 3861,
+  [SMALL_STATE(220)] = 3868,
+  [SMALL_STATE(221)] = 3875,
+  [SMALL_STATE(222)] = 3882,
+  [SMALL_STATE(223)] = 3889,
+  [SMALL_STATE(224)] = 3896,
+  [SMALL_STATE(225)] = 3903,
+  [SMALL_STATE(226)] = 3910,
+  [SMALL_STATE(227)] = 3917,
+  [SMALL_STATE(228)] = 3924,
+  [SMALL_STATE(229)] = 3931,
+  [SMALL_STATE(230)] = 3938,
+  [SMALL_STATE(231)] = 3945,
+  [SMALL_STATE(232)] = 3952,
+  [SMALL_STATE(233)] = 3959,
+  [SMALL_STATE(234)] = 3966,
+  [SMALL_STATE(235)] = 3973,
+  [SMALL_STATE(236)] = 3980,
+  [SMALL_STATE(237)] = 3987,
+  [SMALL_STATE(238)] = 3994,
+  [SMALL_STATE(239)] = 4001,
+  [SMALL_STATE(240)] = 4008,
+  [SMALL_STATE(241)] = 4015,
+  [SMALL_STATE(242)] = 4022,
+  [SMALL_STATE(243)] = 4029,
+  [SMALL_STATE(244)] = 4036,
+  [SMALL_STATE(245)] = 4043,
+  [SMALL_STATE(246)] = 4050,
+  [SMALL_STATE(247)] = 4057,
+  [SMALL_STATE(248)] = 4064,
+  [SMALL_STATE(249)] = 4071,
+  [SMALL_STATE(250)] = 4078,
+  [SMALL_STATE(251)] = 4085,
+  [SMALL_STATE(252)] = 4092,
+  [SMALL_STATE(253)] = 4099,
+  [SMALL_STATE(254)] = 4106,
+  [SMALL_STATE(255)] = 4113,
+  [SMALL_STATE(256)] = 4120,
+  [SMALL_STATE(257)] = 4127,
+  [SMALL_STATE(258)] = 4134,
+  [SMALL_STATE(259)] = 4141,
+  [SMALL_STATE(260)] = 4148,
+  [SMALL_STATE(261)] = 4155,
+  [SMALL_STATE(262)] = 4162,
+  [SMALL_STATE(263)] = 4169,
+  [SMALL_STATE(264)] = 4176,
+  [SMALL_STATE(265)] = 4183,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -7852,346 +7907,348 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(25),
-  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(251),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
+  [7] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
+  [9] = {.entry = {.count = 1, .reusable = false}}, SHIFT(223),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [13] = {.entry = {.count = 1, .reusable = false}}, SHIFT(81),
   [15] = {.entry = {.count = 1, .reusable = false}}, SHIFT(38),
-  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(98),
-  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(32),
-  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(191),
-  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(216),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [17] = {.entry = {.count = 1, .reusable = false}}, SHIFT(79),
+  [19] = {.entry = {.count = 1, .reusable = false}}, SHIFT(36),
+  [21] = {.entry = {.count = 1, .reusable = false}}, SHIFT(187),
+  [23] = {.entry = {.count = 1, .reusable = false}}, SHIFT(211),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
   [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
   [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
   [51] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
   [55] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 2, 0, 18),
-  [57] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 18), SHIFT(57),
+  [57] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 2, 0, 18), SHIFT(60),
   [60] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 2, 0, 18),
   [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
   [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [66] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(57),
+  [66] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(60),
   [69] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [71] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(79),
+  [71] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(81),
   [74] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
-  [77] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(98),
-  [80] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(32),
-  [83] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(191),
-  [86] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(216),
-  [89] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(254),
-  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(257),
-  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(148),
-  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(149),
-  [101] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(214),
-  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [77] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(79),
+  [80] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(36),
+  [83] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(187),
+  [86] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
+  [89] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(245),
+  [92] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(256),
+  [95] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(149),
+  [98] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
+  [101] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(234),
+  [104] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(261),
   [107] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(8),
-  [110] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
-  [113] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
-  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
-  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
-  [122] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(39),
+  [110] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(224),
+  [113] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
+  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(197),
+  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(69),
+  [122] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(35),
   [125] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
   [128] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block, 3, 0, 18),
-  [130] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 18), SHIFT(57),
+  [130] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym_block, 3, 0, 18), SHIFT(60),
   [133] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_block, 3, 0, 18),
   [135] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__line, 2, 0, 0),
   [137] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__line, 2, 0, 0),
   [139] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 1, 0, 9),
   [141] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 1, 0, 9),
-  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
-  [147] = {.entry = {.count = 1, .reusable = false}}, SHIFT(57),
-  [149] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [151] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
-  [153] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(237),
-  [156] = {.entry = {.count = 1, .reusable = false}}, SHIFT(12),
-  [158] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
-  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
-  [162] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
+  [143] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [145] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [147] = {.entry = {.count = 1, .reusable = false}}, SHIFT(60),
+  [149] = {.entry = {.count = 1, .reusable = false}}, SHIFT(10),
+  [151] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name, 1, 0, 0),
+  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name, 1, 0, 0),
+  [155] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [157] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
+  [159] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(229),
+  [162] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
   [165] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
   [167] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0),
-  [169] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [171] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 1, 0, 0),
-  [173] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 1, 0, 0), SHIFT(237),
-  [176] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
-  [180] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(237),
-  [183] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 44),
-  [185] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 44),
-  [187] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 44),
-  [189] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 44),
-  [191] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 23),
-  [193] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 23),
-  [195] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [169] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [171] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphenated, 2, 0, 0),
+  [173] = {.entry = {.count = 2, .reusable = false}}, REDUCE(sym__hyphenated, 2, 0, 0), SHIFT(229),
+  [176] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0),
+  [180] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(229),
+  [183] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_province, 2, 0, 23),
+  [185] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_province, 2, 0, 23),
+  [187] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 2, 0, 45),
+  [189] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 2, 0, 45),
+  [191] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_coast, 3, 0, 45),
+  [193] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coast, 3, 0, 45),
+  [195] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
   [197] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [199] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [203] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
-  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [199] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [201] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [203] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [205] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
   [207] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 4),
   [209] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 2, 0, 20),
   [211] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 2, 0, 20),
   [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [215] = {.entry = {.count = 1, .reusable = false}}, SHIFT(164),
-  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [219] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
-  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [223] = {.entry = {.count = 1, .reusable = false}}, SHIFT(83),
-  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
-  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [233] = {.entry = {.count = 1, .reusable = false}}, SHIFT(169),
-  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [237] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
-  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [241] = {.entry = {.count = 1, .reusable = false}}, SHIFT(173),
-  [243] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
-  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [215] = {.entry = {.count = 1, .reusable = false}}, SHIFT(189),
+  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [219] = {.entry = {.count = 1, .reusable = false}}, SHIFT(76),
+  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [223] = {.entry = {.count = 1, .reusable = false}}, SHIFT(77),
+  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [229] = {.entry = {.count = 1, .reusable = false}}, SHIFT(43),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [233] = {.entry = {.count = 1, .reusable = false}}, SHIFT(200),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [237] = {.entry = {.count = 1, .reusable = false}}, SHIFT(176),
+  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [241] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
+  [243] = {.entry = {.count = 1, .reusable = false}}, SHIFT(78),
+  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
   [247] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 1, 0, 3),
-  [249] = {.entry = {.count = 1, .reusable = false}}, SHIFT(237),
-  [251] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 41),
-  [253] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 41),
-  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
+  [249] = {.entry = {.count = 1, .reusable = false}}, SHIFT(229),
+  [251] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_unit, 3, 0, 42),
+  [253] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit, 3, 0, 42),
+  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
   [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
   [259] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0),
-  [261] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(25),
-  [264] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(251),
-  [267] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(182),
-  [270] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(36),
-  [273] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(25),
-  [276] = {.entry = {.count = 1, .reusable = false}}, SHIFT(36),
-  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [280] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [284] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
-  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [290] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
-  [292] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
-  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [296] = {.entry = {.count = 1, .reusable = false}}, SHIFT(77),
-  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [300] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(41),
-  [303] = {.entry = {.count = 1, .reusable = false}}, SHIFT(41),
-  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [307] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
-  [309] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [311] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
-  [313] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(237),
-  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
-  [320] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [322] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
-  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
-  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 11),
-  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
-  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
-  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
-  [338] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
-  [341] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
-  [343] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [345] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 37),
-  [347] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(25),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
-  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 27),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 17),
-  [360] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(47),
-  [363] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__greedy_province, 1, 0, 9),
-  [365] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [367] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
-  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 9),
-  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
-  [373] = {.entry = {.count = 1, .reusable = false}}, SHIFT(62),
-  [375] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(62),
-  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
-  [386] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 9),
-  [388] = {.entry = {.count = 1, .reusable = false}}, SHIFT(89),
-  [390] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [392] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
-  [394] = {.entry = {.count = 1, .reusable = false}}, SHIFT(84),
-  [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [400] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(97),
-  [403] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(97),
-  [406] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [408] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [410] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
-  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
-  [418] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 38),
-  [420] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 39),
-  [422] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
-  [424] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
-  [426] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
-  [428] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [430] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [432] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__greedy_province, 2, 0, 23),
-  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 23),
-  [436] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
-  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 8),
-  [442] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [444] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 49), SHIFT_REPEAT(192),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 49),
-  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [451] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 23),
-  [455] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
-  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
-  [460] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 59),
-  [464] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
-  [468] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 60),
-  [470] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(102),
-  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 29),
-  [475] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [479] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
-  [481] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
-  [485] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 10),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 31),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 40),
-  [493] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
-  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 16),
-  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 22),
-  [503] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [505] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 46), SHIFT_REPEAT(155),
-  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 46),
-  [510] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 46), SHIFT_REPEAT(184),
-  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 46),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 1, 0, 1),
-  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 3, 0, 28),
-  [521] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [523] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
-  [525] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 25),
-  [529] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
-  [531] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 33),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
-  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 38),
-  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 43),
-  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 39),
-  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
-  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
-  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 38),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 1),
-  [555] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 53),
-  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 55),
-  [561] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 21),
-  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
-  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
-  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, -1, 7),
-  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 56),
-  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
-  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 57),
-  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
-  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
-  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
-  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 58),
-  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, -1, 7),
-  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
-  [589] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 32),
-  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 61),
-  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 50),
-  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_directive, 2, 0, 12),
-  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
-  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 42),
-  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
-  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 51),
-  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
-  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 10),
-  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
-  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
-  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 54),
-  [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [631] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
-  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 48),
-  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 0),
-  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
-  [643] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
-  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 48),
-  [649] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 36),
-  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 53),
-  [653] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 21),
-  [655] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [657] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
-  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [661] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record_directive, 2, 0, 13),
-  [663] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [665] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [667] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 34),
-  [669] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [671] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [673] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 25),
-  [675] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 26),
-  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
-  [679] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [681] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
-  [683] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
-  [685] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [687] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 35),
-  [691] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [693] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 15),
-  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 4, 0, 45),
-  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 19),
-  [699] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 10),
-  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 30),
-  [705] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [709] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [711] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [713] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [715] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
-  [717] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
-  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 52),
-  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 14),
-  [723] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_directive, 4, 0, 47),
-  [725] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [727] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 25),
-  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 3, 0, 24),
+  [261] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(26),
+  [264] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(223),
+  [267] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat2, 2, 0, 0), SHIFT_REPEAT(195),
+  [270] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(39),
+  [273] = {.entry = {.count = 1, .reusable = false}}, SHIFT(39),
+  [275] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [277] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [279] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [281] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [283] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
+  [285] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [287] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [289] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [291] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
+  [295] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [298] = {.entry = {.count = 1, .reusable = false}}, SHIFT(42),
+  [300] = {.entry = {.count = 1, .reusable = false}}, SHIFT(75),
+  [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [304] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(42),
+  [307] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__shorthand_name_repeat1, 2, 0, 0), SHIFT_REPEAT(229),
+  [310] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [312] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [314] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [316] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 4),
+  [318] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [320] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
+  [322] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_power, 1, 0, 0),
+  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_power, 1, 0, 0),
+  [326] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [328] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
+  [331] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 2, 0, 11),
+  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 2, 0, 0),
+  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_name, 1, 0, 0),
+  [339] = {.entry = {.count = 1, .reusable = false}}, SHIFT(88),
+  [341] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [343] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 3, 0, 38),
+  [345] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(26),
+  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29),
+  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_name, 1, 0, 0),
+  [352] = {.entry = {.count = 1, .reusable = false}}, SHIFT(46),
+  [354] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 27),
+  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 1, 0, 0),
+  [362] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(46),
+  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_standoff_directive, 2, 0, 17),
+  [367] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__greedy_province, 1, 0, 9),
+  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 1, 0, 9),
+  [375] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
+  [377] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(64),
+  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [382] = {.entry = {.count = 1, .reusable = false}}, SHIFT(87),
+  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [386] = {.entry = {.count = 1, .reusable = false}}, SHIFT(80),
+  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [390] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 1, 0, 9),
+  [392] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
+  [394] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [400] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [402] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [404] = {.entry = {.count = 2, .reusable = true}}, REDUCE(sym_name, 1, 0, 0), SHIFT(99),
+  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [409] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_repeat1, 2, 0, 0), SHIFT_REPEAT(99),
+  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [418] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
+  [420] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 1, 0, 16),
+  [422] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [424] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
+  [426] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 1, 0, 8),
+  [428] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
+  [430] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__greedy_province, 2, 0, 23),
+  [432] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__greedy_province, 2, 0, 23),
+  [434] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 3, 1, 40),
+  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
+  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 3, 0, 39),
+  [442] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [444] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
+  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_location, 2, 0, 22),
+  [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 1, 0, 1),
+  [450] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [452] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
+  [454] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 3, 0, 4),
+  [456] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
+  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_owns_directive_repeat1, 2, 0, 16),
+  [460] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 2, 0, 10),
+  [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_phase_directive, 3, 0, 28),
+  [466] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [470] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 32),
+  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [476] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 34),
+  [478] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_location, 1, 0, 41),
+  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_loc, 1, 0, 16),
+  [486] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand_province, 2, 0, 23),
+  [488] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0), SHIFT_REPEAT(193),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 2, 0, 0),
+  [493] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [495] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 3, 0, 25),
+  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 60),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 7, 0, 61),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 2, 0, 0),
+  [507] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 29), SHIFT_REPEAT(106),
+  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 29),
+  [512] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 47), SHIFT_REPEAT(128),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 47),
+  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 1, 0, 0),
+  [521] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 47), SHIFT_REPEAT(175),
+  [524] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 2, 0, 47),
+  [526] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
+  [528] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [530] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [532] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 50), SHIFT_REPEAT(177),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 2, 0, 50),
+  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 21),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 1, 0, 2),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__shorthand, 4, 1, 40),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 6),
+  [547] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 54),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 56),
+  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_convoy, 5, 0, 57),
+  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 0, 58),
+  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_support, 5, 1, 59),
+  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_via_convoy, 2, 0, 0),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat2, 1, 0, 1),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_build, 2, 0, 3),
+  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat3, 1, 0, 33),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_expect_directive_repeat1, 2, 0, 62),
+  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 3),
+  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, 0, 6),
+  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove, 2, -1, 7),
+  [575] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 2, 0, 10),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 2, 0, 5),
+  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move, 4, 0, 39),
+  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 3, 0, 39),
+  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_waive, 1, 0, 0),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, -1, 7),
+  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hold, 2, 0, 3),
+  [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
+  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_directive, 2, 0, 12),
+  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 43),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 1, 44),
+  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_coast_repeat1, 1, 0, 0),
+  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_phase_directive_repeat1, 2, 0, 1),
+  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_words, 1, 0, 0),
+  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 1, 0, 1),
+  [609] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 1, 0, 0),
+  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 51),
+  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 3),
+  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_retreat, 4, 0, 52),
+  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_disband, 2, 0, 6),
+  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_game_directive, 2, 0, 15),
+  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 5, 0, 25),
+  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 31),
+  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 2, 0, 19),
+  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_type, 1, 0, 0),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_record_directive, 2, 0, 13),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [639] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_turn_directive, 2, 0, 14),
+  [641] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [643] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules_directive, 3, 0, 24),
+  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_unit_directive, 3, 0, 25),
+  [649] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 3, 0, 26),
+  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 3, 0, 21),
+  [653] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [655] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [657] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 35),
+  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
+  [661] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__hyphen, 1, 0, 0),
+  [663] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directive, 1, 0, 0),
+  [665] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [667] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_owns_directive, 4, 0, 46),
+  [669] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [671] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [673] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_order, 4, 0, 53),
+  [675] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [677] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [679] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [681] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [683] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 49),
+  [685] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
+  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 4, 0, 0),
+  [689] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [691] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 36),
+  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 6, 0, 49),
+  [699] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_block_header, 2, 0, 1),
+  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 5, 0, 55),
+  [703] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [705] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [709] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcome, 2, 0, 37),
+  [711] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [713] = {.entry = {.count = 1, .reusable = true}}, SHIFT(122),
+  [715] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [717] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [719] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_start_directive, 2, 0, 10),
+  [723] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_dislodged_directive, 7, 0, 54),
+  [725] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [727] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_expect_directive, 3, 0, 30),
+  [731] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
+  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_season_directive, 4, 0, 48),
 };
 
 enum ts_external_scanner_symbol_identifiers {

@@ -49,7 +49,7 @@
   "@game" "@expect"
 ] @keyword.directive
 [
-  "unit" "dislodged" "retreats" "empty" "seasons" "timelines" "heads" "owner" "winner" "error"
+  "unit" "has" "dislodged" "retreats" "empty" "seasons" "timelines" "heads" "owner" "winner" "error"
   "warning"
 ] @keyword
 (dislodged_directive ["from" "by" "convoy"] @keyword)
