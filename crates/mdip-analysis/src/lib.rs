@@ -14,6 +14,7 @@
 //! assert_eq!(analysis.orders[0].status, mdip_analysis::Status::Illegal);
 //! ```
 
+pub mod config;
 pub mod diagnostics;
 mod expect;
 pub mod export;

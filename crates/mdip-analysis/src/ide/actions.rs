@@ -18,6 +18,9 @@ pub struct Action {
     pub diagnostic: Option<usize>,
     /// Whether it is the obvious fix (the only one for its diagnostic).
     pub preferred: bool,
+    /// Whether it is safe to apply unseen ([`crate::Fix::safe`]; moving an order to the head
+    /// is not: it changes what the order does).
+    pub safe: bool,
 }
 
 /// The actions for the diagnostics that `range` touches.
@@ -27,25 +30,33 @@ pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<Action> {
         if d.span.end < range.start || d.span.start > range.end {
             continue;
         }
-        let mut fixes: Vec<(String, Vec<Edit>)> = d
-            .fixes
-            .iter()
-            .map(|f| (f.title.clone(), f.edits.clone()))
-            .collect();
-        if d.code == Code::PastUnit && fixes.is_empty() {
-            fixes.extend(to_head(analysis, d.span));
-        }
+        let fixes = fixes_of(analysis, d);
         let preferred = fixes.len() == 1;
-        for (title, edits) in fixes {
+        for f in fixes {
             out.push(Action {
-                title,
-                edits,
+                title: f.title,
+                edits: f.edits,
                 diagnostic: Some(i),
                 preferred,
+                safe: f.safe,
             });
         }
     }
     out
+}
+
+/// The fixes offered for a diagnostic: its own, and for an order to a unit in a past season
+/// without one, moving the order to the head (not safe).
+pub(crate) fn fixes_of(analysis: &Analysis, d: &crate::Diagnostic) -> Vec<crate::Fix> {
+    let mut fixes = d.fixes.clone();
+    if d.code == Code::PastUnit && fixes.is_empty() {
+        fixes.extend(to_head(analysis, d.span).map(|(title, edits)| crate::Fix {
+            title,
+            edits,
+            safe: false,
+        }));
+    }
+    fixes
 }
 
 /// Moves the order at `span` (a unit in a past season) to the head of the unit's timeline:

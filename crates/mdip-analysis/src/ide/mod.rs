@@ -17,6 +17,7 @@
 mod actions;
 mod completion;
 pub mod cursor;
+mod fix;
 mod format;
 mod hover;
 mod inlay;
@@ -25,6 +26,7 @@ mod outline;
 
 pub use actions::{code_actions, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};
+pub use fix::{fix_all, fix_all_analysed, minimal_edit, FixAll, FixNote, Left, MAX_PASSES};
 pub use format::{format, format_analysed, FormatError};
 pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};

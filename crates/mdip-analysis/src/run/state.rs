@@ -89,6 +89,8 @@ pub(crate) struct Parts {
     pub(crate) unit: Span,
     pub(crate) target: Option<Span>,
     pub(crate) dest: Option<Span>,
+    /// The coast written with a move's destination (`(sc)`, parentheses included).
+    pub(crate) dest_coast: Option<Span>,
 }
 
 /// What class of step an order belongs to.
