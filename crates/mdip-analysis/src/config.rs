@@ -220,6 +220,31 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// The dotted key whose value is at `offset`, read from the text around it: the key before
+/// `=` on its line, under the nearest `[table]` or `[[table]]` header above (`severity.W0201`).
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let line = &text[line_start..line_end];
+    let clean = |k: &str| k.trim().trim_matches(|c| c == '"' || c == '\'').to_owned();
+    let table = text[..line_start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| clean(l.trim_matches(|c| c == '[' || c == ']')));
+    let key = match line.split_once('=') {
+        Some((k, _)) if !line.trim_start().starts_with('[') => Some(clean(k)),
+        _ => None,
+    };
+    match (table, key) {
+        (Some(t), Some(k)) => Some(format!("{t}.{k}")),
+        (None, Some(k)) => Some(k),
+        (t, None) => t,
+    }
+}
+
 /// Collects the errors of one file's settings.
 struct Checker<'a> {
     text: &'a str,
@@ -317,7 +342,8 @@ impl Config {
             let key = message
                 .strip_prefix("unknown field `")
                 .and_then(|m| m.split('`').next())
-                .map(str::to_owned);
+                .map(str::to_owned)
+                .or_else(|| e.span().and_then(|s| key_at(text, s.start)));
             vec![ConfigError {
                 line,
                 column,
@@ -708,8 +734,13 @@ mod tests {
         );
         let e = Config::parse("warnings-as-errors = \"yes\"\n").unwrap_err();
         assert_eq!(e[0].line, 1);
+        assert_eq!(e[0].key.as_deref(), Some("warnings-as-errors"));
         let e = Config::parse("[severity]\nW0201 = \"fatal\"\n").unwrap_err();
-        assert_eq!(e[0].line, 2, "{e:?}");
+        assert_eq!(
+            (e[0].line, e[0].key.as_deref()),
+            (2, Some("severity.W0201")),
+            "{e:?}"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod import;
 mod inputs;
 mod render;
 mod render_cmd;
+mod settings;
 
 use std::process::ExitCode;
 
