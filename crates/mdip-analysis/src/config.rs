@@ -434,7 +434,41 @@ impl Default for Lint {
     }
 }
 
+/// Settings given elsewhere than in a file (an editor's `mdip.lint.*` settings), applied
+/// after the file's for every document.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extra {
+    /// Replaces `select`.
+    pub select: Option<Vec<String>>,
+    /// Added to `select`.
+    pub extend_select: Vec<String>,
+    /// Added to `ignore`.
+    pub ignore: Vec<String>,
+    /// Replaces `warnings-as-errors`.
+    pub warnings_as_errors: Option<bool>,
+}
+
 impl Lint {
+    /// These settings with `extra` applied after them; the codes of `extra` that are not in
+    /// the registry are left out and returned, each with what is wrong.
+    pub fn with_extra(mut self, extra: &Extra) -> (Lint, Vec<String>) {
+        let mut errors = Vec::new();
+        let mut parse = |list: &[String]| -> Vec<Selector> {
+            list.iter()
+                .filter_map(|t| Selector::parse(t).map_err(|e| errors.push(e)).ok())
+                .collect()
+        };
+        let layer = Layer {
+            select: extra.select.as_deref().map(&mut parse),
+            extend_select: parse(&extra.extend_select),
+            ignore: parse(&extra.ignore),
+            warnings_as_errors: extra.warnings_as_errors,
+            severity: Vec::new(),
+        };
+        self.add(&layer);
+        (self, errors)
+    }
+
     fn add(&mut self, layer: &Layer) {
         if let Some(select) = &layer.select {
             self.select = select.clone();

@@ -169,7 +169,15 @@ impl Document {
             return false;
         }
         // A `#` always starts a comment that runs to the end of the line.
-        self.rope.byte_slice(start..s).bytes().any(|b| b == b'#')
+        if !self.rope.byte_slice(start..s).bytes().any(|b| b == b'#') {
+            return false;
+        }
+        // A suppression comment (`# mdip: ignore[...]`) changes what is reported: the line
+        // is read again when it holds one before or after the edit.
+        let mut after = self.rope.byte_slice(start..end).to_string();
+        let before_has = after.contains("mdip:");
+        after.replace_range(s - start..e - start, text);
+        !(before_has || after.contains("mdip:"))
     }
 
     /// Records that the current text is being analysed: later comment edits map from it.

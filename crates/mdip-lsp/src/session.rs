@@ -25,11 +25,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use std::path::{Path, PathBuf};
+
+use mdip_analysis::config::{Extra, Lint};
 use mdip_analysis::Analysis;
 use mdip_syntax::Span;
 use ropey::Rope;
 use tokio::sync::{mpsc, watch};
 
+use crate::config_files::{Discovery, LoadError};
 use crate::document::{Document, Remap, TextChange};
 use crate::encoding::{to_offset, to_pos, Encoding, Pos};
 
@@ -70,6 +74,31 @@ impl Default for Settings {
             inlay_forks: true,
         }
     }
+}
+
+/// The editor's say in which diagnostics are reported: `mdip.configuration` (a file used for
+/// every document, as `mdip check --config`) and `mdip.lint.*` (applied after the file's
+/// settings), from the same settings object as [`Settings`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LintSettings {
+    /// `mdip.configuration`: a configuration file (relative paths from the first workspace
+    /// folder) instead of the `mdip.toml` found from each document upward.
+    pub configuration: Option<String>,
+    /// `mdip.lint.select`, `extendSelect`, `ignore`, `warningsAsErrors`.
+    pub extra: Extra,
+}
+
+/// The settings of one document, and what was wrong finding them.
+#[derive(Debug, Default)]
+pub struct DocLint {
+    /// The settings.
+    pub lint: Lint,
+    /// The configuration file whose errors left the document with the default settings.
+    pub error: Option<Arc<LoadError>>,
+    /// The configuration file used, if any.
+    pub file: Option<PathBuf>,
+    /// Codes of the editor's settings that are not codes.
+    pub editor_errors: Vec<String>,
 }
 
 /// A message from the workers to the protocol layer.
@@ -194,6 +223,10 @@ impl DocHandle {
 pub struct Session {
     config: Mutex<Config>,
     settings: Mutex<Settings>,
+    lint_settings: Mutex<LintSettings>,
+    /// The workspace folders, for documents that are not files.
+    folders: Mutex<Vec<PathBuf>>,
+    discovery: Discovery,
     initialized: std::sync::atomic::AtomicBool,
     /// The client asked to shut down: no more edits are applied.
     shut_down: std::sync::atomic::AtomicBool,
@@ -220,6 +253,9 @@ impl Session {
         Session {
             config: Mutex::new(Config::default()),
             settings: Mutex::new(Settings::default()),
+            lint_settings: Mutex::new(LintSettings::default()),
+            folders: Mutex::new(Vec::new()),
+            discovery: Discovery::default(),
             initialized: std::sync::atomic::AtomicBool::new(false),
             shut_down: std::sync::atomic::AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),
@@ -248,6 +284,84 @@ impl Session {
     /// Replaces the user's settings.
     pub fn set_settings(&self, settings: Settings) {
         *self.settings.lock().unwrap_or_else(PoisonError::into_inner) = settings;
+    }
+
+    /// Replaces the editor's lint settings.
+    pub fn set_lint_settings(&self, settings: LintSettings) {
+        *self
+            .lint_settings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = settings;
+    }
+
+    /// Sets the workspace folders.
+    pub fn set_folders(&self, folders: Vec<PathBuf>) {
+        *self.folders.lock().unwrap_or_else(PoisonError::into_inner) = folders;
+    }
+
+    /// The settings of the document at `path` (`None`: not a file; the first workspace
+    /// folder's configuration applies): `mdip.configuration` if set, else the nearest
+    /// `mdip.toml` above it; then the editor's `mdip.lint.*`. A configuration file with
+    /// errors leaves the default settings, and is named.
+    pub fn lint_for(&self, path: Option<&Path>) -> DocLint {
+        let settings = self
+            .lint_settings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let first_folder = self
+            .folders
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .first()
+            .cloned();
+        let lookup = match (&settings.configuration, path, &first_folder) {
+            (Some(c), _, _) => {
+                let c = Path::new(c);
+                let file = match &first_folder {
+                    Some(f) if c.is_relative() => f.join(c),
+                    _ => c.to_path_buf(),
+                };
+                Some(self.discovery.read(&file))
+            }
+            (None, Some(p), _) => Some(self.discovery.for_file(p)),
+            (None, None, Some(f)) => Some(self.discovery.for_dir(f)),
+            (None, None, None) => None,
+        };
+        let mut out = DocLint::default();
+        match lookup {
+            None | Some(Ok(None)) => {}
+            Some(Ok(Some(found))) => {
+                out.lint = match path {
+                    Some(p) => found.lint_for(p),
+                    None => found.config.lint_for(""),
+                };
+                out.file = Some(found.path.clone());
+            }
+            Some(Err(e)) => {
+                out.file = Some(e.path.clone());
+                out.error = Some(e);
+            }
+        }
+        let (lint, errors) = std::mem::take(&mut out.lint).with_extra(&settings.extra);
+        out.lint = lint;
+        out.editor_errors = errors;
+        out
+    }
+
+    /// Publishes every open document's newest analysis again (the settings changed).
+    pub fn republish(&self) {
+        let docs: Vec<(String, Arc<DocHandle>)> = self
+            .docs()
+            .iter()
+            .map(|(u, h)| (u.clone(), h.clone()))
+            .collect();
+        for (uri, handle) in docs {
+            let snapshot = handle.results.borrow().clone();
+            if let Some(snapshot) = snapshot {
+                let _ = self.events.send(Event::Publish { uri, snapshot });
+            }
+        }
     }
 
     /// Whether the client initialized the session.
