@@ -103,8 +103,8 @@ impl From<SeverityName> for Severity {
 }
 
 /// The JSON Schema of `mdip.toml` (published as `docs/schema/mdip-toml.schema.json`).
-pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(RawConfig)).unwrap_or_default()
+pub fn schema() -> schemars::Schema {
+    schemars::schema_for!(RawConfig)
 }
 
 /// A problem of a configuration file: where, which key, what.

@@ -58,7 +58,7 @@ impl Left {
     /// Why, in words.
     pub fn reason(self) -> &'static str {
         match self {
-            Left::Unsafe => "not safe to apply unseen (--unsafe-fixes applies it)",
+            Left::Unsafe => "not safe to apply unseen; --unsafe-fixes applies it",
             Left::Several => "several fixes are offered: choose one in an editor",
             Left::Unreadable => "it would edit a line with a syntax error",
             Left::Overlap => "it overlaps another fix",
