@@ -310,12 +310,10 @@ impl Checker<'_> {
                         }
                     }
                     // A folder excludes what is inside it.
-                    if let Ok(glob) = globset::GlobBuilder::new(&format!(
-                        "{}/**",
-                        pattern.trim_end_matches('/')
-                    ))
-                    .literal_separator(true)
-                    .build()
+                    if let Ok(glob) =
+                        globset::GlobBuilder::new(&format!("{}/**", pattern.trim_end_matches('/')))
+                            .literal_separator(true)
+                            .build()
                     {
                         set.add(glob);
                     }
@@ -690,7 +688,10 @@ mod tests {
     use super::*;
 
     fn codes(diags: &[Diagnostic]) -> Vec<(&'static str, Severity)> {
-        diags.iter().map(|d| (d.code.as_str(), d.severity)).collect()
+        diags
+            .iter()
+            .map(|d| (d.code.as_str(), d.severity))
+            .collect()
     }
 
     #[test]
@@ -761,7 +762,8 @@ mod tests {
     fn errors_name_line_column_and_key() {
         let e = Config::parse("select = [\"E\"]\nignroe = [\"W\"]\n").unwrap_err();
         assert_eq!((e[0].line, e[0].key.as_deref()), (2, Some("ignroe")));
-        let e = Config::parse("\n[[overrides]]\nfiles = [\"x\"]\nignore = [\"E0A\"]\n").unwrap_err();
+        let e =
+            Config::parse("\n[[overrides]]\nfiles = [\"x\"]\nignore = [\"E0A\"]\n").unwrap_err();
         assert_eq!(
             (e[0].line, e[0].column, e[0].key.as_deref()),
             (4, 11, Some("overrides[0].ignore"))

@@ -43,10 +43,7 @@ fn lines_schema_is_published() {
 
 #[test]
 fn config_schema_is_published() {
-    check(
-        "mdip-toml.schema.json",
-        mdip_analysis::config::schema(),
-    );
+    check("mdip-toml.schema.json", mdip_analysis::config::schema());
 }
 
 /// The example of docs/configuration.md is a good configuration, and its `#:schema` line
@@ -69,7 +66,10 @@ fn the_documented_configuration_is_good() {
     let schema = serde_json::to_value(mdip_analysis::config::schema()).unwrap();
     let keys = schema["properties"].as_object().unwrap();
     for key in keys.keys() {
-        assert!(doc.contains(&format!("`{key}`")), "`{key}` is not in docs/configuration.md");
+        assert!(
+            doc.contains(&format!("`{key}`")),
+            "`{key}` is not in docs/configuration.md"
+        );
     }
 }
 

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use clap::Args;
-use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
 use mdip_analysis::config::Lint;
+use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
 use mdip_analysis::{analyze, ide, Code};
 use rayon::prelude::*;
 
@@ -217,7 +217,13 @@ pub fn run(args: &CheckArgs) -> u8 {
     for p in found {
         run.problem(renderer.as_ref(), p);
     }
-    let kept = check_all(sources, args.max_file_size, fix, renderer.as_ref(), &mut run);
+    let kept = check_all(
+        sources,
+        args.max_file_size,
+        fix,
+        renderer.as_ref(),
+        &mut run,
+    );
     for file in kept {
         renderer.keep(file);
     }

@@ -125,11 +125,7 @@ warnings-as-errors = true
     );
     let all = run_in(&dir, &["check", "--format", "concise", "."], "");
     // A file named on the command line is checked even when excluded.
-    let named = run_in(
-        &dir,
-        &["check", "--format", "concise", "drafts/c.mdip"],
-        "",
-    );
+    let named = run_in(&dir, &["check", "--format", "concise", "drafts/c.mdip"], "");
     assert!(!all.stdout.contains("drafts"), "{}", all.stdout);
     assert_eq!(named.code, 1);
     insta::assert_snapshot!(
@@ -300,7 +296,10 @@ fn fmt_check_and_diff_on_the_examples_and_a_file_with_typos() {
     assert_eq!((check.code, diff.code), (1, 1));
     let dir = folder(
         "fmt",
-        &[("typos.mdip", TYPOS), ("messy.mdip", "England:\nF  London   hold\n")],
+        &[
+            ("typos.mdip", TYPOS),
+            ("messy.mdip", "England:\nF  London   hold\n"),
+        ],
     );
     let before = run_in(&dir, &["fmt", "--check", "."], "");
     let write = run_in(&dir, &["fmt", "."], "");

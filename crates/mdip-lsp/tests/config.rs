@@ -142,7 +142,11 @@ async fn a_folders_mdip_toml_is_followed_and_fix_all_applies_safe_fixes() {
 async fn a_bad_mdip_toml_is_reported_at_its_line_and_key() {
     let dir = folder("bad");
     let config = dir.join(".mdip.toml");
-    std::fs::write(&config, "select = [\"ALL\"]\nignore = [\"E02\", \"W02011\"]\n").unwrap();
+    std::fs::write(
+        &config,
+        "select = [\"ALL\"]\nignore = [\"E02\", \"W02011\"]\n",
+    )
+    .unwrap();
     let file = dir.join("a.mdip");
     std::fs::write(&file, TEXT).unwrap();
     let uri = uri_of(&file);

@@ -82,7 +82,12 @@ pub fn fix_all_analysed(
     let mut applied = Vec::new();
     let mut owned: Option<Analysis> = None;
     for _ in 0..MAX_PASSES {
-        let pass = one_pass(&current, owned.as_ref().unwrap_or(analysis), lint, unsafe_fixes);
+        let pass = one_pass(
+            &current,
+            owned.as_ref().unwrap_or(analysis),
+            lint,
+            unsafe_fixes,
+        );
         if pass.edits.is_empty() {
             break;
         }
@@ -92,7 +97,12 @@ pub fn fix_all_analysed(
     }
     // What the fixed text still offers; a fix that would still apply was held back by an
     // overlap on the last pass allowed.
-    let last = one_pass(&current, owned.as_ref().unwrap_or(analysis), lint, unsafe_fixes);
+    let last = one_pass(
+        &current,
+        owned.as_ref().unwrap_or(analysis),
+        lint,
+        unsafe_fixes,
+    );
     let mut left = last.left;
     left.extend(last.applied);
     for n in &mut left {

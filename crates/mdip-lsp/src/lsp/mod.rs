@@ -199,7 +199,10 @@ impl LanguageServer for Backend {
         }
         #[allow(deprecated)] // Reason: `rootUri` is still what older clients send.
         let folders: Vec<std::path::PathBuf> = match (&params.workspace_folders, &params.root_uri) {
-            (Some(f), _) => f.iter().filter_map(|f| from_proto::path(f.uri.as_str())).collect(),
+            (Some(f), _) => f
+                .iter()
+                .filter_map(|f| from_proto::path(f.uri.as_str()))
+                .collect(),
             (None, Some(root)) => from_proto::path(root.as_str()).into_iter().collect(),
             (None, None) => Vec::new(),
         };
