@@ -17,6 +17,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use toml::Spanned;
 
+use mdip_judge::world::Rules;
+
 use crate::diagnostics::{Code, Diagnostic, Severity};
 
 /// The file as written (keys in kebab case, unknown keys refused).
@@ -27,6 +29,10 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
     description = "Configuration of mdip (`mdip check`, `mdip lsp`): which diagnostics are reported and how severe they are. See docs/configuration.md."
 )]
 struct RawConfig {
+    /// The rule set of files without an `@rules` line: `mdatc` (the default), `standard`,
+    /// `5dd` or `5dd strict`.
+    #[schemars(with = "Option<RulesName>")]
+    rules: Option<Spanned<String>>,
     /// Codes or code prefixes (`E0202`, `E03`, `W`, `ALL`) of the diagnostics reported.
     /// Default: `["ALL"]`.
     #[schemars(with = "Option<Vec<String>>")]
@@ -64,6 +70,9 @@ struct RawOverride {
     /// Globs of the files these settings are for (relative to this file's folder).
     #[schemars(with = "Vec<String>")]
     files: Spanned<Vec<Spanned<String>>>,
+    /// Replaces `rules` for these files.
+    #[schemars(with = "Option<RulesName>")]
+    rules: Option<Spanned<String>>,
     /// Replaces `select` for these files.
     #[schemars(with = "Option<Vec<String>>")]
     select: Option<Vec<Spanned<String>>>,
@@ -81,6 +90,25 @@ struct RawOverride {
     #[serde(default)]
     #[schemars(with = "BTreeMap<String, SeverityName>")]
     severity: BTreeMap<Spanned<String>, SeverityName>,
+}
+
+/// The rule sets `@rules` names (only for the schema: the file's value is checked against
+/// `Rules::named`).
+#[derive(JsonSchema)]
+#[allow(dead_code)] // Reason: a schema of the accepted words, never built.
+enum RulesName {
+    /// Multiversal time travel per docs/rules.md (the default).
+    #[serde(rename = "mdatc")]
+    Mdatc,
+    /// Standard Diplomacy, DATC v3.0: no orders across seasons.
+    #[serde(rename = "standard")]
+    Standard,
+    /// The 5D Diplomacy web game's rules.
+    #[serde(rename = "5dd")]
+    FiveDd,
+    /// The 5D Diplomacy web game's rules with strict adjacencies.
+    #[serde(rename = "5dd strict")]
+    FiveDdStrict,
 }
 
 /// A severity as written in the file.
@@ -174,6 +202,7 @@ impl Selector {
 /// The settings of one layer (the top level or an override).
 #[derive(Clone, Debug, Default)]
 struct Layer {
+    rules: Option<Rules>,
     select: Option<Vec<Selector>>,
     extend_select: Vec<Selector>,
     ignore: Vec<Selector>,
@@ -289,6 +318,23 @@ impl Checker<'_> {
         out
     }
 
+    fn rules(&mut self, key: &str, name: Option<&Spanned<String>>) -> Option<Rules> {
+        let name = name?;
+        let rules = Rules::named(name.get_ref());
+        if rules.is_none() {
+            self.error(
+                name.span().start,
+                key,
+                format!(
+                    "unknown rule set `{}`: the rule sets are {}",
+                    name.get_ref(),
+                    Rules::NAMES.map(|n| format!("`{n}`")).join(", ")
+                ),
+            );
+        }
+        rules
+    }
+
     fn globs(&mut self, key: &str, list: &[Spanned<String>]) -> Globs {
         let mut set = globset::GlobSetBuilder::new();
         for g in list {
@@ -354,6 +400,7 @@ impl Config {
             errors: Vec::new(),
         };
         let base = Layer {
+            rules: c.rules("rules", raw.rules.as_ref()),
             select: raw.select.as_deref().map(|s| c.selectors("select", s)),
             extend_select: c.selectors("extend-select", &raw.extend_select),
             ignore: c.selectors("ignore", &raw.ignore),
@@ -373,6 +420,7 @@ impl Config {
             }
             let globs = c.globs(&key("files"), o.files.get_ref());
             let layer = Layer {
+                rules: c.rules(&key("rules"), o.rules.as_ref()),
                 select: o.select.as_deref().map(|s| c.selectors(&key("select"), s)),
                 extend_select: c.selectors(&key("extend-select"), &o.extend_select),
                 ignore: c.selectors(&key("ignore"), &o.ignore),
@@ -414,6 +462,7 @@ impl Config {
 /// The settings that apply to one file: which codes are reported, at which severity.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lint {
+    rules: Option<Rules>,
     select: Vec<Selector>,
     ignore: Vec<Selector>,
     warnings_as_errors: bool,
@@ -424,6 +473,7 @@ impl Default for Lint {
     /// Everything reported at its own severity.
     fn default() -> Lint {
         Lint {
+            rules: None,
             select: vec![Selector(String::new())],
             ignore: Vec::new(),
             warnings_as_errors: false,
@@ -457,6 +507,7 @@ impl Lint {
                 .collect()
         };
         let layer = Layer {
+            rules: None,
             select: extra.select.as_deref().map(&mut parse),
             extend_select: parse(&extra.extend_select),
             ignore: parse(&extra.ignore),
@@ -467,7 +518,16 @@ impl Lint {
         (self, errors)
     }
 
+    /// The rule set of files without an `@rules` line, when the configuration names one
+    /// (for [`crate::analyze_for`]).
+    pub fn rules(&self) -> Option<Rules> {
+        self.rules
+    }
+
     fn add(&mut self, layer: &Layer) {
+        if layer.rules.is_some() {
+            self.rules = layer.rules;
+        }
         if let Some(select) = &layer.select {
             self.select = select.clone();
         }
@@ -746,6 +806,29 @@ mod tests {
             legacy.severity(Code::WrongUnitCoast, Severity::Warning),
             Severity::Warning
         );
+    }
+
+    #[test]
+    fn the_rule_set_default_plays_files_without_rules() {
+        let c = Config::parse(
+            "rules = \"standard\"\n[[overrides]]\nfiles = [\"5d/*\"]\nrules = \"mdatc\"\n",
+        )
+        .unwrap();
+        // A move to another season: illegal under standard rules only.
+        let text = "Germany 0:0\nA Munich Hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n";
+        let standard = crate::analyze_for(text, &c.lint_for("a.mdip"));
+        let mdatc = crate::analyze_for(text, &c.lint_for("5d/a.mdip"));
+        assert!(standard
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::StandardRules));
+        assert!(!mdatc.has_errors());
+        // An `@rules` line still wins.
+        let standard = crate::analyze_for(&format!("@rules mdatc\n{text}"), &c.lint_for("a.mdip"));
+        assert!(!standard.has_errors());
+        let e = Config::parse("rules = \"6dd\"\n").unwrap_err();
+        assert_eq!(e[0].key.as_deref(), Some("rules"));
+        assert!(e[0].message.contains("`5dd strict`"), "{}", e[0].message);
     }
 
     #[test]

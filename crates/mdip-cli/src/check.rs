@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use clap::Args;
 use mdip_analysis::config::Lint;
 use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
-use mdip_analysis::{analyze, ide, Code};
+use mdip_analysis::{analyze_for, ide, Code};
 use rayon::prelude::*;
 
 use crate::inputs::{self, Input, Source};
@@ -618,12 +618,12 @@ fn check_one(
     tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {
     let input = one.input;
-    let mut analysis = analyze(&input.text);
+    let mut analysis = analyze_for(&input.text, one.lint);
     let mut fixed = None;
     if let Some(mode) = one.fix {
         let f = fix_one(one, mode, &analysis);
         if let Some(text) = &f.text {
-            analysis = analyze(text);
+            analysis = analyze_for(text, one.lint);
         }
         fixed = Some(f);
     }

@@ -9,7 +9,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use mdip_analysis::{analyze, ide};
+use mdip_analysis::config::Lint;
+use mdip_analysis::{analyze_for, ide};
 use rayon::prelude::*;
 
 use crate::check::parse_size;
@@ -87,7 +88,7 @@ pub fn run(args: &FmtArgs) -> u8 {
     let max = args.max_file_size;
     let outcomes: Vec<Outcome> = sources
         .into_par_iter()
-        .map(|(source, _)| format_one(source, max))
+        .map(|(source, lint)| format_one(source, &lint, max))
         .collect();
     let mut stdout = std::io::stdout().lock();
     let mut changed = 0usize;
@@ -166,7 +167,7 @@ pub fn run(args: &FmtArgs) -> u8 {
 }
 
 /// Reads and formats one input.
-fn format_one(source: Source, max_file_size: u64) -> Outcome {
+fn format_one(source: Source, lint: &Lint, max_file_size: u64) -> Outcome {
     let path = match &source {
         Source::File(p) => Some(p.clone()),
         Source::Stdin(_) => None,
@@ -179,7 +180,8 @@ fn format_one(source: Source, max_file_size: u64) -> Outcome {
         // Bytes that are not UTF-8 would be written back as U+FFFD: leave such a file alone.
         return Outcome::Failed(format!("{}; not formatted", p.message));
     }
-    let analysis = analyze(&input.text);
+    // Under the configuration's rule set: lines it finds wrong stay as written.
+    let analysis = analyze_for(&input.text, lint);
     match ide::formatted(&input.text, &analysis) {
         Ok(formatted) => Outcome::Done {
             name: input.name,

@@ -127,6 +127,8 @@ pub struct Base {
     pub analysis: Analysis,
     /// The document's `seq` when the text was taken.
     pub seq: u64,
+    /// The settings it was analysed under (their rule set; see [`Lint::rules`]).
+    pub lint: Lint,
 }
 
 /// A document version with its analysis, possibly shared with an earlier version that differs
@@ -210,6 +212,8 @@ struct DocHandle {
     edits: watch::Sender<u64>,
     /// The newest snapshot.
     results: watch::Sender<Option<Arc<Snapshot>>>,
+    /// The document's settings, whose rule set its analyses play under.
+    lint: Mutex<Lint>,
 }
 
 impl DocHandle {
@@ -227,6 +231,8 @@ pub struct Session {
     /// The workspace folders, for documents that are not files.
     folders: Mutex<Vec<PathBuf>>,
     discovery: Discovery,
+    /// A document's path from its name (a `file:` URI), set by the protocol layer.
+    paths: fn(&str) -> Option<PathBuf>,
     initialized: std::sync::atomic::AtomicBool,
     /// The client asked to shut down: no more edits are applied.
     shut_down: std::sync::atomic::AtomicBool,
@@ -256,11 +262,23 @@ impl Session {
             lint_settings: Mutex::new(LintSettings::default()),
             folders: Mutex::new(Vec::new()),
             discovery: Discovery::default(),
+            paths: |_| None,
             initialized: std::sync::atomic::AtomicBool::new(false),
             shut_down: std::sync::atomic::AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),
             events,
         }
+    }
+
+    /// The session with `paths` telling documents' paths from their names.
+    pub fn with_paths(mut self, paths: fn(&str) -> Option<PathBuf>) -> Session {
+        self.paths = paths;
+        self
+    }
+
+    /// The settings of the document named `uri` (see [`Session::lint_for`]).
+    pub fn lint_for_uri(&self, uri: &str) -> DocLint {
+        self.lint_for((self.paths)(uri).as_deref())
     }
 
     /// The negotiated configuration.
@@ -349,7 +367,8 @@ impl Session {
         out
     }
 
-    /// Publishes every open document's newest analysis again (the settings changed).
+    /// Publishes every open document's newest analysis again (the settings changed); a
+    /// document whose rule set changed is analysed again first.
     pub fn republish(&self) {
         let docs: Vec<(String, Arc<DocHandle>)> = self
             .docs()
@@ -357,6 +376,18 @@ impl Session {
             .map(|(u, h)| (u.clone(), h.clone()))
             .collect();
         for (uri, handle) in docs {
+            let lint = self.lint_for_uri(&uri).lint;
+            let rules_changed = {
+                let mut old = handle.lint.lock().unwrap_or_else(PoisonError::into_inner);
+                let changed = old.rules() != lint.rules();
+                *old = lint;
+                changed
+            };
+            if rules_changed {
+                // The worker analyses again and publishes.
+                handle.edits.send_modify(|n| *n += 1);
+                continue;
+            }
             let snapshot = handle.results.borrow().clone();
             if let Some(snapshot) = snapshot {
                 let _ = self.events.send(Event::Publish { uri, snapshot });
@@ -400,6 +431,7 @@ impl Session {
             }),
             edits,
             results,
+            lint: Mutex::new(self.lint_for_uri(&uri).lint),
         });
         if let Some(old) = self.docs().insert(uri.clone(), handle.clone()) {
             old.lock().closed = true;
@@ -468,6 +500,8 @@ enum Job {
         seq: u64,
         /// The previous analysis and the first line changed since, to resume from.
         resume: Option<(Arc<Base>, usize)>,
+        /// The settings to analyse under.
+        lint: Lint,
     },
 }
 
@@ -550,7 +584,16 @@ async fn worker(
                 return;
             }
             let doc = &mut state.doc;
-            match (&last, doc.remap) {
+            let lint = handle
+                .lint
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            // Analyses under another rule set are of no use.
+            let last = last
+                .as_ref()
+                .filter(|l| l.base.lint.rules() == lint.rules());
+            match (last, doc.remap) {
                 (Some(l), _) if l.seq == doc.seq => Job::Wait,
                 (Some(l), Some(remap)) if l.base.seq == doc.base_seq => Job::Reuse(Snapshot {
                     version: doc.version,
@@ -563,7 +606,7 @@ async fn worker(
                 _ => {
                     // Resume from the last analysis when it was of the text the edits since
                     // started from.
-                    let resume = match (&last, doc.first_changed_line) {
+                    let resume = match (last, doc.first_changed_line) {
                         (Some(l), Some(line)) if l.base.seq == doc.base_seq => {
                             Some((l.base.clone(), line))
                         }
@@ -576,6 +619,7 @@ async fn worker(
                         version: doc.version,
                         seq: doc.seq,
                         resume,
+                        lint,
                     }
                 }
             }
@@ -594,6 +638,7 @@ async fn worker(
                 version,
                 seq,
                 resume,
+                lint,
             } => {
                 let analysed = analyst
                     .run(move || {
@@ -601,12 +646,13 @@ async fn worker(
                             Some((base, line)) => {
                                 mdip_analysis::analyze_incremental(&text, &base.analysis, line)
                             }
-                            None => mdip_analysis::analyze(&text),
+                            None => mdip_analysis::analyze_for(&text, &lint),
                         };
                         Base {
                             text,
                             analysis,
                             seq,
+                            lint,
                         }
                     })
                     .await;

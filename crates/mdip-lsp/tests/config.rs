@@ -188,6 +188,37 @@ async fn a_bad_mdip_toml_is_reported_at_its_line_and_key() {
     assert!(r["error"].is_null(), "{r}");
 }
 
+/// The configuration's rule set plays files without `@rules`: a move into the past is illegal
+/// under `rules = "standard"`, and legal again once the file says otherwise (the document is
+/// analysed again when the setting changes).
+#[tokio::test]
+async fn the_configurations_rule_set_plays_the_document() {
+    let dir = folder("rules");
+    std::fs::write(dir.join("mdip.toml"), "rules = \"standard\"\n").unwrap();
+    let text = "Germany 0:0\nA Munich Hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n";
+    let file = dir.join("a.mdip");
+    std::fs::write(&file, text).unwrap();
+    let uri = uri_of(&file);
+    let (mut c, _) = TestClient::start(&["utf-8"]).await;
+    c.open(&uri, text).await;
+    let diags = c.diagnostics(&uri, 1).await;
+    assert!(
+        codes(&diags).contains(&("E0315".to_owned(), 1)),
+        "{diags:?}"
+    );
+    std::fs::write(dir.join("mdip.toml"), "rules = \"mdatc\"\n# changed\n").unwrap();
+    c.notify("workspace/didChangeWatchedFiles", json!({ "changes": [] }))
+        .await;
+    let p = c
+        .notification("textDocument/publishDiagnostics", |p| {
+            p["uri"] == uri.as_str() && p["diagnostics"] == json!([])
+        })
+        .await;
+    assert_eq!(p["version"], 1);
+    let r = c.shutdown().await;
+    assert!(r["error"].is_null(), "{r}");
+}
+
 /// Applies one LSP text edit (UTF-8 columns) to `text`.
 fn apply(text: &str, edit: &Value) -> String {
     let offset = |p: &Value| {

@@ -68,10 +68,11 @@ impl Left {
 
 /// Applies the fixes of `text`'s diagnostics as `lint` reports them (see the module).
 pub fn fix_all(text: &str, lint: &Lint, unsafe_fixes: bool) -> FixAll {
-    fix_all_analysed(text, &crate::analyze(text), lint, unsafe_fixes)
+    fix_all_analysed(text, &crate::analyze_for(text, lint), lint, unsafe_fixes)
 }
 
-/// [`fix_all`] with the analysis of `text` already made.
+/// [`fix_all`] with the analysis of `text` already made (under `lint`'s rules,
+/// [`crate::analyze_for`]).
 pub fn fix_all_analysed(
     text: &str,
     analysis: &Analysis,
@@ -93,7 +94,7 @@ pub fn fix_all_analysed(
         }
         applied.extend(pass.applied);
         current = apply(&current, pass.edits);
-        owned = Some(crate::analyze(&current));
+        owned = Some(crate::analyze_for(&current, lint));
     }
     // What the fixed text still offers; a fix that would still apply was held back by an
     // overlap on the last pass allowed.

@@ -161,6 +161,7 @@ impl State {
             expectations,
             checkpoints: Checkpoints(kept),
             last_world: std::sync::Mutex::new(last),
+            default_rules: self.default_rules,
         }
     }
 
@@ -177,7 +178,7 @@ impl State {
             map: self.world.map(),
         };
         self.expectations.check_game_end(&board, &mut self.diags);
-        let fresh = State::new();
+        let fresh = State::with_rules(self.default_rules);
         self.world = fresh.world;
         self.setup = fresh.setup;
         self.block = fresh.block;

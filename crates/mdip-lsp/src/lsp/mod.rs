@@ -47,7 +47,7 @@ where
     let merge = tokio::spawn(transport::merge_output(from_server, answers_rx, output));
 
     let (events, rx) = mpsc::unbounded_channel();
-    let session = Arc::new(Session::new(events));
+    let session = Arc::new(Session::new(events).with_paths(from_proto::path));
     let backend_session = session.clone();
     // Weak: the session holds the sender of the publisher's channel, so a strong reference
     // would keep both alive after the server is done (one session leaked per `serve`).
@@ -71,7 +71,7 @@ where
 
 /// The settings of the document `uri` (see [`Session::lint_for`]).
 fn doc_lint(session: &Session, uri: &str) -> DocLint {
-    session.lint_for(from_proto::path(uri).as_deref())
+    session.lint_for_uri(uri)
 }
 
 /// What the publisher has said about configuration files: those whose errors it published
