@@ -61,6 +61,12 @@ struct RawConfig {
     /// Settings for some files only, applied in order after the top-level ones.
     #[serde(default)]
     overrides: Vec<RawOverride>,
+    /// As ruff's: a glob = the codes or prefixes ignored in the files it matches
+    /// (`"archive/**" = ["E0202"]`); the same as an override with `files` and `ignore`,
+    /// applied before the `[[overrides]]`.
+    #[serde(default)]
+    #[schemars(with = "BTreeMap<String, Vec<String>>")]
+    per_file_ignores: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
 }
 
 /// One `[[overrides]]` table.
@@ -409,6 +415,15 @@ impl Config {
         };
         let exclude = c.globs("exclude", &raw.exclude);
         let mut overrides = Vec::new();
+        for (glob, codes) in &raw.per_file_ignores {
+            let key = format!("per-file-ignores.{}", glob.get_ref());
+            let globs = c.globs(&key, std::slice::from_ref(glob));
+            let layer = Layer {
+                ignore: c.selectors(&key, codes),
+                ..Layer::default()
+            };
+            overrides.push((globs, layer));
+        }
         for (i, o) in raw.overrides.iter().enumerate() {
             let key = |k: &str| format!("overrides[{i}].{k}");
             if o.files.get_ref().is_empty() {
@@ -799,6 +814,14 @@ mod tests {
         assert_eq!(
             l.severity(Code::UnexpectedUnit, Severity::Error),
             Severity::Warning
+        );
+        let c2 = Config::parse("[per-file-ignores]\n\"legacy/**\" = [\"E04\"]\n").unwrap();
+        assert!(!c2.lint_for("legacy/a.mdip").enabled(Code::UnexpectedUnit));
+        assert!(c2.lint_for("new/a.mdip").enabled(Code::UnexpectedUnit));
+        let e = Config::parse("[per-file-ignores]\n\"a/*\" = [\"E0\", \"Z\"]\n").unwrap_err();
+        assert_eq!(
+            (e[0].line, e[0].key.as_deref()),
+            (2, Some("per-file-ignores.a/*"))
         );
         let legacy = c.lint_for("legacy/old/b.mdip");
         assert!(!legacy.enabled(Code::UnexpectedUnit));
