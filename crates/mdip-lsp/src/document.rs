@@ -268,6 +268,26 @@ mod tests {
         }
     }
 
+    /// A comment that is, or becomes, a suppression (`# mdip: ignore[...]`) changes what is
+    /// reported: its edits are analysed again.
+    #[test]
+    fn edits_of_a_suppression_comment_are_not_comment_edits() {
+        for (text, c) in [
+            ("A x # mdip: ignore[E0202]\n", change(0, 24, 0, 24, ", W0201")),
+            ("A x # mdip\n", change(0, 10, 0, 10, ":")),
+            ("A x # mdip: ignore[E0202]\n", change(0, 5, 0, 12, "")),
+        ] {
+            let mut d = Document::new(text, 1);
+            d.mark_analysed();
+            d.apply(std::slice::from_ref(&c), 2, Encoding::Utf8);
+            assert!(d.remap.is_none(), "{text} {c:?}");
+        }
+        let mut d = Document::new("A x # mdi\n", 1);
+        d.mark_analysed();
+        d.apply(&[change(0, 9, 0, 9, "x")], 2, Encoding::Utf8);
+        assert!(d.remap.is_some(), "other comments are still comment edits");
+    }
+
     #[test]
     fn remaps_compose_over_one_region_only() {
         let mut d = Document::new("# one\n# two\n", 1);
