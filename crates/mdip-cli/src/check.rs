@@ -620,7 +620,21 @@ fn check_one(
     let input = one.input;
     let mut analysis = analyze_for(&input.text, one.lint);
     let mut fixed = None;
-    if let Some(mode) = one.fix {
+    // Bytes that are not UTF-8 were read as U+FFFD (`problem` says so): writing the text back
+    // would lose them, so such a file is not fixed.
+    let lossy = problem.is_some();
+    if one.fix.is_some() && lossy {
+        fixed = Some(Fixed {
+            text: None,
+            notes: vec![format!(
+                "{}: not fixed: it is not valid UTF-8, and rewriting it would lose bytes",
+                input.name
+            )],
+            counts: (0, 0, false),
+            diff: String::new(),
+            error: None,
+        });
+    } else if let Some(mode) = one.fix {
         let f = fix_one(one, mode, &analysis);
         if let Some(text) = &f.text {
             analysis = analyze_for(text, one.lint);

@@ -252,6 +252,22 @@ fn fix_applies_safe_fixes_reports_them_and_is_idempotent() {
             shown(&unsafe_fixes)
         )
     );
+    // A file that is not UTF-8 is not rewritten (its bad bytes would be lost).
+    std::fs::write(
+        dir.join("bytes.mdip"),
+        b"England:\nF Lodnon - North Sea # \xff\n",
+    )
+    .unwrap();
+    let r = run_in(&dir, &["check", "--fix", "bytes.mdip"], "");
+    assert!(
+        r.stderr.contains("not fixed: it is not valid UTF-8"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read(dir.join("bytes.mdip")).unwrap(),
+        b"England:\nF Lodnon - North Sea # \xff\n"
+    );
     // Standard input is not rewritten: a usage error, unless --diff.
     let r = run_in(&dir, &["check", "--fix", "-"], TYPOS);
     assert_eq!(r.code, 2);

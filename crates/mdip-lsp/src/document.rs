@@ -273,7 +273,10 @@ mod tests {
     #[test]
     fn edits_of_a_suppression_comment_are_not_comment_edits() {
         for (text, c) in [
-            ("A x # mdip: ignore[E0202]\n", change(0, 24, 0, 24, ", W0201")),
+            (
+                "A x # mdip: ignore[E0202]\n",
+                change(0, 24, 0, 24, ", W0201"),
+            ),
             ("A x # mdip\n", change(0, 10, 0, 10, ":")),
             ("A x # mdip: ignore[E0202]\n", change(0, 5, 0, 12, "")),
         ] {
