@@ -112,6 +112,28 @@ async fn a_folders_mdip_toml_is_followed_and_fix_all_applies_safe_fixes() {
         "{r}"
     );
 
+    // The unused suppression's own quick fix.
+    let r = c
+        .request(
+            "textDocument/codeAction",
+            json!({
+                "textDocument": { "uri": uri },
+                "range": { "start": { "line": 3, "character": 30 }, "end": { "line": 3, "character": 30 } },
+                "context": { "diagnostics": [] }
+            }),
+        )
+        .await;
+    let actions = r["result"].as_array().unwrap();
+    let remove = actions
+        .iter()
+        .find(|a| a["title"] == "Remove the unused suppression")
+        .unwrap_or_else(|| panic!("{r}"));
+    assert_eq!(remove["diagnostics"][0]["code"], "W0101");
+    assert_eq!(
+        apply(TEXT, &remove["edit"]["changes"][&uri][0]),
+        "England:\nF Lodnon - North Sea\nA Liverpool - Yorkshire(nc)\nA Wales Hold\n"
+    );
+
     // The editor's settings come on top of the file's: E0202 selected again.
     c.notify(
         "workspace/didChangeConfiguration",

@@ -14,7 +14,8 @@ pub struct Action {
     pub title: String,
     /// The edits.
     pub edits: Vec<Edit>,
-    /// The diagnostic it fixes, as an index into [`Analysis::diagnostics`].
+    /// The diagnostic it fixes, as an index into [`Analysis::diagnostics`] (or into the list
+    /// given to [`code_actions_of`]).
     pub diagnostic: Option<usize>,
     /// Whether it is the obvious fix (the only one for its diagnostic).
     pub preferred: bool,
@@ -25,8 +26,18 @@ pub struct Action {
 
 /// The actions for the diagnostics that `range` touches.
 pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<Action> {
+    code_actions_of(analysis, &analysis.diagnostics, range)
+}
+
+/// [`code_actions`] for the diagnostics as they are reported (after the settings,
+/// `crate::config::Lint::apply`, which leaves some out and adds others of its own).
+pub fn code_actions_of(
+    analysis: &Analysis,
+    diagnostics: &[crate::Diagnostic],
+    range: Span,
+) -> Vec<Action> {
     let mut out = Vec::new();
-    for (i, d) in analysis.diagnostics.iter().enumerate() {
+    for (i, d) in diagnostics.iter().enumerate() {
         if d.span.end < range.start || d.span.start > range.end {
             continue;
         }

@@ -24,7 +24,7 @@ mod inlay;
 mod navigation;
 mod outline;
 
-pub use actions::{code_actions, Action};
+pub use actions::{code_actions, code_actions_of, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};
 pub use fix::{fix_all, fix_all_analysed, minimal_edit, FixAll, FixNote, Left, MAX_PASSES};
 pub use format::{format, format_analysed, formatted, FormatError};

@@ -436,16 +436,18 @@ impl LanguageServer for Backend {
             })
         };
         let (quick, all) = (wants("quickfix"), wants(to_proto::FIX_ALL));
-        let lint = all.then(|| doc_lint(&self.session, uri.as_str()).lint);
+        let lint = doc_lint(&self.session, uri.as_str()).lint;
         self.query(&params.text_document.uri, move |s| {
             let mut out = Vec::new();
             if quick {
+                // The fixes of the diagnostics as reported (an unused suppression's included).
+                let diagnostics = lint.apply(s.text(), &s.analysis().diagnostics);
                 let span = mdip_syntax::Span::new(s.offset(a), s.offset(b).max(s.offset(a)));
-                let actions = ide::code_actions(s.analysis(), span);
-                out = to_proto::code_actions(s, &uri, actions);
+                let actions = ide::code_actions_of(s.analysis(), &diagnostics, span);
+                out = to_proto::code_actions(s, &uri, actions, &diagnostics);
             }
-            if let Some(lint) = &lint {
-                out.extend(to_proto::fix_all(s, &uri, lint));
+            if all {
+                out.extend(to_proto::fix_all(s, &uri, &lint));
             }
             Some(out)
         })
@@ -530,13 +532,16 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
-        self.query(&params.text_document.uri, |s| {
+        let lint = doc_lint(&self.session, params.text_document.uri.as_str()).lint;
+        self.query(&params.text_document.uri, move |s| {
             // A formatter that would change meaning refuses; the client gets no edits. The
-            // snapshot's analysis is of the current text unless comments were edited since.
+            // snapshot's analysis is of the current text unless comments were edited since
+            // (then the text is analysed again, under the document's rule set).
             let edits = if s.remap.is_identity() {
                 ide::format_analysed(s.text(), s.analysis()).ok()?
             } else {
-                ide::format(&s.current_text()).ok()?
+                let text = s.current_text();
+                ide::format_analysed(&text, &mdip_analysis::analyze_for(&text, &lint)).ok()?
             };
             Some(to_proto::current_text_edits(s, &edits))
         })

@@ -283,13 +283,14 @@ pub fn code_actions(
     s: &Snapshot,
     uri: &lsp::Uri,
     actions: Vec<ide::Action>,
+    diagnostics: &[Diagnostic],
 ) -> Vec<lsp::CodeActionOrCommand> {
     actions
         .into_iter()
         .map(|a| {
             let diagnostics = a
                 .diagnostic
-                .and_then(|i| s.analysis().diagnostics.get(i))
+                .and_then(|i| diagnostics.get(i))
                 .map(|d| vec![diagnostic(s, uri, d)]);
             let mut changes = HashMap::new();
             changes.insert(uri.clone(), text_edits(s, &a.edits));
