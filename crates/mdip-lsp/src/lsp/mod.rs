@@ -78,7 +78,9 @@ fn doc_lint(session: &Session, uri: &str) -> DocLint {
 /// (cleared once they are fixed), and the editor settings it warned about.
 #[derive(Default)]
 struct ConfigNotes {
-    errored: std::collections::HashSet<std::path::PathBuf>,
+    /// The files whose errors are published, with those errors (published again only when
+    /// they change).
+    errored: std::collections::HashMap<std::path::PathBuf, Arc<crate::config_files::LoadError>>,
     warned: std::collections::HashSet<String>,
 }
 
@@ -94,23 +96,25 @@ impl ConfigNotes {
         let uri = lsp::Uri::from_file_path(&abs);
         match (&lint.error, uri) {
             (Some(e), Some(uri)) => {
-                if self.errored.insert(abs.clone()) {
+                let known = self.errored.insert(abs.clone(), e.clone());
+                if known.is_none() {
                     client
                         .show_message(
                             lsp::MessageType::ERROR,
                             format!(
-                                "mdip: {} has errors; its documents use the default settings:
-{e}",
+                                "mdip: {} has errors; its documents use the default settings:\n{e}",
                                 file.display()
                             ),
                         )
                         .await;
                 }
-                client
-                    .publish_diagnostics(uri, to_proto::config_errors(e), None)
-                    .await;
+                if known.as_deref() != Some(&**e) {
+                    client
+                        .publish_diagnostics(uri, to_proto::config_errors(e), None)
+                        .await;
+                }
             }
-            (None, Some(uri)) if self.errored.remove(&abs) => {
+            (None, Some(uri)) if self.errored.remove(&abs).is_some() => {
                 client.publish_diagnostics(uri, Vec::new(), None).await;
             }
             _ => {}
