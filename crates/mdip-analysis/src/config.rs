@@ -593,14 +593,18 @@ impl Lint {
     /// nothing is a warning (W0101, or W0102 for a code that does not exist). The result
     /// stays sorted by position.
     pub fn apply(&self, text: &str, diagnostics: &[Diagnostic]) -> Vec<Diagnostic> {
-        let index = LineIndex::new(text);
         let mut suppressions = suppressions(text);
+        // Lines are only counted when a comment may suppress something (a large file
+        // without suppressions is not indexed again for each publication).
+        let index = (!suppressions.is_empty()).then(|| LineIndex::new(text));
         let mut out = Vec::with_capacity(diagnostics.len());
         for d in diagnostics {
             if !self.enabled(d.code) {
                 continue;
             }
-            let line = index.line_col(d.span.start).line as usize;
+            let line = index
+                .as_ref()
+                .map_or(usize::MAX, |i| i.line_col(d.span.start).line as usize);
             if let Ok(i) = suppressions.binary_search_by_key(&line, |s| s.line) {
                 let s = &mut suppressions[i];
                 let hit = s.codes.iter_mut().find(|c| c.code == Some(d.code));
@@ -673,6 +677,9 @@ struct Suppression {
 /// a line's `#` comment, codes separated by commas or spaces.
 fn suppressions(text: &str) -> Vec<Suppression> {
     let mut out = Vec::new();
+    if !text.contains("mdip:") {
+        return out;
+    }
     let mut start = 0usize;
     for (line, raw) in text.split('\n').enumerate() {
         let line_start = start;
