@@ -94,6 +94,11 @@ fn check(text: &str) {
     let analysis = analyze(text);
     let len = text.len() as u32;
     check_analysis(text, &analysis);
+    // The text as a configuration file (an error, mostly), and its suppression comments.
+    let _ = mdip_analysis::config::Config::parse(text);
+    for d in mdip_analysis::config::Lint::default().apply(text, &analysis.diagnostics) {
+        inside(text, d.span, "diagnostic after the settings");
+    }
 
     for offset in offsets(text) {
         if let Some(h) = ide::hover(&analysis, text, offset) {

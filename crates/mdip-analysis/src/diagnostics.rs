@@ -115,11 +115,16 @@ pub enum Code {
     /// `W0205`: `@rules 5dd`: a support or convoy for a unit of a season that does not exist
     /// yet, kept for later.
     Anticipated,
+    /// `W0101`: a code in a suppression comment (`# mdip: ignore[...]`) that suppresses
+    /// nothing on its line.
+    UnusedSuppression,
+    /// `W0102`: a suppression comment names a code that does not exist.
+    UnknownSuppression,
 }
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 46] = [
+    pub const ALL: [Code; 48] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -166,6 +171,8 @@ impl Code {
         Code::RetreatsOwed,
         Code::BuildsUnused,
         Code::Anticipated,
+        Code::UnusedSuppression,
+        Code::UnknownSuppression,
     ];
 
     /// The code as written: `E0202`.
@@ -218,6 +225,8 @@ impl Code {
             Code::RetreatsOwed => "W0203",
             Code::BuildsUnused => "W0204",
             Code::Anticipated => "W0205",
+            Code::UnusedSuppression => "W0101",
+            Code::UnknownSuppression => "W0102",
         }
     }
 
@@ -297,6 +306,8 @@ impl Code {
             Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
             Code::RetreatsOwed => "A retreat step was closed before the file gave these dislodged units a retreat or disband order: they are disbanded (rule 6).",
             Code::Anticipated => "Under `@rules 5dd` (the 5D Diplomacy game) a support or convoy may name a unit of a season that does not exist yet: it is not carried out now (its unit holds) but kept, and it acts when a later step reaches it and the unit it names was ordered what it says.",
+            Code::UnusedSuppression => "A suppression comment (`# mdip: ignore[CODE]`) names a code that no diagnostic starting on its line has: it hides nothing, and would hide a new problem later. Remove the code (the quick fix does).",
+            Code::UnknownSuppression => "A suppression comment (`# mdip: ignore[CODE]`) names something that is not a diagnostic code; codes are listed in docs/diagnostics.md.",
             Code::BuildsUnused => "An adjustment step was closed with builds the power could still make: they are lost (not reported at the end of the file).",
         }
     }
@@ -327,6 +338,11 @@ pub struct Fix {
     pub title: String,
     /// The edits.
     pub edits: Vec<Edit>,
+    /// Whether applying it without a look is safe (`mdip check --fix`, the editor's fix on
+    /// save): it writes what the file already means or the one thing it can mean (an
+    /// unambiguous "did you mean", an ignored coast removed). Unsafe fixes are guesses, applied
+    /// only with `--unsafe-fixes`.
+    pub safe: bool,
 }
 
 /// One diagnostic.
@@ -381,9 +397,30 @@ impl Diagnostic {
         self
     }
 
-    /// Adds a quick fix replacing `span` by `text`.
+    /// Adds a safe quick fix replacing `span` by `text` (see [`Fix::safe`]).
     pub fn with_fix(
+        self,
+        title: impl Into<String>,
+        span: Span,
+        text: impl Into<String>,
+    ) -> Diagnostic {
+        self.with_fix_of(true, title, span, text)
+    }
+
+    /// Adds a quick fix that is a guess (see [`Fix::safe`]).
+    pub fn with_unsafe_fix(
+        self,
+        title: impl Into<String>,
+        span: Span,
+        text: impl Into<String>,
+    ) -> Diagnostic {
+        self.with_fix_of(false, title, span, text)
+    }
+
+    /// Adds a quick fix, safe or not.
+    pub fn with_fix_of(
         mut self,
+        safe: bool,
         title: impl Into<String>,
         span: Span,
         text: impl Into<String>,
@@ -394,6 +431,7 @@ impl Diagnostic {
                 span,
                 text: text.into(),
             }],
+            safe,
         });
         self
     }

@@ -827,6 +827,34 @@ A Bohemia Supports A Munich - Tyrolia
 "#,
             r#"DATC 6.H.5, 6.H.6 (where a dislodged unit may retreat); docs/rules.md rule 6"#,
         ),
+        Code::UnusedSuppression => (
+            r#"A code in a suppression comment (`# mdip: ignore[CODE]`, see docs/configuration.md) that suppresses nothing: no diagnostic with that code starts on the comment's line. It hides nothing now and would hide a new problem later. A fix removes it."#,
+            Some(
+                r#"@start standard
+France:
+A Paris Hold # mdip: ignore[E0202]
+"#,
+            ),
+            r#"@start standard
+France:
+A Paris Hold
+"#,
+            r#"docs/configuration.md, suppressing one line (as ruff's unused `noqa`)"#,
+        ),
+        Code::UnknownSuppression => (
+            r#"A suppression comment (`# mdip: ignore[CODE]`) names something that is not a diagnostic code. A fix removes it."#,
+            Some(
+                r#"@start standard
+France:
+A Paris Hold # mdip: ignore[E9999]
+"#,
+            ),
+            r#"@start standard
+France:
+A Paris Hold
+"#,
+            r#"docs/configuration.md, suppressing one line; the codes are listed in docs/diagnostics.md"#,
+        ),
         Code::NeedlessCoast => (
             r#"A coast where none is needed (a one-coast province, or an army's destination): it is ignored. A fix removes it."#,
             Some(
@@ -933,12 +961,18 @@ A London - Norway
 /// and hint as the concise format writes them.
 pub fn wrong_message(code: Code) -> Option<String> {
     let text = explanation(code).wrong?;
-    let a = crate::analyze(text);
-    let d = a.diagnostics.iter().find(|d| d.code == code)?;
+    let reported = reported(text);
+    let d = reported.iter().find(|d| d.code == code)?;
     Some(match &d.hint {
         Some(h) => format!("{} (hint: {h})", d.message),
         None => d.message.clone(),
     })
+}
+
+/// The diagnostics `mdip check` reports for `text` with no configuration: the analysis' own,
+/// with the file's suppression comments applied (which is where W0101 and W0102 come from).
+pub fn reported(text: &str) -> Vec<crate::Diagnostic> {
+    crate::config::Lint::default().apply(text, &crate::analyze(text).diagnostics)
 }
 
 /// The text `mdip check --explain CODE` prints: the code's one-line summary, its meaning, a

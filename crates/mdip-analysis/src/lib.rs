@@ -14,6 +14,7 @@
 //! assert_eq!(analysis.orders[0].status, mdip_analysis::Status::Illegal);
 //! ```
 
+pub mod config;
 pub mod diagnostics;
 mod expect;
 pub mod explain;
@@ -38,9 +39,20 @@ pub use report::FileReport;
 ///
 /// Never panics on any input; every problem is a diagnostic.
 pub fn analyze(text: &str) -> Analysis {
-    let state = run::State::new();
+    analyze_with_rules(text, mdip_judge::world::Rules::default())
+}
+
+/// [`analyze`] with games played under `rules` until an `@rules` line says otherwise (the
+/// configuration's `rules`).
+pub fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
+    let state = run::State::with_rules(rules);
     let parse = read(state.map(), text);
     state.run(text, parse, 0, Vec::new())
+}
+
+/// [`analyze_with_rules`] under the rules `lint` names, if any (see [`config::Lint::rules`]).
+pub fn analyze_for(text: &str, lint: &config::Lint) -> Analysis {
+    analyze_with_rules(text, lint.rules().unwrap_or_default())
 }
 
 /// Parses `text` and decides what the map must decide about its notation: which hyphens of
@@ -103,6 +115,6 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
             kept.push(start);
             state.run(text, parse, from, kept)
         }
-        None => run::State::new().run(text, parse, 0, Vec::new()),
+        None => run::State::with_rules(previous.default_rules).run(text, parse, 0, Vec::new()),
     }
 }

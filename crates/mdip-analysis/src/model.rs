@@ -256,6 +256,8 @@ pub struct Analysis {
     /// completion and hover ask for the step under the cursor again and again, and each answer
     /// otherwise runs the game again from a checkpoint.
     pub(crate) last_world: std::sync::Mutex<Option<(usize, World)>>,
+    /// The rules its games play under until an `@rules` line ([`crate::analyze_with_rules`]).
+    pub default_rules: mdip_judge::world::Rules,
 }
 
 /// A game an `@game` line started.
@@ -373,7 +375,12 @@ impl Analysis {
             Some(c) => c
                 .restore(self)
                 .world_before_step(text, &self.parse, c.line, step),
-            None => crate::run::State::new().world_before_step(text, &self.parse, 0, step),
+            None => crate::run::State::with_rules(self.default_rules).world_before_step(
+                text,
+                &self.parse,
+                0,
+                step,
+            ),
         };
         if let Ok(mut last) = self.last_world.lock() {
             *last = Some((step, world.clone()));

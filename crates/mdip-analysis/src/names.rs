@@ -21,9 +21,12 @@ pub fn power(map: &Map, name: &Name, diags: &mut Vec<Diagnostic>) -> Option<Powe
         format!("unknown power `{}`", name.text),
     );
     if let Some(best) = suggest_power(map, &name.text) {
+        // Safe to apply unseen only when no other power is close too.
+        let unambiguous = close_powers(map, &name.text) == 1;
         d = d
             .with_hint(format!("did you mean `{}`?", best.name()))
-            .with_fix(
+            .with_fix_of(
+                unambiguous,
                 format!("Replace with `{}`", best.name()),
                 name.span,
                 best.name(),
@@ -43,6 +46,20 @@ fn power_list(map: &Map) -> String {
         Some((last, [])) => (*last).to_owned(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// How many powers a misspelt name is close to (by name or abbreviation), as
+/// [`suggest_power`] measures it.
+fn close_powers(map: &Map, text: &str) -> usize {
+    let lower = text.to_lowercase();
+    map.powers()
+        .iter()
+        .filter(|p| {
+            [p.name(), p.abbrev()]
+                .iter()
+                .any(|s| strsim::jaro_winkler(&lower, &s.to_lowercase()) >= 0.8)
+        })
+        .count()
 }
 
 /// The power of the map a misspelt name probably means (by its name or abbreviation).

@@ -3,8 +3,8 @@
 //! same source. To rewrite the page after changing an explanation or a message:
 //! `MDIP_WRITE_DOCS=1 cargo test -p mdip-analysis --test explain`.
 
-use mdip_analysis::explain::{docs_page, explanation, DOCS_MARKER};
-use mdip_analysis::{analyze, Code};
+use mdip_analysis::explain::{docs_page, explanation, reported, DOCS_MARKER};
+use mdip_analysis::Code;
 
 /// The codes whose wrong example cannot be written down, with the reason.
 const NO_EXAMPLE: &[(&str, &str)] = &[("E0113", "a file over 4 GiB")];
@@ -16,9 +16,9 @@ fn every_wrong_example_gives_its_code_and_every_right_one_does_not() {
         let e = explanation(code);
         match e.wrong {
             Some(wrong) => {
-                let a = analyze(wrong);
-                if !a.diagnostics.iter().any(|d| d.code == code && !d.expected) {
-                    let got: Vec<&str> = a.diagnostics.iter().map(|d| d.code.as_str()).collect();
+                let diagnostics = reported(wrong);
+                if !diagnostics.iter().any(|d| d.code == code && !d.expected) {
+                    let got: Vec<&str> = diagnostics.iter().map(|d| d.code.as_str()).collect();
                     failures.push(format!(
                         "{}: the wrong example gives {got:?}",
                         code.as_str()
@@ -31,8 +31,7 @@ fn every_wrong_example_gives_its_code_and_every_right_one_does_not() {
                 code.as_str()
             ),
         }
-        let a = analyze(e.right);
-        if a.diagnostics.iter().any(|d| d.code == code) {
+        if reported(e.right).iter().any(|d| d.code == code) {
             failures.push(format!("{}: the right example gives it too", code.as_str()));
         }
         assert!(

@@ -471,3 +471,51 @@ fn fixed_inputs() {
         }
     }
 }
+
+/// Lines of the notation, some ending in a suppression comment (codes that exist or not,
+/// used or not).
+fn suppressed_lines() -> impl Strategy<Value = String> {
+    (lines(), proptest::collection::vec(0usize..8, 0..8)).prop_map(|(text, marks)| {
+        let codes = [
+            "E0202",
+            "W0201",
+            "E0202, W0201",
+            "E9999",
+            "",
+            "E01",
+            "E0307 E0202",
+            "w0201,,",
+        ];
+        text.split('\n')
+            .enumerate()
+            .map(|(i, l)| match marks.get(i) {
+                Some(&m) => format!("{l} # mdip: ignore[{}]", codes[m]),
+                None => l.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The settings never panic and report ranges inside the text; the safe fixes never panic
+    /// and a second run changes nothing.
+    #[test]
+    fn settings_and_fix_all(text in suppressed_lines()) {
+        use mdip_analysis::config::Lint;
+        let a = analyze(&text);
+        for d in Lint::default().apply(&text, &a.diagnostics) {
+            check_span(&text, d.span, d.code.as_str())?;
+            for f in &d.fixes {
+                for e in &f.edits {
+                    check_span(&text, e.span, "suppression fix")?;
+                }
+            }
+        }
+        let once = mdip_analysis::ide::fix_all(&text, &Lint::default(), false);
+        let twice = mdip_analysis::ide::fix_all(&once.text, &Lint::default(), false);
+        prop_assert_eq!(&twice.text, &once.text, "from {:?}", text);
+    }
+}

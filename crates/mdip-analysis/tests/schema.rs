@@ -1,5 +1,6 @@
 //! The published JSON Schemas of `mdip check --format json` and `--format json-lines`
-//! (`docs/schema/`) are generated from the report types: this test fails when they differ.
+//! (`docs/schema/`) are generated from the report types, and that of `mdip.toml` from the
+//! configuration's types: this test fails when they differ.
 //! To write them again after changing the types:
 //! `MDIP_WRITE_SCHEMA=1 cargo test -p mdip-analysis --test schema`.
 
@@ -38,6 +39,38 @@ fn lines_schema_is_published() {
         "mdip-check-2-lines.schema.json",
         mdip_analysis::report::lines_schema(),
     );
+}
+
+#[test]
+fn config_schema_is_published() {
+    check("mdip-toml.schema.json", mdip_analysis::config::schema());
+}
+
+/// The example of docs/configuration.md is a good configuration, and its `#:schema` line
+/// names the published schema.
+#[test]
+fn the_documented_configuration_is_good() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/configuration.md")).unwrap();
+    let example = doc
+        .split("```toml\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/configuration.md has a toml example");
+    if let Err(e) = mdip_analysis::config::Config::parse(example) {
+        panic!("{e:?}\n{example}");
+    }
+    assert!(example.contains("#:schema "), "{example}");
+    assert!(root.join("docs/schema/mdip-toml.schema.json").is_file());
+    // Every key of the schema is documented.
+    let schema = serde_json::to_value(mdip_analysis::config::schema()).unwrap();
+    let keys = schema["properties"].as_object().unwrap();
+    for key in keys.keys() {
+        assert!(
+            doc.contains(&format!("`{key}`")),
+            "`{key}` is not in docs/configuration.md"
+        );
+    }
 }
 
 #[test]

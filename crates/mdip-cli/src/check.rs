@@ -6,16 +6,18 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use clap::Args;
+use mdip_analysis::config::Lint;
 use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
-use mdip_analysis::{analyze, Code};
+use mdip_analysis::{analyze_for, ide, Code};
 use rayon::prelude::*;
 
 use crate::inputs::{self, Input, Source};
 use crate::render::{self, Checked, Kept, Renderer};
+use crate::settings::{self, ConfigArgs};
 use crate::{Color, Format};
 
 /// Arguments of `mdip check`.
@@ -56,6 +58,28 @@ pub struct CheckArgs {
     /// Leave paths that match GLOB out of folders (gitignore syntax; may be repeated).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Which `mdip.toml` applies (docs/configuration.md).
+    #[command(flatten)]
+    pub settings: ConfigArgs,
+    /// Apply the safe quick fixes of the diagnostics and rewrite the files; what was fixed
+    /// and what was left is said on standard error, then the fixed files are checked.
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: write no file, print what would change as a unified diff (exit code 1
+    /// when a file would change).
+    #[arg(long, requires = "fix")]
+    pub diff: bool,
+    /// With --fix: also apply the fixes that are guesses (changing a unit's type, moving an
+    /// order to its timeline's head, a "did you mean" with rivals).
+    #[arg(long, requires = "fix")]
+    pub unsafe_fixes: bool,
+}
+
+/// What `--fix` does.
+#[derive(Clone, Copy, Debug)]
+struct FixMode {
+    unsafe_fixes: bool,
+    diff: bool,
 }
 
 /// `1024`, `64K`, `256M`, `1G`.
@@ -129,6 +153,27 @@ pub fn run(args: &CheckArgs) -> u8 {
         },
     );
     let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
+    let sources = match args
+        .settings
+        .settings()
+        .and_then(|s| s.resolve(read.sources, &args.paths))
+    {
+        Ok(sources) => sources,
+        Err(e) => {
+            for line in e.lines() {
+                eprintln!("mdip check: {line}");
+            }
+            return 2;
+        }
+    };
+    let fix = args.fix.then_some(FixMode {
+        unsafe_fixes: args.unsafe_fixes,
+        diff: args.diff,
+    });
+    if args.fix && !args.diff && args.paths.iter().any(|p| p.as_os_str() == "-") {
+        eprintln!("mdip check: --fix cannot rewrite standard input; add --diff to see the fixes");
+        return 2;
+    }
     let writer: Box<dyn Write> = match &args.output_file {
         Some(path) => match File::create(path) {
             Ok(f) => Box::new(f),
@@ -149,7 +194,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     };
     let options = render::Options {
         color,
-        show_report: args.report || (!args.no_report && read.sources.len() == 1),
+        show_report: args.report || (!args.no_report && sources.len() == 1),
         pretty: args.pretty,
     };
     let mut renderer = render::renderer(args.format, options);
@@ -163,28 +208,40 @@ pub fn run(args: &CheckArgs) -> u8 {
         quiet: args.quiet,
         written: 0,
         cut_short: false,
+        diff_mode: args.diff,
+        fixes: FixCount::default(),
     };
-    run.out.put_bytes(&renderer.start());
+    if !run.diff_mode {
+        run.out.put_bytes(&renderer.start());
+    }
     for p in found {
         run.problem(renderer.as_ref(), p);
     }
     let kept = check_all(
-        read.sources,
+        sources,
         args.max_file_size,
+        fix,
         renderer.as_ref(),
         &mut run,
     );
     for file in kept {
         renderer.keep(file);
     }
-    run.out
-        .put_bytes(&renderer.finish(&run.problems, &run.summary));
+    if !run.diff_mode {
+        run.out
+            .put_bytes(&renderer.finish(&run.problems, &run.summary));
+    }
     if let Some(e) = run.out.finish() {
         eprintln!("mdip check: cannot write the output: {e}");
         return 2;
     }
+    if let Some(f) = fix {
+        run.fixes.say(f.diff);
+    }
     if run.summary.unreadable > 0 || run.cut_short {
         2
+    } else if run.diff_mode {
+        u8::from(run.fixes.files > 0)
     } else if run.summary.failed > 0 {
         1
     } else {
@@ -215,6 +272,40 @@ struct Run<W: Write> {
     written: usize,
     /// Whether a renderer failed and left a file's output cut short (exit code 2).
     cut_short: bool,
+    /// `--fix --diff`: the output is the diffs, not the renderer's.
+    diff_mode: bool,
+    /// What `--fix` did.
+    fixes: FixCount,
+}
+
+/// What `--fix` did, over every file.
+#[derive(Default)]
+struct FixCount {
+    applied: usize,
+    left: usize,
+    /// Files changed (or, with --diff, that would change).
+    files: usize,
+}
+
+impl FixCount {
+    /// The last line on standard error.
+    fn say(&self, diff: bool) {
+        let s = |n: usize| if n == 1 { "" } else { "s" };
+        let (fixed, files) = if diff {
+            ("would be applied", "would change")
+        } else {
+            ("applied", "changed")
+        };
+        eprintln!(
+            "mdip check: {} fix{} {fixed}, {} file{} {files}, {} fix{} left",
+            self.applied,
+            if self.applied == 1 { "" } else { "es" },
+            self.files,
+            s(self.files),
+            self.left,
+            if self.left == 1 { "" } else { "es" },
+        );
+    }
 }
 
 impl<W: Write> Run<W> {
@@ -239,12 +330,21 @@ impl<W: Write> Run<W> {
         if let Some(p) = begin.problem {
             self.problem(renderer, p);
         }
+        for note in &begin.notes {
+            eprintln!("{note}");
+        }
+        self.fixes.applied += begin.fixed.0;
+        self.fixes.left += begin.fixed.1;
+        self.fixes.files += usize::from(begin.fixed.2);
         let Some(status) = begin.status else {
             return false;
         };
         self.summary.add(&status);
-        if self.quiet && status.ok {
+        if self.quiet && status.ok && !self.diff_mode {
             return false;
+        }
+        if self.diff_mode {
+            return true;
         }
         self.out.put(renderer.separator(self.written));
         self.written += 1;
@@ -287,6 +387,10 @@ enum Msg {
 struct Begin {
     problem: Option<Problem>,
     status: Option<FileStatus>,
+    /// What `--fix` did, for standard error.
+    notes: Vec<String>,
+    /// Fixes applied, fixes left, whether the file changed.
+    fixed: (usize, usize, bool),
 }
 
 /// An input's messages waiting for the inputs before it to be written.
@@ -345,8 +449,9 @@ impl Write for Chunks<'_> {
 /// input order as it comes, once the files before it are written; returns what the renderer
 /// keeps of the files.
 fn check_all<W: Write>(
-    sources: Vec<Source>,
+    sources: Vec<(Source, Lint)>,
     max_file_size: u64,
+    fix: Option<FixMode>,
     renderer: &dyn Renderer,
     run: &mut Run<W>,
 ) -> Vec<Kept> {
@@ -359,15 +464,29 @@ fn check_all<W: Write>(
             sources
                 .into_par_iter()
                 .enumerate()
-                .for_each_with(tx, |tx, (i, source)| {
+                .for_each_with(tx, |tx, (i, (source, lint))| {
+                    let path = match &source {
+                        Source::File(p) => Some(p.clone()),
+                        Source::Stdin(_) => None,
+                    };
                     let (input, problem) = source.load(max_file_size);
                     let problem = problem.map(self::problem);
                     match input {
-                        Some(input) => check_one(i, &input, problem, renderer, quiet, tx),
+                        Some(input) => {
+                            let file = One {
+                                input: &input,
+                                path: path.as_deref(),
+                                lint: &lint,
+                                fix,
+                            };
+                            check_one(i, &file, problem, renderer, quiet, tx);
+                        }
                         None => {
                             let begin = Begin {
                                 problem,
                                 status: None,
+                                notes: Vec::new(),
+                                fixed: (0, 0, false),
                             };
                             let _ = tx.send((i, Msg::Begin(begin)));
                             let _ = tx.send((i, Msg::End(None, None)));
@@ -413,27 +532,140 @@ fn check_all<W: Write>(
     kept
 }
 
+/// One input to check, with what applies to it.
+struct One<'a> {
+    input: &'a Input,
+    /// Its path (not for standard input): where `--fix` writes.
+    path: Option<&'a Path>,
+    lint: &'a Lint,
+    fix: Option<FixMode>,
+}
+
+/// What `--fix` made of a file: its text (the same when nothing applied), the lines for
+/// standard error, the counts, the diff (with `--diff`), and an error writing the file.
+struct Fixed {
+    text: Option<String>,
+    notes: Vec<String>,
+    counts: (usize, usize, bool),
+    diff: String,
+    error: Option<Problem>,
+}
+
+/// Applies the fixes of one file (see `mdip_analysis::ide::fix_all`) and writes it back
+/// unless `--diff`.
+fn fix_one(one: &One<'_>, mode: FixMode, analysis: &mdip_analysis::Analysis) -> Fixed {
+    let input = one.input;
+    let result = ide::fix_all_analysed(&input.text, analysis, one.lint, mode.unsafe_fixes);
+    let verb = if mode.diff { "would fix" } else { "fixed" };
+    let mut notes: Vec<String> = result
+        .applied
+        .iter()
+        .map(|n| {
+            format!(
+                "{}:{}: {verb} {}: {}",
+                input.name,
+                n.line + 1,
+                n.code.as_str(),
+                n.title
+            )
+        })
+        .collect();
+    notes.extend(result.left.iter().map(|n| {
+        format!(
+            "{}:{}: left {}: {} ({})",
+            input.name,
+            n.line + 1,
+            n.code.as_str(),
+            n.title,
+            n.left.map_or("", ide::Left::reason)
+        )
+    }));
+    let changed = result.text != input.text;
+    let mut fixed = Fixed {
+        text: None,
+        notes,
+        counts: (result.applied.len(), result.left.len(), changed),
+        diff: String::new(),
+        error: None,
+    };
+    if !changed {
+        return fixed;
+    }
+    if mode.diff {
+        fixed.diff = settings::unified_diff(&input.name, &input.text, &result.text);
+    } else if let Some(path) = one.path {
+        if let Err(e) = settings::write_atomic(path, &result.text) {
+            fixed.error = Some(Problem {
+                path: input.name.clone(),
+                message: format!("cannot write the fixes to {}: {e}", input.name),
+                severity: SeverityName::Error,
+            });
+            fixed.counts = (0, result.applied.len() + result.left.len(), false);
+            return fixed;
+        }
+    }
+    fixed.text = Some(result.text);
+    fixed
+}
+
 /// Analyses one file and sends its start, its output and its end to the writing thread.
 fn check_one(
     i: usize,
-    input: &Input,
+    one: &One<'_>,
     problem: Option<Problem>,
     renderer: &dyn Renderer,
     quiet: bool,
     tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {
-    let analysis = analyze(&input.text);
+    let input = one.input;
+    let mut analysis = analyze_for(&input.text, one.lint);
+    let mut fixed = None;
+    // Bytes that are not UTF-8 were read as U+FFFD (`problem` says so): writing the text back
+    // would lose them, so such a file is not fixed.
+    let lossy = problem.is_some();
+    if one.fix.is_some() && lossy {
+        fixed = Some(Fixed {
+            text: None,
+            notes: vec![format!(
+                "{}: not fixed: it is not valid UTF-8, and rewriting it would lose bytes",
+                input.name
+            )],
+            counts: (0, 0, false),
+            diff: String::new(),
+            error: None,
+        });
+    } else if let Some(mode) = one.fix {
+        let f = fix_one(one, mode, &analysis);
+        if let Some(text) = &f.text {
+            analysis = analyze_for(text, one.lint);
+        }
+        fixed = Some(f);
+    }
+    let fixed_text = fixed.as_mut().and_then(|f: &mut Fixed| f.text.take());
+    let text: &str = fixed_text.as_deref().unwrap_or(&input.text);
+    analysis.diagnostics = one.lint.apply(text, &analysis.diagnostics);
     let status = FileStatus::new(&input.name, &analysis);
-    let shown = !(quiet && status.ok);
+    let diff_mode = one.fix.is_some_and(|m| m.diff);
+    let shown = !(quiet && status.ok) || diff_mode;
+    let (notes, counts, write_error, diff) = match fixed {
+        Some(f) => (f.notes, f.counts, f.error, f.diff),
+        None => (Vec::new(), (0, 0, false), None, String::new()),
+    };
     let begin = Begin {
-        problem,
+        problem: problem.or(write_error),
         status: Some(status.clone()),
+        notes,
+        fixed: counts,
     };
     let _ = tx.send((i, Msg::Begin(begin)));
     let mut kept = None;
     let mut error = None;
-    if shown {
-        let file = Checked::new(&input.text, &analysis, &status);
+    if diff_mode {
+        if !diff.is_empty() {
+            let _ = tx.send((i, Msg::Chunk(diff.into_bytes())));
+        }
+    } else if shown {
+        let file = Checked::new(text, &analysis, &status);
         let mut out = Chunks {
             i,
             tx,

@@ -1,4 +1,4 @@
-//! The `mdip` command: `mdip check` (the batch checker), `mdip render` (the board as SVG),
+//! The `mdip` command: `mdip check` (the batch checker), `mdip fmt` (the formatter), `mdip render` (the board as SVG),
 //! `mdip import` (test suites and game states in other formats to order files), `mdip export`
 //! (a file's orders in another program's format) and `mdip lsp` (the language server).
 //!
@@ -7,10 +7,12 @@
 
 mod check;
 mod export;
+mod fmt;
 mod import;
 mod inputs;
 mod render;
 mod render_cmd;
+mod settings;
 
 use std::process::ExitCode;
 
@@ -80,6 +82,11 @@ enum Command {
     /// Exit code 0 when every file is clean, 1 when any has an error (a failed expectation
     /// included), 2 for usage or IO errors.
     Check(check::CheckArgs),
+    /// Format order files to one canonical spelling, as the language server does.
+    ///
+    /// Exit code 0 when every file is formatted, 1 with `--check` or `--diff` when a file
+    /// would change, 2 for usage or IO errors (and a file the formatter leaves as it is).
+    Fmt(fmt::FmtArgs),
     /// Convert test cases or a game's state in another format into self-checking order files.
     ///
     /// Exit code 0 when every line was converted, 1 when some could not be (they are kept as
@@ -119,6 +126,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
+        Command::Fmt(args) => ExitCode::from(fmt::run(&args)),
         Command::Import(args) => ExitCode::from(import::run(&args)),
         Command::Export(args) => ExitCode::from(export::run(&args)),
         Command::Render(args) => ExitCode::from(render_cmd::run(&args)),

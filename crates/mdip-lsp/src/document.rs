@@ -169,7 +169,15 @@ impl Document {
             return false;
         }
         // A `#` always starts a comment that runs to the end of the line.
-        self.rope.byte_slice(start..s).bytes().any(|b| b == b'#')
+        if !self.rope.byte_slice(start..s).bytes().any(|b| b == b'#') {
+            return false;
+        }
+        // A suppression comment (`# mdip: ignore[...]`) changes what is reported: the line
+        // is read again when it holds one before or after the edit.
+        let mut after = self.rope.byte_slice(start..end).to_string();
+        let before_has = after.contains("mdip:");
+        after.replace_range(s - start..e - start, text);
+        !(before_has || after.contains("mdip:"))
     }
 
     /// Records that the current text is being analysed: later comment edits map from it.
@@ -258,6 +266,29 @@ mod tests {
             d.apply(std::slice::from_ref(&c), 2, Encoding::Utf8);
             assert!(d.remap.is_none(), "{c:?}");
         }
+    }
+
+    /// A comment that is, or becomes, a suppression (`# mdip: ignore[...]`) changes what is
+    /// reported: its edits are analysed again.
+    #[test]
+    fn edits_of_a_suppression_comment_are_not_comment_edits() {
+        for (text, c) in [
+            (
+                "A x # mdip: ignore[E0202]\n",
+                change(0, 24, 0, 24, ", W0201"),
+            ),
+            ("A x # mdip\n", change(0, 10, 0, 10, ":")),
+            ("A x # mdip: ignore[E0202]\n", change(0, 5, 0, 12, "")),
+        ] {
+            let mut d = Document::new(text, 1);
+            d.mark_analysed();
+            d.apply(std::slice::from_ref(&c), 2, Encoding::Utf8);
+            assert!(d.remap.is_none(), "{text} {c:?}");
+        }
+        let mut d = Document::new("A x # mdi\n", 1);
+        d.mark_analysed();
+        d.apply(&[change(0, 9, 0, 9, "x")], 2, Encoding::Utf8);
+        assert!(d.remap.is_some(), "other comments are still comment edits");
     }
 
     #[test]

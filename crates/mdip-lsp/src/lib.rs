@@ -10,6 +10,8 @@
 //! - [`session`]: open documents, one analysis worker per document, snapshots; no protocol.
 //! - [`document`]: a document's rope and edits, and the [`document::Remap`] that lets an edit
 //!   inside a comment reuse the previous analysis.
+//! - [`config_files`]: finding and reading `mdip.toml` (shared with `mdip check` and
+//!   `mdip fmt`); the settings themselves are `mdip_analysis::config`, which does no IO.
 //! - [`encoding`]: client positions (UTF-8 or UTF-16 columns) to byte offsets and back.
 //!
 //! Invariants: the analysis core never sees a protocol type or a UTF-16 column; every offset
@@ -21,6 +23,7 @@
 //! of the previous analysis before the first edited line (`mdip_analysis::analyze_incremental`),
 //! so the steps above an edit are not adjudicated again.
 
+pub mod config_files;
 pub mod document;
 pub mod encoding;
 mod lsp;

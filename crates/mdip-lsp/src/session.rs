@@ -25,11 +25,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
+use std::path::{Path, PathBuf};
+
+use mdip_analysis::config::{Extra, Lint};
 use mdip_analysis::Analysis;
 use mdip_syntax::Span;
 use ropey::Rope;
 use tokio::sync::{mpsc, watch};
 
+use crate::config_files::{Discovery, LoadError};
 use crate::document::{Document, Remap, TextChange};
 use crate::encoding::{to_offset, to_pos, Encoding, Pos};
 
@@ -76,6 +80,31 @@ impl Default for Settings {
     }
 }
 
+/// The editor's say in which diagnostics are reported: `mdip.configuration` (a file used for
+/// every document, as `mdip check --config`) and `mdip.lint.*` (applied after the file's
+/// settings), from the same settings object as [`Settings`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LintSettings {
+    /// `mdip.configuration`: a configuration file (relative paths from the first workspace
+    /// folder) instead of the `mdip.toml` found from each document upward.
+    pub configuration: Option<String>,
+    /// `mdip.lint.select`, `extendSelect`, `ignore`, `warningsAsErrors`.
+    pub extra: Extra,
+}
+
+/// The settings of one document, and what was wrong finding them.
+#[derive(Debug, Default)]
+pub struct DocLint {
+    /// The settings.
+    pub lint: Lint,
+    /// The configuration file whose errors left the document with the default settings.
+    pub error: Option<Arc<LoadError>>,
+    /// The configuration file used, if any.
+    pub file: Option<PathBuf>,
+    /// Codes of the editor's settings that are not codes.
+    pub editor_errors: Vec<String>,
+}
+
 /// A message from the workers to the protocol layer.
 #[derive(Debug)]
 pub enum Event {
@@ -102,6 +131,8 @@ pub struct Base {
     pub analysis: Analysis,
     /// The document's `seq` when the text was taken.
     pub seq: u64,
+    /// The settings it was analysed under (their rule set; see [`Lint::rules`]).
+    pub lint: Lint,
 }
 
 /// A document version with its analysis, possibly shared with an earlier version that differs
@@ -185,6 +216,8 @@ struct DocHandle {
     edits: watch::Sender<u64>,
     /// The newest snapshot.
     results: watch::Sender<Option<Arc<Snapshot>>>,
+    /// The document's settings, whose rule set its analyses play under.
+    lint: Mutex<Lint>,
 }
 
 impl DocHandle {
@@ -198,6 +231,12 @@ impl DocHandle {
 pub struct Session {
     config: Mutex<Config>,
     settings: Mutex<Settings>,
+    lint_settings: Mutex<LintSettings>,
+    /// The workspace folders, for documents that are not files.
+    folders: Mutex<Vec<PathBuf>>,
+    discovery: Discovery,
+    /// A document's path from its name (a `file:` URI), set by the protocol layer.
+    paths: fn(&str) -> Option<PathBuf>,
     initialized: std::sync::atomic::AtomicBool,
     /// The client asked to shut down: no more edits are applied.
     shut_down: std::sync::atomic::AtomicBool,
@@ -224,11 +263,26 @@ impl Session {
         Session {
             config: Mutex::new(Config::default()),
             settings: Mutex::new(Settings::default()),
+            lint_settings: Mutex::new(LintSettings::default()),
+            folders: Mutex::new(Vec::new()),
+            discovery: Discovery::default(),
+            paths: |_| None,
             initialized: std::sync::atomic::AtomicBool::new(false),
             shut_down: std::sync::atomic::AtomicBool::new(false),
             docs: Mutex::new(HashMap::new()),
             events,
         }
+    }
+
+    /// The session with `paths` telling documents' paths from their names.
+    pub fn with_paths(mut self, paths: fn(&str) -> Option<PathBuf>) -> Session {
+        self.paths = paths;
+        self
+    }
+
+    /// The settings of the document named `uri` (see [`Session::lint_for`]).
+    pub fn lint_for_uri(&self, uri: &str) -> DocLint {
+        self.lint_for((self.paths)(uri).as_deref())
     }
 
     /// The negotiated configuration.
@@ -252,6 +306,97 @@ impl Session {
     /// Replaces the user's settings.
     pub fn set_settings(&self, settings: Settings) {
         *self.settings.lock().unwrap_or_else(PoisonError::into_inner) = settings;
+    }
+
+    /// Replaces the editor's lint settings.
+    pub fn set_lint_settings(&self, settings: LintSettings) {
+        *self
+            .lint_settings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = settings;
+    }
+
+    /// Sets the workspace folders.
+    pub fn set_folders(&self, folders: Vec<PathBuf>) {
+        *self.folders.lock().unwrap_or_else(PoisonError::into_inner) = folders;
+    }
+
+    /// The settings of the document at `path` (`None`: not a file; the first workspace
+    /// folder's configuration applies): `mdip.configuration` if set, else the nearest
+    /// `mdip.toml` above it; then the editor's `mdip.lint.*`. A configuration file with
+    /// errors leaves the default settings, and is named.
+    pub fn lint_for(&self, path: Option<&Path>) -> DocLint {
+        let settings = self
+            .lint_settings
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let first_folder = self
+            .folders
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .first()
+            .cloned();
+        let lookup = match (&settings.configuration, path, &first_folder) {
+            (Some(c), _, _) => {
+                let c = Path::new(c);
+                let file = match &first_folder {
+                    Some(f) if c.is_relative() => f.join(c),
+                    _ => c.to_path_buf(),
+                };
+                Some(self.discovery.read(&file))
+            }
+            (None, Some(p), _) => Some(self.discovery.for_file(p)),
+            (None, None, Some(f)) => Some(self.discovery.for_dir(f)),
+            (None, None, None) => None,
+        };
+        let mut out = DocLint::default();
+        match lookup {
+            None | Some(Ok(None)) => {}
+            Some(Ok(Some(found))) => {
+                out.lint = match path {
+                    Some(p) => found.lint_for(p),
+                    None => found.config.lint_for(""),
+                };
+                out.file = Some(found.path.clone());
+            }
+            Some(Err(e)) => {
+                out.file = Some(e.path.clone());
+                out.error = Some(e);
+            }
+        }
+        let (lint, errors) = std::mem::take(&mut out.lint).with_extra(&settings.extra);
+        out.lint = lint;
+        out.editor_errors = errors;
+        out
+    }
+
+    /// Publishes every open document's newest analysis again (the settings changed); a
+    /// document whose rule set changed is analysed again first.
+    pub fn republish(&self) {
+        let docs: Vec<(String, Arc<DocHandle>)> = self
+            .docs()
+            .iter()
+            .map(|(u, h)| (u.clone(), h.clone()))
+            .collect();
+        for (uri, handle) in docs {
+            let lint = self.lint_for_uri(&uri).lint;
+            let rules_changed = {
+                let mut old = handle.lint.lock().unwrap_or_else(PoisonError::into_inner);
+                let changed = old.rules() != lint.rules();
+                *old = lint;
+                changed
+            };
+            if rules_changed {
+                // The worker analyses again and publishes.
+                handle.edits.send_modify(|n| *n += 1);
+                continue;
+            }
+            let snapshot = handle.results.borrow().clone();
+            if let Some(snapshot) = snapshot {
+                let _ = self.events.send(Event::Publish { uri, snapshot });
+            }
+        }
     }
 
     /// Whether the client initialized the session.
@@ -290,6 +435,7 @@ impl Session {
             }),
             edits,
             results,
+            lint: Mutex::new(self.lint_for_uri(&uri).lint),
         });
         if let Some(old) = self.docs().insert(uri.clone(), handle.clone()) {
             old.lock().closed = true;
@@ -358,6 +504,8 @@ enum Job {
         seq: u64,
         /// The previous analysis and the first line changed since, to resume from.
         resume: Option<(Arc<Base>, usize)>,
+        /// The settings to analyse under.
+        lint: Lint,
     },
 }
 
@@ -440,7 +588,16 @@ async fn worker(
                 return;
             }
             let doc = &mut state.doc;
-            match (&last, doc.remap) {
+            let lint = handle
+                .lint
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clone();
+            // Analyses under another rule set are of no use.
+            let last = last
+                .as_ref()
+                .filter(|l| l.base.lint.rules() == lint.rules());
+            match (last, doc.remap) {
                 (Some(l), _) if l.seq == doc.seq => Job::Wait,
                 (Some(l), Some(remap)) if l.base.seq == doc.base_seq => Job::Reuse(Snapshot {
                     version: doc.version,
@@ -453,7 +610,7 @@ async fn worker(
                 _ => {
                     // Resume from the last analysis when it was of the text the edits since
                     // started from.
-                    let resume = match (&last, doc.first_changed_line) {
+                    let resume = match (last, doc.first_changed_line) {
                         (Some(l), Some(line)) if l.base.seq == doc.base_seq => {
                             Some((l.base.clone(), line))
                         }
@@ -466,6 +623,7 @@ async fn worker(
                         version: doc.version,
                         seq: doc.seq,
                         resume,
+                        lint,
                     }
                 }
             }
@@ -484,6 +642,7 @@ async fn worker(
                 version,
                 seq,
                 resume,
+                lint,
             } => {
                 let analysed = analyst
                     .run(move || {
@@ -491,12 +650,13 @@ async fn worker(
                             Some((base, line)) => {
                                 mdip_analysis::analyze_incremental(&text, &base.analysis, line)
                             }
-                            None => mdip_analysis::analyze(&text),
+                            None => mdip_analysis::analyze_for(&text, &lint),
                         };
                         Base {
                             text,
                             analysis,
                             seq,
+                            lint,
                         }
                     })
                     .await;

@@ -92,10 +92,18 @@ async function startClient(): Promise<void> {
       { scheme: 'untitled', language: LANGUAGE_ID },
     ],
     outputChannel,
-    // The server reads the `mdip` section (`mdip.inlayHints.*`) at start and on every change.
-    synchronize: { configurationSection: 'mdip' },
+    // The server reads the `mdip` section (`mdip.inlayHints.*`, `mdip.configuration`,
+    // `mdip.lint.*`) at start and on every change, and is told when an `mdip.toml` changes.
+    synchronize: {
+      configurationSection: 'mdip',
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{mdip.toml,.mdip.toml}'),
+    },
     initializationOptions: {
-      mdip: { inlayHints: vscode.workspace.getConfiguration('mdip').get('inlayHints') ?? {} },
+      mdip: {
+        inlayHints: vscode.workspace.getConfiguration('mdip').get('inlayHints') ?? {},
+        configuration: vscode.workspace.getConfiguration('mdip').get('configuration') ?? '',
+        lint: vscode.workspace.getConfiguration('mdip').get('lint') ?? {},
+      },
     },
   };
   client = new LanguageClient('mdip', 'mdip language server', serverOptions, clientOptions);

@@ -14,38 +14,60 @@ pub struct Action {
     pub title: String,
     /// The edits.
     pub edits: Vec<Edit>,
-    /// The diagnostic it fixes, as an index into [`Analysis::diagnostics`].
+    /// The diagnostic it fixes, as an index into [`Analysis::diagnostics`] (or into the list
+    /// given to [`code_actions_of`]).
     pub diagnostic: Option<usize>,
     /// Whether it is the obvious fix (the only one for its diagnostic).
     pub preferred: bool,
+    /// Whether it is safe to apply unseen ([`crate::Fix::safe`]; moving an order to the head
+    /// is not: it changes what the order does).
+    pub safe: bool,
 }
 
 /// The actions for the diagnostics that `range` touches.
 pub fn code_actions(analysis: &Analysis, range: Span) -> Vec<Action> {
+    code_actions_of(analysis, &analysis.diagnostics, range)
+}
+
+/// [`code_actions`] for the diagnostics as they are reported (after the settings,
+/// `crate::config::Lint::apply`, which leaves some out and adds others of its own).
+pub fn code_actions_of(
+    analysis: &Analysis,
+    diagnostics: &[crate::Diagnostic],
+    range: Span,
+) -> Vec<Action> {
     let mut out = Vec::new();
-    for (i, d) in analysis.diagnostics.iter().enumerate() {
+    for (i, d) in diagnostics.iter().enumerate() {
         if d.span.end < range.start || d.span.start > range.end {
             continue;
         }
-        let mut fixes: Vec<(String, Vec<Edit>)> = d
-            .fixes
-            .iter()
-            .map(|f| (f.title.clone(), f.edits.clone()))
-            .collect();
-        if d.code == Code::PastUnit && fixes.is_empty() {
-            fixes.extend(to_head(analysis, d.span));
-        }
+        let fixes = fixes_of(analysis, d);
         let preferred = fixes.len() == 1;
-        for (title, edits) in fixes {
+        for f in fixes {
             out.push(Action {
-                title,
-                edits,
+                title: f.title,
+                edits: f.edits,
                 diagnostic: Some(i),
                 preferred,
+                safe: f.safe,
             });
         }
     }
     out
+}
+
+/// The fixes offered for a diagnostic: its own, and for an order to a unit in a past season
+/// without one, moving the order to the head (not safe).
+pub(crate) fn fixes_of(analysis: &Analysis, d: &crate::Diagnostic) -> Vec<crate::Fix> {
+    let mut fixes = d.fixes.clone();
+    if d.code == Code::PastUnit && fixes.is_empty() {
+        fixes.extend(to_head(analysis, d.span).map(|(title, edits)| crate::Fix {
+            title,
+            edits,
+            safe: false,
+        }));
+    }
+    fixes
 }
 
 /// Moves the order at `span` (a unit in a past season) to the head of the unit's timeline:

@@ -55,6 +55,19 @@ pub fn format_analysed(text: &str, analysis: &crate::Analysis) -> Result<Vec<Edi
         .collect())
 }
 
+/// The text [`format_analysed`]'s edits make of `text`: what `mdip fmt` writes and what the
+/// editor's formatting request leaves.
+pub fn formatted(text: &str, analysis: &crate::Analysis) -> Result<String, FormatError> {
+    let edits: Vec<mdip_syntax::TextEdit> = format_analysed(text, analysis)?
+        .into_iter()
+        .map(|e| mdip_syntax::TextEdit {
+            span: e.span,
+            text: e.text,
+        })
+        .collect();
+    Ok(mdip_syntax::format::apply(text, &edits))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,15 +17,17 @@
 mod actions;
 mod completion;
 pub mod cursor;
+mod fix;
 mod format;
 mod hover;
 mod inlay;
 mod navigation;
 mod outline;
 
-pub use actions::{code_actions, Action};
+pub use actions::{code_actions, code_actions_of, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};
-pub use format::{format, format_analysed, FormatError};
+pub use fix::{fix_all, fix_all_analysed, minimal_edit, FixAll, FixNote, Left, MAX_PASSES};
+pub use format::{format, format_analysed, formatted, FormatError};
 pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};
 pub use navigation::{definition, references, Navigation, Reference, ReferenceKind};

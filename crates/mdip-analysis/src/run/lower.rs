@@ -442,7 +442,8 @@ impl<'a> Lower<'a> {
                             terrain.name()
                         ),
                     )
-                    .with_fix(
+                    // A guess: the province may be the misspelt part.
+                    .with_unsafe_fix(
                         format!("Change the unit type to {other}"),
                         k.span,
                         other,
@@ -519,6 +520,7 @@ impl<'a> Lower<'a> {
             } => {
                 let (to, coast) = self.loc(dest, unit.spot.season)?;
                 parts.dest = Some(dest.span);
+                parts.dest_coast = dest.coast.as_ref().map(|c| c.span);
                 UnitOrder::Move {
                     to,
                     coast,
@@ -590,6 +592,7 @@ impl<'a> Lower<'a> {
         let order = match o {
             Order::Move { dest, .. } => {
                 parts.dest = Some(dest.span);
+                parts.dest_coast = dest.coast.as_ref().map(|c| c.span);
                 let (to, coast) = self.loc(dest, unit.spot.season)?;
                 RetreatOrder::Move { to, coast }
             }

@@ -483,6 +483,18 @@ impl State {
                 let own = given.units[k].expect("movement orders name their unit");
                 let span = illegal_span(illegal, parts, whole, own);
                 let mut d = illegal_diagnostic(illegal, span, &message);
+                // A coast the fleet cannot reach, when it can reach one coast only: that one.
+                if let (Illegal::CoastUnreachable { reachable }, Some(coast)) =
+                    (illegal, parts.dest_coast)
+                {
+                    if let [one] = reachable.as_slice() {
+                        d = d.with_fix(
+                            format!("Use the coast the fleet can reach, ({})", one.abbrev()),
+                            coast,
+                            format!("({})", one.abbrev()),
+                        );
+                    }
+                }
                 if let Illegal::Duplicate = illegal {
                     // Point at the other orders of the unit (DATC 4.D.3: all are dropped).
                     for (j, &line) in given.lines.iter().enumerate() {

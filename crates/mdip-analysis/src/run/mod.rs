@@ -162,6 +162,7 @@ impl State {
             expectations,
             checkpoints: Checkpoints(kept),
             last_world: std::sync::Mutex::new(last),
+            default_rules: self.default_rules,
         }
     }
 
@@ -179,7 +180,7 @@ impl State {
             multiversal: self.multiversal || self.world.timelines().len() > 1,
         };
         self.expectations.check_game_end(&board, &mut self.diags);
-        let fresh = State::new();
+        let fresh = State::with_rules(self.default_rules);
         self.world = fresh.world;
         self.setup = fresh.setup;
         self.block = fresh.block;

@@ -16,6 +16,9 @@ use crate::model::{Analysis, GameInfo, LineContext, OrderInfo, StepInfo};
 #[derive(Clone)]
 pub(crate) struct State {
     pub(crate) world: World,
+    /// The rules a game plays under until an `@rules` line says otherwise (also for each game
+    /// an `@game` line starts): `mdatc`, or the configuration's `rules`.
+    pub(crate) default_rules: Rules,
     /// The diagnostics found since the last checkpoint (only ever appended to while running).
     pub(crate) diags: Vec<Diagnostic>,
     /// The diagnostics found before the last checkpoint, in segments shared with the
@@ -89,6 +92,8 @@ pub(crate) struct Parts {
     pub(crate) unit: Span,
     pub(crate) target: Option<Span>,
     pub(crate) dest: Option<Span>,
+    /// The coast written with a move's destination (`(sc)`, parentheses included).
+    pub(crate) dest_coast: Option<Span>,
 }
 
 /// What class of step an order belongs to.
@@ -130,12 +135,14 @@ impl State {
 
     /// The state of a file before its first line.
     ///
-    /// A file is played on the standard map under `@rules mdatc` until its directives say
-    /// otherwise; everything after reads the map from the world.
-    pub(crate) fn new() -> State {
-        let world = World::new(Map::standard(), Rules::default());
+    /// A file is played on the standard map under `default_rules` (`@rules mdatc` unless the
+    /// configuration's `rules` names another) until its directives say otherwise; everything
+    /// after reads the map from the world.
+    pub(crate) fn with_rules(default_rules: Rules) -> State {
+        let world = World::new(Map::standard(), default_rules);
         State {
             world,
+            default_rules,
             diags: Vec::new(),
             frozen: Vec::new(),
             orders: Vec::new(),
@@ -187,6 +194,7 @@ impl Checkpoint {
         }
         let light = State {
             world: state.world.clone(),
+            default_rules: state.default_rules,
             diags: Vec::new(),
             frozen: state.frozen.clone(),
             orders: Vec::new(),

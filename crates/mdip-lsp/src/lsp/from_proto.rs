@@ -5,7 +5,7 @@ use tower_lsp_server::ls_types as lsp;
 
 use crate::document::TextChange;
 use crate::encoding::{Encoding, Pos};
-use crate::session::{Config, Settings};
+use crate::session::{Config, LintSettings, Settings};
 
 /// A document's name: its URI as text.
 pub fn uri(uri: &lsp::Uri) -> String {
@@ -78,6 +78,42 @@ pub fn settings(value: &serde_json::Value) -> Settings {
         inlay_forks: flag("inlayHints", "forks", d.inlay_forks),
         inlay_victory: flag("inlayHints", "victory", d.inlay_victory),
     }
+}
+
+/// The editor's lint settings from the same settings object: `mdip.configuration` (a path)
+/// and `mdip.lint.{select,extendSelect,ignore,warningsAsErrors}`. A setting left out, or of
+/// the wrong type, has no say.
+pub fn lint_settings(value: &serde_json::Value) -> LintSettings {
+    let section = value.get("mdip").unwrap_or(value);
+    let lint = section.get("lint");
+    let list = |name: &str| -> Option<Vec<String>> {
+        lint?.get(name)?.as_array().map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
+    };
+    LintSettings {
+        configuration: section
+            .get("configuration")
+            .and_then(serde_json::Value::as_str)
+            .filter(|s| !s.trim().is_empty())
+            .map(str::to_owned),
+        extra: mdip_analysis::config::Extra {
+            select: list("select"),
+            extend_select: list("extendSelect").unwrap_or_default(),
+            ignore: list("ignore").unwrap_or_default(),
+            warnings_as_errors: lint
+                .and_then(|l| l.get("warningsAsErrors"))
+                .and_then(serde_json::Value::as_bool),
+        },
+    }
+}
+
+/// A document's path, for a `file:` URI.
+pub fn path(uri: &str) -> Option<std::path::PathBuf> {
+    let u: lsp::Uri = uri.parse().ok()?;
+    u.to_file_path().map(std::borrow::Cow::into_owned)
 }
 
 /// A document notification, read from a raw request so that it can be applied in arrival

@@ -22,7 +22,7 @@ use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::ls_types as lsp;
 use tower_lsp_server::{Client, LanguageServer, LspService, Server};
 
-use crate::session::{Event, Session, Snapshot};
+use crate::session::{DocLint, Event, Session, Snapshot};
 
 /// The language server.
 #[derive(Debug)]
@@ -47,7 +47,7 @@ where
     let merge = tokio::spawn(transport::merge_output(from_server, answers_rx, output));
 
     let (events, rx) = mpsc::unbounded_channel();
-    let session = Arc::new(Session::new(events));
+    let session = Arc::new(Session::new(events).with_paths(from_proto::path));
     let backend_session = session.clone();
     // Weak: the session holds the sender of the publisher's channel, so a strong reference
     // would keep both alive after the server is done (one session leaked per `serve`).
@@ -69,6 +69,69 @@ where
     session.is_shut_down()
 }
 
+/// The settings of the document `uri` (see [`Session::lint_for`]).
+fn doc_lint(session: &Session, uri: &str) -> DocLint {
+    session.lint_for_uri(uri)
+}
+
+/// What the publisher has said about configuration files: those whose errors it published
+/// (cleared once they are fixed), and the editor settings it warned about.
+#[derive(Default)]
+struct ConfigNotes {
+    /// The files whose errors are published, with those errors (published again only when
+    /// they change).
+    errored: std::collections::HashMap<std::path::PathBuf, Arc<crate::config_files::LoadError>>,
+    warned: std::collections::HashSet<String>,
+}
+
+impl ConfigNotes {
+    /// Publishes the errors of the configuration file a document met (a bad file is never
+    /// silently ignored: its problems are diagnostics of that file, and a message), or clears
+    /// them once the file is good.
+    async fn report(&mut self, client: &Client, lint: &DocLint) {
+        let Some(file) = &lint.file else {
+            return;
+        };
+        let abs = crate::config_files::absolute(file);
+        let uri = lsp::Uri::from_file_path(&abs);
+        match (&lint.error, uri) {
+            (Some(e), Some(uri)) => {
+                let known = self.errored.insert(abs.clone(), e.clone());
+                if known.is_none() {
+                    client
+                        .show_message(
+                            lsp::MessageType::ERROR,
+                            format!(
+                                "mdip: {} has errors; its documents use the default settings:\n{e}",
+                                file.display()
+                            ),
+                        )
+                        .await;
+                }
+                if known.as_deref() != Some(&**e) {
+                    client
+                        .publish_diagnostics(uri, to_proto::config_errors(e), None)
+                        .await;
+                }
+            }
+            (None, Some(uri)) if self.errored.remove(&abs).is_some() => {
+                client.publish_diagnostics(uri, Vec::new(), None).await;
+            }
+            _ => {}
+        }
+        for e in &lint.editor_errors {
+            if self.warned.insert(e.clone()) {
+                client
+                    .show_message(
+                        lsp::MessageType::ERROR,
+                        format!("mdip: the editor's mdip.lint settings: {e}"),
+                    )
+                    .await;
+            }
+        }
+    }
+}
+
 /// Pushes diagnostics as the workers report them (not to a client that pulls them). Ends when
 /// the session and its workers are gone.
 async fn publisher(
@@ -76,17 +139,28 @@ async fn publisher(
     session: std::sync::Weak<Session>,
     mut rx: mpsc::UnboundedReceiver<Event>,
 ) {
+    let mut notes = ConfigNotes::default();
     while let Some(event) = rx.recv().await {
-        let Some(pull) = session.upgrade().map(|s| s.config().pull_diagnostics) else {
+        let Some(strong) = session.upgrade() else {
             return;
         };
+        let pull = strong.config().pull_diagnostics;
+        let lint = match &event {
+            Event::Publish { uri, .. } => Some(doc_lint(&strong, uri)),
+            Event::Clear { .. } => None,
+        };
+        drop(strong);
+        if let Some(lint) = &lint {
+            notes.report(&client, lint).await;
+        }
         match event {
             Event::Publish { .. } | Event::Clear { .. } if pull => {}
             Event::Publish { uri, snapshot } => {
                 let Some(u) = to_proto::uri(&uri) else {
                     continue;
                 };
-                let diags = to_proto::diagnostics(&snapshot, &u);
+                let lint = lint.map(|l| l.lint).unwrap_or_default();
+                let diags = to_proto::diagnostics(&snapshot, &u, &lint);
                 client
                     .publish_diagnostics(u, diags, Some(snapshot.version))
                     .await;
@@ -124,7 +198,19 @@ impl LanguageServer for Backend {
         self.session.set_config(config);
         if let Some(options) = &params.initialization_options {
             self.session.set_settings(from_proto::settings(options));
+            self.session
+                .set_lint_settings(from_proto::lint_settings(options));
         }
+        #[allow(deprecated)] // Reason: `rootUri` is still what older clients send.
+        let folders: Vec<std::path::PathBuf> = match (&params.workspace_folders, &params.root_uri) {
+            (Some(f), _) => f
+                .iter()
+                .filter_map(|f| from_proto::path(f.uri.as_str()))
+                .collect(),
+            (None, Some(root)) => from_proto::path(root.as_str()).into_iter().collect(),
+            (None, None) => Vec::new(),
+        };
+        self.session.set_folders(folders);
         let capabilities = lsp::ServerCapabilities {
             position_encoding: Some(to_proto::encoding(config.encoding)),
             text_document_sync: Some(lsp::TextDocumentSyncCapability::Options(
@@ -158,7 +244,10 @@ impl LanguageServer for Backend {
             document_symbol_provider: Some(lsp::OneOf::Left(true)),
             code_action_provider: Some(if config.code_action_literals {
                 lsp::CodeActionProviderCapability::Options(lsp::CodeActionOptions {
-                    code_action_kinds: Some(vec![lsp::CodeActionKind::QUICKFIX]),
+                    code_action_kinds: Some(vec![
+                        lsp::CodeActionKind::QUICKFIX,
+                        lsp::CodeActionKind::from(to_proto::FIX_ALL),
+                    ]),
                     ..lsp::CodeActionOptions::default()
                 })
             } else {
@@ -280,9 +369,10 @@ impl LanguageServer for Backend {
         params: lsp::DocumentDiagnosticParams,
     ) -> Result<lsp::DocumentDiagnosticReportResult> {
         let uri = params.text_document.uri.clone();
+        let lint = doc_lint(&self.session, uri.as_str()).lint;
         let report = self
             .query(&params.text_document.uri, move |s| {
-                Some(to_proto::diagnostic_report(s, &uri))
+                Some(to_proto::diagnostic_report(s, &uri, &lint))
             })
             .await?;
         // A document that is not open has nothing to report.
@@ -296,6 +386,10 @@ impl LanguageServer for Backend {
     async fn did_change_configuration(&self, params: lsp::DidChangeConfigurationParams) {
         self.session
             .set_settings(from_proto::settings(&params.settings));
+        self.session
+            .set_lint_settings(from_proto::lint_settings(&params.settings));
+        // The documents' diagnostics follow the new lint settings.
+        self.session.republish();
         // Hints already shown follow the new settings; the client's answer is not awaited
         // here, so a client that never answers holds up nothing.
         if self.session.config().inlay_refresh {
@@ -304,6 +398,12 @@ impl LanguageServer for Backend {
                 let _ = client.inlay_hint_refresh().await;
             });
         }
+    }
+
+    /// A configuration file (`mdip.toml`) changed: the documents' diagnostics follow it (the
+    /// file is read again when its time or length changed).
+    async fn did_change_watched_files(&self, _: lsp::DidChangeWatchedFilesParams) {
+        self.session.republish();
     }
 
     async fn inlay_hint(
@@ -333,10 +433,28 @@ impl LanguageServer for Backend {
     ) -> Result<Option<lsp::CodeActionResponse>> {
         let (a, b) = from_proto::range(params.range);
         let uri = params.text_document.uri.clone();
+        // What the client asks for (`only`): quick fixes, the fix-all source action, or both.
+        let wants = |kind: &str| {
+            params.context.only.as_ref().is_none_or(|only| {
+                only.iter()
+                    .any(|k| kind == k.as_str() || kind.starts_with(&format!("{}.", k.as_str())))
+            })
+        };
+        let (quick, all) = (wants("quickfix"), wants(to_proto::FIX_ALL));
+        let lint = doc_lint(&self.session, uri.as_str()).lint;
         self.query(&params.text_document.uri, move |s| {
-            let span = mdip_syntax::Span::new(s.offset(a), s.offset(b).max(s.offset(a)));
-            let actions = ide::code_actions(s.analysis(), span);
-            Some(to_proto::code_actions(s, &uri, actions))
+            let mut out = Vec::new();
+            if quick {
+                // The fixes of the diagnostics as reported (an unused suppression's included).
+                let diagnostics = lint.apply(s.text(), &s.analysis().diagnostics);
+                let span = mdip_syntax::Span::new(s.offset(a), s.offset(b).max(s.offset(a)));
+                let actions = ide::code_actions_of(s.analysis(), &diagnostics, span);
+                out = to_proto::code_actions(s, &uri, actions, &diagnostics);
+            }
+            if all {
+                out.extend(to_proto::fix_all(s, &uri, &lint));
+            }
+            Some(out)
         })
         .await
     }
@@ -419,13 +537,16 @@ impl LanguageServer for Backend {
         &self,
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
-        self.query(&params.text_document.uri, |s| {
+        let lint = doc_lint(&self.session, params.text_document.uri.as_str()).lint;
+        self.query(&params.text_document.uri, move |s| {
             // A formatter that would change meaning refuses; the client gets no edits. The
-            // snapshot's analysis is of the current text unless comments were edited since.
+            // snapshot's analysis is of the current text unless comments were edited since
+            // (then the text is analysed again, under the document's rule set).
             let edits = if s.remap.is_identity() {
                 ide::format_analysed(s.text(), s.analysis()).ok()?
             } else {
-                ide::format(&s.current_text()).ok()?
+                let text = s.current_text();
+                ide::format_analysed(&text, &mdip_analysis::analyze_for(&text, &lint)).ok()?
             };
             Some(to_proto::current_text_edits(s, &edits))
         })

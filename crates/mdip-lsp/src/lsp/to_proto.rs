@@ -4,11 +4,13 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
+use mdip_analysis::config::Lint;
 use mdip_analysis::ide;
 use mdip_analysis::{Diagnostic, Edit, Severity};
 use mdip_syntax::{Highlight, HighlightKind, Span};
 use tower_lsp_server::ls_types as lsp;
 
+use crate::config_files::LoadError;
 use crate::encoding::{Encoding, Pos};
 use crate::session::Snapshot;
 
@@ -73,14 +75,77 @@ pub fn diagnostic(s: &Snapshot, uri: &lsp::Uri, d: &Diagnostic) -> lsp::Diagnost
     }
 }
 
-/// All diagnostics of a snapshot.
-pub fn diagnostics(s: &Snapshot, uri: &lsp::Uri) -> Vec<lsp::Diagnostic> {
-    s.analysis()
-        .diagnostics
+/// The diagnostics of a snapshot as the document's settings report them (see
+/// `mdip_analysis::config`).
+pub fn diagnostics(s: &Snapshot, uri: &lsp::Uri, lint: &Lint) -> Vec<lsp::Diagnostic> {
+    lint.apply(s.text(), &s.analysis().diagnostics)
         .iter()
         .map(|d| diagnostic(s, uri, d))
         .collect()
 }
+
+/// The problems of a configuration file, at their lines and columns (columns count
+/// characters: exact for the ASCII keys and codes they point at).
+pub fn config_errors(e: &LoadError) -> Vec<lsp::Diagnostic> {
+    let one = |line: usize, column: usize, message: String| lsp::Diagnostic {
+        range: lsp::Range::new(
+            lsp::Position::new(
+                u32::try_from(line.saturating_sub(1)).unwrap_or(0),
+                u32::try_from(column.saturating_sub(1)).unwrap_or(0),
+            ),
+            lsp::Position::new(
+                u32::try_from(line.saturating_sub(1)).unwrap_or(0),
+                u32::try_from(column).unwrap_or(0),
+            ),
+        ),
+        severity: Some(lsp::DiagnosticSeverity::ERROR),
+        source: Some("mdip".to_owned()),
+        message,
+        ..lsp::Diagnostic::default()
+    };
+    if let Some(io) = &e.io {
+        return vec![one(1, 1, format!("cannot read the configuration: {io}"))];
+    }
+    e.errors
+        .iter()
+        .map(|c| {
+            let message = match &c.key {
+                Some(k) => format!("`{k}`: {}", c.message),
+                None => c.message.clone(),
+            };
+            one(c.line, c.column, message)
+        })
+        .collect()
+}
+
+/// The `source.fixAll.mdip` code action: every safe fix of the document at once, as one edit
+/// of the current text (`None` when nothing applies).
+pub fn fix_all(s: &Snapshot, uri: &lsp::Uri, lint: &Lint) -> Option<lsp::CodeActionOrCommand> {
+    let result = if s.remap.is_identity() {
+        ide::fix_all_analysed(s.text(), s.analysis(), lint, false)
+    } else {
+        ide::fix_all(&s.current_text(), lint, false)
+    };
+    let edit = ide::minimal_edit(&s.current_text(), &result.text)?;
+    let mut changes = HashMap::new();
+    changes.insert(uri.clone(), current_text_edits(s, &[edit]));
+    Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
+        title: format!(
+            "Fix all auto-fixable problems (mdip: {} fix{})",
+            result.applied.len(),
+            if result.applied.len() == 1 { "" } else { "es" }
+        ),
+        kind: Some(lsp::CodeActionKind::from(FIX_ALL)),
+        edit: Some(lsp::WorkspaceEdit {
+            changes: Some(changes),
+            ..lsp::WorkspaceEdit::default()
+        }),
+        ..lsp::CodeAction::default()
+    }))
+}
+
+/// The code action kind of [`fix_all`].
+pub const FIX_ALL: &str = "source.fixAll.mdip";
 
 /// A hover.
 pub fn hover(s: &Snapshot, h: ide::Hover) -> lsp::Hover {
@@ -153,13 +218,17 @@ pub fn highlights(s: &Snapshot, refs: &[ide::Reference]) -> Vec<lsp::DocumentHig
 }
 
 /// A pulled diagnostic report: every diagnostic of the snapshot, its version as result id.
-pub fn diagnostic_report(s: &Snapshot, uri: &lsp::Uri) -> lsp::DocumentDiagnosticReportResult {
+pub fn diagnostic_report(
+    s: &Snapshot,
+    uri: &lsp::Uri,
+    lint: &Lint,
+) -> lsp::DocumentDiagnosticReportResult {
     lsp::DocumentDiagnosticReportResult::Report(lsp::DocumentDiagnosticReport::Full(
         lsp::RelatedFullDocumentDiagnosticReport {
             related_documents: None,
             full_document_diagnostic_report: lsp::FullDocumentDiagnosticReport {
                 result_id: Some(s.version.to_string()),
-                items: diagnostics(s, uri),
+                items: diagnostics(s, uri, lint),
             },
         },
     ))
@@ -214,13 +283,14 @@ pub fn code_actions(
     s: &Snapshot,
     uri: &lsp::Uri,
     actions: Vec<ide::Action>,
+    diagnostics: &[Diagnostic],
 ) -> Vec<lsp::CodeActionOrCommand> {
     actions
         .into_iter()
         .map(|a| {
             let diagnostics = a
                 .diagnostic
-                .and_then(|i| s.analysis().diagnostics.get(i))
+                .and_then(|i| diagnostics.get(i))
                 .map(|d| vec![diagnostic(s, uri, d)]);
             let mut changes = HashMap::new();
             changes.insert(uri.clone(), text_edits(s, &a.edits));
