@@ -56,6 +56,9 @@ pub struct CheckArgs {
     /// Leave paths that match GLOB out of folders (gitignore syntax; may be repeated).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Make a folder that holds no `*.mdip` file an error (exit code 2), not a warning.
+    #[arg(long)]
+    pub exit_non_zero_on_empty: bool,
 }
 
 /// `1024`, `64K`, `256M`, `1G`.
@@ -126,6 +129,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         &inputs::Options {
             max_file_size: args.max_file_size,
             exclude: &args.exclude,
+            empty_is_error: args.exit_non_zero_on_empty,
         },
     );
     let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
@@ -422,6 +426,7 @@ fn check_one(
     quiet: bool,
     tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {
+    let started = std::time::Instant::now();
     let analysis = analyze(&input.text);
     let status = FileStatus::new(&input.name, &analysis);
     let shown = !(quiet && status.ok);
@@ -446,7 +451,9 @@ fn check_one(
         }
         out.send();
         if renderer.keeps() {
-            kept = Some(file.kept());
+            let mut k = file.kept();
+            k.elapsed = started.elapsed();
+            kept = Some(k);
         }
     }
     let _ = tx.send((i, Msg::End(kept, error)));
