@@ -4,7 +4,7 @@
 //! any other error (the file could not be read or checked as written) is an *error*; a clean
 //! file passes. A case's warnings (which fail nothing) are listed in its `system-out`, one
 //! `path:line:column: warning[CODE]: message` line each; its `time` is how long the file took to
-//! read, check and report, and the suite's and report's `time` that of the whole run. Unreadable
+//! analyse (once read), and the suite's and report's `time` that of the whole run. Unreadable
 //! paths are test cases in error. Written with `quick-junit`.
 
 use mdip_analysis::report::{DiagnosticReport, Problem, SeverityName, Summary};
