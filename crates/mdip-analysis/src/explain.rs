@@ -1039,7 +1039,8 @@ pub fn docs_page() -> String {
         for code in Code::every().filter(|c| c.as_str().starts_with(prefix)) {
             let e = explanation(code);
             out.push_str(&format!(
-                "\n### {} — {}\n\n{}\n",
+                "\n### <a id=\"{}\"></a>{} — {}\n\n{}\n",
+                code.as_str().to_ascii_lowercase(),
                 code.as_str(),
                 code.explain(),
                 e.meaning

@@ -73,6 +73,9 @@ pub struct CheckArgs {
     /// order to its timeline's head, a "did you mean" with rivals).
     #[arg(long, requires = "fix")]
     pub unsafe_fixes: bool,
+    /// Make a folder that holds no `*.mdip` file an error (exit code 2), not a warning.
+    #[arg(long)]
+    pub exit_non_zero_on_empty: bool,
 }
 
 /// What `--fix` does.
@@ -150,6 +153,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         &inputs::Options {
             max_file_size: args.max_file_size,
             exclude: &args.exclude,
+            empty_is_error: args.exit_non_zero_on_empty,
         },
     );
     let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
@@ -617,6 +621,7 @@ fn check_one(
     quiet: bool,
     tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {
+    let started = std::time::Instant::now();
     let input = one.input;
     let mut analysis = analyze_for(&input.text, one.lint);
     let mut fixed = None;
@@ -678,7 +683,9 @@ fn check_one(
         }
         out.send();
         if renderer.keeps() {
-            kept = Some(file.kept());
+            let mut k = file.kept();
+            k.elapsed = started.elapsed();
+            kept = Some(k);
         }
     }
     let _ = tx.send((i, Msg::End(kept, error)));

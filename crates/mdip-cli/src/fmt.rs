@@ -61,6 +61,8 @@ pub fn run(args: &FmtArgs) -> u8 {
         &inputs::Options {
             max_file_size: args.max_file_size,
             exclude: &args.exclude,
+            // A folder with no order file is a warning, as for `mdip check`.
+            empty_is_error: false,
         },
     );
     let mut failed = false;

@@ -5,7 +5,8 @@
 //! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder (or a
 //! link to one) is skipped with a warning (reading one could block forever or never end), and
 //! one named on the command line is an error; links to files and folders are followed, and a
-//! link that loops is an error naming it. Folders are walked with the `ignore` crate, so `.gitignore` files and
+//! link that loops is an error naming it. A folder that holds no `*.mdip` file is a warning
+//! (an error with `--exit-non-zero-on-empty`). Folders are walked with the `ignore` crate, so `.gitignore` files and
 //! `--exclude` globs are honoured, hidden entries are skipped, and a folder that cannot be read
 //! is one error while every other file is still read. A file larger than the size limit is an
 //! error, and is not read.
@@ -74,6 +75,9 @@ pub struct Options<'a> {
     pub max_file_size: u64,
     /// Globs of paths to leave out of folders.
     pub exclude: &'a [String],
+    /// Whether a folder that holds no `*.mdip` file is an error (`--exit-non-zero-on-empty`)
+    /// rather than a warning.
+    pub empty_is_error: bool,
 }
 
 /// Reads one file as `mdip check` reads it (regular files only, the size limit, bytes that
@@ -86,6 +90,7 @@ pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input>
         &Options {
             max_file_size,
             exclude: &[],
+            empty_is_error: true,
         },
     );
     for p in &found.problems {
@@ -287,9 +292,10 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
     }
     let walk_failed = out.problems[problems_before..].iter().any(|p| p.error);
     if files.is_empty() && !walk_failed {
-        out.error(
-            dir.display(),
-            if skipped == 0 {
+        let problem = Problem {
+            path: dir.display().to_string(),
+            error: options.empty_is_error,
+            message: if skipped == 0 {
                 format!("no .mdip files in {}", dir.display())
             } else {
                 format!(
@@ -298,7 +304,8 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
                     if skipped == 1 { "" } else { "s" }
                 )
             },
-        );
+        };
+        out.problems.push(problem);
     }
     // Natural order: `6.A.10` after `6.A.9`.
     files.sort_by(|a, b| natord::compare(&a.to_string_lossy(), &b.to_string_lossy()));

@@ -62,6 +62,8 @@ pub enum Format {
     Junit,
     /// One line per diagnostic: `path:line:column: error[CODE]: message`.
     Concise,
+    /// GitLab Code Quality JSON (`artifacts:reports:codequality`); indented with `--pretty`.
+    Gitlab,
 }
 
 /// When to colour the text output.

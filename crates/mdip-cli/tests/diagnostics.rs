@@ -356,9 +356,27 @@ fn folders_are_searched_recursively() {
     assert_eq!(doc["files"].as_array().unwrap().len(), 4);
     assert_eq!(doc["summary"]["failed"], 1);
 
+    // A folder that holds no order file is a warning (exit code 0), as ruff does; with
+    // `--exit-non-zero-on-empty`, an error (exit code 2).
     let r = run_in(&dir, &["check", "empty"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("warning: no .mdip files in empty"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("checked 0 files"), "{}", r.stdout);
+    let r = run_in(&dir, &["check", "--exit-non-zero-on-empty", "empty"], "");
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("no .mdip files"), "{}", r.stderr);
+    assert!(r.stderr.contains("no .mdip files in empty"), "{}", r.stderr);
+    assert!(!r.stderr.contains("warning"), "{}", r.stderr);
+    // The warning is in the machine formats too; the other paths are still checked.
+    let r = run_in(&dir, &["check", "--format", "json", "empty", "."], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let doc: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(doc["problems"][0]["severity"], "warning");
+    assert_eq!(doc["problems"][0]["path"], "empty");
+    assert_eq!(doc["files"].as_array().unwrap().len(), 4);
 }
 
 #[test]
@@ -399,6 +417,7 @@ fn every_code_is_documented_and_explained() {
     let rows: Vec<&str> = doc
         .lines()
         .filter_map(|l| l.strip_prefix("### "))
+        .map(|l| l.split_once("</a>").map_or(l, |(_, rest)| rest))
         .filter_map(|l| l.split(' ').next())
         .filter(|c| c.len() == 5 && (c.starts_with('E') || c.starts_with('W')))
         .filter(|c| c[1..].bytes().all(|b| b.is_ascii_digit()))

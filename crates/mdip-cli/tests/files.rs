@@ -124,10 +124,19 @@ fn special_files_in_a_folder_are_skipped_with_a_warning() {
 }
 
 #[test]
-fn a_folder_of_special_files_only_is_an_error() {
+fn a_folder_of_special_files_only_holds_no_order_file() {
     let dir = folder("files-special-only");
     mkfifo(&dir.join("fifo.mdip"));
+    // A warning, as for any folder without an order file; an error on request.
     let r = run(&dir, &["check", "."]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("warning: no .mdip files in . (only 1 special file skipped)"),
+        "{}",
+        r.stderr
+    );
+    let r = run(&dir, &["check", "--exit-non-zero-on-empty", "."]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(
         r.stderr

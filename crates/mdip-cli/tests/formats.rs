@@ -1,8 +1,9 @@
 //! Every output format of `mdip check` on real output: the JSON document and the JSON-lines
 //! stream validated against the published schemas (`docs/schema/`), SARIF against the SARIF
 //! 2.1.0 schema, the GitHub workflow commands and the concise lines parsed back to the same
-//! file, line and column as the JSON diagnostics, JUnit read back with `quick-junit`; then
-//! `--output-file`, `--quiet` and colours.
+//! file, line and column as the JSON diagnostics, JUnit read back with `quick-junit`, the
+//! GitLab Code Quality report validated against the schema written from GitLab's documentation
+//! (`docs/schema/gitlab-code-quality.schema.json`); then `--output-file`, `--quiet` and colours.
 
 mod common;
 
@@ -216,13 +217,75 @@ fn sarif_follows_the_sarif_schema_and_matches_the_diagnostics() {
     for res in results {
         assert!(rules.contains(res["ruleId"].as_str().unwrap()));
     }
-    // A quick fix becomes a SARIF fix with a replacement.
-    assert!(results
+    // Every quick fix becomes a SARIF fix: the file's replacements, each with its region and
+    // inserted text, as the JSON document's edits say.
+    let doc = json_doc();
+    let json_fixes: Vec<&Value> = doc["files"]
+        .as_array()
+        .unwrap()
         .iter()
-        .any(
-            |r| r["fixes"][0]["artifactChanges"][0]["replacements"][0]["insertedContent"]["text"]
-                .is_string()
-        ));
+        .flat_map(|f| f["diagnostics"].as_array().unwrap())
+        .map(|d| &d["fixes"])
+        .collect();
+    assert_eq!(json_fixes.len(), results.len());
+    let mut fixes = 0;
+    for (res, want) in results.iter().zip(json_fixes) {
+        let want = want.as_array().unwrap();
+        let got = res["fixes"].as_array().map_or(&[][..], |f| f.as_slice());
+        assert_eq!(got.len(), want.len(), "{res}");
+        for (fix, w) in got.iter().zip(want) {
+            fixes += 1;
+            assert_eq!(fix["description"]["text"], w["title"]);
+            let change = &fix["artifactChanges"][0];
+            assert_eq!(
+                change["artifactLocation"]["uri"],
+                res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            );
+            let replacements = change["replacements"].as_array().unwrap();
+            let edits = w["edits"].as_array().unwrap();
+            assert_eq!(replacements.len(), edits.len());
+            for (r, e) in replacements.iter().zip(edits) {
+                assert_eq!(r["insertedContent"]["text"], e["text"]);
+                assert_eq!(r["deletedRegion"]["startLine"], e["range"]["start"]["line"]);
+                assert_eq!(
+                    r["deletedRegion"]["startColumn"],
+                    e["range"]["start"]["column"]
+                );
+                assert_eq!(r["deletedRegion"]["endLine"], e["range"]["end"]["line"]);
+                assert_eq!(r["deletedRegion"]["endColumn"], e["range"]["end"]["column"]);
+            }
+        }
+    }
+    assert!(fixes > 10, "{fixes} fixes");
+    // Each rule says what its code means: a short description (the first sentence of
+    // `--explain`), the full text, and help.
+    let explain = |code: &str| {
+        let r = common::run(&["check", "--explain", code]);
+        r.stdout
+            .trim_end()
+            .strip_prefix(&format!("{code}: "))
+            .unwrap()
+            .to_owned()
+    };
+    for rule in run["tool"]["driver"]["rules"].as_array().unwrap() {
+        let id = rule["id"].as_str().unwrap();
+        let full = rule["fullDescription"]["text"].as_str().unwrap();
+        let short = rule["shortDescription"]["text"].as_str().unwrap();
+        assert!(full.starts_with(short) && !short.is_empty(), "{rule}");
+        if id == "E0308" || id == "W0201" {
+            // The summary and the meaning of `--explain`; its examples are in the help.
+            let explained = explain(id);
+            assert!(
+                explained.starts_with(full) && full.contains("\n\n"),
+                "{full}"
+            );
+            assert!(rule["help"]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with(&explained));
+        }
+        assert!(rule["help"]["text"].as_str().unwrap().contains(id));
+    }
     let notes = run["invocations"][0]["toolExecutionNotifications"]
         .as_array()
         .unwrap();
@@ -365,6 +428,117 @@ fn junit_has_one_case_per_file_and_tells_failures_from_errors() {
     let failing = files.iter().filter(|f| f["ok"] == false).count();
     let suite = &report.test_suites[0];
     assert_eq!(suite.failures + suite.errors, failing + 1);
+}
+
+/// `--format gitlab` follows the schema written from GitLab's documentation of the Code
+/// Quality report, has one issue per diagnostic with its code, line and severity, and unique
+/// fingerprints that do not depend on the line.
+#[test]
+fn gitlab_code_quality_follows_its_schema_and_matches_the_diagnostics() {
+    let r = check("gitlab", &[]);
+    let issues: Value = serde_json::from_str(&r.stdout).expect("valid JSON");
+    assert_valid(
+        &schema("gitlab-code-quality.schema.json"),
+        &issues,
+        "the GitLab report",
+    );
+    let issues = issues.as_array().unwrap();
+    let doc = json_doc();
+    let mut want = Vec::new();
+    for f in doc["files"].as_array().unwrap() {
+        for d in f["diagnostics"].as_array().unwrap() {
+            let severity = match (d["expected"].as_bool().unwrap(), d["severity"].as_str()) {
+                (true, _) => "info",
+                (false, Some("error")) => "major",
+                _ => "minor",
+            };
+            want.push((
+                f["path"].as_str().unwrap().to_owned(),
+                d["range"]["start"]["line"].as_u64().unwrap(),
+                d["code"].as_str().unwrap().to_owned(),
+                severity.to_owned(),
+            ));
+        }
+    }
+    let got: Vec<_> = issues
+        .iter()
+        .map(|i| {
+            assert!(i["description"]
+                .as_str()
+                .unwrap()
+                .contains(i["check_name"].as_str().unwrap()));
+            (
+                i["location"]["path"].as_str().unwrap().to_owned(),
+                i["location"]["lines"]["begin"].as_u64().unwrap(),
+                i["check_name"].as_str().unwrap().to_owned(),
+                i["severity"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(got, want);
+    assert!(got.iter().any(|g| g.3 == "minor") && got.iter().any(|g| g.3 == "info"));
+    let fingerprints: BTreeSet<&str> = issues
+        .iter()
+        .map(|i| i["fingerprint"].as_str().unwrap())
+        .collect();
+    assert_eq!(fingerprints.len(), issues.len(), "fingerprints are unique");
+
+    // Moving a diagnostic down a line keeps its fingerprint; paths lose their `./`.
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gitlab-fingerprints");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fingerprint = |text: &str| {
+        std::fs::write(dir.join("a.mdip"), text).unwrap();
+        let r = common::run_in(&dir, &["check", "--format", "gitlab", "./a.mdip"], "");
+        let issues: Value = serde_json::from_str(&r.stdout).unwrap();
+        assert_eq!(issues[0]["location"]["path"], "a.mdip");
+        (
+            issues[0]["fingerprint"].as_str().unwrap().to_owned(),
+            issues[0]["location"]["lines"]["begin"].as_u64().unwrap(),
+        )
+    };
+    let before = fingerprint("England:\nF Nort Sea - Picardy\n");
+    let after = fingerprint("# a comment\nEngland:\nF Nort Sea - Picardy\n");
+    assert_eq!(
+        (before.0.as_str(), before.1 + 1),
+        (after.0.as_str(), after.1)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// JUnit lists each file's warnings in its `system-out` and carries times.
+#[test]
+fn junit_lists_warnings_and_times() {
+    let r = check("junit", &[]);
+    let report = quick_junit::Report::deserialize_from_str(&r.stdout).expect("JUnit XML");
+    assert!(report.time.is_some());
+    let suite = &report.test_suites[0];
+    assert!(suite.time.is_some());
+    assert!(suite.test_cases.iter().all(|c| c.time.is_some()));
+    let out = |name: &str| {
+        let case = suite
+            .test_cases
+            .iter()
+            .find(|c| c.name.as_str() == name)
+            .unwrap_or_else(|| panic!("no case {name}"));
+        case.system_out
+            .as_ref()
+            .map(|s| s.as_str().to_owned())
+            .unwrap_or_default()
+    };
+    // A file whose only problem is a warning passes, and lists it.
+    let warned = "crates/mdip-cli/tests/inputs/73-needless-coast-army.mdip";
+    let lines: Vec<String> = out(warned).lines().map(str::to_owned).collect();
+    let concise = run(&["check", "--format", "concise", warned]);
+    let want: Vec<String> = concise
+        .stdout
+        .lines()
+        .filter(|l| l.contains(": warning["))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(want.len(), 2);
+    assert_eq!(lines, want);
+    assert_eq!(out("tests/datc/6.A.1.mdip"), "");
 }
 
 #[test]

@@ -2,19 +2,40 @@
 //! results (GitLab, Jenkins, Azure). A file whose only errors are unmet expectations (`E04xx`:
 //! the file is a self-checking case that the adjudication did not satisfy) is a *failure*;
 //! any other error (the file could not be read or checked as written) is an *error*; a clean
-//! file passes. Unreadable paths are test cases in error. Written with `quick-junit`.
+//! file passes. A case's warnings (which fail nothing) are listed in its `system-out`, one
+//! `path:line:column: warning[CODE]: message` line each; its `time` is how long the file took to
+//! analyse (once read), and the suite's and report's `time` that of the whole run. Unreadable
+//! paths are test cases in error. Written with `quick-junit`.
 
-use mdip_analysis::report::{Problem, SeverityName, Summary};
+use mdip_analysis::report::{DiagnosticReport, Problem, SeverityName, Summary};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use std::io::{self, Write};
+use std::time::Instant;
 
 use super::{Checked, Kept, Renderer};
 
 /// `--format junit`.
-#[derive(Default)]
 pub struct Junit {
     cases: Vec<TestCase>,
+    started: Instant,
+}
+
+impl Default for Junit {
+    fn default() -> Junit {
+        Junit {
+            cases: Vec::new(),
+            started: Instant::now(),
+        }
+    }
+}
+
+/// A diagnostic as one line of a report.
+fn line(path: &str, d: &DiagnosticReport, level: &str) -> String {
+    format!(
+        "{path}:{}:{}: {level}[{}]: {}",
+        d.range.start.line, d.range.start.column, d.code, d.message
+    )
 }
 
 /// The test case of one checked file.
@@ -43,18 +64,23 @@ fn case(report: &Kept) -> TestCase {
         status.set_message(format!("{}: {}{more}", first.code, first.message));
         let lines: Vec<String> = errors
             .iter()
-            .map(|d| {
-                format!(
-                    "{}:{}:{}: {}: {}",
-                    report.path, d.range.start.line, d.range.start.column, d.code, d.message
-                )
-            })
+            .map(|d| line(&report.path, d, "error"))
             .collect();
         status.set_description(lines.join("\n"));
         status
     };
     let mut case = TestCase::new(report.path.as_str(), status);
     case.classname = Some("mdip check".into());
+    case.set_time(report.elapsed);
+    let warnings: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == SeverityName::Warning && !d.expected)
+        .map(|d| line(&report.path, d, "warning"))
+        .collect();
+    if !warnings.is_empty() {
+        case.set_system_out(warnings.join("\n") + "\n");
+    }
     case
 }
 
@@ -82,12 +108,16 @@ impl Renderer for Junit {
             status.set_message(p.message.as_str());
             let mut case = TestCase::new(p.path.as_str(), status);
             case.classname = Some("mdip check".into());
+            case.set_time(std::time::Duration::ZERO);
             self.cases.push(case);
         }
+        let time = self.started.elapsed();
         let mut suite = TestSuite::new("mdip check");
         suite.add_test_cases(std::mem::take(&mut self.cases));
+        suite.set_time(time);
         let mut report = Report::new("mdip");
         report.add_test_suite(suite);
+        report.set_time(time);
         let mut out = report.to_string().unwrap_or_default().into_bytes();
         out.push(b'\n');
         out

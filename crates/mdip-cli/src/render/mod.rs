@@ -17,6 +17,7 @@
 
 mod concise;
 mod github;
+mod gitlab;
 mod json;
 mod junit;
 mod sarif;
@@ -82,14 +83,20 @@ impl<'a> Checked<'a> {
             (None, Some(d)) => d,
             (None, None) => mdip_analysis::report::diagnostics(self.text, self.analysis),
         };
-        Kept { path, diagnostics }
+        Kept {
+            path,
+            diagnostics,
+            elapsed: std::time::Duration::ZERO,
+        }
     }
 }
 
-/// What [`Renderer::keep`] is given of a file: its path and its diagnostics.
+/// What [`Renderer::keep`] is given of a file: its path, its diagnostics, and how long it took
+/// to check (for JUnit's `time`).
 pub struct Kept {
     pub path: String,
     pub diagnostics: Vec<DiagnosticReport>,
+    pub elapsed: std::time::Duration,
 }
 
 /// What every renderer is told besides the files.
@@ -149,6 +156,7 @@ pub fn renderer(format: Format, options: Options) -> Box<dyn Renderer> {
         Format::Github => Box::new(github::Github),
         Format::Junit => Box::new(junit::Junit::default()),
         Format::Concise => Box::new(concise::Concise),
+        Format::Gitlab => Box::new(gitlab::Gitlab::new(options.pretty)),
     }
 }
 
