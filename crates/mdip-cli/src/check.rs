@@ -4,9 +4,8 @@
 //! 1 errors, 2 usage or IO.
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use clap::Args;
@@ -15,6 +14,7 @@ use mdip_analysis::{analyze, Code};
 use rayon::prelude::*;
 
 use crate::inputs::{self, Input, Source};
+use crate::output::{self, Output};
 use crate::render::{self, Checked, Kept, Renderer};
 use crate::{Color, Format};
 
@@ -116,10 +116,37 @@ impl<W: Write> Out<W> {
     }
 }
 
+impl<W: Write> Out<std::io::BufWriter<W>> {
+    /// Flushes the buffer; the writer below it when all was written, and the first error met.
+    fn finish_into(self) -> (Option<W>, Option<std::io::Error>) {
+        let Out { w, error } = self;
+        if let Some(e) = error {
+            let e = (e.kind() != std::io::ErrorKind::BrokenPipe).then_some(e);
+            return (None, e);
+        }
+        match w.into_inner() {
+            Ok(inner) => (Some(inner), None),
+            Err(e) => {
+                let e = e.into_error();
+                let e = (e.kind() != std::io::ErrorKind::BrokenPipe).then_some(e);
+                (None, e)
+            }
+        }
+    }
+}
+
 /// Runs `mdip check`; returns the exit code.
 pub fn run(args: &CheckArgs) -> u8 {
     if let Some(code) = &args.explain {
         return explain(code);
+    }
+    // An output that is one of the paths named (standard input included) is refused before
+    // anything is read, one found in a folder before any file is read.
+    if let Some(path) = &args.output_file {
+        if let Err(e) = output::refuse_input(path, args.paths.iter().map(PathBuf::as_path)) {
+            eprintln!("mdip check: {e}");
+            return 2;
+        }
     }
     let read = inputs::read(
         &args.paths,
@@ -128,16 +155,24 @@ pub fn run(args: &CheckArgs) -> u8 {
             exclude: &args.exclude,
         },
     );
+    if let Some(path) = &args.output_file {
+        let found = read.sources.iter().filter_map(|s| match s {
+            Source::File(p) => Some(p.as_path()),
+            Source::Stdin(_) => None,
+        });
+        if let Err(e) = output::refuse_input(path, found) {
+            eprintln!("mdip check: {e}");
+            return 2;
+        }
+    }
     let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
-    let writer: Box<dyn Write> = match &args.output_file {
-        Some(path) => match File::create(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("mdip check: cannot write {}: {e}", path.display());
-                return 2;
-            }
-        },
-        None => Box::new(std::io::stdout().lock()),
+    let writer = match Output::create(args.output_file.as_deref()) {
+        Ok(w) => w,
+        Err(e) => {
+            let path = args.output_file.as_deref().unwrap_or(Path::new("-"));
+            eprintln!("mdip check: cannot write {}: {e}", path.display());
+            return 2;
+        }
     };
     let color = match args.color {
         Color::Always => true,
@@ -179,7 +214,12 @@ pub fn run(args: &CheckArgs) -> u8 {
     }
     run.out
         .put_bytes(&renderer.finish(&run.problems, &run.summary));
-    if let Some(e) = run.out.finish() {
+    // The output file is renamed into place only once it is whole.
+    let committed = match run.out.finish_into() {
+        (Some(w), None) => w.commit().err(),
+        (_, e) => e,
+    };
+    if let Some(e) = committed {
         eprintln!("mdip check: cannot write the output: {e}");
         return 2;
     }

@@ -48,6 +48,12 @@ pub fn run(args: &ExportArgs) -> u8 {
         max_file_size,
     } = &args.format;
     let command = "mdip export 5dd";
+    if let Some(out) = out {
+        if let Err(e) = crate::output::refuse_input(out, [file.as_path()]) {
+            eprintln!("{command}: {e}");
+            return 2;
+        }
+    }
     let Some(Input { name, text }) = inputs::read_one(file, *max_file_size, command) else {
         return 2;
     };

@@ -107,6 +107,7 @@ pub fn run(args: &ImportArgs) -> u8 {
     }
     // Two cases with one name (in two files) get distinct file names.
     let mut taken = BTreeSet::new();
+    let mut paths = Vec::with_capacity(cases.len());
     for case in &cases {
         let mut name = case.file_name.clone();
         let mut n = 2;
@@ -116,7 +117,15 @@ pub fn run(args: &ImportArgs) -> u8 {
             n += 1;
         }
         let path = dir.join(&name);
-        if let Err(e) = std::fs::write(&path, &case.text) {
+        // No case file is overwritten by a converted case: nothing is written then.
+        if let Err(e) = crate::output::refuse_input(&path, files.iter().map(PathBuf::as_path)) {
+            eprintln!("mdip import: {e}");
+            return 2;
+        }
+        paths.push(path);
+    }
+    for (case, path) in cases.iter().zip(&paths) {
+        if let Err(e) = crate::output::write_whole(Some(&path), case.text.as_bytes()) {
             eprintln!("mdip import: {}: {e}", path.display());
             return 2;
         }
@@ -127,6 +136,12 @@ pub fn run(args: &ImportArgs) -> u8 {
 
 /// `mdip import 5dd`: reads the game's JSON, writes the `.mdip` text.
 fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool) -> u8 {
+    if let Some(out) = out {
+        if let Err(e) = crate::output::refuse_input(out, [file]) {
+            eprintln!("mdip import 5dd: {e}");
+            return 2;
+        }
+    }
     let (text, source) = match read_input(file) {
         Ok(read) => read,
         Err(e) => {
@@ -169,7 +184,7 @@ pub(crate) fn read_input(file: &std::path::Path) -> Result<(String, String), Str
 /// Writes a converted text to the file given, or to standard output; the exit code.
 pub(crate) fn write_output(out: Option<&PathBuf>, text: &str, command: &str) -> u8 {
     match out {
-        Some(path) => match std::fs::write(path, text) {
+        Some(path) => match crate::output::write_whole(Some(path), text.as_bytes()) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("{command}: {}: {e}", path.display());

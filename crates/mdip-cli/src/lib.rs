@@ -3,22 +3,18 @@
 //! (a file's orders in another program's format) and `mdip lsp` (the language server).
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
-//! from `mdip-analysis`.
+//! from `mdip-analysis`. The code is a library (`src/bin/mdip.rs` calls [`main`]) so that the
+//! fuzz targets reach the renderers.
 
 mod check;
 mod export;
 mod import;
 mod inputs;
-mod render;
+mod output;
+pub mod render;
 mod render_cmd;
 
 use std::process::ExitCode;
-
-/// mimalloc instead of the system allocator: the analysis allocates many small values, and
-/// glibc's allocator took about a fifth of `mdip check`'s time in profiles of the standard
-/// workload (malloc, free and consolidation), and grows per-thread arenas in the server.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Turns transparent huge pages off for this process. Where the system makes them the default
 /// (`/sys/kernel/mm/transparent_hugepage/enabled` set to `always`, as on many distributions),
@@ -104,7 +100,8 @@ enum Command {
     },
 }
 
-fn main() -> ExitCode {
+/// The `mdip` command: parses the arguments and runs the subcommand; the exit code.
+pub fn main() -> ExitCode {
     small_pages();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
