@@ -32,6 +32,8 @@ pub use model::{
     StepBoard, StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
 };
 pub use report::FileReport;
+/// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
+pub use mdip_syntax::chars;
 
 /// Analyses a whole file: parses it, runs every step and checks its expectations.
 ///

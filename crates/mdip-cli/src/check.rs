@@ -268,7 +268,7 @@ impl<W: Write> Run<W> {
             }
             SeverityName::Warning => "warning: ",
         };
-        eprintln!("mdip check: {kind}{}", p.message);
+        eprintln!("mdip check: {kind}{}", render::escape(&p.message));
         self.out.put_bytes(&renderer.problem(&p));
         self.problems.push(p);
     }
@@ -441,7 +441,7 @@ fn check_all<W: Write>(
                     break;
                 };
                 if let Some(e) = error {
-                    eprintln!("mdip check: {e}");
+                    eprintln!("mdip check: {}", render::escape(&e));
                     run.cut_short = true;
                 }
                 kept.extend(end);

@@ -63,12 +63,12 @@ pub fn run(args: &ExportArgs) -> u8 {
     let export = match fivedd::export(&report, analysis.world.rules().name(), players) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("{command}: {name}: {e}");
+            eprintln!("{}", crate::render::escape(&format!("{command}: {name}: {e}")));
             return 2;
         }
     };
     for w in &export.warnings {
-        eprintln!("{command}: {name}: warning: {w}");
+        eprintln!("{}", crate::render::escape(&format!("{command}: {name}: warning: {w}")));
     }
     let json = match serde_json::to_string_pretty(&export.request) {
         Ok(j) => j + "\n",

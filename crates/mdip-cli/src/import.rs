@@ -73,7 +73,7 @@ pub fn run(args: &ImportArgs) -> u8 {
         );
         let converted = jdip::convert(&text, &source);
         for p in &converted.problems {
-            eprintln!("{}:{}: {}", path.display(), p.line, p.message);
+            eprintln!("{}", crate::render::escape(&format!("{}:{}: {}", path.display(), p.line, p.message)));
             problems = true;
         }
         cases.extend(converted.cases);
@@ -156,7 +156,7 @@ fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool) -> u8 {
     let converted = match fivedd::convert(&text, &options) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("mdip import 5dd: {source}: {e}");
+            eprintln!("{}", crate::render::escape(&format!("mdip import 5dd: {source}: {e}")));
             return 2;
         }
     };
