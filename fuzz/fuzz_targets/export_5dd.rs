@@ -21,7 +21,25 @@ fuzz_target!(|data: &[u8]| {
     let report = FileReport::new("fuzz.mdip", &text, &analysis);
     let players = ["England".to_owned()];
     let players = data.first().is_some_and(|b| b & 1 == 1).then_some(&players[..]);
+    if fivedd::established(&text, &report).is_err() {
+        return;
+    }
     if let Ok(export) = fivedd::export(&report, analysis.world.rules().name(), players) {
         serde_json::to_string(&export.request).expect("the request serialises");
+        // Nothing lost: as many orders exported or named as there are orders after the last
+        // step that closed (or more: orders never adjudicated are named wherever they are).
+        let closed = report.steps.iter().filter_map(|s| s.closed_at).max().unwrap_or(0);
+        let current = report.orders.iter().filter(|o| o.line > closed).count();
+        let named = export
+            .warnings
+            .iter()
+            .filter(|w| w.contains("is left out") || w.contains("though mdip finds it illegal"))
+            .count();
+        let exported = export.request.orders.len();
+        assert!(
+            exported + named >= current,
+            "{current} orders in the step in progress, {exported} exported, {named} named: {:?}",
+            export.warnings
+        );
     }
 });

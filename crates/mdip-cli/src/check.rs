@@ -56,6 +56,10 @@ pub struct CheckArgs {
     /// Leave paths that match GLOB out of folders (gitignore syntax; may be repeated).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Follow links inside folders that lead out of the folder given (by default they are
+    /// skipped with a warning: a link checked in could show any file of the machine).
+    #[arg(long)]
+    pub follow_links: bool,
 }
 
 /// `1024`, `64K`, `256M`, `1G`.
@@ -153,6 +157,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         &inputs::Options {
             max_file_size: args.max_file_size,
             exclude: &args.exclude,
+            follow_links: args.follow_links,
         },
     );
     if let Some(path) = &args.output_file {

@@ -59,6 +59,10 @@ pub fn run(args: &ExportArgs) -> u8 {
     };
     let analysis = analyze(&text);
     let report = FileReport::new(&name, &text, &analysis);
+    if let Err(e) = fivedd::established(&text, &report) {
+        eprintln!("{}", crate::render::escape(&format!("{command}: {name}: {e}")));
+        return 2;
+    }
     let players = (!players.is_empty()).then_some(players.as_slice());
     let export = match fivedd::export(&report, analysis.world.rules().name(), players) {
         Ok(e) => e,

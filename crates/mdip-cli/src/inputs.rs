@@ -5,7 +5,9 @@
 //! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder (or a
 //! link to one) is skipped with a warning (reading one could block forever or never end), and
 //! one named on the command line is an error; links to files and folders are followed, and a
-//! link that loops is an error naming it. Folders are walked with the `ignore` crate, so `.gitignore` files and
+//! link that loops is an error naming it. Inside a folder, a link that leads out of it is not
+//! followed (a warning names it) unless `--follow-links` says so; a link named on the command
+//! line is followed (the user named it). Folders are walked with the `ignore` crate, so `.gitignore` files and
 //! `--exclude` globs are honoured, hidden entries are skipped, and a folder that cannot be read
 //! is one error while every other file is still read. A file larger than the size limit is an
 //! error, and is not read.
@@ -74,6 +76,8 @@ pub struct Options<'a> {
     pub max_file_size: u64,
     /// Globs of paths to leave out of folders.
     pub exclude: &'a [String],
+    /// Follow links inside folders that lead out of the folder given (`--follow-links`).
+    pub follow_links: bool,
 }
 
 /// Reads one file as `mdip check` reads it (regular files only, the size limit, bytes that
@@ -86,6 +90,7 @@ pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input>
         &Options {
             max_file_size,
             exclude: &[],
+            follow_links: false,
         },
     );
     for p in &found.problems {
@@ -248,10 +253,33 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
     let mut files: Vec<PathBuf> = Vec::new();
     let mut skipped = 0;
     let problems_before = out.problems.len();
-    let walker = ignore::WalkBuilder::new(dir)
-        .follow_links(true)
-        .overrides(overrides)
-        .build();
+    // Links are followed, but not out of the folder (unless --follow-links): a link checked in
+    // could otherwise show a file of the machine (`/proc/self/environ`, a secret) in the report.
+    let outside: std::sync::Arc<std::sync::Mutex<Vec<(PathBuf, PathBuf)>>> = Default::default();
+    let mut builder = ignore::WalkBuilder::new(dir);
+    builder.follow_links(true).overrides(overrides);
+    if !options.follow_links {
+        if let Ok(root) = std::fs::canonicalize(dir) {
+            let outside = std::sync::Arc::clone(&outside);
+            builder.filter_entry(move |entry| {
+                if entry.depth() == 0 || !entry.path_is_symlink() {
+                    return true;
+                }
+                match std::fs::canonicalize(entry.path()) {
+                    Ok(target) if target.starts_with(&root) => true,
+                    Ok(target) => {
+                        if let Ok(mut list) = outside.lock() {
+                            list.push((entry.path().to_path_buf(), target));
+                        }
+                        false
+                    }
+                    // A broken link or a loop: the walker reports it.
+                    Err(_) => true,
+                }
+            });
+        }
+    }
+    let walker = builder.build();
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
@@ -285,6 +313,20 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
             );
         }
     }
+    let outside = std::mem::take(&mut *outside.lock().unwrap_or_else(|e| e.into_inner()));
+    for (link, target) in outside {
+        skipped += 1;
+        out.warning(
+            link.display(),
+            format!(
+                "skipped {}: a link to {}, outside {} (links out of a folder are not followed; \
+                 name the file, or give --follow-links)",
+                link.display(),
+                target.display(),
+                dir.display()
+            ),
+        );
+    }
     let walk_failed = out.problems[problems_before..].iter().any(|p| p.error);
     if files.is_empty() && !walk_failed {
         out.error(
@@ -293,8 +335,9 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
                 format!("no .mdip files in {}", dir.display())
             } else {
                 format!(
-                    "no .mdip files in {} (only {skipped} special file{} skipped)",
+                    "no .mdip files in {} (only {skipped} special file{} or link{} skipped)",
                     dir.display(),
+                    if skipped == 1 { "" } else { "s" },
                     if skipped == 1 { "" } else { "s" }
                 )
             },

@@ -507,7 +507,7 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
 
 /// The lines of a text, each without its line break: LF, CRLF and a lone CR alike (as
 /// `mdip check` reads them); like `str::lines`, no empty line after a final break.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
         if rest.is_empty() {
