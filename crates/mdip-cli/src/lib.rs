@@ -13,6 +13,7 @@ mod inputs;
 mod output;
 pub mod render;
 mod render_cmd;
+mod supervise;
 
 use std::process::ExitCode;
 
@@ -114,6 +115,17 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // Memory running out in these commands is an error message, not an abort.
+    let name = match &cli.command {
+        Command::Check(_) => Some("check"),
+        Command::Import(_) => Some("import"),
+        Command::Export(_) => Some("export"),
+        Command::Render(_) => Some("render"),
+        Command::Lsp { .. } => None,
+    };
+    if let Some(code) = name.and_then(supervise::in_child) {
+        return code;
+    }
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
         Command::Import(args) => ExitCode::from(import::run(&args)),

@@ -329,3 +329,22 @@ fn import_jdip_is_strict() {
     assert!(names.iter().all(|n| n.len() <= 255), "{names:?}");
     assert!(names.contains(&"after.mdip".to_owned()), "{names:?}");
 }
+
+/// Deliver 6: memory running out ends `mdip check` with an error message and exit code 2, not
+/// SIGABRT: 5,000,000 comment lines under a 250 MB address-space limit (`ulimit -v`).
+#[test]
+fn out_of_memory_is_an_error_not_an_abort() {
+    let dir = scratch("memory");
+    write(&dir, "lines.mdip", "#\n".repeat(5_000_000));
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 250000 && exec "$0" check --no-report lines.mdip"#)
+        .arg(env!("CARGO_BIN_EXE_mdip"))
+        .current_dir(&dir)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{:?}: {stderr}", out.status);
+    assert!(stderr.contains("ran out of memory"), "{stderr}");
+}
