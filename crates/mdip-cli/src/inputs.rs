@@ -314,8 +314,8 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
         }
     }
     let outside = std::mem::take(&mut *outside.lock().unwrap_or_else(|e| e.into_inner()));
+    let links = outside.len();
     for (link, target) in outside {
-        skipped += 1;
         out.warning(
             link.display(),
             format!(
@@ -331,15 +331,18 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
     if files.is_empty() && !walk_failed {
         out.error(
             dir.display(),
-            if skipped == 0 {
-                format!("no .mdip files in {}", dir.display())
-            } else {
-                format!(
-                    "no .mdip files in {} (only {skipped} special file{} or link{} skipped)",
+            match (skipped, links) {
+                (0, 0) => format!("no .mdip files in {}", dir.display()),
+                (_, 0) => format!(
+                    "no .mdip files in {} (only {skipped} special file{} skipped)",
                     dir.display(),
-                    if skipped == 1 { "" } else { "s" },
                     if skipped == 1 { "" } else { "s" }
-                )
+                ),
+                _ => format!(
+                    "no .mdip files in {} (only {} skipped: {skipped} special, {links} leading out of it)",
+                    dir.display(),
+                    skipped + links
+                ),
             },
         );
     }
