@@ -24,8 +24,8 @@ fuzz_target!(|data: &[u8]| {
             let out = render_one(format, color, &text, &analysis, &status);
             if !color && matches!(format, Format::Text | Format::Concise | Format::Github) {
                 let shown = String::from_utf8_lossy(&out);
-                if let Some(c) = shown.chars().find(|&c| mdip_cli::render::unsafe_char(c)) {
-                    panic!("{format:?} wrote the raw control U+{:04X}", c as u32);
+                if mdip_cli::render::has_unsafe(&shown) {
+                    panic!("{format:?} wrote a raw control: {:?}", mdip_cli::render::escape(&shown));
                 }
             }
             if matches!(format, Format::Json | Format::Sarif) {
