@@ -443,9 +443,9 @@ pub(crate) fn bidi_controls(text: &str, out: &mut Vec<Diagnostic>) {
                     mdip_syntax::chars::describe(c)
                 ),
             );
-            d.hint = Some("remove it, unless the text is meant to be shown right to left".to_owned());
+            d.hint =
+                Some("remove it, unless the text is meant to be shown right to left".to_owned());
             out.push(d);
         }
     }
 }
-

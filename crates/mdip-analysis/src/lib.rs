@@ -27,13 +27,13 @@ mod run;
 pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
+/// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
+pub use mdip_syntax::chars;
 pub use model::{
     Analysis, Cause, ExpectationCount, GameInfo, LineContext, OrderInfo, OrderKind, Status,
     StepBoard, StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
 };
 pub use report::FileReport;
-/// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
-pub use mdip_syntax::chars;
 
 /// Analyses a whole file: parses it, runs every step and checks its expectations.
 ///

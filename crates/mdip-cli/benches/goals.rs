@@ -490,7 +490,11 @@ fn main() {
     );
 
     if family("steps") {
-        let sizes: &[usize] = if benching { &[50_000, 200_000] } else { &[500, 2_000] };
+        let sizes: &[usize] = if benching {
+            &[50_000, 200_000]
+        } else {
+            &[500, 2_000]
+        };
         let mut peaks = Vec::new();
         for &n in sizes {
             let mut text = String::from("@start standard\n");
@@ -500,7 +504,13 @@ fn main() {
             let path = write(&dir, &format!("steps-{n}.mdip"), &text);
             let p = path.to_str().expect("a UTF-8 path");
             let m = measure(&["check", "--no-report", p], runs);
-            row("steps", &format!("{n} steps, no orders"), text.len(), "check --no-report", m);
+            row(
+                "steps",
+                &format!("{n} steps, no orders"),
+                text.len(),
+                "check --no-report",
+                m,
+            );
             peaks.push((n, m.2));
         }
         if let [(n1, m1), (n2, m2)] = peaks[..] {

@@ -85,7 +85,10 @@ pub fn run(args: &ImportArgs) -> u8 {
         );
         let converted = jdip::convert(&text, &source);
         for p in &converted.problems {
-            eprintln!("{}", crate::render::escape(&format!("{}:{}: {}", path.display(), p.line, p.message)));
+            eprintln!(
+                "{}",
+                crate::render::escape(&format!("{}:{}: {}", path.display(), p.line, p.message))
+            );
             problems = true;
         }
         cases.extend(converted.cases);
@@ -145,7 +148,7 @@ pub fn run(args: &ImportArgs) -> u8 {
             );
             eprintln!("{}", crate::render::escape(&note));
         }
-        if let Err(e) = crate::output::write_whole(Some(&path), case.text.as_bytes()) {
+        if let Err(e) = crate::output::write_whole(Some(path), case.text.as_bytes()) {
             eprintln!("mdip import: {}: {e}", path.display());
             return 2;
         }
@@ -181,7 +184,10 @@ fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool, max_file
     let converted = match fivedd::convert(&text, &options) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("{}", crate::render::escape(&format!("mdip import 5dd: {source}: {e}")));
+            eprintln!(
+                "{}",
+                crate::render::escape(&format!("mdip import 5dd: {source}: {e}"))
+            );
             return 2;
         }
     };

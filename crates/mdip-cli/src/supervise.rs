@@ -41,7 +41,9 @@ pub fn in_child(command: &str) -> Option<ExitCode> {
             Some(s) => format!("it was ended by signal {s}"),
             None => "it ended abnormally".to_owned(),
         };
-        eprintln!("mdip {command}: stopped: {why}; what was written before stands, the rest is missing");
+        eprintln!(
+            "mdip {command}: stopped: {why}; what was written before stands, the rest is missing"
+        );
     }
     Some(ExitCode::from(2))
 }

@@ -64,24 +64,37 @@ const FORMATS: [&str; 7] = [
 #[test]
 fn long_orders_and_lines_in_every_format() {
     let dir = scratch("long");
-    let long_order = format!("England:\nF London - {} \nF Edinburgh Hold\n", "x".repeat(70_000));
+    let long_order = format!(
+        "England:\nF London - {} \nF Edinburgh Hold\n",
+        "x".repeat(70_000)
+    );
     write(&dir, "1-long-order.mdip", &long_order);
     let long_line = format!("England:\nA Liverpool {}\n", "y".repeat(10 << 20));
     write(&dir, "2-long-line.mdip", &long_line);
-    let invisible = format!("England:\nF London - North{} Sea\n", "\u{200B}".repeat(1_000_000));
+    let invisible = format!(
+        "England:\nF London - North{} Sea\n",
+        "\u{200B}".repeat(1_000_000)
+    );
     write(&dir, "3-zero-width.mdip", &invisible);
     write(&dir, "4-after.mdip", "England:\nF London - Nowhere\n");
     for format in FORMATS {
         let run = run_in(&dir, &["check", "--report", "--format", format, "."], "");
         no_panic(&run, format);
         assert_eq!(run.code, 1, "{format}: {}", run.stderr);
-        assert!(run.stdout.contains("4-after.mdip"), "{format}: the last file is reported");
+        assert!(
+            run.stdout.contains("4-after.mdip"),
+            "{format}: the last file is reported"
+        );
     }
     // The text report of the long order, alone: its order is listed in full.
     let run = run_in(&dir, &["check", "1-long-order.mdip"], "");
     no_panic(&run, "one long order");
     assert!(run.stdout.contains(&"x".repeat(70_000)));
-    assert!(run.stdout.contains("F edi Hold"), "{}", &run.stdout[run.stdout.len() - 500..]);
+    assert!(
+        run.stdout.contains("F edi Hold"),
+        "{}",
+        &run.stdout[run.stdout.len() - 500..]
+    );
 }
 
 /// Deliver 2: an output file that is one of the inputs (the same file, a link to it, the file
@@ -104,8 +117,16 @@ fn an_output_that_is_an_input_is_refused() {
     for args in cases {
         let run = run_in(&dir, args, "");
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
-        assert!(run.stderr.contains("is the input"), "{args:?}: {}", run.stderr);
-        assert_eq!(std::fs::read_to_string(dir.join("x.mdip")).unwrap(), text, "{args:?}");
+        assert!(
+            run.stderr.contains("is the input"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("x.mdip")).unwrap(),
+            text,
+            "{args:?}"
+        );
     }
     // Standard input redirected from the output file.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mdip"))
@@ -114,10 +135,18 @@ fn an_output_that_is_an_input_is_refused() {
         .stdin(std::fs::File::open(dir.join("x.mdip")).unwrap())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert_eq!(std::fs::read_to_string(dir.join("x.mdip")).unwrap(), text);
     // import 5dd from its own output.
-    let json = std::fs::read_to_string(common::root().join("crates/mdip-analysis/tests/import/5dd/fresh.json")).unwrap();
+    let json = std::fs::read_to_string(
+        common::root().join("crates/mdip-analysis/tests/import/5dd/fresh.json"),
+    )
+    .unwrap();
     write(&dir, "w.json", &json);
     let run = run_in(&dir, &["import", "5dd", "w.json", "-o", "w.json"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
@@ -134,7 +163,11 @@ fn outputs_are_written_whole_and_renamed() {
     write(&dir, "x.mdip", "England:\nF London - North Sea\n");
     write(&dir, "out.json", "old");
     let before = std::fs::metadata(dir.join("out.json")).unwrap().ino();
-    let run = run_in(&dir, &["check", "x.mdip", "--format", "json", "-o", "out.json"], "");
+    let run = run_in(
+        &dir,
+        &["check", "x.mdip", "--format", "json", "-o", "out.json"],
+        "",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let after = std::fs::metadata(dir.join("out.json")).unwrap();
     assert_ne!(after.ino(), before, "renamed over, not written in place");
@@ -168,15 +201,41 @@ fn links_out_of_the_folder_are_not_followed() {
     std::os::unix::fs::symlink(dir.join("elsewhere"), checked.join("sub/up")).unwrap();
     std::os::unix::fs::symlink("a.mdip", checked.join("inside.mdip")).unwrap();
     let run = run_in(&dir, &["check", "--report", "checked"], "");
-    assert!(!run.stdout.contains("hunter2") && !run.stderr.contains("hunter2"), "{}", run.stdout);
-    assert!(!run.stdout.contains("PATH="), "the environment is not shown");
-    assert!(run.stderr.contains("skipped checked/x.mdip: a link to"), "{}", run.stderr);
-    assert!(run.stderr.contains("skipped checked/env.mdip"), "{}", run.stderr);
-    assert!(run.stderr.contains("skipped checked/sub/up"), "{}", run.stderr);
+    assert!(
+        !run.stdout.contains("hunter2") && !run.stderr.contains("hunter2"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("PATH="),
+        "the environment is not shown"
+    );
+    assert!(
+        run.stderr.contains("skipped checked/x.mdip: a link to"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("skipped checked/env.mdip"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("skipped checked/sub/up"),
+        "{}",
+        run.stderr
+    );
     assert!(!run.stdout.contains("PRIVATE-NOTE") && !run.stdout.contains("b.mdip"));
-    assert!(run.stdout.contains("checked/inside.mdip"), "a link inside is followed");
+    assert!(
+        run.stdout.contains("checked/inside.mdip"),
+        "a link inside is followed"
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let run = run_in(&dir, &["check", "--report", "--follow-links", "checked"], "");
+    let run = run_in(
+        &dir,
+        &["check", "--report", "--follow-links", "checked"],
+        "",
+    );
     assert!(run.stdout.contains("hunter2"), "--follow-links reads it");
     let run = run_in(&dir, &["check", "checked/x.mdip"], "");
     assert!(run.stdout.contains("hunter2"), "a link named is followed");
@@ -194,7 +253,13 @@ fn controls_are_escaped_and_named() {
     write(&dir, name, text);
     for format in ["text", "concise", "github"] {
         for color in ["never", "always"] {
-            let run = run_in(&dir, &["check", "--report", "--format", format, "--color", color, "."], "");
+            let run = run_in(
+                &dir,
+                &[
+                    "check", "--report", "--format", format, "--color", color, ".",
+                ],
+                "",
+            );
             no_panic(&run, format);
             let mut out = run.stdout.clone();
             if color == "always" {
@@ -204,26 +269,61 @@ fn controls_are_escaped_and_named() {
                 while let Some(i) = rest.find("\u{1b}[") {
                     clean.push_str(&rest[..i]);
                     let after = &rest[i + 2..];
-                    let end = after.find(|c: char| !(c.is_ascii_digit() || c == ';')).unwrap_or(0);
-                    assert_eq!(&after[end..end + 1], "m", "{format}: an escape that is no colour");
+                    let end = after
+                        .find(|c: char| !(c.is_ascii_digit() || c == ';'))
+                        .unwrap_or(0);
+                    assert_eq!(
+                        &after[end..end + 1],
+                        "m",
+                        "{format}: an escape that is no colour"
+                    );
                     rest = &after[end + 1..];
                 }
                 clean.push_str(rest);
                 out = clean;
             }
-            assert_eq!(raw_controls(&out), Vec::<char>::new(), "{format} {color}: {out:?}");
-            assert_eq!(raw_controls(&run.stderr), Vec::<char>::new(), "{format} stderr");
+            assert_eq!(
+                raw_controls(&out),
+                Vec::<char>::new(),
+                "{format} {color}: {out:?}"
+            );
+            assert_eq!(
+                raw_controls(&run.stderr),
+                Vec::<char>::new(),
+                "{format} stderr"
+            );
         }
     }
     let run = run_in(&dir, &["check", "--format", "concise", "."], "");
-    assert!(run.stdout.contains("unexpected character U+202E RIGHT-TO-LEFT OVERRIDE"), "{}", run.stdout);
-    assert!(run.stdout.contains("unexpected character U+001B ESCAPE"), "{}", run.stdout);
-    assert!(run.stdout.contains("warning[W0206]: bidirectional control character U+202E"), "{}", run.stdout);
-    assert!(run.stdout.contains("evil\\u{1b}[31m\\u{202e}.mdip"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("unexpected character U+202E RIGHT-TO-LEFT OVERRIDE"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("unexpected character U+001B ESCAPE"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("warning[W0206]: bidirectional control character U+202E"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("evil\\u{1b}[31m\\u{202e}.mdip"),
+        "{}",
+        run.stdout
+    );
     // Machine formats escape as JSON does: the document parses and holds the character.
     let run = run_in(&dir, &["check", "--format", "json", "."], "");
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(json["files"][0]["path"].as_str().unwrap(), format!("./{name}"));
+    assert_eq!(
+        json["files"][0]["path"].as_str().unwrap(),
+        format!("./{name}")
+    );
 }
 
 /// Deliver 5: `export 5dd` leaves no order out silently: a misspelt province and an over-long
@@ -239,17 +339,35 @@ fn export_5dd_names_what_it_leaves_out_and_refuses_unset_boards() {
     );
     let run = run_in(&dir, &["export", "5dd", "e.mdip", "-o", "out.json"], "");
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("line 4: `F London - Nrth Sea 0:0` is left out"), "{}", run.stderr);
-    assert!(run.stderr.contains("line 6: `A Paris - Burgundy 999999999999:0` is left out"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("line 4: `F London - Nrth Sea 0:0` is left out"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("line 6: `A Paris - Burgundy 999999999999:0` is left out"),
+        "{}",
+        run.stderr
+    );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("out.json")).unwrap()).unwrap();
     assert_eq!(json["orders"].as_array().unwrap().len(), 1);
     assert_eq!(json["players"], serde_json::json!(["England", "France"]));
     for setup in ["@turn 4x", "@turn 99999999999999", "@phase bogus"] {
-        write(&dir, "t.mdip", format!("@rules 5dd\n{setup}\nEngland 0:0\nF London - North Sea 0:0\n"));
+        write(
+            &dir,
+            "t.mdip",
+            format!("@rules 5dd\n{setup}\nEngland 0:0\nF London - North Sea 0:0\n"),
+        );
         let run = run_in(&dir, &["export", "5dd", "t.mdip"], "");
         assert_eq!(run.code, 2, "{setup}: {}", run.stderr);
-        assert!(run.stderr.contains("line 2:") && run.stdout.is_empty(), "{setup}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("line 2:") && run.stdout.is_empty(),
+            "{setup}: {}",
+            run.stderr
+        );
     }
 }
 
@@ -266,9 +384,17 @@ fn import_5dd_is_strict() {
     let json = fresh_json();
     let run = run_in(&dir, &["import", "5dd", "/dev/zero"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
-    let run = run_in(&dir, &["import", "5dd", "--max-file-size", "1K", "-"], &json);
+    let run = run_in(
+        &dir,
+        &["import", "5dd", "--max-file-size", "1K", "-"],
+        &json,
+    );
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("larger than 1024 bytes"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("larger than 1024 bytes"),
+        "{}",
+        run.stderr
+    );
     write(&dir, "garbage.json", format!("{json} {{}}"));
     let run = run_in(&dir, &["import", "5dd", "garbage.json"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
@@ -280,7 +406,11 @@ fn import_5dd_is_strict() {
     write(&dir, "dup.json", &dup);
     let run = run_in(&dir, &["import", "5dd", "dup.json"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("at `boards[0].units."), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("at `boards[0].units."),
+        "{}",
+        run.stderr
+    );
     assert!(run.stderr.contains("is given twice"), "{}", run.stderr);
     write(&dir, "bom.json", format!("\u{feff}{json}"));
     let run = run_in(&dir, &["import", "5dd", "bom.json"], "");
@@ -317,10 +447,22 @@ fn import_jdip_is_strict() {
         );
     }
     let long = "L".repeat(300);
-    write(&dir, "long.txt", format!("{}{}", case(&long), case("after")));
-    let run = run_in(&dir, &["import", "jdip", "long.txt", "--out-dir", "out"], "");
+    write(
+        &dir,
+        "long.txt",
+        format!("{}{}", case(&long), case("after")),
+    );
+    let run = run_in(
+        &dir,
+        &["import", "jdip", "long.txt", "--out-dir", "out"],
+        "",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stderr.contains("too long a name for a file"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("too long a name for a file"),
+        "{}",
+        run.stderr
+    );
     let names: Vec<String> = std::fs::read_dir(dir.join("out"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -59,7 +59,8 @@ pub fn is_invisible(c: char) -> bool {
 #[must_use]
 pub fn escape(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
-    let needs = |(i, c): (usize, char)| is_unsafe(c) && !(c == '\r' && bytes.get(i + 1) == Some(&b'\n'));
+    let needs =
+        |(i, c): (usize, char)| is_unsafe(c) && !(c == '\r' && bytes.get(i + 1) == Some(&b'\n'));
     let Some((first, _)) = text.char_indices().find(|&ic| needs(ic)) else {
         return Cow::Borrowed(text);
     };
@@ -221,7 +222,10 @@ mod tests {
     #[test]
     fn escapes_controls_and_bidi_and_keeps_crlf() {
         assert_eq!(escape("a\u{1b}[31mb"), "a\\u{1b}[31mb");
-        assert_eq!(escape("x\u{202e}y\u{9b}z\u{7f}"), "x\\u{202e}y\\u{9b}z\\u{7f}");
+        assert_eq!(
+            escape("x\u{202e}y\u{9b}z\u{7f}"),
+            "x\\u{202e}y\\u{9b}z\\u{7f}"
+        );
         assert_eq!(escape("a\tb\r\nc\rd"), "a\tb\r\nc\\u{d}d");
         assert!(matches!(escape("plain é 😀"), Cow::Borrowed(_)));
     }

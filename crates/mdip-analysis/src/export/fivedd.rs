@@ -183,9 +183,15 @@ pub fn established(text: &str, report: &FileReport) -> Result<(), ExportError> {
     let lines: Vec<&str> = crate::import::jdip::lines(text).collect();
     for d in errors {
         let n = d.range.start.line;
-        let line = n.checked_sub(1).and_then(|i| lines.get(i)).copied().unwrap_or("");
+        let line = n
+            .checked_sub(1)
+            .and_then(|i| lines.get(i))
+            .copied()
+            .unwrap_or("");
         let directive = line.trim_start().starts_with('@')
-            && !line.trim_start()[1..].to_ascii_lowercase().starts_with("expect");
+            && !line.trim_start()[1..]
+                .to_ascii_lowercase()
+                .starts_with("expect");
         if directive || SETUP_CODES.contains(&d.code) {
             return Err(ExportError(format!(
                 "line {n}: `{}`: {} ({}): the file does not establish the boards its orders are \
@@ -316,9 +322,8 @@ pub fn export(
 /// exported or named.
 fn current_orders(report: &FileReport) -> (Vec<(usize, PhaseName)>, usize) {
     let steps = &report.steps;
-    let closed = |s: &[crate::report::StepReport]| {
-        s.iter().filter_map(|s| s.closed_at).max().unwrap_or(0)
-    };
+    let closed =
+        |s: &[crate::report::StepReport]| s.iter().filter_map(|s| s.closed_at).max().unwrap_or(0);
     let Some(last) = steps
         .last()
         .filter(|s| s.closed_at.is_none() && !s.orders.is_empty())

@@ -1192,7 +1192,8 @@ mod strict {
                 if !keys.insert(key.clone()) {
                     self.path.push(Segment::Key(key.clone()));
                     let at = path_text(self.path);
-                    *self.found = Some((at, format!("the key `{key}` is given twice in one object")));
+                    *self.found =
+                        Some((at, format!("the key `{key}` is given twice in one object")));
                     return Err(de::Error::custom("duplicate key"));
                 }
                 self.path.push(Segment::Key(key));
@@ -1206,4 +1207,3 @@ mod strict {
         }
     }
 }
-
