@@ -120,11 +120,14 @@ pub enum Code {
     UnusedSuppression,
     /// `W0102`: a suppression comment names a code that does not exist.
     UnknownSuppression,
+    /// `W0206`: a bidirectional control character in the file: the line may display in another
+    /// order than it is read ("trojan source").
+    BidiControl,
 }
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 48] = [
+    pub const ALL: [Code; 49] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -173,6 +176,7 @@ impl Code {
         Code::Anticipated,
         Code::UnusedSuppression,
         Code::UnknownSuppression,
+        Code::BidiControl,
     ];
 
     /// The code as written: `E0202`.
@@ -227,6 +231,7 @@ impl Code {
             Code::Anticipated => "W0205",
             Code::UnusedSuppression => "W0101",
             Code::UnknownSuppression => "W0102",
+            Code::BidiControl => "W0206",
         }
     }
 
@@ -308,6 +313,7 @@ impl Code {
             Code::Anticipated => "Under `@rules 5dd` (the 5D Diplomacy game) a support or convoy may name a unit of a season that does not exist yet: it is not carried out now (its unit holds) but kept, and it acts when a later step reaches it and the unit it names was ordered what it says.",
             Code::UnusedSuppression => "A suppression comment (`# mdip: ignore[CODE]`) names a code that no diagnostic starting on its line has: it hides nothing, and would hide a new problem later. Remove the code (the quick fix does).",
             Code::UnknownSuppression => "A suppression comment (`# mdip: ignore[CODE]`) names something that is not a diagnostic code; codes are listed in docs/diagnostics.md.",
+            Code::BidiControl => "A bidirectional control character (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C) reorders how the line is displayed: what an editor or a review shows may differ from what is read and adjudicated (the \"trojan source\" pattern). Remove it; one warning per line names the first.",
             Code::BuildsUnused => "An adjustment step was closed with builds the power could still make: they are lost (not reported at the end of the file).",
         }
     }
@@ -447,5 +453,37 @@ impl From<&SyntaxError> for Diagnostic {
         let mut d = Diagnostic::new(Code::Syntax(e.code), e.span, e.message.clone());
         d.hint = e.hint.clone();
         d
+    }
+}
+
+/// One [`Code::BidiControl`] warning per line of `text` holding a bidirectional control
+/// character, at the first one, naming it (`U+202E RIGHT-TO-LEFT OVERRIDE`).
+pub(crate) fn bidi_controls(text: &str, out: &mut Vec<Diagnostic>) {
+    // Every bidi control is encoded from a lead byte 0xD8 (U+061C) or 0xE2 (U+2xxx): lines
+    // without one are passed over.
+    if !text.bytes().any(|b| b == 0xD8 || b == 0xE2) {
+        return;
+    }
+    let mut reported = false;
+    for (i, c) in text.char_indices() {
+        if c == '\n' || c == '\r' {
+            reported = false;
+        } else if !reported && mdip_syntax::chars::is_bidi(c) {
+            reported = true;
+            let (Ok(start), Ok(end)) = (u32::try_from(i), u32::try_from(i + c.len_utf8())) else {
+                return;
+            };
+            let mut d = Diagnostic::new(
+                Code::BidiControl,
+                Span::new(start, end),
+                format!(
+                    "bidirectional control character {} in the file: the line may display in another order than it is read (trojan source)",
+                    mdip_syntax::chars::describe(c)
+                ),
+            );
+            d.hint =
+                Some("remove it, unless the text is meant to be shown right to left".to_owned());
+            out.push(d);
+        }
     }
 }

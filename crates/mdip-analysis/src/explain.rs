@@ -948,6 +948,17 @@ A London - Norway
 "#,
             r#"docs/rules.md, `@rules 5dd` (the game's MDATC D.03: orders kept for seasons to come)"#,
         ),
+        Code::BidiControl => (
+            r#"A bidirectional control character (U+202A to U+202E, U+2066 to U+2069, U+200E, U+200F, U+061C) in the file: it reorders how the line is displayed, so what an editor, a review or a terminal shows may differ from what is read and adjudicated (the "trojan source" pattern). One warning per line, at the first one, naming it by code point and name. `mdip check`'s text, concise and GitHub output show such characters escaped (`\u{202e}`). Remove the character."#,
+            // The character is written as an escape: a literal one in this source would be the
+            // very thing the warning is about.
+            Some("@start standard\nEngland:\nF London - North Sea # \u{202e}retaw\n"),
+            r#"@start standard
+England:
+F London - North Sea # water
+"#,
+            r#"the "trojan source" paper (CVE-2021-42574); docs/diagnostics.md"#,
+        ),
     };
     Explanation {
         meaning,

@@ -29,6 +29,8 @@ mod run;
 pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
+/// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
+pub use mdip_syntax::chars;
 pub use model::{
     Analysis, Cause, ExpectationCount, GameInfo, LineContext, OrderInfo, OrderKind, Status,
     StepBoard, StepInfo, StepUnit, Target, TargetUnit, UnitInfo,

@@ -205,6 +205,25 @@ pub struct StepInfo {
     pub owed: Vec<Owed>,
 }
 
+impl StepInfo {
+    /// Gives back the spare room of every list (a step is never changed once stored).
+    pub(crate) fn shrink(&mut self) {
+        self.seasons.shrink_to_fit();
+        self.orders.shrink_to_fit();
+        self.reopened.shrink_to_fit();
+        self.advanced.shrink_to_fit();
+        self.forks.shrink_to_fit();
+        self.dislodged.shrink_to_fit();
+        self.retreats_owed.shrink_to_fit();
+        self.retreated.shrink_to_fit();
+        self.removed.shrink_to_fit();
+        self.built.shrink_to_fit();
+        self.notes.shrink_to_fit();
+        self.boards.shrink_to_fit();
+        self.owed.shrink_to_fit();
+    }
+}
+
 /// A unit a step built, disbanded or removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepUnit {

@@ -20,6 +20,9 @@
 //! - `long`: a standard game in which everyone holds, every sixth name misspelt (from a pool of
 //!   20,000 typos), 1, 2, 5 and 10 MB, and the same 10 MB game without typos;
 //!   `mdip check --format json` and text with `--no-report`.
+//! - `steps`: a standard game of N steps with no orders (`@phase next`), N = 50,000 and
+//!   200,000; `mdip check --no-report`; then the memory each step keeps, in bytes: the
+//!   difference of the two peaks over the difference of the steps (issue 23).
 //! - `editor`: `mdip lsp` over stdio opens each 10 MB file, waits for its diagnostics, then
 //!   edits an order in the middle 4 times, waiting for each version's diagnostics: the time to
 //!   the first diagnostics, the median edit, and the server's peak memory.
@@ -29,7 +32,7 @@
 //! ```
 //!
 //! Environment: `GOALS_RUNS` (runs per command, 3 by default); `GOALS_ONLY`, the families to
-//! run (comma-separated: `forks,multiverse,typos,long,editor`); `GOALS_FORKS`, the sizes of
+//! run (comma-separated: `forks,multiverse,typos,long,steps,editor`); `GOALS_FORKS`, the sizes of
 //! `forks` (`250x50,963x134`: timelines x turns); `GOALS_DIR`, a folder to write the files to
 //! and keep them in (to profile one). `cargo test --benches` only checks the setup (the
 //! smallest file of each family, once).
@@ -59,7 +62,10 @@ fn mdip(args: &[&str]) -> Command {
         .arg("sh")
         .arg(MDIP)
         .args(args)
-        .env("MIMALLOC_SHOW_STATS", "1");
+        .env("MIMALLOC_SHOW_STATS", "1")
+        // The command in this process, not in a child (`supervise.rs`): the statistics are
+        // then those of the process that did the work.
+        .env("MDIP_IN_PROCESS", "1");
     c
 }
 
@@ -469,7 +475,7 @@ fn main() {
     let benching = std::env::args().any(|a| a == "--bench");
     let runs: usize = env("GOALS_RUNS", "3").parse().unwrap_or(3);
     let runs = if benching { runs } else { 1 };
-    let only = env("GOALS_ONLY", "forks,multiverse,typos,long,editor");
+    let only = env("GOALS_ONLY", "forks,multiverse,typos,long,steps,editor");
     let family = |name: &str| only.split(',').any(|f| f.trim() == name);
     let keep = std::env::var_os("GOALS_DIR").map(PathBuf::from);
     let dir = keep
@@ -482,6 +488,39 @@ fn main() {
         "{:<10} {:<44} {:>7} {:>9} {:>9} {:>9}  command",
         "family", "file", "KB", "wall ms", "cpu ms", "peak MiB"
     );
+
+    if family("steps") {
+        let sizes: &[usize] = if benching {
+            &[50_000, 200_000]
+        } else {
+            &[500, 2_000]
+        };
+        let mut peaks = Vec::new();
+        for &n in sizes {
+            let mut text = String::from("@start standard\n");
+            for _ in 0..n {
+                text.push_str("@phase next\n");
+            }
+            let path = write(&dir, &format!("steps-{n}.mdip"), &text);
+            let p = path.to_str().expect("a UTF-8 path");
+            let m = measure(&["check", "--no-report", p], runs);
+            row(
+                "steps",
+                &format!("{n} steps, no orders"),
+                text.len(),
+                "check --no-report",
+                m,
+            );
+            peaks.push((n, m.2));
+        }
+        if let [(n1, m1), (n2, m2)] = peaks[..] {
+            println!(
+                "{:<10} bytes kept per step: {:.0}",
+                "steps",
+                (m2 - m1) * 1024.0 * 1024.0 / (n2 - n1) as f64
+            );
+        }
+    }
 
     if family("forks") {
         // (timelines, turns); 134 turns are 200 steps (a movement step a turn, an adjustment

@@ -4,7 +4,6 @@
 //! 1 errors, 2 usage or IO.
 
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -16,6 +15,7 @@ use mdip_analysis::{analyze_for, ide, Code};
 use rayon::prelude::*;
 
 use crate::inputs::{self, Input, Source};
+use crate::output::{self, Output};
 use crate::render::{self, Checked, Kept, Renderer};
 use crate::settings::{self, ConfigArgs};
 use crate::{Color, Format};
@@ -76,6 +76,10 @@ pub struct CheckArgs {
     /// Make a folder that holds no `*.mdip` file an error (exit code 2), not a warning.
     #[arg(long)]
     pub exit_non_zero_on_empty: bool,
+    /// Follow links inside folders that lead out of the folder given (by default they are
+    /// skipped with a warning: a link checked in could show any file of the machine).
+    #[arg(long)]
+    pub follow_links: bool,
 }
 
 /// What `--fix` does.
@@ -143,10 +147,37 @@ impl<W: Write> Out<W> {
     }
 }
 
+impl<W: Write> Out<std::io::BufWriter<W>> {
+    /// Flushes the buffer; the writer below it when all was written, and the first error met.
+    fn finish_into(self) -> (Option<W>, Option<std::io::Error>) {
+        let Out { w, error } = self;
+        if let Some(e) = error {
+            let e = (e.kind() != std::io::ErrorKind::BrokenPipe).then_some(e);
+            return (None, e);
+        }
+        match w.into_inner() {
+            Ok(inner) => (Some(inner), None),
+            Err(e) => {
+                let e = e.into_error();
+                let e = (e.kind() != std::io::ErrorKind::BrokenPipe).then_some(e);
+                (None, e)
+            }
+        }
+    }
+}
+
 /// Runs `mdip check`; returns the exit code.
 pub fn run(args: &CheckArgs) -> u8 {
     if let Some(code) = &args.explain {
         return explain(code);
+    }
+    // An output that is one of the paths named (standard input included) is refused before
+    // anything is read, one found in a folder before any file is read.
+    if let Some(path) = &args.output_file {
+        if let Err(e) = output::refuse_input(path, args.paths.iter().map(PathBuf::as_path)) {
+            eprintln!("mdip check: {e}");
+            return 2;
+        }
     }
     let read = inputs::read(
         &args.paths,
@@ -154,8 +185,19 @@ pub fn run(args: &CheckArgs) -> u8 {
             max_file_size: args.max_file_size,
             exclude: &args.exclude,
             empty_is_error: args.exit_non_zero_on_empty,
+            follow_links: args.follow_links,
         },
     );
+    if let Some(path) = &args.output_file {
+        let found = read.sources.iter().filter_map(|s| match s {
+            Source::File(p) => Some(p.as_path()),
+            Source::Stdin(_) => None,
+        });
+        if let Err(e) = output::refuse_input(path, found) {
+            eprintln!("mdip check: {e}");
+            return 2;
+        }
+    }
     let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
     let sources = match args
         .settings
@@ -178,15 +220,13 @@ pub fn run(args: &CheckArgs) -> u8 {
         eprintln!("mdip check: --fix cannot rewrite standard input; add --diff to see the fixes");
         return 2;
     }
-    let writer: Box<dyn Write> = match &args.output_file {
-        Some(path) => match File::create(path) {
-            Ok(f) => Box::new(f),
-            Err(e) => {
-                eprintln!("mdip check: cannot write {}: {e}", path.display());
-                return 2;
-            }
-        },
-        None => Box::new(std::io::stdout().lock()),
+    let writer = match Output::create(args.output_file.as_deref()) {
+        Ok(w) => w,
+        Err(e) => {
+            let path = args.output_file.as_deref().unwrap_or(Path::new("-"));
+            eprintln!("mdip check: cannot write {}: {e}", path.display());
+            return 2;
+        }
     };
     let color = match args.color {
         Color::Always => true,
@@ -235,7 +275,12 @@ pub fn run(args: &CheckArgs) -> u8 {
         run.out
             .put_bytes(&renderer.finish(&run.problems, &run.summary));
     }
-    if let Some(e) = run.out.finish() {
+    // The output file is renamed into place only once it is whole.
+    let committed = match run.out.finish_into() {
+        (Some(w), None) => w.commit().err(),
+        (_, e) => e,
+    };
+    if let Some(e) = committed {
         eprintln!("mdip check: cannot write the output: {e}");
         return 2;
     }
@@ -323,7 +368,7 @@ impl<W: Write> Run<W> {
             }
             SeverityName::Warning => "warning: ",
         };
-        eprintln!("mdip check: {kind}{}", p.message);
+        eprintln!("mdip check: {kind}{}", render::escape(&p.message));
         self.out.put_bytes(&renderer.problem(&p));
         self.problems.push(p);
     }
@@ -524,7 +569,7 @@ fn check_all<W: Write>(
                     break;
                 };
                 if let Some(e) = error {
-                    eprintln!("mdip check: {e}");
+                    eprintln!("mdip check: {}", render::escape(&e));
                     run.cut_short = true;
                 }
                 kept.extend(end);

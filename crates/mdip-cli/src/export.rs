@@ -48,21 +48,40 @@ pub fn run(args: &ExportArgs) -> u8 {
         max_file_size,
     } = &args.format;
     let command = "mdip export 5dd";
+    if let Some(out) = out {
+        if let Err(e) = crate::output::refuse_input(out, [file.as_path()]) {
+            eprintln!("{command}: {e}");
+            return 2;
+        }
+    }
     let Some(Input { name, text }) = inputs::read_one(file, *max_file_size, command) else {
         return 2;
     };
     let analysis = analyze(&text);
     let report = FileReport::new(&name, &text, &analysis);
+    if let Err(e) = fivedd::established(&text, &report) {
+        eprintln!(
+            "{}",
+            crate::render::escape(&format!("{command}: {name}: {e}"))
+        );
+        return 2;
+    }
     let players = (!players.is_empty()).then_some(players.as_slice());
     let export = match fivedd::export(&report, analysis.world.rules().name(), players) {
         Ok(e) => e,
         Err(e) => {
-            eprintln!("{command}: {name}: {e}");
+            eprintln!(
+                "{}",
+                crate::render::escape(&format!("{command}: {name}: {e}"))
+            );
             return 2;
         }
     };
     for w in &export.warnings {
-        eprintln!("{command}: {name}: warning: {w}");
+        eprintln!(
+            "{}",
+            crate::render::escape(&format!("{command}: {name}: warning: {w}"))
+        );
     }
     let json = match serde_json::to_string_pretty(&export.request) {
         Ok(j) => j + "\n",

@@ -36,6 +36,10 @@ pub struct FmtArgs {
     /// Leave paths that match GLOB out of folders (gitignore syntax; may be repeated).
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
+    /// Follow links inside folders that lead out of the folder given (by default they are
+    /// skipped with a warning: formatting would rewrite a file outside it).
+    #[arg(long)]
+    pub follow_links: bool,
     /// Which `mdip.toml` applies (its `exclude`).
     #[command(flatten)]
     pub settings: ConfigArgs,
@@ -63,6 +67,7 @@ pub fn run(args: &FmtArgs) -> u8 {
             exclude: &args.exclude,
             // A folder with no order file is a warning, as for `mdip check`.
             empty_is_error: false,
+            follow_links: args.follow_links,
         },
     );
     let mut failed = false;

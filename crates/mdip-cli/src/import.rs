@@ -34,6 +34,9 @@ pub enum ImportFormat {
         /// one file: one case as it is, several each as a game of its own (`@game NAME`).
         #[arg(long, short = 'o', value_name = "DIR")]
         out_dir: Option<PathBuf>,
+        /// The largest file read, in bytes (suffixes K, M, G), as for `mdip check`.
+        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
+        max_file_size: u64,
     },
     /// The state of a 5D Diplomacy game: the JSON its server returns for `GET game/{id}`.
     #[command(name = "5dd")]
@@ -47,33 +50,45 @@ pub enum ImportFormat {
         /// not say, and the game's default, loose, is written without it.
         #[arg(long)]
         strict: bool,
+        /// The largest file read, in bytes (suffixes K, M, G), as for `mdip check`.
+        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
+        max_file_size: u64,
     },
 }
 
 /// Runs `mdip import`; returns the exit code.
 pub fn run(args: &ImportArgs) -> u8 {
-    let (files, out_dir) = match &args.format {
-        ImportFormat::Jdip { files, out_dir } => (files, out_dir),
-        ImportFormat::Fivedd { file, out, strict } => return run_5dd(file, out.as_ref(), *strict),
+    let (files, out_dir, max_file_size) = match &args.format {
+        ImportFormat::Jdip {
+            files,
+            out_dir,
+            max_file_size,
+        } => (files, out_dir, *max_file_size),
+        ImportFormat::Fivedd {
+            file,
+            out,
+            strict,
+            max_file_size,
+        } => return run_5dd(file, out.as_ref(), *strict, *max_file_size),
     };
     let mut cases = Vec::new();
     let mut problems = false;
     for path in files {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("mdip import: {}: {e}", path.display());
-                return 2;
-            }
+        // Read as `mdip check` reads a file: regular files only, the size limit.
+        let Some(input) = crate::inputs::read_one(path, max_file_size, "mdip import") else {
+            return 2;
         };
-        let text = String::from_utf8_lossy(&bytes);
+        let text = input.text;
         let source = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
         let converted = jdip::convert(&text, &source);
         for p in &converted.problems {
-            eprintln!("{}:{}: {}", path.display(), p.line, p.message);
+            eprintln!(
+                "{}",
+                crate::render::escape(&format!("{}:{}: {}", path.display(), p.line, p.message))
+            );
             problems = true;
         }
         cases.extend(converted.cases);
@@ -107,6 +122,7 @@ pub fn run(args: &ImportArgs) -> u8 {
     }
     // Two cases with one name (in two files) get distinct file names.
     let mut taken = BTreeSet::new();
+    let mut paths = Vec::with_capacity(cases.len());
     for case in &cases {
         let mut name = case.file_name.clone();
         let mut n = 2;
@@ -116,7 +132,23 @@ pub fn run(args: &ImportArgs) -> u8 {
             n += 1;
         }
         let path = dir.join(&name);
-        if let Err(e) = std::fs::write(&path, &case.text) {
+        // No case file is overwritten by a converted case: nothing is written then.
+        if let Err(e) = crate::output::refuse_input(&path, files.iter().map(PathBuf::as_path)) {
+            eprintln!("mdip import: {e}");
+            return 2;
+        }
+        paths.push(path);
+    }
+    for (case, path) in cases.iter().zip(&paths) {
+        if case.shortened {
+            let note = format!(
+                "mdip import: case `{}` is too long a name for a file: written as {}",
+                case.name,
+                path.display()
+            );
+            eprintln!("{}", crate::render::escape(&note));
+        }
+        if let Err(e) = crate::output::write_whole(Some(path), case.text.as_bytes()) {
             eprintln!("mdip import: {}: {e}", path.display());
             return 2;
         }
@@ -126,13 +158,24 @@ pub fn run(args: &ImportArgs) -> u8 {
 }
 
 /// `mdip import 5dd`: reads the game's JSON, writes the `.mdip` text.
-fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool) -> u8 {
-    let (text, source) = match read_input(file) {
-        Ok(read) => read,
-        Err(e) => {
+fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool, max_file_size: u64) -> u8 {
+    if let Some(out) = out {
+        if let Err(e) = crate::output::refuse_input(out, [file]) {
             eprintln!("mdip import 5dd: {e}");
             return 2;
         }
+    }
+    let Some(input) = crate::inputs::read_one(file, max_file_size, "mdip import 5dd") else {
+        return 2;
+    };
+    let text = input.text;
+    let source = if file.as_os_str() == "-" {
+        input.name
+    } else {
+        file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     };
     let options = fivedd::Options {
         strict,
@@ -141,35 +184,20 @@ fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool) -> u8 {
     let converted = match fivedd::convert(&text, &options) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("mdip import 5dd: {source}: {e}");
+            eprintln!(
+                "{}",
+                crate::render::escape(&format!("mdip import 5dd: {source}: {e}"))
+            );
             return 2;
         }
     };
     write_output(out, &converted, "mdip import 5dd")
 }
 
-/// A file's text, or standard input's for `-`, with the name to show for it.
-pub(crate) fn read_input(file: &std::path::Path) -> Result<(String, String), String> {
-    if file.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("<stdin>: {e}"))?;
-        return Ok((text, "<stdin>".to_owned()));
-    }
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", file.display()))?;
-    let name = file.file_name().map_or_else(
-        || file.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    Ok((text, name))
-}
-
 /// Writes a converted text to the file given, or to standard output; the exit code.
 pub(crate) fn write_output(out: Option<&PathBuf>, text: &str, command: &str) -> u8 {
     match out {
-        Some(path) => match std::fs::write(path, text) {
+        Some(path) => match crate::output::write_whole(Some(path), text.as_bytes()) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("{command}: {}: {e}", path.display());

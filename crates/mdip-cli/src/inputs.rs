@@ -5,8 +5,10 @@
 //! Only regular files are read: a FIFO, socket or device named `*.mdip` inside a folder (or a
 //! link to one) is skipped with a warning (reading one could block forever or never end), and
 //! one named on the command line is an error; links to files and folders are followed, and a
-//! link that loops is an error naming it. A folder that holds no `*.mdip` file is a warning
-//! (an error with `--exit-non-zero-on-empty`). Folders are walked with the `ignore` crate, so `.gitignore` files and
+//! link that loops is an error naming it. Inside a folder, a link that leads out of it is not
+//! followed (a warning names it) unless `--follow-links` says so; a link named on the command
+//! line is followed (the user named it). A folder that holds no `*.mdip` file is a warning (an
+//! error with `--exit-non-zero-on-empty`). Folders are walked with the `ignore` crate, so `.gitignore` files and
 //! `--exclude` globs are honoured, hidden entries are skipped, and a folder that cannot be read
 //! is one error while every other file is still read. A file larger than the size limit is an
 //! error, and is not read.
@@ -78,6 +80,8 @@ pub struct Options<'a> {
     /// Whether a folder that holds no `*.mdip` file is an error (`--exit-non-zero-on-empty`)
     /// rather than a warning.
     pub empty_is_error: bool,
+    /// Follow links inside folders that lead out of the folder given (`--follow-links`).
+    pub follow_links: bool,
 }
 
 /// Reads one file as `mdip check` reads it (regular files only, the size limit, bytes that
@@ -91,10 +95,11 @@ pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input>
             max_file_size,
             exclude: &[],
             empty_is_error: true,
+            follow_links: false,
         },
     );
     for p in &found.problems {
-        eprintln!("{command}: {}", p.message);
+        eprintln!("{command}: {}", crate::render::escape(&p.message));
     }
     if found.problems.iter().any(|p| p.error) {
         return None;
@@ -106,7 +111,7 @@ pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input>
     };
     let (input, problem) = source.load(max_file_size);
     if let Some(p) = &problem {
-        eprintln!("{command}: {}", p.message);
+        eprintln!("{command}: {}", crate::render::escape(&p.message));
     }
     input
 }
@@ -253,10 +258,33 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
     let mut files: Vec<PathBuf> = Vec::new();
     let mut skipped = 0;
     let problems_before = out.problems.len();
-    let walker = ignore::WalkBuilder::new(dir)
-        .follow_links(true)
-        .overrides(overrides)
-        .build();
+    // Links are followed, but not out of the folder (unless --follow-links): a link checked in
+    // could otherwise show a file of the machine (`/proc/self/environ`, a secret) in the report.
+    let outside: std::sync::Arc<std::sync::Mutex<Vec<(PathBuf, PathBuf)>>> = Default::default();
+    let mut builder = ignore::WalkBuilder::new(dir);
+    builder.follow_links(true).overrides(overrides);
+    if !options.follow_links {
+        if let Ok(root) = std::fs::canonicalize(dir) {
+            let outside = std::sync::Arc::clone(&outside);
+            builder.filter_entry(move |entry| {
+                if entry.depth() == 0 || !entry.path_is_symlink() {
+                    return true;
+                }
+                match std::fs::canonicalize(entry.path()) {
+                    Ok(target) if target.starts_with(&root) => true,
+                    Ok(target) => {
+                        if let Ok(mut list) = outside.lock() {
+                            list.push((entry.path().to_path_buf(), target));
+                        }
+                        false
+                    }
+                    // A broken link or a loop: the walker reports it.
+                    Err(_) => true,
+                }
+            });
+        }
+    }
+    let walker = builder.build();
     for entry in walker {
         let entry = match entry {
             Ok(entry) => entry,
@@ -290,19 +318,37 @@ fn walk(dir: &Path, options: &Options<'_>, out: &mut Inputs) {
             );
         }
     }
+    let outside = std::mem::take(&mut *outside.lock().unwrap_or_else(|e| e.into_inner()));
+    let links = outside.len();
+    for (link, target) in outside {
+        out.warning(
+            link.display(),
+            format!(
+                "skipped {}: a link to {}, outside {} (links out of a folder are not followed; \
+                 name the file, or give --follow-links)",
+                link.display(),
+                target.display(),
+                dir.display()
+            ),
+        );
+    }
     let walk_failed = out.problems[problems_before..].iter().any(|p| p.error);
     if files.is_empty() && !walk_failed {
         let problem = Problem {
             path: dir.display().to_string(),
             error: options.empty_is_error,
-            message: if skipped == 0 {
-                format!("no .mdip files in {}", dir.display())
-            } else {
-                format!(
+            message: match (skipped, links) {
+                (0, 0) => format!("no .mdip files in {}", dir.display()),
+                (_, 0) => format!(
                     "no .mdip files in {} (only {skipped} special file{} skipped)",
                     dir.display(),
                     if skipped == 1 { "" } else { "s" }
-                )
+                ),
+                _ => format!(
+                    "no .mdip files in {} (only {} skipped: {skipped} special, {links} leading out of it)",
+                    dir.display(),
+                    skipped + links
+                ),
             },
         };
         out.problems.push(problem);

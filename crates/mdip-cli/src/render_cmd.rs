@@ -40,6 +40,12 @@ fn parse_season(text: &str) -> Result<SeasonRef, String> {
 
 /// Runs `mdip render`; returns the exit code.
 pub fn run(args: &RenderArgs) -> u8 {
+    if let Some(out) = &args.output_file {
+        if let Err(e) = crate::output::refuse_input(out, [args.path.as_path()]) {
+            eprintln!("mdip render: {e}");
+            return 2;
+        }
+    }
     let Some(Input { name, text }) =
         inputs::read_one(&args.path, args.max_file_size, "mdip render")
     else {
@@ -70,9 +76,8 @@ pub fn run(args: &RenderArgs) -> u8 {
         },
     };
     let written = match &args.output_file {
-        Some(path) => {
-            std::fs::write(path, svg.as_bytes()).map_err(|e| (path.display().to_string(), e))
-        }
+        Some(path) => crate::output::write_whole(Some(path), svg.as_bytes())
+            .map_err(|e| (path.display().to_string(), e)),
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(svg.as_bytes())

@@ -85,7 +85,8 @@ fn bad_json_is_one_message_and_exit_code_2() {
     let r = run_in(&dir, &["import", "5dd", "missing.json"], "");
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.starts_with("mdip import 5dd: missing.json: "),
+        r.stderr
+            .starts_with("mdip import 5dd: cannot read missing.json: "),
         "{}",
         r.stderr
     );

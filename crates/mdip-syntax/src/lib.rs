@@ -49,6 +49,7 @@
 //! ```
 
 pub mod ast;
+pub mod chars;
 pub mod error;
 pub mod format;
 pub mod highlight;

@@ -545,7 +545,7 @@ fn trailing_text_and_invalid_characters() {
     check(
         "A Paris 😀",
         r#"(incomplete Operator unit=(A "Paris") at=8..12)
-           ! E0101 8..12 unexpected character `😀`"#,
+           ! E0101 8..12 unexpected character `😀` (U+1F600)"#,
     );
 }
 

@@ -27,7 +27,8 @@ use serde::Serialize;
 
 use crate::import::fivedd::game_region;
 use crate::report::{
-    FileReport, OrderKindName, OrderReport, PhaseName, SeasonRef, StatusName, UnitTypeName,
+    FileReport, OrderKindName, OrderReport, PhaseName, SeasonRef, SeverityName, StatusName,
+    UnitTypeName,
 };
 
 /// The game's powers, in the order of its `Nation` enum.
@@ -158,6 +159,52 @@ pub fn nation(name: &str) -> Option<&'static str> {
         .find(|n| n.eq_ignore_ascii_case(name.trim()))
 }
 
+/// The codes of errors in the setup of a file: a directive word unknown, setup after the
+/// game started, a unit placed where it cannot stand, a phase that does not come next, a
+/// season that cannot be set up, a record that cannot be stored.
+const SETUP_CODES: [&str; 6] = ["E0205", "E0316", "E0317", "E0321", "E0322", "E0323"];
+
+/// Whether the file establishes the boards its orders are on: no error (that the file does not
+/// expect) in a directive that sets up the game (`@turn`, `@phase`, `@season`, `@unit`, ...;
+/// `@expect` lines excepted), which would leave the orders on another board than the one the
+/// file means (`@turn 4x` is read as no `@turn`, and its orders as Spring 1901's).
+///
+/// # Errors
+/// The first such error, naming its line: nothing is to be exported then.
+pub fn established(text: &str, report: &FileReport) -> Result<(), ExportError> {
+    let mut errors = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == SeverityName::Error && !d.expected)
+        .peekable();
+    if errors.peek().is_none() {
+        return Ok(());
+    }
+    let lines: Vec<&str> = crate::import::jdip::lines(text).collect();
+    for d in errors {
+        let n = d.range.start.line;
+        let line = n
+            .checked_sub(1)
+            .and_then(|i| lines.get(i))
+            .copied()
+            .unwrap_or("");
+        let directive = line.trim_start().starts_with('@')
+            && !line.trim_start()[1..]
+                .to_ascii_lowercase()
+                .starts_with("expect");
+        if directive || SETUP_CODES.contains(&d.code) {
+            return Err(ExportError(format!(
+                "line {n}: `{}`: {} ({}): the file does not establish the boards its orders are \
+                 on; correct it before exporting",
+                line.trim(),
+                d.message,
+                d.code
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Exports the orders of the step in progress of a file analysed under `rules` (the name
 /// `@rules` writes: `5dd`, `5dd strict`, ...). `players`: the powers to submit for (default:
 /// those with orders).
@@ -176,14 +223,17 @@ pub fn export(
         )));
     }
     let mut warnings = Vec::new();
-    let indices = current_orders(report);
+    let (indices, after) = current_orders(report);
     let mut orders = Vec::new();
     let mut powers: Vec<&'static str> = Vec::new();
+    // Every order of the step in progress is exported or named in a warning.
+    let mut handled = vec![false; report.orders.len()];
     if !indices.is_empty() {
         for (i, phase) in indices {
             let Some(o) = report.orders.get(i) else {
                 continue;
             };
+            handled[i] = true;
             match convert(report, o, phase) {
                 Ok(Some(order)) => {
                     if o.outcome.status == StatusName::Illegal {
@@ -208,13 +258,23 @@ pub fn export(
     } else {
         warnings.push("no orders in the step in progress (after the last step closed)".to_owned());
     }
-    // Orders under an unknown power or cut short never reach a step.
-    for o in &report.orders {
-        if o.outcome.status == StatusName::NotAdjudicated {
-            warnings.push(format!(
-                "line {}: `{}` is left out: {}",
-                o.line, o.text, o.outcome.sentence
-            ));
+    // Orders under an unknown power or cut short never reach a step, nor do orders mdip found
+    // illegal before the judge saw them (an unknown province, a season that does not exist):
+    // each is named. Its power still submits (its units hold).
+    for (o, handled) in report.orders.iter().zip(&mut handled) {
+        let current = o.line > after;
+        if *handled || !(current || o.outcome.status == StatusName::NotAdjudicated) {
+            continue;
+        }
+        *handled = true;
+        warnings.push(format!(
+            "line {}: `{}` is left out: {}",
+            o.line, o.text, o.outcome.sentence
+        ));
+        if let Some(p) = o.power.and_then(nation).filter(|_| current) {
+            if !powers.contains(&p) {
+                powers.push(p);
+            }
         }
     }
     let players = match players {
@@ -257,28 +317,36 @@ pub fn export(
 /// `@rules 5dd` a Winter board is played beside the other timelines' movement (the movement
 /// order closes the adjustment step and the adjusted heads rest), which the game does in one
 /// iteration.
-fn current_orders(report: &FileReport) -> Vec<(usize, PhaseName)> {
+///
+/// Also the line after which the orders are the step in progress's: every order after it is
+/// exported or named.
+fn current_orders(report: &FileReport) -> (Vec<(usize, PhaseName)>, usize) {
     let steps = &report.steps;
+    let closed =
+        |s: &[crate::report::StepReport]| s.iter().filter_map(|s| s.closed_at).max().unwrap_or(0);
     let Some(last) = steps
         .last()
         .filter(|s| s.closed_at.is_none() && !s.orders.is_empty())
     else {
-        return (0..report.orders.len())
+        let pending = (0..report.orders.len())
             .filter(|&i| report.orders[i].outcome.status == StatusName::Pending)
             .map(|i| (i, report.phase))
             .collect();
+        return (pending, closed(steps));
     };
     let mut out = Vec::new();
-    if let [.., before, _] = steps.as_slice() {
+    let mut after = closed(steps);
+    if let [earlier @ .., before, _] = steps.as_slice() {
         if last.phase == PhaseName::Movement
             && before.phase == PhaseName::Adjustment
             && before.seasons.iter().all(|s| !last.seasons.contains(s))
         {
             out.extend(before.orders.iter().map(|&i| (i, before.phase)));
+            after = closed(earlier);
         }
     }
     out.extend(last.orders.iter().map(|&i| (i, last.phase)));
-    out
+    (out, after)
 }
 
 /// The board of a season: in an adjustment step, the Winter before it.

@@ -315,8 +315,13 @@ fn board_name(b: (i64, i64, Phase)) -> String {
     format!("timeline {}, {:?} {}", b.0, b.2, b.1)
 }
 
-/// Parses the JSON of a `World`, naming the path of the first bad value.
+/// Parses the JSON of a `World`, naming the path of the first bad value. The document is
+/// checked first as JSON alone ([`strict::check`]): nothing may follow it, and no object may
+/// name a key twice (serde keeps the last, which would drop a unit without a word).
 fn parse(json: &str) -> Result<World, ImportError> {
+    // A byte-order mark is no part of the JSON (editors on Windows write one).
+    let json = json.strip_prefix('\u{FEFF}').unwrap_or(json);
+    strict::check(json).map_err(|(path, message)| error(path, message))?;
     let de = &mut serde_json::Deserializer::from_str(json);
     let world: World = serde_path_to_error::deserialize(de).map_err(|e| {
         // serde_path_to_error writes `?` for a segment it never learnt (the input ended).
@@ -393,6 +398,13 @@ struct Converter {
     orders: Vec<(usize, Order)>,
     /// Per board (by the game's key), its units by mdip location.
     units: BTreeMap<(i64, i64, Phase), BTreeMap<String, Unit>>,
+    /// Per board, the orders given there (indices in `orders`); per board, the orders whose
+    /// destination is there; per timeline, the first board (by position) listing it as a
+    /// child. Indexed once, so that the work per board is what concerns it: time linear in
+    /// the boards and orders, not quadratic.
+    from_board: BTreeMap<(i64, i64, Phase), Vec<usize>>,
+    to_board: BTreeMap<(i64, i64, Phase), Vec<usize>>,
+    parents: BTreeMap<i64, usize>,
 }
 
 impl Converter {
@@ -465,12 +477,21 @@ impl Converter {
                 ((b.timeline, b.year, b.phase), units)
             })
             .collect();
+        let mut parents = BTreeMap::new();
+        for (p, b) in world.boards.iter().enumerate() {
+            for &t in &b.child_timelines {
+                parents.entry(t).or_insert(p);
+            }
+        }
         let mut c = Converter {
             boards,
             timelines,
             seasons,
             orders: Vec::new(),
             units,
+            from_board: BTreeMap::new(),
+            to_board: BTreeMap::new(),
+            parents,
         };
         for (i, value) in world.orders.iter().enumerate() {
             let path = format!("orders[{i}]");
@@ -508,7 +529,31 @@ impl Converter {
                 },
             ));
         }
+        for (n, (_, o)) in c.orders.iter().enumerate() {
+            c.from_board.entry(o.at.board).or_default().push(n);
+            if let Some(d) = &o.destination {
+                c.to_board.entry(d.board).or_default().push(n);
+            }
+        }
         Ok(c)
+    }
+
+    /// The orders given on a board.
+    fn orders_from(&self, board: (i64, i64, Phase)) -> impl Iterator<Item = &Order> {
+        self.from_board
+            .get(&board)
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.orders[n].1)
+    }
+
+    /// The orders whose destination is on a board.
+    fn orders_to(&self, board: (i64, i64, Phase)) -> impl Iterator<Item = &Order> {
+        self.to_board
+            .get(&board)
+            .into_iter()
+            .flatten()
+            .map(|&n| &self.orders[n].1)
     }
 
     /// Resolves a location: its board must exist (a Winter board that is not a season maps to
@@ -534,11 +579,7 @@ impl Converter {
     fn parent_of(&self, world: &World, y: usize) -> Result<Key, ImportError> {
         let t = i64::try_from(y + 1).unwrap_or(i64::MAX);
         let first = self.timelines[y][0];
-        let Some(p) = world
-            .boards
-            .iter()
-            .position(|b| b.child_timelines.contains(&t))
-        else {
+        let Some(&p) = self.parents.get(&t) else {
             return Err(error(
                 format!("boards[{first}]"),
                 format!("timeline {t}: no board lists it in `childTimelines`"),
@@ -867,7 +908,7 @@ impl Converter {
 
     /// The successful move into a place's province on its board.
     fn attacker(&self, place: &Place) -> Option<&Order> {
-        self.orders.iter().map(|(_, o)| o).find(|o| {
+        self.orders_to(place.board).find(|o| {
             o.kind == Kind::Move
                 && o.status == OrderStatus::Success
                 && o.destination.as_ref().is_some_and(|d| {
@@ -878,7 +919,10 @@ impl Converter {
 
     /// Whether a convoy order carried this move.
     fn convoyed(&self, mover: &Order) -> bool {
-        self.orders.iter().any(|(_, o)| {
+        let Some(d) = &mover.destination else {
+            return false;
+        };
+        self.orders_to(d.board).any(|o| {
             o.kind == Kind::Convoy
                 && o.middle.as_ref() == Some(&mover.at)
                 && o.destination == mover.destination
@@ -900,7 +944,7 @@ impl Converter {
             let name = location_of(region);
             // Moved away, or dislodged with nowhere to go: the game disbands such a unit at
             // once (a `Disband` stored as `RetreatSuccess`) and does not mark it.
-            let gone = self.orders.iter().any(|(_, o)| {
+            let gone = self.orders_from(key).any(|o| {
                 let left = match o.kind {
                     Kind::Move => o.status == OrderStatus::Success,
                     Kind::Disband => o.status == OrderStatus::RetreatSuccess,
@@ -912,7 +956,7 @@ impl Converter {
                 units.push((region.clone(), *u));
             }
         }
-        for (_, o) in &self.orders {
+        for o in self.orders_to(key) {
             if o.kind == Kind::Move && o.status == OrderStatus::Success {
                 if let Some(d) = o.destination.as_ref().filter(|d| d.board == key) {
                     let region = game_region(&d.name).unwrap_or_default().to_owned();
@@ -1025,5 +1069,141 @@ mod tests {
         assert_eq!(season_of(1, 1901, Phase::Winter, "").unwrap(), (2, 0));
         assert!(season_of(0, 1901, Phase::Spring, "x").is_err());
         assert!(season_of(1, 1900, Phase::Spring, "x").is_err());
+    }
+}
+
+/// The JSON document checked before it is read into the game's types: one value and nothing
+/// after it, no key twice in an object. One pass over the text, in constant memory but for
+/// the keys of the objects open (serde_json limits the nesting to 128 levels).
+mod strict {
+    use std::collections::HashSet;
+    use std::fmt;
+
+    use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+
+    /// `Err((path, message))`: the JSON path (`boards[0].units`) and what is wrong.
+    pub(super) fn check(json: &str) -> Result<(), (String, String)> {
+        let mut path = Vec::new();
+        let mut found = None;
+        let mut de = serde_json::Deserializer::from_str(json);
+        let result = Value {
+            path: &mut path,
+            found: &mut found,
+        }
+        .deserialize(&mut de)
+        .and_then(|()| de.end());
+        match (found, result) {
+            (Some(dup), _) => Err(dup),
+            (None, Ok(())) => Ok(()),
+            (None, Err(e)) => {
+                let message = if e.is_syntax() && e.to_string().starts_with("trailing") {
+                    format!("malformed JSON: {e}: the document must end after its value")
+                } else {
+                    format!("malformed JSON: {e}")
+                };
+                Err((path_text(&path), message))
+            }
+        }
+    }
+
+    enum Segment {
+        Key(String),
+        Index(usize),
+    }
+
+    fn path_text(path: &[Segment]) -> String {
+        let mut out = String::new();
+        for s in path {
+            match s {
+                Segment::Key(k) => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(k);
+                }
+                Segment::Index(i) => out.push_str(&format!("[{i}]")),
+            }
+        }
+        out
+    }
+
+    /// Any JSON value, visited for its keys; `found` keeps the first duplicate key.
+    struct Value<'a> {
+        path: &'a mut Vec<Segment>,
+        found: &'a mut Option<(String, String)>,
+    }
+
+    impl<'de> DeserializeSeed<'de> for Value<'_> {
+        type Value = ();
+        fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+            d.deserialize_any(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for Value<'_> {
+        type Value = ();
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON value")
+        }
+
+        fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_str<E>(self, _: &str) -> Result<(), E> {
+            Ok(())
+        }
+        fn visit_unit<E>(self) -> Result<(), E> {
+            Ok(())
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+            let mut i = 0;
+            loop {
+                self.path.push(Segment::Index(i));
+                let next = seq.next_element_seed(Value {
+                    path: self.path,
+                    found: self.found,
+                })?;
+                if next.is_none() {
+                    self.path.pop();
+                    return Ok(());
+                }
+                if self.found.is_some() {
+                    return Err(de::Error::custom("duplicate key"));
+                }
+                self.path.pop();
+                i += 1;
+            }
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+            let mut keys = HashSet::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if !keys.insert(key.clone()) {
+                    self.path.push(Segment::Key(key.clone()));
+                    let at = path_text(self.path);
+                    *self.found =
+                        Some((at, format!("the key `{key}` is given twice in one object")));
+                    return Err(de::Error::custom("duplicate key"));
+                }
+                self.path.push(Segment::Key(key));
+                map.next_value_seed(Value {
+                    path: self.path,
+                    found: self.found,
+                })?;
+                self.path.pop();
+            }
+            Ok(())
+        }
     }
 }

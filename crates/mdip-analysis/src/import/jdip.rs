@@ -33,8 +33,11 @@ pub struct Case {
     /// The case's name as written after `CASE` (`6.A.1`).
     pub name: String,
     /// A file name for it: the name with every character other than letters, digits, `.`,
-    /// `-` and `_` replaced by `_`, and `.mdip`.
+    /// `-` and `_` replaced by `_`, and `.mdip`; a name too long for a file name (over 200
+    /// bytes) is cut and told apart by a hash of the whole name (`shortened` says so).
     pub file_name: String,
+    /// Whether `file_name` is a shortened form of the name.
+    pub shortened: bool,
     /// The `.mdip` text.
     pub text: String,
 }
@@ -113,11 +116,13 @@ impl Raw {
 
 /// Converts the text of a jDip case file; `source` names it in the comments of the output.
 pub fn convert(text: &str, source: &str) -> Converted {
+    // A byte-order mark is no part of the first line.
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     let mut out = Converted::default();
     let mut notes: Vec<String> = Vec::new();
     let mut case: Option<Raw> = None;
     let mut section: Option<Section> = None;
-    for (i, raw_line) in text.lines().enumerate() {
+    for (i, raw_line) in lines(text).enumerate() {
         let n = i + 1;
         let (body, comment) = split_comment(raw_line);
         let body = body.trim();
@@ -216,7 +221,7 @@ pub fn convert(text: &str, source: &str) -> Converted {
     }
     if let Some(open) = case {
         out.problems.push(Problem {
-            line: text.lines().count(),
+            line: lines(text).count(),
             message: format!("case `{}` has no END", open.name),
         });
         out.cases.push(write_case(open, source, &mut out.problems));
@@ -491,11 +496,31 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
             let _ = writeln!(t, "# not converted: {}", e.text);
         }
     }
+    let (file_name, shortened) = file_name(&c.name);
     Case {
-        file_name: file_name(&c.name),
+        file_name,
+        shortened,
         name: c.name,
         text: t,
     }
+}
+
+/// The lines of a text, each without its line break: LF, CRLF and a lone CR alike (as
+/// `mdip check` reads them); like `str::lines`, no empty line after a final break.
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let Some(i) = rest.find(['\r', '\n']) else {
+            return Some(std::mem::take(&mut rest));
+        };
+        let line = &rest[..i];
+        let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
+        rest = &rest[i + skip..];
+        Some(line)
+    })
 }
 
 /// `@dislodged` and `@standoff` of a retreat phase: the attacker of each dislodged unit is the
@@ -595,8 +620,12 @@ fn comment(e: &Entry) -> String {
         .map_or_else(String::new, |c| format!("  # {c}"))
 }
 
-/// A file name for a case.
-fn file_name(name: &str) -> String {
+/// The longest name kept whole in a file name, in bytes: with `.mdip` and the `-2` of a second
+/// case of one name, well under the 255 bytes most file systems allow.
+const LONGEST_NAME: usize = 200;
+
+/// A file name for a case, and whether the name had to be shortened.
+fn file_name(name: &str) -> (String, bool) {
     let mut s: String = name
         .chars()
         .map(|ch| {
@@ -610,8 +639,18 @@ fn file_name(name: &str) -> String {
     if s.is_empty() || s.starts_with('.') {
         s.insert(0, '_');
     }
+    // Only ASCII is left: cutting at a byte is cutting at a character.
+    let shortened = s.len() > LONGEST_NAME;
+    if shortened {
+        s.truncate(LONGEST_NAME - 17);
+        // FNV-1a of the whole name: two long names that share their start stay apart.
+        let hash = name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        s.push_str(&format!("-{hash:016x}"));
+    }
     s.push_str(".mdip");
-    s
+    (s, shortened)
 }
 
 #[cfg(test)]
@@ -630,8 +669,12 @@ mod tests {
 
     #[test]
     fn file_names_are_safe() {
-        assert_eq!(file_name("6.A.1"), "6.A.1.mdip");
-        assert_eq!(file_name("a/b c"), "a_b_c.mdip");
-        assert_eq!(file_name("../x"), "_.._x.mdip");
+        assert_eq!(file_name("6.A.1").0, "6.A.1.mdip");
+        assert_eq!(file_name("a/b c").0, "a_b_c.mdip");
+        assert_eq!(file_name("../x").0, "_.._x.mdip");
+        let long = "x".repeat(300);
+        let (name, shortened) = file_name(&long);
+        assert!(shortened && name.len() <= LONGEST_NAME + 5, "{name}");
+        assert_ne!(name, file_name(&"x".repeat(301)).0);
     }
 }

@@ -100,6 +100,9 @@ impl State {
                 });
             }
         }
+        // What a step keeps after it is done is kept at its size: no vector keeps the spare
+        // room it grew with (a long file has as many steps as lines).
+        step.shrink();
         self.steps.push(step);
         if !then_expect {
             return;

@@ -89,7 +89,7 @@ impl State {
             self.capture = None;
             last = self.captured.take().map(|w| (step, w));
         }
-        self.finish(parse, kept, last)
+        self.finish(text, parse, kept, last)
     }
 
     /// The world as step `step` finds it before adjudication, running the lines of `parse`
@@ -132,6 +132,7 @@ impl State {
     /// diagnostics in text order.
     fn finish(
         mut self,
+        text: &str,
         parse: Parse,
         kept: Vec<Checkpoint>,
         last: Option<(usize, mdip_judge::world::World)>,
@@ -141,6 +142,7 @@ impl State {
             let d = self.with_implied_kind(Diagnostic::from(e), e);
             self.diags.push(d);
         }
+        crate::diagnostics::bidi_controls(text, &mut self.diags);
         let mut diags = self.all_diags();
         let board = crate::expect::Board {
             world: &self.world,

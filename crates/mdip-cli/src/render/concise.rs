@@ -20,7 +20,8 @@ fn severity(s: SeverityName) -> &'static str {
 
 impl Renderer for Concise {
     fn problem(&self, p: &Problem) -> Vec<u8> {
-        format!("{}: {}: {}\n", p.path, severity(p.severity), p.message).into_bytes()
+        let line = format!("{}: {}: {}\n", p.path, severity(p.severity), p.message);
+        super::escape(&line).into_owned().into_bytes()
     }
 
     fn file(&self, file: &Checked<'_>, sink: &mut dyn Write) -> io::Result<()> {
@@ -45,7 +46,8 @@ impl Renderer for Concise {
             }
             out.push('\n');
         }
-        sink.write_all(out.as_bytes())
+        // A path or a message may hold controls of the file's: escaped.
+        sink.write_all(super::escape(&out).as_bytes())
     }
 
     fn finish(&mut self, _problems: &[Problem], summary: &Summary) -> Vec<u8> {

@@ -13,11 +13,14 @@ use super::{Checked, Renderer};
 /// `--format github`.
 pub struct Github;
 
-/// Escapes a message (`%`, CR and LF), as the runner reads it back.
+/// Escapes a message (`%`, CR and LF), as the runner reads it back, and the other controls
+/// and bidi controls as `\u{1b}` (the runner's log is shown in a terminal-like view).
 fn data(text: &str) -> String {
-    text.replace('%', "%25")
+    let text = text
+        .replace('%', "%25")
         .replace('\r', "%0D")
-        .replace('\n', "%0A")
+        .replace('\n', "%0A");
+    super::escape(&text).into_owned()
 }
 
 /// Escapes a property value: a message's escapes, and `:` and `,`, which end a property.

@@ -146,6 +146,18 @@ pub trait Renderer: Sync {
     fn finish(&mut self, problems: &[Problem], summary: &Summary) -> Vec<u8>;
 }
 
+/// Whether the terminal formats (text, concise, github) would write a character raw that
+/// steers a terminal or reorders a line (a C0 or C1 control, ESC, a bidi control): they write
+/// it escaped instead (`\u{1b}`, `\u{202e}`), with [`escape`].
+pub fn has_unsafe(text: &str) -> bool {
+    mdip_analysis::chars::has_unsafe(text)
+}
+
+/// The text with its controls and bidi controls escaped (`\u{1b}`); see [`has_unsafe`].
+pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    mdip_analysis::chars::escape(text)
+}
+
 /// The renderer of a format.
 pub fn renderer(format: Format, options: Options) -> Box<dyn Renderer> {
     match format {

@@ -440,7 +440,7 @@ impl<'a> LineParser<'a> {
             let mut error = SyntaxError::new(
                 ErrorCode::InvalidCharacter,
                 token.span,
-                format!("unexpected character `{character}`"),
+                unexpected_character(character),
             );
             if character == ";" {
                 error = error.with_hint("write one order per line");
@@ -477,4 +477,21 @@ fn missing_kind_error(unit: &UnitRef) -> SyntaxError {
     .with_hint(format!(
         "write `A {name}` for an army or `F {name}` for a fleet"
     ))
+}
+
+/// `unexpected character `!``; a character that shows nothing (a control, a bidi control, a
+/// zero-width space) is named by its code point and name instead of being written:
+/// `unexpected character U+202E RIGHT-TO-LEFT OVERRIDE`; another character outside ASCII
+/// also gets its code point: `unexpected character `😀` (U+1F600)`.
+fn unexpected_character(text: &str) -> String {
+    let Some(c) = text.chars().next() else {
+        return "unexpected character".to_owned();
+    };
+    if crate::chars::is_invisible(c) {
+        format!("unexpected character {}", crate::chars::describe(c))
+    } else if c.is_ascii() {
+        format!("unexpected character `{c}`")
+    } else {
+        format!("unexpected character `{c}` ({})", crate::chars::describe(c))
+    }
 }

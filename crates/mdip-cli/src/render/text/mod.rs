@@ -29,12 +29,21 @@ impl Text {
 
 impl Renderer for Text {
     fn file(&self, file: &Checked<'_>, sink: &mut dyn Write) -> io::Result<()> {
-        let mut out = diagnostics(file.path(), file.text, file.analysis, self.options.color);
+        // Controls and bidi controls of the file or its name are written escaped. What the
+        // output says of the file comes from its text and name: when they hold none, neither
+        // does the output; when they do, the file is written without colour (the escapes of
+        // the colours could not be told from the file's own) and escaped whole.
+        let hostile = super::has_unsafe(file.text) || super::has_unsafe(file.path());
+        let color = self.options.color && !hostile;
+        let mut out = diagnostics(file.path(), file.text, file.analysis, color);
         if self.options.show_report {
-            out.push_str(&report::report(file.report(), self.options.color));
+            out.push_str(&report::report(file.report(), color));
         }
         out.push_str(&file_summary(file.status));
         out.push('\n');
+        if hostile {
+            out = super::escape(&out).into_owned();
+        }
         sink.write_all(out.as_bytes())
     }
 

@@ -208,13 +208,20 @@ fn order_lines(out: &mut String, p: &Paint, multiversal: bool, orders: &[&OrderR
     let pw = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let ow = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
     for (o, (power, text)) in orders.iter().zip(&rows) {
-        let _ = writeln!(
-            out,
-            "  {power:<pw$}  {text:<ow$}  {}{}",
-            outcome(p, o),
-            expectation(p, o)
-        );
+        out.push_str("  ");
+        padded(out, power, pw);
+        out.push_str("  ");
+        padded(out, text, ow);
+        let _ = writeln!(out, "  {}{}", outcome(p, o), expectation(p, o));
     }
+}
+
+/// Writes `s` left-aligned in a column `width` characters wide. Not `{:<width$}`: a width
+/// over 65,535 (an order of 70,000 characters) is out of `format!`'s range and panics.
+fn padded(out: &mut String, s: &str, width: usize) {
+    out.push_str(s);
+    let n = s.chars().count();
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
 }
 
 /// The order as the notation writes it, from the report's data: in a multiversal game every

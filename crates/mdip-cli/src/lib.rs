@@ -3,24 +3,21 @@
 //! (a file's orders in another program's format) and `mdip lsp` (the language server).
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
-//! from `mdip-analysis`.
+//! from `mdip-analysis`. The code is a library (`src/bin/mdip.rs` calls [`main`]) so that the
+//! fuzz targets reach the renderers.
 
 mod check;
 mod export;
 mod fmt;
 mod import;
 mod inputs;
-mod render;
+mod output;
+pub mod render;
 mod render_cmd;
 mod settings;
+mod supervise;
 
 use std::process::ExitCode;
-
-/// mimalloc instead of the system allocator: the analysis allocates many small values, and
-/// glibc's allocator took about a fifth of `mdip check`'s time in profiles of the standard
-/// workload (malloc, free and consolidation), and grows per-thread arenas in the server.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Turns transparent huge pages off for this process. Where the system makes them the default
 /// (`/sys/kernel/mm/transparent_hugepage/enabled` set to `always`, as on many distributions),
@@ -113,7 +110,8 @@ enum Command {
     },
 }
 
-fn main() -> ExitCode {
+/// The `mdip` command: parses the arguments and runs the subcommand; the exit code.
+pub fn main() -> ExitCode {
     small_pages();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -126,6 +124,18 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // Memory running out in these commands is an error message, not an abort.
+    let name = match &cli.command {
+        Command::Check(_) => Some("check"),
+        Command::Fmt(_) => Some("fmt"),
+        Command::Import(_) => Some("import"),
+        Command::Export(_) => Some("export"),
+        Command::Render(_) => Some("render"),
+        Command::Lsp { .. } => None,
+    };
+    if let Some(code) = name.and_then(supervise::in_child) {
+        return code;
+    }
     match cli.command {
         Command::Check(args) => ExitCode::from(check::run(&args)),
         Command::Fmt(args) => ExitCode::from(fmt::run(&args)),
