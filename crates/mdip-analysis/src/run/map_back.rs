@@ -18,6 +18,7 @@ use crate::model::{Status, StepBoard, StepInfo, StepUnit};
 impl State {
     /// Adjudicates the step in progress with its pending orders.
     pub(crate) fn close_step(&mut self, line: Option<usize>) {
+        self.check_stored();
         // `@rules 5dd`: an adjustment step that carries other heads' movement orders is played
         // as the adjustments, then the movement beside them (the adjusted heads rest in it).
         if self.world.phase() == Phase::Adjustment
