@@ -54,7 +54,11 @@ fn a_downloaded_game_is_verified_against_its_stored_outcomes() {
         .map(|d| {
             let line = text[..d.span.start as usize].matches('\n').count();
             (
-                format!("{} {}", d.code.as_str(), text.lines().nth(line).unwrap_or("")),
+                format!(
+                    "{} {}",
+                    d.code.as_str(),
+                    text.lines().nth(line).unwrap_or("")
+                ),
                 d.message.clone(),
             )
         })

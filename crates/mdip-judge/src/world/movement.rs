@@ -42,6 +42,8 @@ struct Adjudicated {
     outcomes: Vec<Outcome>,
     /// Places left empty by a standoff.
     contested: Vec<Place>,
+    /// The strengths behind each graph unit's outcome.
+    strengths: Vec<crate::Strengths>,
     /// Whether each graph unit moved (a move that succeeded).
     moved: Vec<bool>,
     /// The dislodgement of each graph unit, if dislodged.
@@ -85,6 +87,7 @@ impl Adjudicated {
         let mut adjudicated = Adjudicated {
             outcomes: result.outcomes,
             contested: result.contested,
+            strengths: result.strengths,
             moved,
             dislodged_by,
             real_site,
@@ -272,6 +275,7 @@ impl World {
             dislodged,
             graph: graph.units,
             outcomes: adjudicated.outcomes,
+            strengths: adjudicated.strengths,
             ran: true,
             ..StepReport::default()
         }
