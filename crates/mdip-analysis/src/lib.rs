@@ -28,8 +28,9 @@ pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use model::{
-    Analysis, Cause, ExpectationCount, GameInfo, LineContext, OrderInfo, OrderKind, Status,
-    StepBoard, StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
+    Analysis, Cause, ExpectationCount, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind,
+    OrderStrengths, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
+    UnitInfo,
 };
 pub use report::FileReport;
 

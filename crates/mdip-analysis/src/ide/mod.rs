@@ -22,6 +22,7 @@ mod hover;
 mod inlay;
 mod navigation;
 mod outline;
+mod why;
 
 pub use actions::{code_actions, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};

@@ -409,6 +409,8 @@ impl State {
                 self.orders[oi].related.push(Related { span, message: d });
             }
         }
+        self.orders[oi].cause.strengths = super::why::strengths(report, g);
+        self.orders[oi].cause.turn = super::why::turn(&self.world, report, g);
         // Forks caused by this order: a live move arriving in the past, or any live order
         // touching a season that forked.
         let g_unit = &report.graph[g];

@@ -16,6 +16,7 @@ mod map_back;
 mod seasons;
 mod setup;
 mod state;
+mod why;
 
 pub(crate) use lower::unit_type;
 pub use state::Checkpoints;
