@@ -7,6 +7,7 @@
 
 mod check;
 mod export;
+mod export_text;
 mod import;
 mod inputs;
 mod render;
