@@ -104,6 +104,9 @@ pub enum Code {
     WinnerMismatch,
     /// `E0409`: a dislodged unit's retreat options differ from the ones expected.
     RetreatsMismatch,
+    /// `E0410`: a stored outcome (`@record ... => succeeds|fails`) that the adjudication of the
+    /// same boards contradicts.
+    StoredOutcomeMismatch,
     /// `W0201`: a coast where none is needed; it is ignored.
     NeedlessCoast,
     /// `W0202`: the ordered unit's coast is not where it stands; it is ignored (DATC 4.B.5).
@@ -127,7 +130,7 @@ pub enum Code {
 
 impl Code {
     /// Every analysis code (syntax codes excluded), in order.
-    pub const ALL: [Code; 49] = [
+    pub const ALL: [Code; 50] = [
         Code::UnknownPower,
         Code::UnknownProvince,
         Code::NoPower,
@@ -169,6 +172,7 @@ impl Code {
         Code::OwnerMismatch,
         Code::WinnerMismatch,
         Code::RetreatsMismatch,
+        Code::StoredOutcomeMismatch,
         Code::NeedlessCoast,
         Code::WrongUnitCoast,
         Code::RetreatsOwed,
@@ -224,6 +228,7 @@ impl Code {
             Code::OwnerMismatch => "E0407",
             Code::WinnerMismatch => "E0408",
             Code::RetreatsMismatch => "E0409",
+            Code::StoredOutcomeMismatch => "E0410",
             Code::NeedlessCoast => "W0201",
             Code::WrongUnitCoast => "W0202",
             Code::RetreatsOwed => "W0203",
@@ -307,6 +312,7 @@ impl Code {
             Code::OwnerMismatch => "The supply centre has another owner than the one expected.",
             Code::WinnerMismatch => "Victory (rule 21) differs from the expectation.",
             Code::RetreatsMismatch => "The unit is not waiting to retreat, or the places it may retreat to (by the retreat rules: adjacent, empty, not left empty by a standoff, not where the attacker came from unless it came by convoy) differ from the `@expect retreats` list.",
+            Code::StoredOutcomeMismatch => "A stored order of the setup (`@record ... => succeeds` or `=> fails`, as `mdip import 5dd` writes a downloaded game's statuses) has another outcome when mdip adjudicates the stored orders of the same boards: the game and mdip disagree about that board.",
             Code::NeedlessCoast => "The province has only one coast, or the unit is an army: the coast is ignored.",
             Code::WrongUnitCoast => "The unit stands on another coast; the coast written is ignored (DATC 4.B.5).",
             Code::RetreatsOwed => "A retreat step was closed before the file gave these dislodged units a retreat or disband order: they are disbanded (rule 6).",

@@ -636,6 +636,9 @@ F London Hold
 @unit Germany A Munich 0:0
 @unit Germany A Munich 1:0
 @record Germany: A Munich 0:0 - Tyrolia => fails
+
+Germany 1:0
+A Munich hold
 "#,
             r#"docs/rules.md rule 4 (stored orders stay as given) and rule 13"#,
         ),
@@ -854,6 +857,34 @@ France:
 A Paris Hold
 "#,
             r#"docs/configuration.md, suppressing one line; the codes are listed in docs/diagnostics.md"#,
+        ),
+        Code::StoredOutcomeMismatch => (
+            r#"Under `@rules 5dd`, a stored order of the setup (`@record ... => succeeds` or `=> fails`, as `mdip import 5dd` writes a downloaded game's statuses) has another outcome when mdip adjudicates the stored orders of the same boards: the game and mdip disagree about that board. The range is the `@record` line; the message names the outcome mdip finds and why."#,
+            Some(
+                r#"@rules 5dd
+@season 1:0
+@unit Austria A Tyrolia 0:0
+@unit Germany A Munich 0:0
+@unit Austria A Tyrolia 1:0
+@unit Germany A Munich 1:0
+@record Germany: A Munich 0:0 - Tyrolia => succeeds
+
+Germany 1:0
+A Munich hold
+"#,
+            ),
+            r#"@rules 5dd
+@season 1:0
+@unit Austria A Tyrolia 0:0
+@unit Germany A Munich 0:0
+@unit Austria A Tyrolia 1:0
+@unit Germany A Munich 1:0
+@record Germany: A Munich 0:0 - Tyrolia => fails
+
+Germany 1:0
+A Munich hold
+"#,
+            r#"docs/5dd-game.md (what `mdip import 5dd` records and how `mdip check` verifies it); DATC 6.A.1 ff. for the adjudication itself"#,
         ),
         Code::NeedlessCoast => (
             r#"A coast where none is needed (a one-coast province, or an army's destination): it is ignored. A fix removes it."#,

@@ -32,8 +32,9 @@ pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
 pub use model::{
-    Analysis, Cause, ExpectationCount, GameInfo, LineContext, OrderInfo, OrderKind, Status,
-    StepBoard, StepInfo, StepUnit, Target, TargetUnit, UnitInfo,
+    Analysis, Cause, ExpectationCount, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind,
+    OrderStrengths, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
+    UnitInfo,
 };
 pub use report::FileReport;
 

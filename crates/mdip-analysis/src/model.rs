@@ -140,6 +140,54 @@ pub struct Cause {
     /// The units the reason names: those a move bounced off, the unit that cut a support or
     /// dislodged a unit, the winner of a head-to-head battle.
     pub units: Vec<StepUnit>,
+    /// A movement order's strengths as the judge counted them (DATC 5.B): a move's attack and
+    /// what it met, any other order's hold strength. `None` for other orders.
+    pub strengths: Option<OrderStrengths>,
+    /// For a failed move or a dislodged unit whose outcome one order could have turned: the
+    /// smallest changes that would have (one more support from a named unit that can give it,
+    /// or cutting a named support). Advice, never applied.
+    pub turn: Vec<Turn>,
+}
+
+/// The strengths behind a movement order's outcome, with the units behind each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OrderStrengths {
+    /// A move: its attack strength; any other order: the hold strength of its place.
+    pub own: StrengthInfo,
+    /// A move: the hold or defend strength at its destination, then each rival's prevent
+    /// strength.
+    pub met: Vec<MetInfo>,
+}
+
+/// One strength: its value and the units whose supports made it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StrengthInfo {
+    /// The strength.
+    pub value: u32,
+    /// The supporting units counted in it.
+    pub supporters: Vec<StepUnit>,
+}
+
+/// A strength a move met, and whose it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MetInfo {
+    /// The unit at the destination, or the rival moving there.
+    pub unit: StepUnit,
+    /// Hold, defend or prevent strength.
+    pub kind: mdip_judge::Opposition,
+    /// The strength.
+    pub strength: StrengthInfo,
+}
+
+/// A change that would have turned an order's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// One more support from this unit (which can reach the place) would have carried the
+    /// move, or kept the dislodged unit in place.
+    Support(StepUnit),
+    /// Cutting this unit's support would have carried the move, or kept the dislodged unit in
+    /// place.
+    Cut(StepUnit),
 }
 
 /// What an order aims at, resolved against the map and the world.

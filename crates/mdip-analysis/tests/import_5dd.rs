@@ -10,20 +10,70 @@
 //!   went back to Spring 1901 (timeline 2 forked from it), in timeline 2's Fall 1901 a German
 //!   army crossed to timeline 1's Fall 1901 (timeline 3 forked from there, first as a Winter
 //!   board), and the movement just adjudicated dislodged England's fleet in Holland in
-//!   timeline 1's Fall 1902; England's retreat is given (`RetreatNew`).
+//!   timeline 1's Fall 1902; England's retreat is given (`RetreatNew`);
+//! - `past-winter-retreat.json`: iteration 3 of a game started in Fall 1901: Germany dislodged
+//!   France's army in Burgundy, which retreated to Gascony (`RetreatSuccess`), then Germany
+//!   built an army in Berlin (`Success`) and one more in Kiel (`Failure`: one build only) on
+//!   the Winter 1901 board; Spring 1902 is the head.
 
 use mdip_analysis::export::fivedd as export;
 use mdip_analysis::import::fivedd::{convert, ImportError, Options};
 use mdip_analysis::{analyze, FileReport};
 
-const FIXTURES: [(&str, &str); 3] = [
+const FIXTURES: [(&str, &str); 4] = [
     ("fresh", include_str!("import/5dd/fresh.json")),
     ("winter", include_str!("import/5dd/winter.json")),
     (
         "three-timelines-retreat",
         include_str!("import/5dd/three-timelines-retreat.json"),
     ),
+    (
+        "past-winter-retreat",
+        include_str!("import/5dd/past-winter-retreat.json"),
+    ),
 ];
+
+/// A downloaded game is verified by `mdip check`: every stored outcome that mdip's
+/// adjudication of the same boards contradicts is an E0410 at that `@record` line, and only
+/// those. Here one status of the clean fixture is falsified: the French hold in Burgundy
+/// (dislodged by a supported attack) as `Success`.
+#[test]
+fn a_downloaded_game_is_verified_against_its_stored_outcomes() {
+    let json = FIXTURES[3].1;
+    let clean = analyze(&import("past-winter-retreat", json));
+    assert!(!clean.has_errors(), "{:#?}", clean.diagnostics);
+    let hold = r#""$type": "Hold",
+      "status": "Failure""#;
+    assert!(json.contains(hold));
+    let falsified = json.replace(hold, &hold.replace("Failure", "Success"));
+    let text = import("falsified", &falsified);
+    let a = analyze(&text);
+    let found: Vec<(String, String)> = a
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let line = text[..d.span.start as usize].matches('\n').count();
+            (
+                format!(
+                    "{} {}",
+                    d.code.as_str(),
+                    text.lines().nth(line).unwrap_or("")
+                ),
+                d.message.clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![(
+            "E0410 @record France: A bur 1:0 hold => succeeds".to_owned(),
+            "the game stored `succeeds`, but adjudicating the same boards this order fails \
+             (dislodged by A Munich 1:0)"
+                .to_owned()
+        )],
+        "{text}"
+    );
+}
 
 fn import(name: &str, json: &str) -> String {
     convert(
@@ -311,7 +361,7 @@ Germany: Remove A kie
 fn imported_orders_export_as_the_game_stored_them() {
     // The orders of the iteration in progress in the fixtures, exported from the imported
     // file, are the fixtures' own orders.
-    for (name, json) in &FIXTURES[1..] {
+    for (name, json) in &FIXTURES[1..3] {
         let text = import(name, json);
         let (report, rules) = report_of(&text);
         let x = export::export(&report, rules, None).unwrap();

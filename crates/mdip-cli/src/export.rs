@@ -37,16 +37,40 @@ pub enum ExportFormat {
         #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
         max_file_size: u64,
     },
+    /// The step's orders as text to paste into a chat, in the notation of the 5D game's widely
+    /// used fork (`England: T1 S01 F Lon -> T1 S01 NTH, ...; France: ...; `), which `mdip check`
+    /// reads back.
+    Text {
+        /// The order file, or `-` for standard input.
+        file: PathBuf,
+        /// Write the text here instead of standard output.
+        #[arg(long = "output-file", short = 'o', value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The largest file read, in bytes (suffixes K, M, G), as for `mdip check`.
+        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
+        max_file_size: u64,
+    },
 }
 
 /// Runs `mdip export`; returns the exit code.
 pub fn run(args: &ExportArgs) -> u8 {
+    if let ExportFormat::Text {
+        file,
+        out,
+        max_file_size,
+    } = &args.format
+    {
+        return crate::export_text::run(file, out.as_ref(), *max_file_size);
+    }
     let ExportFormat::Fivedd {
         file,
         out,
         players,
         max_file_size,
-    } = &args.format;
+    } = &args.format
+    else {
+        return 2;
+    };
     let command = "mdip export 5dd";
     if let Some(out) = out {
         if let Err(e) = crate::output::refuse_input(out, [file.as_path()]) {

@@ -179,7 +179,7 @@ impl Source {
             }
         };
         match String::from_utf8(bytes) {
-            Ok(text) => (Some(Input { name, text }), None),
+            Ok(text) => (Some(Input::read_as_mdip(name, text)), None),
             Err(e) => {
                 let warning = Problem {
                     path: name.clone(),
@@ -191,8 +191,21 @@ impl Source {
                     ),
                 };
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                (Some(Input { name, text }), Some(warning))
+                (Some(Input::read_as_mdip(name, text)), Some(warning))
             }
+        }
+    }
+}
+
+impl Input {
+    /// The input, its text in mdip's notation: a text in another 5D notation (declared with
+    /// `@notation`, or the fork's text recognised by its shape) is read into mdip's, line by
+    /// line (`mdip_analysis::import::notation`); its diagnostics and report refer to the text
+    /// as read.
+    fn read_as_mdip(name: String, text: String) -> Input {
+        match mdip_analysis::import::notation::read(&text) {
+            Some(text) => Input { name, text },
+            None => Input { name, text },
         }
     }
 }

@@ -8,6 +8,7 @@
 
 mod check;
 mod export;
+mod export_text;
 mod fmt;
 mod import;
 mod inputs;

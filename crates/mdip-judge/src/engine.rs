@@ -21,7 +21,10 @@
 use mdip_map::UnitType;
 
 use crate::geography::{At, Geography, Place};
-use crate::movement::{Dislodgement, MovementResult, Order, Pin, PinnedOrder, Unit, UnitId};
+use crate::movement::{
+    Dislodgement, Met, MovementResult, Opposition, Order, Pin, PinnedOrder, Strength, Strengths,
+    Unit, UnitId,
+};
 use crate::reason::{Outcome, Reason};
 use crate::rules::{ConvoyIntent, OrderFit};
 
@@ -659,12 +662,110 @@ impl<'a> Engine<'a> {
                 self.units[u].at
             });
         }
+        let strengths = (0..n).map(|u| self.strengths(u)).collect();
         MovementResult {
             outcomes,
             positions,
             dislodged,
             contested,
+            strengths,
         }
+    }
+
+    /// The strengths behind unit `u`'s outcome, every decision being final: a move's attack
+    /// and what it met, any other unit's hold strength.
+    fn strengths(&mut self, u: usize) -> Strengths {
+        let slot = self.slots[u];
+        if slot.kind != Kind::Move {
+            return Strengths {
+                own: self.hold_strength(index(u)),
+                met: Vec::new(),
+            };
+        }
+        let value = self.attack(u, true);
+        let foreign_to = (slot.occupant != NONE).then(|| self.units[slot.occupant as usize].power);
+        let supporters = if value == 0 {
+            Vec::new()
+        } else {
+            // An attack on a unit that stays counts no support of the defender's power.
+            let stays = slot.occupant != NONE
+                && (slot.h2h != NONE
+                    || self.slots[slot.occupant as usize].kind != Kind::Move
+                    || !self.value(slot.occupant as usize));
+            self.given_supports(u, if stays { foreign_to } else { None })
+        };
+        let mut met = Vec::new();
+        if slot.h2h != NONE {
+            let h = slot.h2h as usize;
+            met.push(Met {
+                unit: h,
+                kind: Opposition::Defend,
+                strength: Strength {
+                    value: self.defend(h, true),
+                    supporters: self.given_supports(h, None),
+                },
+            });
+        } else if slot.occupant != NONE {
+            met.push(Met {
+                unit: slot.occupant as usize,
+                kind: Opposition::Hold,
+                strength: self.hold_strength(slot.occupant),
+            });
+        }
+        let (s, e) = self.group_ranges[slot.dest_group as usize];
+        for i in s..e {
+            let rival = self.groups[i as usize] as usize;
+            if rival == u {
+                continue;
+            }
+            let value = self.prevent(rival, true);
+            met.push(Met {
+                unit: rival,
+                kind: Opposition::Prevent,
+                strength: Strength {
+                    value,
+                    supporters: if value == 0 {
+                        Vec::new()
+                    } else {
+                        self.given_supports(rival, None)
+                    },
+                },
+            });
+        }
+        Strengths {
+            own: Strength { value, supporters },
+            met,
+        }
+    }
+
+    /// The hold strength of the place of `occupant`, with the supports counted in it.
+    fn hold_strength(&mut self, occupant: u32) -> Strength {
+        let value = self.hold(occupant, true);
+        let supporters = if self.slots[occupant as usize].kind == Kind::Move {
+            Vec::new()
+        } else {
+            self.given_supports(occupant as usize, None)
+        };
+        Strength { value, supporters }
+    }
+
+    /// The supporters counted for `u` once every decision is final (as `supports` counts them).
+    fn given_supports(&mut self, u: usize, foreign_to: Option<mdip_map::Power>) -> Vec<UnitId> {
+        let (s, e) = self.slots[u].sup;
+        let mut out = Vec::new();
+        for i in s..e {
+            let supporter = self.sup[i as usize] as usize;
+            if foreign_to == Some(self.units[supporter].power)
+                || self.against_own_unit(u, supporter)
+            {
+                continue;
+            }
+            if self.resolve(supporter, true) {
+                out.push(supporter);
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// The outcome and reason of unit `u`'s order.

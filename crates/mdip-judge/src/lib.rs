@@ -74,8 +74,8 @@ pub use adjustment::{
 pub use geography::{At, Geography, MapGeography, Place, Site, StandardGeography};
 pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible};
 pub use movement::{
-    adjudicate_movement, Dislodgement, MovementInput, MovementResult, Order, Pin, PinnedOrder,
-    Unit, UnitId,
+    adjudicate_movement, Dislodgement, Met, MovementInput, MovementResult, Opposition, Order, Pin,
+    PinnedOrder, Strength, Strengths, Unit, UnitId,
 };
 pub use reason::{Outcome, Reason};
 pub use retreat::{

@@ -127,6 +127,51 @@ pub struct Dislodgement {
     pub by_convoy: bool,
 }
 
+/// A strength of DATC 5.B as the adjudication counted it: its value and the units whose
+/// supports made it (a unit alone has strength 1 and no supporters).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Strength {
+    /// The strength.
+    pub value: u32,
+    /// The supporting units counted in it, in unit order.
+    pub supporters: Vec<UnitId>,
+}
+
+/// Which strength a move met (DATC 5.B).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Opposition {
+    /// The hold strength of the unit at the destination (5.B.5).
+    Hold,
+    /// The defend strength of the unit at the destination moving head to head (5.B.7).
+    Defend,
+    /// The prevent strength of a rival move into the same place (5.B.6).
+    Prevent,
+}
+
+/// One strength a move met, and whose it is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Met {
+    /// The unit it belongs to: the unit at the destination, or the rival.
+    pub unit: UnitId,
+    /// Which strength.
+    pub kind: Opposition,
+    /// The strength.
+    pub strength: Strength,
+}
+
+/// The strengths behind a unit's outcome, once the phase is adjudicated: plain numbers and
+/// unit indices, no words.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Strengths {
+    /// A move: its attack strength (5.B.8; 0 without a path, or against its own power's unit).
+    /// Any other order: the hold strength of its place (5.B.5).
+    pub own: Strength,
+    /// A move: what it met: the hold or defend strength at its destination (when a unit stands
+    /// there), then the prevent strength of each rival move into the same place. Empty for
+    /// other orders.
+    pub met: Vec<Met>,
+}
+
 /// The result of a movement phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MovementResult {
@@ -139,6 +184,8 @@ pub struct MovementResult {
     pub dislodged: Vec<Dislodgement>,
     /// Places left empty by a standoff: closed to retreats. Sorted.
     pub contested: Vec<Place>,
+    /// Per unit: the strengths behind its outcome.
+    pub strengths: Vec<Strengths>,
 }
 
 impl MovementResult {

@@ -3,3 +3,4 @@
 //! files).
 
 pub mod fivedd;
+pub mod text;

@@ -23,6 +23,7 @@ mod hover;
 mod inlay;
 mod navigation;
 mod outline;
+mod why;
 
 pub use actions::{code_actions, code_actions_of, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};

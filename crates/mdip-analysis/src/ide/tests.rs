@@ -844,3 +844,28 @@ fn completion_follows_the_rules_of_5dd() {
         ],
     );
 }
+
+/// Why, with numbers: hover on a move that bounced 1 against 1 shows both strengths and names
+/// the unit whose support would have carried it (offered as a hint, not an edit).
+#[test]
+fn hover_on_a_bounce_shows_both_strengths_and_who_could_have_carried_it() {
+    let (text, offset) = cursor(
+        "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\nGermany:\nA Mun$0ich - Tyrolia\nA Bohemia - Galicia\n",
+    );
+    let analysis = analyze(&text);
+    let h = hover(&analysis, &text, offset).expect("a hover on the unit");
+    insta::assert_snapshot!(h.markdown);
+}
+
+/// A dislodged unit: its hold strength, and what would have kept it in place.
+#[test]
+fn hover_on_a_dislodged_unit_shows_its_hold_strength_and_what_would_have_kept_it() {
+    check_hover(
+        "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\n@unit Austria A Vienna\nGermany:\nA Munich - Tyrolia\nA Bohemia S A Munich - Tyrolia\nAustria:\nA Tyr$0olia hold\nA Vienna - Galicia\n",
+        &[
+            "Hold strength **1**",
+            "Hint: one more support to hold would have kept the unit in place: A Vienna can give it.",
+            "Hint: cutting the support of A Bohemia would have kept the unit in place.",
+        ],
+    );
+}

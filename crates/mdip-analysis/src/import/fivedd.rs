@@ -19,8 +19,12 @@
 //! - `@record` for every stored movement order of a past board, with its outcome (`Success`
 //!   → `succeeds`, `Failure` → `fails`, `Invalid` → `illegal`: the unit held, and the order is
 //!   kept to be checked again; an invalid hold is a hold, which fails only if a move into its
-//!   place succeeded), after every `@season` so that each season a record names is past
-//!   already;
+//!   place succeeded), then the builds and removals (`Build`, `Disband`) of every past Winter
+//!   board on the season of the next Spring (`@record England: Build A lon 2:0 => succeeds`),
+//!   then the retreats and disbands of past retreat steps (`Retreat*` statuses:
+//!   `@record France: Retreat A bur 1:0 - gas => succeeds`), after every `@season` so that each
+//!   season a record names is past already; `mdip check` adjudicates the stored outcomes again
+//!   (E0410), which verifies the downloaded game;
 //! - the phase the game waits for: nothing for movement; `@phase retreat` and `@dislodged`
 //!   per unit that must retreat; for adjustments (Winter heads), the Winter board is the
 //!   season `X:Y` with `X` the Fall's turn + 1, and `@phase adjustment X:Y ...`;
@@ -29,9 +33,7 @@
 //!
 //! Where the mapping is approximate (also in the README):
 //! - a Winter board that is not a head is no season in mdip (the adjustments after a Fall
-//!   change the next Spring's board); its builds and removals are not recorded, the next
-//!   Spring board has their result;
-//! - stored retreats and disbands are not recorded (the next boards have their result);
+//!   change the next Spring's board): its builds and removals are recorded on that Spring;
 //! - in a retreat phase only the heads get successor boards; the JSON does not say which past
 //!   boards the game will also advance (its `MightAdvance` is not sent), so a fork that would
 //!   appear after the retreats is not set up; `@standoff` is not written (mdip may offer a
@@ -827,8 +829,11 @@ impl Converter {
         Ok(t)
     }
 
-    /// `@record` lines: every stored movement order of a past board with its outcome. Written
-    /// after every `@season`, so that each season they name is past already.
+    /// `@record` lines: every stored order of a past board with its outcome: movement orders
+    /// of Spring and Fall boards, then the builds and removals of past Winter boards (on the
+    /// season of the next Spring, whose board they changed) and the retreats and disbands of
+    /// past retreat steps. Written after every `@season`, so that each season they name is
+    /// past already.
     fn write_records(&self, t: &mut String) {
         let records: Vec<&Order> = self
             .orders
@@ -859,14 +864,72 @@ impl Converter {
                 // The unit held; the order is kept and checked again when a step reaches it.
                 (self.order_text(o), "illegal")
             } else {
-                let outcome = if o.status == OrderStatus::Success {
-                    "succeeds"
-                } else {
-                    "fails"
-                };
-                (self.order_text(o), outcome)
+                (self.order_text(o), outcome_word(o.status))
             };
             let _ = writeln!(t, "@record {}: {text} => {outcome}", o.unit.owner.name());
+        }
+        // Builds and removals of past Winter boards (a Winter head's are still to come).
+        let winters: Vec<&Order> = self
+            .orders
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| {
+                matches!(
+                    o.status,
+                    OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
+                ) && matches!(o.kind, Kind::Build | Kind::Disband)
+                    && o.at.board.2 == Phase::Winter
+            })
+            .collect();
+        if !winters.is_empty() {
+            t.push_str(
+                "\n# Builds and removals stored on past Winter boards (on the next Spring's season).\n",
+            );
+        }
+        for o in &winters {
+            let word = if o.kind == Kind::Build {
+                "Build"
+            } else {
+                "Remove"
+            };
+            let _ = writeln!(
+                t,
+                "@record {}: {word} {} => {}",
+                o.unit.owner.name(),
+                unit_text(o.unit, &o.at),
+                outcome_word(o.status)
+            );
+        }
+        // Retreats and disbands of past retreat steps.
+        let retreats: Vec<&Order> = self
+            .orders
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| {
+                matches!(
+                    o.status,
+                    OrderStatus::RetreatSuccess
+                        | OrderStatus::RetreatFailure
+                        | OrderStatus::RetreatInvalid
+                ) && matches!(o.kind, Kind::Move | Kind::Disband)
+            })
+            .collect();
+        if !retreats.is_empty() {
+            t.push_str("\n# Retreats and disbands stored for past retreat steps.\n");
+        }
+        for o in &retreats {
+            let text = match (&o.kind, &o.destination) {
+                (Kind::Move, Some(d)) => {
+                    format!("Retreat {} - {}", unit_text(o.unit, &o.at), d.name)
+                }
+                _ => format!("Disband {}", unit_text(o.unit, &o.at)),
+            };
+            let _ = writeln!(
+                t,
+                "@record {}: {text} => {}",
+                o.unit.owner.name(),
+                outcome_word(o.status)
+            );
         }
     }
 
@@ -971,6 +1034,15 @@ impl Converter {
             }
         }
         units
+    }
+}
+
+/// The `=>` word of a stored status: `succeeds`, `fails`, or `illegal` (the game's `Invalid`).
+fn outcome_word(status: OrderStatus) -> &'static str {
+    match status {
+        OrderStatus::Success | OrderStatus::RetreatSuccess => "succeeds",
+        OrderStatus::Invalid | OrderStatus::RetreatInvalid => "illegal",
+        _ => "fails",
     }
 }
 

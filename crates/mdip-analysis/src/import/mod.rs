@@ -3,3 +3,4 @@
 
 pub mod fivedd;
 pub mod jdip;
+pub mod notation;

@@ -363,6 +363,13 @@ impl Builder<'_> {
         }
     }
 
+    fn strength(&self, s: &crate::StrengthInfo) -> StrengthReport {
+        StrengthReport {
+            value: s.value,
+            supporters: s.supporters.iter().map(|u| self.step_unit(u)).collect(),
+        }
+    }
+
     fn step_unit(&self, u: &StepUnit) -> UnitReport {
         UnitReport {
             power: Some(u.power.name()),
@@ -435,6 +442,37 @@ impl Builder<'_> {
                 code: (!o.cause.code.is_empty()).then_some(o.cause.code),
                 by: o.cause.units.iter().map(|u| self.step_unit(u)).collect(),
                 sentence: o.reason.clone(),
+                strengths: o.cause.strengths.as_ref().map(|s| StrengthsReport {
+                    own: self.strength(&s.own),
+                    met: s
+                        .met
+                        .iter()
+                        .map(|m| MetReport {
+                            kind: match m.kind {
+                                mdip_judge::Opposition::Hold => OppositionName::Hold,
+                                mdip_judge::Opposition::Defend => OppositionName::Defend,
+                                mdip_judge::Opposition::Prevent => OppositionName::Prevent,
+                            },
+                            unit: self.step_unit(&m.unit),
+                            strength: self.strength(&m.strength),
+                        })
+                        .collect(),
+                }),
+                turn: o
+                    .cause
+                    .turn
+                    .iter()
+                    .map(|t| match t {
+                        crate::Turn::Support(u) => TurnReport {
+                            change: TurnName::Support,
+                            unit: self.step_unit(u),
+                        },
+                        crate::Turn::Cut(u) => TurnReport {
+                            change: TurnName::Cut,
+                            unit: self.step_unit(u),
+                        },
+                    })
+                    .collect(),
             },
             // `=> any` expects nothing.
             expected: o.expect.and_then(|e| match e {
@@ -512,6 +550,8 @@ impl Builder<'_> {
                 code: Some("not-adjudicated"),
                 by: Vec::new(),
                 sentence,
+                strengths: None,
+                turn: Vec::new(),
             },
             expected: None,
             step: None,

@@ -423,6 +423,81 @@ pub struct OutcomeReport {
     pub by: Vec<UnitReport>,
     /// The reason as a sentence: `bounced off A Munich`.
     pub sentence: String,
+    /// A movement order's strengths as the judge counted them (DATC 5.B): a move's attack
+    /// strength and the hold, defend and prevent strengths it met, any other order's hold
+    /// strength, each with the supporting units. Absent for other orders and pending ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strengths: Option<StrengthsReport>,
+    /// For a failed move or a dislodged unit: the smallest changes that would have turned the
+    /// outcome (one more support from a unit that can give it, or cutting a support). Advice
+    /// for players; absent when one order could not have turned it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub turn: Vec<TurnReport>,
+}
+
+/// The strengths behind a movement order's outcome.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct StrengthsReport {
+    /// A move: its attack strength; any other order: the hold strength of its place.
+    pub own: StrengthReport,
+    /// A move: the hold or defend strength at its destination (when a unit stands there),
+    /// then the prevent strength of each rival move into the same place.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub met: Vec<MetReport>,
+}
+
+/// One strength: its value and the units whose supports made it.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct StrengthReport {
+    /// The strength (a unit alone: 1; a move without a path, or against its own power's
+    /// unit: 0).
+    pub value: u32,
+    /// The supporting units counted in it.
+    pub supporters: Vec<UnitReport>,
+}
+
+/// A strength a move met.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct MetReport {
+    /// `hold`: the unit at the destination stays; `defend`: it moves head to head against
+    /// this move; `prevent`: a rival move into the same place.
+    pub kind: OppositionName,
+    /// The unit whose strength it is.
+    pub unit: UnitReport,
+    /// The strength.
+    pub strength: StrengthReport,
+}
+
+/// Which strength a move met.
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum OppositionName {
+    /// Hold strength (DATC 5.B.5).
+    Hold,
+    /// Defend strength (DATC 5.B.7).
+    Defend,
+    /// Prevent strength (DATC 5.B.6).
+    Prevent,
+}
+
+/// A change that would have turned an order's outcome.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct TurnReport {
+    /// `support`: one more support from `unit` (which can reach the place); `cut`: cutting
+    /// the support `unit` gave.
+    pub change: TurnName,
+    /// The unit.
+    pub unit: UnitReport,
+}
+
+/// The kind of a [`TurnReport`].
+#[derive(Clone, Copy, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum TurnName {
+    /// One more support from the unit.
+    Support,
+    /// Cutting the unit's support.
+    Cut,
 }
 
 /// One step of the game.

@@ -153,6 +153,18 @@ pub(crate) fn setup_error(e: &SetupError) -> String {
         SetupError::AdjustmentSeasonsNeeded => {
             "seasons are set up: name the boards that take builds and removals".to_owned()
         }
+        SetupError::NoAdjustmentBefore(s) => {
+            format!("no adjustment step comes before {s} (only the turn after a Fall has one)")
+        }
+        SetupError::AdjustmentPending(s) => {
+            format!("the adjustments of {s} are still to come")
+        }
+        SetupError::StoredUnitMissing(s) => {
+            format!("the unit it made is not on the board of {s}")
+        }
+        SetupError::StoredUnitStands(s) => {
+            format!("a unit still stands there on the board of {s}")
+        }
     }
 }
 

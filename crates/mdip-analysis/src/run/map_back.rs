@@ -18,6 +18,7 @@ use crate::model::{Status, StepBoard, StepInfo, StepUnit};
 impl State {
     /// Adjudicates the step in progress with its pending orders.
     pub(crate) fn close_step(&mut self, line: Option<usize>) {
+        self.check_stored();
         // `@rules 5dd`: an adjustment step that carries other heads' movement orders is played
         // as the adjustments, then the movement beside them (the adjusted heads rest in it).
         if self.world.phase() == Phase::Adjustment
@@ -418,6 +419,8 @@ impl State {
                 self.orders[oi].related.push(Related { span, message: d });
             }
         }
+        self.orders[oi].cause.strengths = super::why::strengths(report, g);
+        self.orders[oi].cause.turn = super::why::turn(&self.world, report, g);
         // Forks caused by this order: a live move arriving in the past, or any live order
         // touching a season that forked.
         let g_unit = &report.graph[g];

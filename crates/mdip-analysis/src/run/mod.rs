@@ -16,6 +16,7 @@ mod map_back;
 mod seasons;
 mod setup;
 mod state;
+mod why;
 
 pub(crate) use lower::unit_type;
 pub use state::Checkpoints;
@@ -137,6 +138,7 @@ impl State {
         kept: Vec<Checkpoint>,
         last: Option<(usize, mdip_judge::world::World)>,
     ) -> Analysis {
+        self.check_stored();
         // Syntax errors come from this parse (a checkpoint holds none).
         for e in &parse.errors {
             let d = self.with_implied_kind(Diagnostic::from(e), e);
@@ -175,6 +177,7 @@ impl State {
         if !self.pending.is_empty() {
             self.close_step(None);
         }
+        self.check_stored();
         let board = crate::expect::Board {
             world: &self.world,
             steps: state::game_steps(&self.steps, &self.games),

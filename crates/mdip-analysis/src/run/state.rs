@@ -48,6 +48,10 @@ pub(crate) struct State {
     pub(crate) implied_kinds: Vec<(Span, String, UnitType)>,
     /// The games `@game` lines started so far.
     pub(crate) games: Vec<GameInfo>,
+    /// The stored orders of the setup (`@record` lines with `succeeds` or `fails`) whose outcome
+    /// is checked against the judge before the first step: what was stored, and the range of
+    /// its outcome.
+    pub(crate) stored: Vec<(mdip_judge::world::StoredKind, Span)>,
 }
 
 /// What the setup directives have decided so far.
@@ -164,6 +168,7 @@ impl State {
             passing_over: false,
             implied_kinds: Vec::new(),
             games: Vec::new(),
+            stored: Vec::new(),
         }
     }
 }
@@ -211,6 +216,7 @@ impl Checkpoint {
             passing_over: false,
             implied_kinds: state.implied_kinds.clone(),
             games: state.games.clone(),
+            stored: state.stored.clone(),
         };
         Checkpoint {
             line,

@@ -17,6 +17,7 @@ mod report;
 mod retreat;
 mod setup;
 mod validate;
+mod verify;
 
 pub use crate::rules::Rules;
 use crate::rules::{TimeAdjacency, Victory};
@@ -256,6 +257,64 @@ pub struct Record {
     pub result: ResultSig,
 }
 
+/// A build or removal stored for the adjustment step before a season (`@record France: Build A
+/// Marseilles 2:0 => succeeds`): that season's board is the one the adjustments changed, so a
+/// successful build stands on it (placed by the setup) and a successful removal does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredAdjustment {
+    /// The season whose board the adjustments changed (the turn after a Fall).
+    pub season: SeasonKey,
+    /// The unit built or removed.
+    pub unit: UnitSig,
+    /// A build (else a removal).
+    pub build: bool,
+    /// The stored outcome.
+    pub success: bool,
+}
+
+/// A retreat or disband stored for the retreat step after a past season's movement
+/// (`@record England: Retreat A London 0:0 - Wales => succeeds`): the unit stood on that
+/// season's board, was dislodged there, and retreated into the season's first child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredRetreat {
+    /// The season where the unit was dislodged.
+    pub season: SeasonKey,
+    /// The season it retreats into: the first child of `season`.
+    pub into: SeasonKey,
+    /// The dislodged unit, where it stood.
+    pub unit: UnitSig,
+    /// Where it retreats to (`None`: a disband).
+    pub to: Option<Location>,
+    /// The stored outcome.
+    pub success: bool,
+}
+
+/// A stored outcome that the judge's adjudication of the same board contradicts
+/// ([`World::check_records`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordContradiction {
+    /// What was stored.
+    pub stored: StoredKind,
+    /// The stored outcome (true: success).
+    pub stored_success: bool,
+    /// The judge's reason for the outcome it finds; a movement order's names units of
+    /// `graph` by index.
+    pub reason: crate::Reason,
+    /// The units of the adjudication (movement records only), for naming them.
+    pub graph: Vec<GraphUnit>,
+}
+
+/// Which stored order a [`RecordContradiction`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StoredKind {
+    /// The movement order of the unit at this spot.
+    Movement(Spot),
+    /// The build or removal in this province of the season's board.
+    Adjustment(Spot),
+    /// The retreat or disband of the unit dislodged at this spot.
+    Retreat(Spot),
+}
+
 /// One board: a season of one timeline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Season {
@@ -353,6 +412,10 @@ pub struct World {
     /// seasons that did not exist yet or that did not fit the orders they name, and moves over
     /// water that no chain of convoys carried. One that acts is removed.
     anticipated: Vec<RecordedOrder>,
+    /// Builds and removals stored for past adjustment steps (`@record`, setup only).
+    stored_adjustments: Vec<StoredAdjustment>,
+    /// Retreats and disbands stored for past retreat steps (`@record`, setup only).
+    stored_retreats: Vec<StoredRetreat>,
     /// How many steps have run.
     steps: u32,
     /// Whether `@phase retreat` set up the root's successor as the board after the movement

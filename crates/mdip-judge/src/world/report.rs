@@ -221,6 +221,10 @@ pub struct StepReport {
     /// Movement: the outcome of each graph unit's order; reasons name other graph units by
     /// index.
     pub outcomes: Vec<Outcome>,
+    /// Movement: the strengths behind each graph unit's outcome (DATC 5.B: a move's attack
+    /// and the hold, defend and prevent strengths it met; any other unit's hold strength), with
+    /// the supporting and opposing units as graph indices.
+    pub strengths: Vec<crate::Strengths>,
     /// Movement: supports replayed with a recorded outcome that a live attack would cut now.
     pub reported_cut: Vec<ReportedCut>,
     /// Movement: past seasons re-opened by live orders.

@@ -9,7 +9,7 @@ use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 use super::validate::{Illegal, OrderInput, UnitOrder};
 use super::{
     BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
-    SeasonKey, Spot, Timeline, UnitSig, World,
+    SeasonKey, Spot, StoredAdjustment, StoredRetreat, Timeline, UnitSig, World,
 };
 use crate::rules::Rules;
 
@@ -72,6 +72,17 @@ pub enum SetupError {
     NotAHead(SeasonKey),
     /// `@phase adjustment` without seasons after `@season` lines: the boards must be named.
     AdjustmentSeasonsNeeded,
+    /// A stored build or removal for a season that no adjustment step comes before: only the
+    /// turn after a Fall (an even turn after the first) has one.
+    NoAdjustmentBefore(SeasonKey),
+    /// A stored build or removal for a season whose adjustments are still to come
+    /// (`@phase adjustment` names it): those are given live.
+    AdjustmentPending(SeasonKey),
+    /// A stored successful build or retreat whose unit is not on the board it made (set it up
+    /// with `@unit` first).
+    StoredUnitMissing(SeasonKey),
+    /// A stored successful removal whose province still holds a unit on the board after it.
+    StoredUnitStands(SeasonKey),
 }
 
 impl World {
@@ -112,6 +123,8 @@ impl World {
             setup_standoffs: Vec::new(),
             resting: Vec::new(),
             anticipated: Vec::new(),
+            stored_adjustments: Vec::new(),
+            stored_retreats: Vec::new(),
             steps: 0,
             retreat_successor: false,
         }
@@ -628,6 +641,141 @@ impl World {
         Ok(())
     }
 
+    /// Stores a build or removal of the adjustment step before `season` with its outcome
+    /// (`@record France: Build A Marseilles 2:0 => succeeds`). The season's board is the one the
+    /// adjustments changed: a successful build stands on it (set up with `@unit` first; it is
+    /// marked as built, so the fork rule does not count it as part of the movement result that
+    /// made the season) and a successful removal does not (the movement result had it).
+    pub fn add_adjustment_record(
+        &mut self,
+        season: SeasonKey,
+        unit: UnitSig,
+        build: bool,
+        success: bool,
+    ) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        if !self.exists(season) {
+            return Err(SetupError::NoSuchSeason(season));
+        }
+        if season.turn == 0 || season.is_fall() {
+            return Err(SetupError::NoAdjustmentBefore(season));
+        }
+        if self.phase == Phase::Adjustment && self.pending_adjustments.contains(&season) {
+            return Err(SetupError::AdjustmentPending(season));
+        }
+        let province = unit.loc.province;
+        if self
+            .stored_adjustments
+            .iter()
+            .any(|a| a.season == season && a.unit.loc.province == province)
+        {
+            return Err(SetupError::AlreadyRecorded);
+        }
+        let standing = self.seasons[&season].unit_at(province).map(UnitSig::of);
+        if success && build && standing != Some(unit) {
+            return Err(SetupError::StoredUnitMissing(season));
+        }
+        if success && !build && standing.is_some() {
+            return Err(SetupError::StoredUnitStands(season));
+        }
+        if success && build {
+            if let Some(u) = self
+                .seasons
+                .get_mut(&season)
+                .map(Arc::make_mut)
+                .and_then(|s| s.units.iter_mut().find(|u| u.loc.province == province))
+            {
+                u.origin = Origin::Built;
+            }
+        }
+        self.stored_adjustments.push(StoredAdjustment {
+            season,
+            unit,
+            build,
+            success,
+        });
+        Ok(())
+    }
+
+    /// Stores a retreat (`to`) or disband (`to` = `None`) of the retreat step after `season`'s
+    /// movement with its outcome (`@record England: Retreat A London 0:0 - Wales => succeeds`):
+    /// the unit stood on `season`'s board and was dislodged there; it retreated into the
+    /// season's first child, where a successful retreat's unit stands (set up with `@unit`
+    /// first). The fork rule then counts it as dislodged in the result that made the child.
+    pub fn add_retreat_record(
+        &mut self,
+        season: SeasonKey,
+        unit: UnitSig,
+        to: Option<Location>,
+        success: bool,
+    ) -> Result<(), SetupError> {
+        if self.steps > 0 {
+            return Err(SetupError::AlreadyStarted);
+        }
+        let s = self
+            .seasons
+            .get(&season)
+            .ok_or(SetupError::NoSuchSeason(season))?;
+        let into = *s.children.first().ok_or(SetupError::NoChild(season))?;
+        let from = unit.loc.province;
+        if s.unit_at(from).map(UnitSig::of) != Some(unit) {
+            return Err(SetupError::RecordIllegal(Illegal::NoUnit(Spot {
+                season,
+                province: from,
+            })));
+        }
+        if self
+            .stored_retreats
+            .iter()
+            .any(|r| r.season == season && r.unit.loc.province == from)
+        {
+            return Err(SetupError::AlreadyRecorded);
+        }
+        if let (true, Some(dest)) = (success, to) {
+            let arrived = UnitSig { loc: dest, ..unit };
+            let board = self
+                .seasons
+                .get_mut(&into)
+                .map(Arc::make_mut)
+                .ok_or(SetupError::NoSuchSeason(into))?;
+            match board
+                .units
+                .iter_mut()
+                .find(|u| u.loc.province == dest.province)
+            {
+                Some(u) if UnitSig::of(u) == arrived => {
+                    u.origin = Origin::Retreated {
+                        from: Pos {
+                            season,
+                            loc: unit.loc,
+                        },
+                    };
+                }
+                _ => return Err(SetupError::StoredUnitMissing(into)),
+            }
+        }
+        self.stored_retreats.push(StoredRetreat {
+            season,
+            into,
+            unit,
+            to,
+            success,
+        });
+        Ok(())
+    }
+
+    /// The builds and removals stored for past adjustment steps.
+    pub fn stored_adjustments(&self) -> &[StoredAdjustment] {
+        &self.stored_adjustments
+    }
+
+    /// The retreats and disbands stored for past retreat steps.
+    pub fn stored_retreats(&self) -> &[StoredRetreat] {
+        &self.stored_retreats
+    }
+
     /// Completes the set-up past seasons when the first step starts: every unit of a season
     /// with a child and no recorded order held (a hold that succeeded, or failed when the unit
     /// was dislodged there), and every child of such a season counts as created by the result
@@ -649,6 +797,10 @@ impl World {
                 self.pending_retreats
                     .iter()
                     .any(|d| d.at.season == key && d.at.loc == loc)
+                    || self
+                        .stored_retreats
+                        .iter()
+                        .any(|r| r.season == key && r.unit.loc == loc)
             };
             let holds: Vec<RecordedOrder> = season
                 .units
@@ -698,11 +850,33 @@ impl World {
                     })
                     .filter(|(p, sig)| parent.unit_at(*p).map(UnitSig::of) == Some(*sig))
                     .collect();
+                // Stored retreats and disbands from the parent into this child: dislodged too.
+                for r in &self.stored_retreats {
+                    let p = r.unit.loc.province;
+                    if r.season == key && r.into == child && !dislodged.iter().any(|d| d.0 == p) {
+                        dislodged.push((p, r.unit));
+                    }
+                }
                 dislodged.sort_by_key(|(p, _)| *p);
+                // The movement result that made the child: its units without those a stored
+                // build made or a stored retreat brought, with those a stored removal took.
+                let mut units: Vec<UnitSig> = self.seasons[&child]
+                    .units
+                    .iter()
+                    .filter(|u| !matches!(u.origin, Origin::Built | Origin::Retreated { .. }))
+                    .map(UnitSig::of)
+                    .collect();
+                units.extend(
+                    self.stored_adjustments
+                        .iter()
+                        .filter(|a| a.season == child && !a.build && a.success)
+                        .map(|a| a.unit),
+                );
+                units.sort_by_key(|u| u.loc.province);
                 if let Some(c) = self.seasons.get_mut(&child).map(Arc::make_mut) {
                     if c.created_by.is_none() {
                         c.created_by = Some(ResultSig {
-                            units: c.units.iter().map(UnitSig::of).collect(),
+                            units,
                             dislodged: dislodged.into_iter().map(|(_, u)| u).collect(),
                         });
                     }
