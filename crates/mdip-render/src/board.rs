@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use mdip_analysis::report::{FileReport, SeasonReport, UnitTypeName};
+use mdip_analysis::report::{FileReport, OrderKindName, OrderReport, SeasonReport, UnitTypeName};
 use mdip_map::{Map, Terrain};
 
 use crate::geo::{geometry, Point, HEIGHT, WIDTH};
@@ -79,8 +79,22 @@ pub(crate) fn defs(out: &mut String) {
 
 /// One board in its view: cells, borders, labels, centres, units (a nested `<svg>` whose
 /// view box is the crop, so that the map outside it is cut off).
-pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
+pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &FileReport) {
     let map = Map::standard();
+    // The order given to each unit of this season, by power and province: a dislodged unit's
+    // is its retreat or disband, another unit's its movement order.
+    let province = |loc: &str| loc.split('/').next().unwrap_or(loc).to_owned();
+    let order_of = |power: &str, location: &str, dislodged: bool| {
+        report.orders.iter().find(|o| {
+            let retreat = matches!(o.kind, OrderKindName::Retreat | OrderKindName::Disband);
+            o.unit.as_ref().is_some_and(|u| {
+                u.season == s.season
+                    && u.power.or(o.power) == Some(power)
+                    && province(&u.location) == province(location)
+            }) && retreat == dislodged
+                && !matches!(o.kind, OrderKindName::Build | OrderKindName::Waive)
+        })
+    };
     let g = geometry();
     let mut owner: BTreeMap<&str, &str> = BTreeMap::new();
     for p in &s.powers {
@@ -135,9 +149,11 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
             };
             if is_dislodged(p.power, &u.location) {
                 drawn.push((p.power, u.location.as_str()));
-                dislodged_unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+                let o = order_of(p.power, &u.location, true);
+                dislodged_unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0, o);
             } else {
-                unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+                let o = order_of(p.power, &u.location, false);
+                unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0, o);
             }
         }
     }
@@ -148,7 +164,8 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
             continue;
         };
         if !drawn.contains(&(power, d.unit.location.as_str())) {
-            dislodged_unit(out, power, kind, &d.unit.location, prov.anchor, 11.0);
+            let o = order_of(power, &d.unit.location, true);
+            dislodged_unit(out, power, kind, &d.unit.location, prov.anchor, 11.0, o);
         }
     }
     out.push_str("</g></svg>");
@@ -170,9 +187,10 @@ pub(crate) fn dislodged_unit(
     location: &str,
     at: Point,
     shift: f64,
+    order: Option<&OrderReport>,
 ) {
     out.push_str(r#"<g class="dislodged">"#);
-    unit(out, power, kind, location, at, shift);
+    unit(out, power, kind, location, at, shift, order);
     let _ = write!(
         out,
         r##"<circle cx="{:.1}" cy="{:.1}" r="13" fill="none" stroke="#d00000" stroke-width="2" stroke-dasharray="3 2"/></g>"##,
@@ -189,6 +207,7 @@ pub(crate) fn unit(
     location: &str,
     at: Point,
     shift: f64,
+    order: Option<&OrderReport>,
 ) {
     let (colour, _) = colours(power);
     let (x, y) = (at.x + shift, at.y + shift);
@@ -204,9 +223,10 @@ pub(crate) fn unit(
     };
     let _ = write!(
         out,
-        r##"<g class="unit" data-power="{}" data-location="{}">{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
+        r##"<g class="unit" data-power="{}" data-location="{}"{}>{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
         esc(power),
         esc(location),
+        order.map(source).unwrap_or_default(),
         y + 4.3,
         kind.letter()
     );
@@ -272,6 +292,15 @@ pub(crate) fn legend(out: &mut String, y: f64, report: &FileReport) {
         x + 18.0
     );
     out.push_str("</g>");
+}
+
+/// The attributes that lead from a drawn element back to the text of its order:
+/// ` data-line="L" data-range="START-END"` (0-based line, byte offsets).
+pub(crate) fn source(o: &OrderReport) -> String {
+    format!(
+        r#" data-line="{}" data-range="{}-{}""#,
+        o.line, o.range.byte_start, o.range.byte_end
+    )
 }
 
 /// Escapes text for XML.

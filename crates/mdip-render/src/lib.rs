@@ -16,6 +16,19 @@
 //! shapes are therefore schematic: borders are straight, and coasts are where a land's cell
 //! meets a sea's.
 //!
+//! **Links back to the text.** Every element drawn for something written in the file says
+//! where it was written, so a viewer can lead back to it (byte offsets and lines as the
+//! report's `Range` counts them: lines from 0, bytes from the start of the text):
+//!
+//! | element | `class` | attributes |
+//! |---|---|---|
+//! | an order's mark (arrow, ring, cross) | `order KIND STATUS` (`order move succeeds`, `order support-move fails`; kinds `hold move support-hold support-move convoy retreat disband build remove`) | `data-line`, `data-range="START-END"` of the order, `data-season="X:Y"` of its unit |
+//! | a unit on a board | `unit` (inside `dislodged` when it owes a retreat) | `data-power`, `data-location`; when the unit was given an order in that season, that order's `data-line` and `data-range` |
+//! | a board | `board` (`board head` for a head) | `data-season="X:Y"` |
+//! | a board's title in the grid | `board-title` | `data-season` |
+//! | a province's shape on a board | `cell land` or `cell sea` | `data-province` |
+//! | a fork link in the grid | `fork` | `data-from`, `data-to` (seasons) |
+//!
 //! One fact the report does not hold is computed here: a support cut by a move of a later step
 //! into a re-opened past season (its recorded outcome stands, by rule 13, so the report shows
 //! it as it was). [`later_cuts`] finds such moves: a move of another power into the
@@ -97,7 +110,7 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
         crop,
         scale,
     };
-    board(&mut out, s, view);
+    board(&mut out, s, view, report);
     let place = |loc: &str, _: SeasonRef| geometry().province(loc).map(|p| view.page(p.anchor));
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);
@@ -272,14 +285,15 @@ pub fn multiverse_svg(report: &FileReport) -> String {
         let Some(at) = origin(s.season) else { continue };
         let _ = write!(
             out,
-            r#"<text class="board-title" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            r#"<text class="board-title" data-season="{}" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            s.season,
             at.x,
             at.y - 6.0,
             s.season,
             esc(&s.calendar),
             phase_note(s)
         );
-        board(&mut out, s, View { at, crop, scale });
+        board(&mut out, s, View { at, crop, scale }, report);
     }
     let place = |loc: &str, season: SeasonRef| {
         let at = origin(season)?;
