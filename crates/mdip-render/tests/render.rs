@@ -94,15 +94,10 @@ fn check_boards(doc: &roxmltree::Document, boards: usize) {
             };
             assert!(classes(c).contains(&terrain));
         }
-        let overlay = b
-            .descendants()
-            .find(|n| has_class(*n, "overlay"))
-            .and_then(|n| n.attribute("href"))
-            .expect("the board shows the overlay");
-        let labels: Vec<&str> = by_id(overlay.trim_start_matches('#'))
+        let labels: Vec<&str> = b
             .descendants()
             .filter(|n| has_class(*n, "label"))
-            .filter_map(|n| n.text())
+            .filter_map(|n| n.attribute("data-province"))
             .collect();
         for p in ["lon", "nth", "mun", "tyr", "stp", "con", "mao"] {
             assert!(labels.contains(&p), "label {p}");
