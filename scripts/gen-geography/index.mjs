@@ -46,7 +46,7 @@ const project = ([lon, lat]) => [
   ((sy(NORTH) - sy(lat)) / (sy(NORTH) - sy(SOUTH))) * HEIGHT,
 ];
 // The smallest area (in square degrees, planar) a coast's bend must span to be kept.
-const SIMPLIFY = 0.004;
+const SIMPLIFY = 0.012;
 // How far (SVG units) an anchor must be from its province's edge.
 const CLEARANCE = 9;
 

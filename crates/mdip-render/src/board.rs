@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 use mdip_analysis::report::{FileReport, OrderKindName, OrderReport, SeasonReport, UnitTypeName};
 use mdip_map::Map;
@@ -54,6 +55,15 @@ fn path_of(rings: &[Vec<Point>]) -> String {
 /// (`mdip-cell-ABBREV`, filled by the boards that use it) and the overlay of impassable land,
 /// coastline and supply centres (`mdip-overlay`).
 pub(crate) fn defs(out: &mut String) {
+    static DEFS: OnceLock<String> = OnceLock::new();
+    out.push_str(DEFS.get_or_init(|| {
+        let mut s = String::new();
+        write_defs(&mut s);
+        s
+    }));
+}
+
+fn write_defs(out: &mut String) {
     let map = Map::standard();
     let g = geometry();
     out.push_str("<defs>");
@@ -115,7 +125,13 @@ fn obstacles(s: &SeasonReport, report: &FileReport) -> (Vec<Rect>, Vec<(Point, P
     }
     for d in &s.dislodged {
         if let Some(at) = g.spot(&d.unit.location) {
-            boxes.push(Rect::around(Point { x: at.x + 11.0, y: at.y + 11.0 }, 14.0));
+            boxes.push(Rect::around(
+                Point {
+                    x: at.x + 11.0,
+                    y: at.y + 11.0,
+                },
+                14.0,
+            ));
         }
     }
     let mut lines = Vec::new();
@@ -123,9 +139,15 @@ fn obstacles(s: &SeasonReport, report: &FileReport) -> (Vec<Rect>, Vec<(Point, P
         let Some(u) = o.unit.as_ref().filter(|u| u.season == s.season) else {
             continue;
         };
-        let Some(from) = g.spot(&u.location) else { continue };
+        let Some(from) = g.spot(&u.location) else {
+            continue;
+        };
         let via = o.target.unit.as_ref().and_then(|t| g.spot(&t.location));
-        let to = o.target.destination.as_ref().and_then(|d| g.spot(&d.location));
+        let to = o
+            .target
+            .destination
+            .as_ref()
+            .and_then(|d| g.spot(&d.location));
         match (via, to) {
             (Some(v), Some(t)) => {
                 lines.push((from, v));
@@ -398,7 +420,7 @@ pub(crate) fn legend(out: &mut String, y: f64, report: &FileReport) {
 }
 
 /// The attributes that lead from a drawn element back to the text of its order:
-/// ` data-line="L" data-range="START-END"` (0-based line, byte offsets).
+/// ` data-line="L" data-range="START-END"` (1-based line, byte offsets, end exclusive).
 pub(crate) fn source(o: &OrderReport) -> String {
     format!(
         r#" data-line="{}" data-range="{}-{}""#,

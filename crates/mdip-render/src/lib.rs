@@ -19,8 +19,9 @@
 //! and orders' lines, and off each other (see `labels`).
 //!
 //! **Links back to the text.** Every element drawn for something written in the file says
-//! where it was written, so a viewer can lead back to it (byte offsets and lines as the
-//! report's `Range` counts them: lines from 0, bytes from the start of the text):
+//! where it was written, so a viewer can lead back to it, as the report counts them:
+//! `data-line` is the order's 1-based line (`OrderReport::line`), `data-range` its byte
+//! offsets from the start of the text, end exclusive (`Range::byte_start`, `byte_end`):
 //!
 //! | element | `class` | attributes |
 //! |---|---|---|
@@ -40,6 +41,11 @@ mod board;
 mod geo;
 mod labels;
 mod orders;
+#[cfg(feature = "png")]
+mod png;
+
+#[cfg(feature = "png")]
+pub use png::{png, tree};
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -88,6 +94,22 @@ pub fn default_season(report: &FileReport) -> SeasonRef {
 /// another season are drawn to the place on this board and tagged with the season. `None`
 /// when the report has no such season.
 pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
+    season_svg_with(report, season, Style::default())
+}
+
+/// How a picture is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Style {
+    /// Its width on the page, in pixels (the drawing scales to it). Default: 1,000 for one
+    /// board ([`DEFAULT_WIDTH`]); the grid's natural width for the multiverse, at least 1,000.
+    pub width: Option<u32>,
+}
+
+/// The width of one board's picture when none is asked for.
+pub const DEFAULT_WIDTH: u32 = 1000;
+
+/// [`season_svg`] drawn in a style.
+pub fn season_svg_with(report: &FileReport, season: SeasonRef, style: Style) -> Option<String> {
     let s = report.seasons.iter().find(|s| s.season == season)?;
     let mut out = String::new();
     let crop = season_crop(report, s);
@@ -97,8 +119,8 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
     let height = 36.0 + board_h + LEGEND;
     open_svg(
         &mut out,
-        WIDTH,
-        height,
+        (WIDTH, height),
+        f64::from(style.width.unwrap_or(DEFAULT_WIDTH)),
         &format!("{} — {} {}", report.path, season, s.calendar),
     );
     let _ = write!(
@@ -175,6 +197,11 @@ const LEGEND: f64 = 64.0;
 /// to its first season; every order as an arrow, between boards when it reaches another
 /// season.
 pub fn multiverse_svg(report: &FileReport) -> String {
+    multiverse_svg_with(report, Style::default())
+}
+
+/// [`multiverse_svg`] drawn in a style.
+pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
     let crop = grid_crop(report);
     let scale = GRID_BOARD / crop.2;
     let (bw, bh) = (GRID_BOARD, crop.3 * scale);
@@ -206,8 +233,10 @@ pub fn multiverse_svg(report: &FileReport) -> String {
     let mut out = String::new();
     open_svg(
         &mut out,
-        width,
-        grid_h + LEGEND,
+        (width, grid_h + LEGEND),
+        style
+            .width
+            .map_or(width.max(f64::from(DEFAULT_WIDTH)), f64::from),
         &format!("{} — the multiverse", report.path),
     );
     let _ = write!(
@@ -455,10 +484,14 @@ fn phase_note(s: &SeasonReport) -> &'static str {
     }
 }
 
-fn open_svg(out: &mut String, width: f64, height: f64, title: &str) {
+/// Opens a picture whose drawing is `size` (width, height) units, shown `width` pixels wide.
+fn open_svg(out: &mut String, size: (f64, f64), width: f64, title: &str) {
+    let (w, h) = size;
+    let width = width.clamp(100.0, 20_000.0);
+    let height = h * width / w;
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title><rect class="background" width="{width:.0}" height="{height:.0}" fill="#fbfaf6"/>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title><rect class="background" width="{w:.0}" height="{h:.0}" fill="#fbfaf6"/>"##,
         esc(title)
     );
     defs(out);
