@@ -51,7 +51,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 pub use mdip_analysis::report::{FileReport, SeasonRef};
-use mdip_analysis::report::{OrderKindName, SeasonPhase, SeasonReport, StatusName};
+use mdip_analysis::report::{OrderKindName, OrderReport, SeasonPhase, SeasonReport, StatusName};
 
 use board::{board, defs, esc, legend};
 use geo::{geometry, Point, HEIGHT, WIDTH};
@@ -136,11 +136,42 @@ pub fn season_svg_with(report: &FileReport, season: SeasonRef, style: Style) -> 
         scale,
     };
     board(&mut out, s, view, report);
-    let place = |loc: &str, _: SeasonRef| geometry().spot(loc).map(|p| view.page(p));
+    // A place of another season stands at the frame, on the side where that season lies in
+    // the grid: earlier turns left, later right, other timelines above (lower numbers) or
+    // below (higher), across from the place on this board.
+    let place = |loc: &str, at: SeasonRef| {
+        let p = geometry().spot(loc)?;
+        if at == season {
+            return Some(view.page(p));
+        }
+        let (x0, y0, w, h) = crop;
+        let inset = 16.0 / scale;
+        let (left, right) = (x0 + inset, x0 + w - inset);
+        let (top, bottom) = (y0 + inset, y0 + h - inset);
+        let q = match at.timeline.cmp(&season.timeline) {
+            std::cmp::Ordering::Less => Point {
+                x: p.x.clamp(left, right),
+                y: top,
+            },
+            std::cmp::Ordering::Greater => Point {
+                x: p.x.clamp(left, right),
+                y: bottom,
+            },
+            std::cmp::Ordering::Equal if at.turn < season.turn => Point {
+                x: left,
+                y: p.y.clamp(top, bottom),
+            },
+            std::cmp::Ordering::Equal => Point {
+                x: right,
+                y: p.y.clamp(top, bottom),
+            },
+        };
+        Some(view.page(q))
+    };
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);
     for (i, o) in report.orders.iter().enumerate() {
-        if o.unit.as_ref().is_some_and(|u| u.season == season) {
+        if acts_on(o, season) {
             order(
                 &mut out,
                 o,
@@ -149,6 +180,7 @@ pub fn season_svg_with(report: &FileReport, season: SeasonRef, style: Style) -> 
                 Some(season),
                 cuts.get(&i).copied(),
                 report,
+                Some((0.0, 36.0, WIDTH, 36.0 + board_h)),
             );
         }
     }
@@ -156,6 +188,17 @@ pub fn season_svg_with(report: &FileReport, season: SeasonRef, style: Style) -> 
     legend(&mut out, 36.0 + board_h, report);
     out.push_str("</svg>\n");
     Some(out)
+}
+
+/// Whether an order acts on a season's board: given there, or reaching a place there (a move
+/// arriving, a support or convoy of a unit there or into a place there).
+pub fn acts_on(o: &OrderReport, season: SeasonRef) -> bool {
+    o.unit.as_ref().is_some_and(|u| u.season == season)
+        || o.target
+            .destination
+            .as_ref()
+            .is_some_and(|d| d.season == season)
+        || o.target.unit.as_ref().is_some_and(|u| u.season == season)
 }
 
 /// Where a board is drawn: the part of the map shown (`crop`: x, y, width, height in the
@@ -344,6 +387,7 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
                 None,
                 cuts.get(&i).copied(),
                 report,
+                None,
             );
         }
     }
@@ -380,10 +424,28 @@ fn season_crop(report: &FileReport, s: &SeasonReport) -> (f64, f64, f64, f64) {
     }
     places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
     for o in &report.orders {
-        if o.unit.as_ref().is_some_and(|u| u.season == s.season) {
-            places.extend(o.unit.as_ref().map(|u| u.location.as_str()));
-            places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
-            places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
+        if acts_on(o, s.season) {
+            let here = |season: SeasonRef| season == s.season;
+            places.extend(
+                o.unit
+                    .as_ref()
+                    .filter(|u| here(u.season))
+                    .map(|u| u.location.as_str()),
+            );
+            places.extend(
+                o.target
+                    .unit
+                    .as_ref()
+                    .filter(|u| here(u.season))
+                    .map(|u| u.location.as_str()),
+            );
+            places.extend(
+                o.target
+                    .destination
+                    .as_ref()
+                    .filter(|d| here(d.season))
+                    .map(|d| d.location.as_str()),
+            );
         }
     }
     crop(&places, 440.0)
