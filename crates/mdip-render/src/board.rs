@@ -10,7 +10,6 @@ use mdip_map::Map;
 
 use crate::geo::{geometry, Point, HEIGHT, WIDTH};
 use crate::labels::{self, Rect};
-use crate::orders::cross;
 use crate::View;
 
 /// A power's colours: (units and arrows, cells).
@@ -387,35 +386,69 @@ pub(crate) fn legend(out: &mut String, y: f64, report: &FileReport) {
         x + 6.0,
         x + 14.0
     );
-    let styles = [
-        ("move", "", "#333"),
-        ("support", "8 5", "#333"),
-        ("convoy", "1 5", "#333"),
+    // Every mark the pictures use, each drawn as on a board: four to a row.
+    let marks: [(&str, &str); 13] = [
+        (
+            "move",
+            r##"<path d="M0,0L26,0" stroke="#333" stroke-width="3"/><polygon points="34,0 24,-5 24,5" fill="#333"/>"##,
+        ),
+        (
+            "support",
+            r##"<path d="M0,0L30,0" stroke="#333" stroke-width="2.6" stroke-dasharray="8 5" stroke-linecap="round"/><polygon points="34,0 26,-4 26,4" fill="#333"/>"##,
+        ),
+        (
+            "cut support",
+            r##"<path d="M0,0L30,0" stroke="#333" stroke-width="2.6" stroke-dasharray="8 5"/><path d="M10,-6L20,6M10,6L20,-6" stroke="#d00000" stroke-width="3.5" stroke-linecap="round"/>"##,
+        ),
+        (
+            "convoy",
+            r##"<path d="M0,0L34,0" stroke="#333" stroke-width="3.5" stroke-dasharray="1 5" stroke-linecap="round"/>"##,
+        ),
+        (
+            "hold",
+            r##"<circle cx="17" cy="0" r="8" fill="none" stroke="#333" stroke-width="2"/>"##,
+        ),
+        (
+            "failed",
+            r##"<path d="M0,0L26,0" stroke="#333" stroke-width="3" stroke-opacity="0.55"/><polygon points="34,0 24,-5 24,5" fill="#333" fill-opacity="0.55"/><path d="M12,-5L22,5M12,5L22,-5" stroke="#d00000" stroke-width="3" stroke-linecap="round"/>"##,
+        ),
+        (
+            "illegal",
+            r##"<path d="M0,0L26,0" stroke="#777" stroke-width="3" stroke-opacity="0.55"/><polygon points="34,0 24,-5 24,5" fill="#777"/><path d="M12,-5L22,5M12,5L22,-5" stroke="#d00000" stroke-width="3" stroke-linecap="round"/>"##,
+        ),
+        (
+            "retreat",
+            r##"<path d="M0,0L26,0" stroke="#333" stroke-width="3" stroke-dasharray="9 3 2 3"/><polygon points="34,0 24,-5 24,5" fill="#333"/>"##,
+        ),
+        (
+            "disband",
+            r##"<circle cx="17" cy="0" r="7" fill="#888"/><path d="M9,-8L25,8M9,8L25,-8" stroke="#111" stroke-width="2.5" stroke-linecap="round"/>"##,
+        ),
+        (
+            "build",
+            r##"<circle cx="17" cy="0" r="9" fill="none" stroke="#333" stroke-width="2.2" stroke-dasharray="3 2"/>"##,
+        ),
+        (
+            "removal",
+            r##"<rect x="10" y="-7" width="14" height="14" fill="#888"/><path d="M9,-8L25,8M9,8L25,-8" stroke="#111" stroke-width="2.5" stroke-linecap="round"/>"##,
+        ),
+        (
+            "dislodged",
+            r##"<circle cx="17" cy="0" r="7" fill="#888"/><circle cx="17" cy="0" r="11" fill="none" stroke="#d00000" stroke-width="2" stroke-dasharray="3 2"/>"##,
+        ),
+        (
+            "standoff",
+            r##"<path d="M0,0L13,0M34,0L21,0" stroke="#333" stroke-width="3" stroke-opacity="0.55"/><polygon points="17,0 10,-5 10,5" fill="#333"/><polygon points="17,0 24,-5 24,5" fill="#333"/><path d="M13,-9L21,-1M13,-1L21,-9" stroke="#d00000" stroke-width="2.5"/>"##,
+        ),
     ];
-    let mut x = 0.0;
-    for (name, dash, c) in styles {
+    for (k, (name, mark)) in marks.iter().enumerate() {
+        let (x, y) = ((k % 4) as f64 * 150.0, 36.0 + (k / 4) as f64 * 24.0);
         let _ = write!(
             out,
-            r##"<path d="M{x:.1},36L{:.1},36" stroke="{c}" stroke-width="3" stroke-dasharray="{dash}" stroke-linecap="round"/><text x="{:.1}" y="40">{name}</text>"##,
-            x + 34.0,
-            x + 40.0
+            r##"<g class="legend-mark {}" transform="translate({x:.1},{y:.1})">{mark}<text x="42" y="4">{name}</text></g>"##,
+            name.replace(' ', "-")
         );
-        x += 100.0;
     }
-    cross(
-        out,
-        "legend-mark",
-        Point {
-            x: x + 6.0,
-            y: 36.0,
-        },
-        5.0,
-    );
-    let _ = write!(
-        out,
-        r##"<text x="{:.1}" y="40">failed (lighter) or illegal (grey)</text>"##,
-        x + 18.0
-    );
     out.push_str("</g>");
 }
 

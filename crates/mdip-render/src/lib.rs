@@ -233,7 +233,7 @@ const GAP_Y: f64 = 44.0;
 const MARGIN_X: f64 = 96.0;
 const MARGIN_Y: f64 = 44.0;
 /// Height of the legend strip.
-const LEGEND: f64 = 64.0;
+const LEGEND: f64 = 136.0;
 
 /// The multiverse: one board per season, timelines as rows and turns as columns, each board
 /// titled with its season and calendar name; lines from the season a timeline branched from

@@ -182,7 +182,7 @@ pub(crate) fn order(
                     let a = towards(from, to, end);
                     let b = towards(to, from, end);
                     let dash = if o.kind == OrderKindName::Retreat {
-                        r#" stroke-dasharray="2 3""#
+                        r#" stroke-dasharray="9 3 2 3""#
                     } else {
                         ""
                     };
