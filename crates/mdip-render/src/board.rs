@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-use mdip_analysis::report::{FileReport, OrderKindName, OrderReport, SeasonReport, UnitTypeName};
+use mdip_analysis::report::{
+    FileReport, OrderKindName, OrderReport, SeasonRef, SeasonReport, UnitTypeName,
+};
 use mdip_map::Map;
 
 use crate::geo::{geometry, Point, HEIGHT, WIDTH};
@@ -249,7 +251,10 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &Fil
         };
         let _ = write!(
             out,
-            r##"<text class="label{}" data-province="{}" x="{:.1}" y="{:.1}" font-size="{}" text-anchor="middle" {style} stroke="#fff" stroke-width="1.8" stroke-opacity="0.7" paint-order="stroke">{}</text>"##,
+            r##"<text id="label-{}-{}-{}" class="label{}" data-province="{}" x="{:.1}" y="{:.1}" font-size="{}" text-anchor="middle" {style} stroke="#fff" stroke-width="1.8" stroke-opacity="0.7" paint-order="stroke">{}</text>"##,
+            s.season.turn,
+            s.season.timeline,
+            l.abbrev,
             if l.sea { " sea-name" } else { "" },
             l.abbrev,
             l.at.x,
@@ -274,10 +279,10 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &Fil
             if is_dislodged(p.power, &u.location) {
                 drawn.push((p.power, u.location.as_str()));
                 let o = order_of(p.power, &u.location, true);
-                dislodged_unit(out, p.power, u.kind, &u.location, at, 0.0, o);
+                dislodged_unit(out, p.power, u.kind, &u.location, at, 0.0, o, s.season);
             } else {
                 let o = order_of(p.power, &u.location, false);
-                unit(out, p.power, u.kind, &u.location, at, 0.0, o);
+                unit(out, p.power, u.kind, &u.location, at, 0.0, o, s.season);
             }
         }
     }
@@ -289,7 +294,7 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &Fil
         };
         if !drawn.contains(&(power, d.unit.location.as_str())) {
             let o = order_of(power, &d.unit.location, true);
-            dislodged_unit(out, power, kind, &d.unit.location, at, 11.0, o);
+            dislodged_unit(out, power, kind, &d.unit.location, at, 11.0, o, s.season);
         }
     }
     out.push_str("</g></svg>");
@@ -312,9 +317,10 @@ pub(crate) fn dislodged_unit(
     at: Point,
     shift: f64,
     order: Option<&OrderReport>,
+    season: SeasonRef,
 ) {
     out.push_str(r#"<g class="dislodged">"#);
-    unit(out, power, kind, location, at, shift, order);
+    unit(out, power, kind, location, at, shift, order, season);
     let _ = write!(
         out,
         r##"<circle cx="{:.1}" cy="{:.1}" r="13" fill="none" stroke="#d00000" stroke-width="2" stroke-dasharray="3 2"/></g>"##,
@@ -332,6 +338,7 @@ pub(crate) fn unit(
     at: Point,
     shift: f64,
     order: Option<&OrderReport>,
+    season: SeasonRef,
 ) {
     let (colour, _) = colours(power);
     let (x, y) = (at.x + shift, at.y + shift);
@@ -347,7 +354,12 @@ pub(crate) fn unit(
     };
     let _ = write!(
         out,
-        r##"<g class="unit" data-power="{}" data-location="{}"{}>{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
+        r##"<g id="unit-{}-{}-{}-{}{}" class="unit" data-power="{}" data-location="{}"{}>{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
+        season.turn,
+        season.timeline,
+        esc(power),
+        esc(&location.replace('/', "-")),
+        if shift == 0.0 { "" } else { "-dislodged" },
         esc(power),
         esc(location),
         order.map(source).unwrap_or_default(),

@@ -93,13 +93,13 @@ pub(crate) const SEA_SIZE: f64 = 7.0;
 
 /// The box of `text` at font size `size`, centred at `x` with its baseline at `y`.
 pub(crate) fn text_box(text: &str, size: f64, bold: bool, x: f64, y: f64) -> Rect {
-    let advance = if bold { 0.66 } else { 0.6 };
-    let w = text.chars().count() as f64 * size * advance + 2.0;
+    let advance = if bold { 0.7 } else { 0.64 };
+    let w = text.chars().count() as f64 * size * advance + 3.0;
     Rect {
         x0: x - w / 2.0,
-        y0: y - size * 0.8,
+        y0: y - size * 0.95 - 1.0,
         x1: x + w / 2.0,
-        y1: y + size * 0.25,
+        y1: y + size * 0.3 + 1.0,
     }
 }
 
@@ -139,8 +139,11 @@ pub(crate) fn place(
                 x: (rect.x0 + rect.x1) / 2.0,
                 y: (rect.y0 + rect.y1) / 2.0,
             };
-            let mut cost: f64 = obstacles.iter().map(|o| rect.overlap(o)).sum::<f64>()
-                + placed.iter().map(|l| rect.overlap(&l.rect)).sum::<f64>() * 4.0;
+            // Hiding a mark or a label costs most; crossing a line, then leaving the
+            // province, less.
+            let mut cost: f64 = (obstacles.iter().map(|o| rect.overlap(o)).sum::<f64>()
+                + placed.iter().map(|l| rect.overlap(&l.rect)).sum::<f64>())
+                * 100.0;
             cost += lines
                 .iter()
                 .filter(|(a, b)| rect.crossed_by(*a, *b))
