@@ -1,5 +1,5 @@
 //! Pictures of an order file: the standard board of one season, and the multiverse of a 5D
-//! game as a grid of boards, as SVG.
+//! game as a grid of boards, as SVG (and as PNG with the feature `png`).
 //!
 //! Everything drawn comes from the file's typed report ([`FileReport`]): boards and centres
 //! from its seasons, arrows from its orders and their outcomes, the grid from its seasons and
