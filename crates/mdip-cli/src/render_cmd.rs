@@ -1,5 +1,5 @@
 //! `mdip render`: draws a file's board (one season) or its multiverse (a grid of boards) as
-//! SVG, from the file's typed report. Exit codes: 0 drawn, 2 usage or IO (an unknown
+//! SVG or PNG, from the file's typed report. Exit codes: 0 drawn, 2 usage or IO (an unknown
 //! season included). Errors in the file do not stop the picture: it shows what was read.
 
 use std::io::Write;
@@ -16,16 +16,33 @@ use crate::inputs::{self, Input};
 pub struct RenderArgs {
     /// The order file, or `-` for standard input.
     pub path: PathBuf,
-    /// Write the SVG to this file instead of standard output.
+    /// Write the picture to this file instead of standard output.
     #[arg(long, short = 'o', value_name = "PATH")]
     pub output_file: Option<PathBuf>,
     /// Draw this season's board (`X:Y`, turn X of timeline Y). Default: the multiverse of a
     /// multiversal file; otherwise the board of the season last ordered.
     #[arg(long, value_name = "X:Y", value_parser = parse_season)]
     pub season: Option<SeasonRef>,
+    /// The picture's width in pixels. Default: 1000 for one board; the multiverse's natural
+    /// width (at least 1000).
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(100..=20000))]
+    pub width: Option<u32>,
+    /// The picture's format. Default: png when the output file's name ends in `.png`, else svg.
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// The largest file read, in bytes (suffixes K, M, G), as for `mdip check`.
     #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
     pub max_file_size: u64,
+}
+
+/// A picture's format.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// SVG, whose elements lead back to the orders (`data-line`, `data-range`).
+    Svg,
+    /// PNG, drawn by resvg with the fonts `mdip-render` embeds (the same pixels on every
+    /// machine).
+    Png,
 }
 
 /// `2:1`.
@@ -53,8 +70,9 @@ pub fn run(args: &RenderArgs) -> u8 {
     };
     let analysis = analyze(&text);
     let report = FileReport::new(&name, &text, &analysis);
+    let style = mdip_render::Style { width: args.width };
     let svg = match args.season {
-        Some(season) => match mdip_render::season_svg(&report, season) {
+        Some(season) => match mdip_render::season_svg_with(&report, season, style) {
             Some(svg) => svg,
             None => {
                 let known: Vec<String> = report
@@ -69,18 +87,39 @@ pub fn run(args: &RenderArgs) -> u8 {
                 return 2;
             }
         },
-        None if report.multiversal => mdip_render::multiverse_svg(&report),
-        None => match mdip_render::season_svg(&report, mdip_render::default_season(&report)) {
-            Some(svg) => svg,
-            None => mdip_render::multiverse_svg(&report),
-        },
+        None if report.multiversal => mdip_render::multiverse_svg_with(&report, style),
+        None => {
+            match mdip_render::season_svg_with(&report, mdip_render::default_season(&report), style)
+            {
+                Some(svg) => svg,
+                None => mdip_render::multiverse_svg_with(&report, style),
+            }
+        }
+    };
+    let png_named = args
+        .output_file
+        .as_ref()
+        .and_then(|p| p.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    let bytes = match args.format {
+        Some(Format::Png) => mdip_render::png(&svg),
+        Some(Format::Svg) => Ok(svg.into_bytes()),
+        None if png_named => mdip_render::png(&svg),
+        None => Ok(svg.into_bytes()),
+    };
+    let bytes = match bytes {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("mdip render: {e}");
+            return 2;
+        }
     };
     let written = match &args.output_file {
-        Some(path) => crate::output::write_whole(Some(path), svg.as_bytes())
+        Some(path) => crate::output::write_whole(Some(path), &bytes)
             .map_err(|e| (path.display().to_string(), e)),
         None => {
             let mut out = std::io::stdout().lock();
-            out.write_all(svg.as_bytes())
+            out.write_all(&bytes)
                 .and_then(|()| out.flush())
                 .or_else(|e| {
                     if e.kind() == std::io::ErrorKind::BrokenPipe {

@@ -109,3 +109,52 @@ fn the_size_limit_applies() {
         "{stderr}"
     );
 }
+
+/// `-o x.png` writes a PNG (the signature, the width asked); `--format png` writes it to
+/// standard output; `--width` sets the SVG's width.
+#[test]
+fn png_and_width() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("render-png");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let path = dir.join("m.png");
+    let _ = std::fs::remove_file(&path);
+    let p = path.to_str().expect("UTF-8 path");
+    let out = mdip(&[
+        "render",
+        "tests/mdatc/3.A.6.mdip",
+        "--season",
+        "2:0",
+        "-o",
+        p,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let png = std::fs::read(&path).expect("written");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+    assert_eq!(width, 1000, "one board is 1000 px wide by default");
+
+    let out = mdip(&[
+        "render",
+        "tests/datc/6.C.5.mdip",
+        "--format",
+        "png",
+        "--width",
+        "640",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(&out.stdout[..8], b"\x89PNG\r\n\x1a\n");
+    let width = u32::from_be_bytes([
+        out.stdout[16],
+        out.stdout[17],
+        out.stdout[18],
+        out.stdout[19],
+    ]);
+    assert_eq!(width, 640);
+
+    let out = mdip(&["render", "tests/datc/6.C.5.mdip", "--width", "1500"]);
+    let svg = String::from_utf8(out.stdout).expect("UTF-8");
+    assert!(
+        svg.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg" width="1500""#),
+        "{svg:.100}"
+    );
+}

@@ -752,6 +752,29 @@ async fn render_command_returns_the_svg() {
     let svg = r["result"].as_str().unwrap_or_else(|| panic!("{r}"));
     assert!(svg.contains(r#"data-season="0:0""#), "{svg:.200}");
 
+    // The same board as PNG, a data URL of a PNG image.
+    let r = c
+        .request("workspace/executeCommand", run(json!([URI, "1:0", "png"])))
+        .await;
+    let url = r["result"].as_str().unwrap_or_else(|| panic!("{r}"));
+    let data = url
+        .strip_prefix("data:image/png;base64,")
+        .unwrap_or_else(|| panic!("{url:.80}"));
+    assert!(
+        data.starts_with("iVBORw0KGgo"),
+        "the PNG signature: {data:.20}"
+    );
+    assert!(data.len() > 10_000, "a whole board: {} bytes", data.len());
+    let r = c
+        .request("workspace/executeCommand", run(json!([URI, "1:0", "gif"])))
+        .await;
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("png")),
+        "{r}"
+    );
+
     let r = c
         .request("workspace/executeCommand", run(json!([URI, "7:3"])))
         .await;

@@ -1,20 +1,36 @@
 //! Pictures of an order file: the standard board of one season, and the multiverse of a 5D
-//! game as a grid of boards, as SVG.
+//! game as a grid of boards, as SVG (and as PNG with the feature `png`).
 //!
 //! Everything drawn comes from the file's typed report ([`FileReport`]): boards and centres
 //! from its seasons, arrows from its orders and their outcomes, the grid from its seasons and
 //! timelines. Terrain (land or sea) and supply centres come from the standard map
 //! (`mdip-map`).
 //!
-//! **The map artwork is the project's own**, derived from facts and computed, not drawn: each
-//! province has a point, the approximate latitude and longitude of its main city or of its
-//! sea's centre from general geographic knowledge (`data/positions.txt`, which says for every
-//! line which place it is), projected equirectangularly (a degree of longitude drawn 0.67 of a
-//! degree of latitude, as near 48°N; the margins outside 5°W–25°E and 36°N–60°N squeezed); a
-//! province's cell is the Voronoi cell of its point, computed from the Delaunay triangulation
-//! of all the points (the `delaunator` crate) and clipped to the map's frame (see `geo`). The
-//! shapes are therefore schematic: borders are straight, and coasts are where a land's cell
-//! meets a sea's.
+//! **The map artwork is the project's own**, derived from facts and computed, not drawn: land
+//! and sea are Natural Earth's 1:50m coastlines (public domain); each province has a point, the
+//! approximate latitude and longitude of its main city or of its sea's centre from general
+//! geographic knowledge (`data/positions.txt`, which says for every line which place it is),
+//! and a province is the part of its land (or of the water) nearest its points: Voronoi cells
+//! clipped to the coast. `scripts/gen-geography` computes the shapes once into
+//! `data/board.txt`, which this crate embeds and reads (see `geo` and `data/README.md`).
+//! Land no province holds (Switzerland, Ireland, Corsica...) is drawn neutral; seas are named.
+//!
+//! **Labels never hide a mark**: each board places its provinces' labels off its units, centres
+//! and orders' lines, and off each other (see `labels`).
+//!
+//! **Links back to the text.** Every element drawn for something written in the file says
+//! where it was written, so a viewer can lead back to it, as the report counts them:
+//! `data-line` is the order's 1-based line (`OrderReport::line`), `data-range` its byte
+//! offsets from the start of the text, end exclusive (`Range::byte_start`, `byte_end`):
+//!
+//! | element | `class` | attributes |
+//! |---|---|---|
+//! | an order's mark (arrow, ring, cross) | `order KIND STATUS` (`order move succeeds`, `order support-move fails`; kinds `hold move support-hold support-move convoy retreat disband build remove`) | `data-line`, `data-range="START-END"` of the order, `data-season="X:Y"` of its unit |
+//! | a unit on a board | `unit` (inside `dislodged` when it owes a retreat) | `data-power`, `data-location`; when the unit was given an order in that season, that order's `data-line` and `data-range` |
+//! | a board | `board` (`board head` for a head) | `data-season="X:Y"` |
+//! | a board's title in the grid | `board-title` | `data-season` |
+//! | a province's shape on a board | `cell land` or `cell sea` | `data-province` |
+//! | a fork link in the grid | `fork` | `data-from`, `data-to` (seasons) |
 //!
 //! One fact the report does not hold is computed here: a support cut by a move of a later step
 //! into a re-opened past season (its recorded outcome stands, by rule 13, so the report shows
@@ -23,13 +39,19 @@
 
 mod board;
 mod geo;
+mod labels;
 mod orders;
+#[cfg(feature = "png")]
+mod png;
+
+#[cfg(feature = "png")]
+pub use png::{png, tree};
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 pub use mdip_analysis::report::{FileReport, SeasonRef};
-use mdip_analysis::report::{OrderKindName, SeasonPhase, SeasonReport, StatusName};
+use mdip_analysis::report::{OrderKindName, OrderReport, SeasonPhase, SeasonReport, StatusName};
 
 use board::{board, defs, esc, legend};
 use geo::{geometry, Point, HEIGHT, WIDTH};
@@ -47,7 +69,7 @@ pub fn anchor(location: &str) -> Option<(f64, f64)> {
 pub fn cell_contains(location: &str, x: f64, y: f64) -> bool {
     geometry()
         .province(location)
-        .is_some_and(|p| p.cells.iter().any(|c| geo::contains(c, Point { x, y })))
+        .is_some_and(|p| geo::contains_any(&p.cells, Point { x, y }))
 }
 
 /// The season a picture shows when none is asked for: that of the last order adjudicated (or
@@ -72,6 +94,22 @@ pub fn default_season(report: &FileReport) -> SeasonRef {
 /// another season are drawn to the place on this board and tagged with the season. `None`
 /// when the report has no such season.
 pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
+    season_svg_with(report, season, Style::default())
+}
+
+/// How a picture is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Style {
+    /// Its width on the page, in pixels (the drawing scales to it). Default: 1,000 for one
+    /// board ([`DEFAULT_WIDTH`]); the grid's natural width for the multiverse, at least 1,000.
+    pub width: Option<u32>,
+}
+
+/// The width of one board's picture when none is asked for.
+pub const DEFAULT_WIDTH: u32 = 1000;
+
+/// [`season_svg`] drawn in a style.
+pub fn season_svg_with(report: &FileReport, season: SeasonRef, style: Style) -> Option<String> {
     let s = report.seasons.iter().find(|s| s.season == season)?;
     let mut out = String::new();
     let crop = season_crop(report, s);
@@ -81,8 +119,8 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
     let height = 36.0 + board_h + LEGEND;
     open_svg(
         &mut out,
-        WIDTH,
-        height,
+        (WIDTH, height),
+        f64::from(style.width.unwrap_or(DEFAULT_WIDTH)),
         &format!("{} — {} {}", report.path, season, s.calendar),
     );
     let _ = write!(
@@ -97,12 +135,43 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
         crop,
         scale,
     };
-    board(&mut out, s, view);
-    let place = |loc: &str, _: SeasonRef| geometry().province(loc).map(|p| view.page(p.anchor));
+    board(&mut out, s, view, report);
+    // A place of another season stands at the frame, on the side where that season lies in
+    // the grid: earlier turns left, later right, other timelines above (lower numbers) or
+    // below (higher), across from the place on this board.
+    let place = |loc: &str, at: SeasonRef| {
+        let p = geometry().spot(loc)?;
+        if at == season {
+            return Some(view.page(p));
+        }
+        let (x0, y0, w, h) = crop;
+        let inset = 16.0 / scale;
+        let (left, right) = (x0 + inset, x0 + w - inset);
+        let (top, bottom) = (y0 + inset, y0 + h - inset);
+        let q = match at.timeline.cmp(&season.timeline) {
+            std::cmp::Ordering::Less => Point {
+                x: p.x.clamp(left, right),
+                y: top,
+            },
+            std::cmp::Ordering::Greater => Point {
+                x: p.x.clamp(left, right),
+                y: bottom,
+            },
+            std::cmp::Ordering::Equal if at.turn < season.turn => Point {
+                x: left,
+                y: p.y.clamp(top, bottom),
+            },
+            std::cmp::Ordering::Equal => Point {
+                x: right,
+                y: p.y.clamp(top, bottom),
+            },
+        };
+        Some(view.page(q))
+    };
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);
     for (i, o) in report.orders.iter().enumerate() {
-        if o.unit.as_ref().is_some_and(|u| u.season == season) {
+        if acts_on(o, season) {
             order(
                 &mut out,
                 o,
@@ -111,6 +180,7 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
                 Some(season),
                 cuts.get(&i).copied(),
                 report,
+                Some((0.0, 36.0, WIDTH, 36.0 + board_h)),
             );
         }
     }
@@ -118,6 +188,17 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
     legend(&mut out, 36.0 + board_h, report);
     out.push_str("</svg>\n");
     Some(out)
+}
+
+/// Whether an order acts on a season's board: given there, or reaching a place there (a move
+/// arriving, a support or convoy of a unit there or into a place there).
+pub fn acts_on(o: &OrderReport, season: SeasonRef) -> bool {
+    o.unit.as_ref().is_some_and(|u| u.season == season)
+        || o.target
+            .destination
+            .as_ref()
+            .is_some_and(|d| d.season == season)
+        || o.target.unit.as_ref().is_some_and(|u| u.season == season)
 }
 
 /// Where a board is drawn: the part of the map shown (`crop`: x, y, width, height in the
@@ -152,13 +233,18 @@ const GAP_Y: f64 = 44.0;
 const MARGIN_X: f64 = 96.0;
 const MARGIN_Y: f64 = 44.0;
 /// Height of the legend strip.
-const LEGEND: f64 = 64.0;
+const LEGEND: f64 = 136.0;
 
 /// The multiverse: one board per season, timelines as rows and turns as columns, each board
 /// titled with its season and calendar name; lines from the season a timeline branched from
 /// to its first season; every order as an arrow, between boards when it reaches another
 /// season.
 pub fn multiverse_svg(report: &FileReport) -> String {
+    multiverse_svg_with(report, Style::default())
+}
+
+/// [`multiverse_svg`] drawn in a style.
+pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
     let crop = grid_crop(report);
     let scale = GRID_BOARD / crop.2;
     let (bw, bh) = (GRID_BOARD, crop.3 * scale);
@@ -190,8 +276,10 @@ pub fn multiverse_svg(report: &FileReport) -> String {
     let mut out = String::new();
     open_svg(
         &mut out,
-        width,
-        grid_h + LEGEND,
+        (width, grid_h + LEGEND),
+        style
+            .width
+            .map_or(width.max(f64::from(DEFAULT_WIDTH)), f64::from),
         &format!("{} — the multiverse", report.path),
     );
     let _ = write!(
@@ -272,19 +360,20 @@ pub fn multiverse_svg(report: &FileReport) -> String {
         let Some(at) = origin(s.season) else { continue };
         let _ = write!(
             out,
-            r#"<text class="board-title" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            r#"<text class="board-title" data-season="{}" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            s.season,
             at.x,
             at.y - 6.0,
             s.season,
             esc(&s.calendar),
             phase_note(s)
         );
-        board(&mut out, s, View { at, crop, scale });
+        board(&mut out, s, View { at, crop, scale }, report);
     }
     let place = |loc: &str, season: SeasonRef| {
         let at = origin(season)?;
-        let p = geometry().province(loc)?;
-        Some(View { at, crop, scale }.page(p.anchor))
+        let p = geometry().spot(loc)?;
+        Some(View { at, crop, scale }.page(p))
     };
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);
@@ -298,6 +387,7 @@ pub fn multiverse_svg(report: &FileReport) -> String {
                 None,
                 cuts.get(&i).copied(),
                 report,
+                None,
             );
         }
     }
@@ -334,10 +424,28 @@ fn season_crop(report: &FileReport, s: &SeasonReport) -> (f64, f64, f64, f64) {
     }
     places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
     for o in &report.orders {
-        if o.unit.as_ref().is_some_and(|u| u.season == s.season) {
-            places.extend(o.unit.as_ref().map(|u| u.location.as_str()));
-            places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
-            places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
+        if acts_on(o, s.season) {
+            let here = |season: SeasonRef| season == s.season;
+            places.extend(
+                o.unit
+                    .as_ref()
+                    .filter(|u| here(u.season))
+                    .map(|u| u.location.as_str()),
+            );
+            places.extend(
+                o.target
+                    .unit
+                    .as_ref()
+                    .filter(|u| here(u.season))
+                    .map(|u| u.location.as_str()),
+            );
+            places.extend(
+                o.target
+                    .destination
+                    .as_ref()
+                    .filter(|d| here(d.season))
+                    .map(|d| d.location.as_str()),
+            );
         }
     }
     crop(&places, 440.0)
@@ -438,10 +546,14 @@ fn phase_note(s: &SeasonReport) -> &'static str {
     }
 }
 
-fn open_svg(out: &mut String, width: f64, height: f64, title: &str) {
+/// Opens a picture whose drawing is `size` (width, height) units, shown `width` pixels wide.
+fn open_svg(out: &mut String, size: (f64, f64), width: f64, title: &str) {
+    let (w, h) = size;
+    let width = width.clamp(100.0, 20_000.0);
+    let height = h * width / w;
     let _ = write!(
         out,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title><rect class="background" width="{width:.0}" height="{height:.0}" fill="#fbfaf6"/>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {w:.0} {h:.0}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title><rect class="background" width="{w:.0}" height="{h:.0}" fill="#fbfaf6"/>"##,
         esc(title)
     );
     defs(out);

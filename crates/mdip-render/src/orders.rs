@@ -114,7 +114,20 @@ pub(crate) fn order(
     local: Option<SeasonRef>,
     cut_by: Option<usize>,
     report: &FileReport,
+    frame: Option<(f64, f64, f64, f64)>,
 ) {
+    // Keeps a text of `width` whose middle is at `x`, baseline at `y`, inside a one-season
+    // board's frame.
+    let inside = |x: f64, y: f64, width: f64| match frame {
+        Some((x0, y0, x1, y1)) => (
+            x.clamp(
+                x0 + width / 2.0 + 4.0,
+                (x1 - width / 2.0 - 4.0).max(x0 + width / 2.0 + 4.0),
+            ),
+            y.clamp(y0 + 16.0, y1 - 6.0),
+        ),
+        None => (x, y),
+    };
     let Some(u) = &o.unit else { return };
     let Some(from) = place(&u.location, u.season) else {
         return;
@@ -134,13 +147,25 @@ pub(crate) fn order(
     let failed = matches!(o.outcome.status, StatusName::Fails | StatusName::Illegal);
     let _ = write!(
         out,
-        r#"<g class="order {} {status}" data-line="{}"><title>{}: {}</title>"#,
+        r#"<g class="order {} {status}{}" data-line="{}" data-range="{}-{}" data-season="{}"><title>{}: {}</title>"#,
         kind_class(o.kind),
+        if local.is_some_and(|l| l != u.season) {
+            " from-other-season"
+        } else {
+            ""
+        },
         o.line,
+        o.range.byte_start,
+        o.range.byte_end,
+        u.season,
         esc(&o.text),
         esc(&o.outcome.sentence)
     );
     let mut tags: Vec<(Point, SeasonRef)> = Vec::new();
+    // On one season's board, an order given in another season enters at the frame.
+    if local.is_some_and(|l| l != u.season) {
+        tags.push((from, u.season));
+    }
     let mut mark: Option<Point> = None;
     let mut mark_size = 6.0 * scale.max(0.6);
     // Where a later cut is marked: near the supporter, on its own board.
@@ -157,18 +182,14 @@ pub(crate) fn order(
                     let a = towards(from, to, end);
                     let b = towards(to, from, end);
                     let dash = if o.kind == OrderKindName::Retreat {
-                        r#" stroke-dasharray="2 3""#
+                        r#" stroke-dasharray="9 3 2 3""#
                     } else {
                         ""
                     };
                     if cross_board {
                         // Between boards: a curve, so it does not run along a board's edge.
                         // On one board the curve bulges clear of the units it joins.
-                        let bulge = if local.is_some() {
-                            (len * 1.2).max(60.0 * scale)
-                        } else {
-                            len * 0.15
-                        };
+                        let bulge = len * 0.15;
                         let (nx, ny) = if len > 0.0 {
                             (-(to.y - from.y) / len, (to.x - from.x) / len)
                         } else {
@@ -349,24 +370,33 @@ pub(crate) fn order(
                 u.season
             )
         });
-        let _ = write!(
-            out,
-            r##"<text class="cut-label" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="#d00000" stroke="#fff" stroke-width="{:.1}" paint-order="stroke" text-anchor="middle">support cut by {} (line {}) when this season was re-opened</text>"##,
+        let text = format!(
+            "support cut by {} (line {}) when this season was re-opened",
+            who, by.line
+        );
+        let (x, y) = inside(
             at.x,
             at.y - 14.0 * scale.max(0.6),
-            12.0,
-            3.0,
-            esc(&who),
-            by.line
+            text.chars().count() as f64 * 12.0 * 0.66,
+        );
+        let _ = write!(
+            out,
+            r##"<text class="cut-label" x="{x:.1}" y="{y:.1}" font-size="12" font-weight="bold" fill="#d00000" stroke="#fff" stroke-width="3" paint-order="stroke" text-anchor="middle">{}</text>"##,
+            esc(&text)
         );
     }
     for (p, s) in tags {
+        let size = 11.0 * scale.max(1.0);
+        let text = s.to_string();
+        let width = text.len() as f64 * size * 0.66;
+        let (x, y) = inside(
+            p.x + 8.0 * scale.max(1.0) + width / 2.0,
+            p.y + 16.0 * scale.max(1.0),
+            width,
+        );
         let _ = write!(
             out,
-            r##"<text class="season-tag" x="{:.1}" y="{:.1}" font-size="{:.1}" font-weight="bold" fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke">{s}</text>"##,
-            p.x + 8.0 * scale.max(1.0),
-            p.y + 16.0 * scale.max(1.0),
-            11.0 * scale.max(1.0)
+            r##"<text class="season-tag" x="{x:.1}" y="{y:.1}" font-size="{size:.1}" font-weight="bold" fill="{colour}" stroke="#fff" stroke-width="3" paint-order="stroke" text-anchor="middle">{text}</text>"##,
         );
     }
     out.push_str("</g>");

@@ -521,15 +521,23 @@ impl LanguageServer for Backend {
             )));
         }
         let (uri, subject) = render::arguments(&params.arguments).map_err(Error::invalid_params)?;
+        let png = render::wants_png(&params.arguments).map_err(Error::invalid_params)?;
         let Some(snapshot) = self.session.snapshot(&uri).await else {
             return Err(Error::invalid_params(format!(
                 "mdip.render: {uri} is not open"
             )));
         };
-        let svg = tokio::task::spawn_blocking(move || render::render(&uri, &snapshot, subject))
-            .await
-            .map_err(|_| Error::internal_error())?
-            .map_err(Error::invalid_params)?;
+        let svg = tokio::task::spawn_blocking(move || {
+            let svg = render::render(&uri, &snapshot, subject)?;
+            if png {
+                render::png_data_url(&svg)
+            } else {
+                Ok(svg)
+            }
+        })
+        .await
+        .map_err(|_| Error::internal_error())?
+        .map_err(Error::invalid_params)?;
         Ok(Some(lsp::LSPAny::String(svg)))
     }
 

@@ -5,7 +5,8 @@
 //! `"multiverse"`, or a position `{ "line": L, "character": C }` (the board of the season of
 //! the order at or after that line: the order on the line, else the first order below it,
 //! else the last order above it). Without the second argument: the multiverse of a
-//! multiversal file, else the board of the season last ordered.
+//! multiversal file, else the board of the season last ordered. A third argument `"png"` asks
+//! for the picture as PNG, returned as a data URL (`data:image/png;base64,...`).
 
 use mdip_analysis::report::SeasonRef;
 use mdip_analysis::FileReport;
@@ -61,6 +62,28 @@ pub fn arguments(args: &[Value]) -> Result<(String, Subject), String> {
             }
         };
     Ok((uri, subject))
+}
+
+/// Whether the arguments ask for PNG (a third argument `"png"`; `"svg"` or none: SVG).
+pub fn wants_png(args: &[Value]) -> Result<bool, String> {
+    match args.get(2) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::String(f)) if f == "svg" => Ok(false),
+        Some(Value::String(f)) if f == "png" => Ok(true),
+        Some(v) => Err(format!(
+            "mdip.render: the third argument must be `svg` or `png`, not {v}"
+        )),
+    }
+}
+
+/// The PNG of an SVG picture, as a data URL.
+pub fn png_data_url(svg: &str) -> Result<String, String> {
+    use base64::Engine as _;
+    let bytes = mdip_render::png(svg)?;
+    Ok(format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes)
+    ))
 }
 
 /// `2:1`.
