@@ -1,5 +1,6 @@
 //! IDE queries over an [`Analysis`]: hover, completion, inlay hints, code actions, document
-//! symbols, folding, semantic highlighting, formatting, go to definition and references.
+//! symbols, folding, semantic highlighting, formatting, go to definition and references, and
+//! which season's picture a line asks for.
 //!
 //! Plain data in, plain data out: every query takes the analysis and the text it was made of,
 //! and byte offsets into that text; every answer holds byte [`Span`](mdip_syntax::Span)s and
@@ -22,6 +23,7 @@ mod hover;
 mod inlay;
 mod navigation;
 mod outline;
+mod picture;
 
 pub use actions::{code_actions, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};
@@ -30,6 +32,7 @@ pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};
 pub use navigation::{definition, references, Navigation, Reference, ReferenceKind};
 pub use outline::{document_symbols, folding_ranges, Fold, FoldKind, Symbol, SymbolKind};
+pub use picture::season_at_line;
 
 use mdip_syntax::Highlight;
 
