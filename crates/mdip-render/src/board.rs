@@ -4,10 +4,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use mdip_analysis::report::{FileReport, SeasonReport, UnitTypeName};
-use mdip_map::{Map, Terrain};
+use mdip_analysis::report::{FileReport, OrderKindName, OrderReport, SeasonReport, UnitTypeName};
+use mdip_map::Map;
 
 use crate::geo::{geometry, Point, HEIGHT, WIDTH};
+use crate::labels::{self, Rect};
 use crate::orders::cross;
 use crate::View;
 
@@ -27,60 +28,135 @@ pub(crate) fn colours(power: &str) -> (&'static str, &'static str) {
 
 pub(crate) const SEA: &str = "#8fb8d6";
 pub(crate) const LAND: &str = "#efe8d4";
+pub(crate) const IMPASSABLE: &str = "#d8d2c2";
+
+/// Where a supply centre's dot stands: below its province's anchor.
+pub(crate) fn centre_spot(anchor: Point) -> Point {
+    Point {
+        x: anchor.x,
+        y: anchor.y + 14.0,
+    }
+}
+
+/// Writes rings as a path's `d`.
+fn path_of(rings: &[Vec<Point>]) -> String {
+    let mut d = String::new();
+    for ring in rings {
+        for (k, q) in ring.iter().enumerate() {
+            let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { "M" } else { "L" }, q.x, q.y);
+        }
+        d.push('Z');
+    }
+    d
+}
 
 /// What every board shares, written once per picture: each province's shape
-/// (`mdip-cell-ABBREV`, filled by the boards that use it) and the overlay of borders, supply
-/// centres and labels (`mdip-overlay`).
+/// (`mdip-cell-ABBREV`, filled by the boards that use it) and the overlay of impassable land,
+/// coastline and supply centres (`mdip-overlay`).
 pub(crate) fn defs(out: &mut String) {
     let map = Map::standard();
     let g = geometry();
     out.push_str("<defs>");
     for p in &g.provinces {
-        let mut d = String::new();
-        for cell in &p.cells {
-            for (k, q) in cell.iter().enumerate() {
-                let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { "M" } else { "L" }, q.x, q.y);
-            }
-            d.push('Z');
-        }
-        let _ = write!(out, r#"<path id="mdip-cell-{}" d="{d}"/>"#, p.abbrev);
+        let _ = write!(
+            out,
+            r#"<path id="mdip-cell-{}" d="{}" fill-rule="evenodd"/>"#,
+            p.abbrev,
+            path_of(&p.cells)
+        );
     }
     out.push_str(r#"<g id="mdip-overlay">"#);
-    let mut d = String::new();
-    for (a, b) in &g.borders {
-        let _ = write!(d, "M{:.1},{:.1}L{:.1},{:.1}", a.x, a.y, b.x, b.y);
-    }
     let _ = write!(
         out,
-        r##"<path class="borders" d="{d}" fill="none" stroke="#6b6b6b" stroke-width="1" stroke-linejoin="round"/>"##
+        r##"<path class="impassable" d="{}" fill="{IMPASSABLE}" fill-rule="evenodd" stroke="#9a9486" stroke-width="0.5"/>"##,
+        path_of(&g.impassable)
+    );
+    let _ = write!(
+        out,
+        r##"<path class="coastline" d="{}" fill="none" stroke="#3d4f5c" stroke-width="0.9" stroke-linejoin="round"/>"##,
+        path_of(&g.land)
     );
     for p in &g.provinces {
         let sc = map
             .province_by_abbrev(&p.abbrev)
             .is_some_and(|id| map.is_supply_centre(id));
         if sc {
+            let at = centre_spot(p.anchor);
             let _ = write!(
                 out,
-                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.5" fill="#fff" stroke="#222" stroke-width="1.2"/>"##,
-                p.anchor.x,
-                p.anchor.y + 15.0
+                r##"<circle class="centre" cx="{:.1}" cy="{:.1}" r="3.2" fill="#fff" stroke="#222" stroke-width="1.2"/>"##,
+                at.x, at.y
             );
         }
-        let _ = write!(
-            out,
-            r##"<text class="label" x="{:.1}" y="{:.1}" font-size="10" text-anchor="middle" fill="#222" stroke="#fff" stroke-width="2" stroke-opacity="0.6" paint-order="stroke">{}</text>"##,
-            p.anchor.x,
-            p.anchor.y - 13.0,
-            esc(&p.abbrev)
-        );
     }
     out.push_str("</g></defs>");
 }
 
+/// The obstacles of a board's labels: its units, its centres and its orders' lines, in board
+/// units.
+fn obstacles(s: &SeasonReport, report: &FileReport) -> (Vec<Rect>, Vec<(Point, Point)>) {
+    let map = Map::standard();
+    let g = geometry();
+    let mut boxes = Vec::new();
+    for p in &g.provinces {
+        if map
+            .province_by_abbrev(&p.abbrev)
+            .is_some_and(|id| map.is_supply_centre(id))
+        {
+            boxes.push(Rect::around(centre_spot(p.anchor), 4.5));
+        }
+    }
+    for p in &s.powers {
+        for u in &p.units {
+            if let Some(at) = g.spot(&u.location) {
+                boxes.push(Rect::around(at, 10.5));
+            }
+        }
+    }
+    for d in &s.dislodged {
+        if let Some(at) = g.spot(&d.unit.location) {
+            boxes.push(Rect::around(Point { x: at.x + 11.0, y: at.y + 11.0 }, 14.0));
+        }
+    }
+    let mut lines = Vec::new();
+    for o in &report.orders {
+        let Some(u) = o.unit.as_ref().filter(|u| u.season == s.season) else {
+            continue;
+        };
+        let Some(from) = g.spot(&u.location) else { continue };
+        let via = o.target.unit.as_ref().and_then(|t| g.spot(&t.location));
+        let to = o.target.destination.as_ref().and_then(|d| g.spot(&d.location));
+        match (via, to) {
+            (Some(v), Some(t)) => {
+                lines.push((from, v));
+                lines.push((v, t));
+            }
+            (Some(v), None) => lines.push((from, v)),
+            (None, Some(t)) => lines.push((from, t)),
+            (None, None) => {}
+        }
+    }
+    (boxes, lines)
+}
+
 /// One board in its view: cells, borders, labels, centres, units (a nested `<svg>` whose
 /// view box is the crop, so that the map outside it is cut off).
-pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
+pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &FileReport) {
     let map = Map::standard();
+    // The order given to each unit of this season, by power and province: a dislodged unit's
+    // is its retreat or disband, another unit's its movement order.
+    let province = |loc: &str| loc.split('/').next().unwrap_or(loc).to_owned();
+    let order_of = |power: &str, location: &str, dislodged: bool| {
+        report.orders.iter().find(|o| {
+            let retreat = matches!(o.kind, OrderKindName::Retreat | OrderKindName::Disband);
+            o.unit.as_ref().is_some_and(|u| {
+                u.season == s.season
+                    && u.power.or(o.power) == Some(power)
+                    && province(&u.location) == province(location)
+            }) && retreat == dislodged
+                && !matches!(o.kind, OrderKindName::Build | OrderKindName::Waive)
+        })
+    };
     let g = geometry();
     let mut owner: BTreeMap<&str, &str> = BTreeMap::new();
     for p in &s.powers {
@@ -103,23 +179,64 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
         r##"<rect class="frame" width="{WIDTH}" height="{HEIGHT}" fill="{SEA}"/>"##
     );
     for p in &g.provinces {
-        let id = map.province_by_abbrev(&p.abbrev);
-        let sea = id.is_some_and(|id| map.terrain(id) == Terrain::Sea);
-        let fill = if sea {
+        let fill = if p.sea {
             SEA
         } else {
             owner.get(p.abbrev.as_str()).map_or(LAND, |o| colours(o).1)
         };
         // The shape is drawn once, in `<defs>`; each board fills it with its owner's colour.
+        let stroke = if p.sea {
+            r##"stroke="#6d9bbf" stroke-width="0.6" stroke-dasharray="3 2""##
+        } else {
+            r##"stroke="#6b6b6b" stroke-width="0.7""##
+        };
         let _ = write!(
             out,
-            r##"<use class="cell {}" data-province="{}" href="#mdip-cell-{}" fill="{fill}"/>"##,
-            if sea { "sea" } else { "land" },
+            r##"<use class="cell {}" data-province="{}" href="#mdip-cell-{}" fill="{fill}" {stroke}/>"##,
+            if p.sea { "sea" } else { "land" },
             p.abbrev,
             p.abbrev
         );
     }
     out.push_str(r##"<use class="overlay" href="#mdip-overlay"/>"##);
+    // Labels, placed off this board's units, centres and orders.
+    let names: Vec<(String, String, bool)> = g
+        .provinces
+        .iter()
+        .map(|p| {
+            let text = if p.sea {
+                map.province_by_abbrev(&p.abbrev)
+                    .map_or(p.abbrev.clone(), |id| map.name(id).to_owned())
+            } else {
+                p.abbrev.clone()
+            };
+            (p.abbrev.clone(), text, p.sea)
+        })
+        .collect();
+    let (boxes, lines) = obstacles(s, report);
+    let frame = Rect {
+        x0: cx + 1.0,
+        y0: cy + 1.0,
+        x1: cx + cw - 1.0,
+        y1: cy + ch - 1.0,
+    };
+    for l in labels::place(&names, &boxes, &lines, frame) {
+        let style = if l.sea {
+            r##"font-style="italic" fill="#1d4f7a""##
+        } else {
+            r##"font-weight="bold" fill="#222""##
+        };
+        let _ = write!(
+            out,
+            r##"<text class="label{}" data-province="{}" x="{:.1}" y="{:.1}" font-size="{}" text-anchor="middle" {style} stroke="#fff" stroke-width="1.8" stroke-opacity="0.7" paint-order="stroke">{}</text>"##,
+            if l.sea { " sea-name" } else { "" },
+            l.abbrev,
+            l.at.x,
+            l.at.y,
+            l.size,
+            esc(&l.text)
+        );
+    }
     // A unit dislodged here that owes a retreat: marked with a red dashed ring where it
     // stands; if the board already shows another unit in its province, it is drawn beside it.
     let is_dislodged = |power: &str, location: &str| {
@@ -130,25 +247,28 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View) {
     let mut drawn: Vec<(&str, &str)> = Vec::new();
     for p in &s.powers {
         for u in &p.units {
-            let Some(prov) = g.province(&u.location) else {
+            let Some(at) = g.spot(&u.location) else {
                 continue;
             };
             if is_dislodged(p.power, &u.location) {
                 drawn.push((p.power, u.location.as_str()));
-                dislodged_unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+                let o = order_of(p.power, &u.location, true);
+                dislodged_unit(out, p.power, u.kind, &u.location, at, 0.0, o);
             } else {
-                unit(out, p.power, u.kind, &u.location, prov.anchor, 0.0);
+                let o = order_of(p.power, &u.location, false);
+                unit(out, p.power, u.kind, &u.location, at, 0.0, o);
             }
         }
     }
     for d in &s.dislodged {
-        let (Some(prov), Some(power), Some(kind)) =
-            (g.province(&d.unit.location), d.unit.power, d.unit.kind)
+        let (Some(at), Some(power), Some(kind)) =
+            (g.spot(&d.unit.location), d.unit.power, d.unit.kind)
         else {
             continue;
         };
         if !drawn.contains(&(power, d.unit.location.as_str())) {
-            dislodged_unit(out, power, kind, &d.unit.location, prov.anchor, 11.0);
+            let o = order_of(power, &d.unit.location, true);
+            dislodged_unit(out, power, kind, &d.unit.location, at, 11.0, o);
         }
     }
     out.push_str("</g></svg>");
@@ -170,9 +290,10 @@ pub(crate) fn dislodged_unit(
     location: &str,
     at: Point,
     shift: f64,
+    order: Option<&OrderReport>,
 ) {
     out.push_str(r#"<g class="dislodged">"#);
-    unit(out, power, kind, location, at, shift);
+    unit(out, power, kind, location, at, shift, order);
     let _ = write!(
         out,
         r##"<circle cx="{:.1}" cy="{:.1}" r="13" fill="none" stroke="#d00000" stroke-width="2" stroke-dasharray="3 2"/></g>"##,
@@ -189,6 +310,7 @@ pub(crate) fn unit(
     location: &str,
     at: Point,
     shift: f64,
+    order: Option<&OrderReport>,
 ) {
     let (colour, _) = colours(power);
     let (x, y) = (at.x + shift, at.y + shift);
@@ -204,9 +326,10 @@ pub(crate) fn unit(
     };
     let _ = write!(
         out,
-        r##"<g class="unit" data-power="{}" data-location="{}">{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
+        r##"<g class="unit" data-power="{}" data-location="{}"{}>{shape}<text x="{x:.1}" y="{:.1}" font-size="12" font-weight="bold" text-anchor="middle" fill="#fff">{}</text></g>"##,
         esc(power),
         esc(location),
+        order.map(source).unwrap_or_default(),
         y + 4.3,
         kind.letter()
     );
@@ -272,6 +395,15 @@ pub(crate) fn legend(out: &mut String, y: f64, report: &FileReport) {
         x + 18.0
     );
     out.push_str("</g>");
+}
+
+/// The attributes that lead from a drawn element back to the text of its order:
+/// ` data-line="L" data-range="START-END"` (0-based line, byte offsets).
+pub(crate) fn source(o: &OrderReport) -> String {
+    format!(
+        r#" data-line="{}" data-range="{}-{}""#,
+        o.line, o.range.byte_start, o.range.byte_end
+    )
 }
 
 /// Escapes text for XML.

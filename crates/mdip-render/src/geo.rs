@@ -1,6 +1,8 @@
-//! The board's geometry, derived from facts: each province's point (`data/positions.txt`:
-//! approximate latitude and longitude of its main city or sea centre), projected, and the
-//! Voronoi cells of those points clipped to the map's frame.
+//! The board's geometry, read from `data/board.txt`, which `scripts/gen-geography` computes
+//! from Natural Earth's land (public domain) and the project's facts (`data/positions.txt`:
+//! approximate latitude and longitude of each province's main city or sea centre, further
+//! points shaping a province, the coasts of split-coast provinces, impassable land). See
+//! `data/README.md` for how and why.
 //!
 //! The projection is equirectangular: x grows with longitude and y with latitude southwards,
 //! each linearly, except that it squeezes the margins where the board's provinces are large
@@ -9,39 +11,21 @@
 //! frame (17°W to 45°E, 32°N to 73°N) on a 620 by 640 board draws a degree of longitude 0.67
 //! of a degree of latitude, as it is near 48°N.
 //!
-//! The cells come from the Delaunay triangulation of the points (the `delaunator` crate): a
-//! point's Voronoi cell is the frame cut by the perpendicular bisector towards each of its
-//! Delaunay neighbours, which is how every cell is computed here.
+//! A land province is the part of its piece of land nearest its points (the Voronoi cells of
+//! the land points on that piece, clipped to the coast); a sea province the part of the water
+//! nearest its points. Land with no point on it (Ireland, Iceland, Corsica, Sardinia, Sicily,
+//! Crete...) and the land nearest an impassable point (Switzerland...) is neutral.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// The positions file, embedded.
-const POSITIONS: &str = include_str!("../data/positions.txt");
+/// The board's shapes, embedded.
+const BOARD: &str = include_str!("../data/board.txt");
 
 /// Width of one board, in SVG units.
 pub const WIDTH: f64 = 620.0;
 /// Height of one board, in SVG units.
 pub const HEIGHT: f64 = 640.0;
-
-/// The frame: westmost and eastmost longitudes, northmost and southmost latitudes.
-const WEST: f64 = -17.0;
-const EAST: f64 = 45.0;
-const NORTH: f64 = 73.0;
-const SOUTH: f64 = 32.0;
-
-/// Degrees outside `lo..hi` count for `SQUEEZE` of a degree.
-const SQUEEZE: f64 = 0.6;
-
-fn squeeze(v: f64, lo: f64, hi: f64) -> f64 {
-    if v < lo {
-        lo - (lo - v) * SQUEEZE
-    } else if v > hi {
-        hi + (v - hi) * SQUEEZE
-    } else {
-        v
-    }
-}
 
 /// A point on the board.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,21 +41,27 @@ pub struct Point {
 pub struct Province {
     /// Its abbreviation, as the map writes it.
     pub abbrev: String,
-    /// Where its label and unit stand (its first point).
+    /// Whether it is a sea.
+    pub sea: bool,
+    /// Where its label and unit stand.
     pub anchor: Point,
-    /// Its cells: one convex polygon per point of the province.
+    /// Its outline: rings, filled by the even-odd rule (holes are rings inside rings).
     pub cells: Vec<Vec<Point>>,
 }
 
 /// The whole board's geometry.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Geometry {
-    /// The provinces, in the order of the positions file.
+    /// The provinces, by abbreviation.
     pub provinces: Vec<Province>,
     /// Index of each abbreviation.
     by_abbrev: BTreeMap<String, usize>,
-    /// The borders between different provinces, as segments.
-    pub borders: Vec<(Point, Point)>,
+    /// Where a fleet on a named coast stands: `stp/nc`.
+    coasts: BTreeMap<String, Point>,
+    /// Land that is no province.
+    pub impassable: Vec<Vec<Point>>,
+    /// Every piece of land: the coastline.
+    pub land: Vec<Vec<Point>>,
 }
 
 impl Geometry {
@@ -82,167 +72,89 @@ impl Geometry {
             .get(&abbrev.to_ascii_lowercase())
             .map(|&i| &self.provinces[i])
     }
-}
 
-/// Projects a latitude and longitude onto the board.
-pub fn project(lat: f64, lon: f64) -> Point {
-    let (x, y) = (|v| squeeze(v, -5.0, 25.0), |v| squeeze(v, 36.0, 60.0));
-    // Each axis fills the frame.
-    Point {
-        x: (x(lon) - x(WEST)) / (x(EAST) - x(WEST)) * WIDTH,
-        y: (y(NORTH) - y(lat)) / (y(NORTH) - y(SOUTH)) * HEIGHT,
+    /// Where a unit at this location stands: a named coast's own point, else the province's
+    /// anchor.
+    pub fn spot(&self, location: &str) -> Option<Point> {
+        self.coasts
+            .get(&location.to_ascii_lowercase())
+            .copied()
+            .or_else(|| self.province(location).map(|p| p.anchor))
     }
 }
 
-/// The geometry, computed once.
+/// The geometry, read once.
 pub fn geometry() -> &'static Geometry {
     static GEOMETRY: OnceLock<Geometry> = OnceLock::new();
-    GEOMETRY.get_or_init(|| build(POSITIONS))
+    GEOMETRY.get_or_init(|| read(BOARD))
 }
 
-/// One point of the positions file.
-struct Site {
-    province: usize,
-    at: Point,
+/// Where the rings that follow a line go.
+enum Section {
+    Province(usize),
+    Impassable,
+    Land,
+    None,
 }
 
-/// Reads the positions file (lines it cannot read are skipped; a test checks there are none)
-/// and computes the cells.
-fn build(text: &str) -> Geometry {
-    let mut provinces: Vec<Province> = Vec::new();
-    let mut by_abbrev = BTreeMap::new();
-    let mut sites = Vec::new();
+/// Reads the board file (lines it cannot read are skipped; a test checks there are none).
+fn read(text: &str) -> Geometry {
+    let mut g = Geometry::default();
+    let mut section = Section::None;
     for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let Some((abbrev, lat, lon)) = parse_line(line) else {
-            continue;
-        };
-        let at = project(lat, lon);
-        let province = *by_abbrev.entry(abbrev.clone()).or_insert_with(|| {
-            provinces.push(Province {
-                abbrev,
-                anchor: at,
-                cells: Vec::new(),
-            });
-            provinces.len() - 1
-        });
-        sites.push(Site { province, at });
-    }
-    let points: Vec<delaunator::Point> = sites
-        .iter()
-        .map(|s| delaunator::Point {
-            x: s.at.x,
-            y: s.at.y,
-        })
-        .collect();
-    let triangulation = delaunator::triangulate(&points);
-    let mut neighbours = vec![Vec::new(); sites.len()];
-    for t in triangulation.triangles.chunks_exact(3) {
-        for (a, b) in [(t[0], t[1]), (t[1], t[2]), (t[2], t[0])] {
-            if !neighbours[a].contains(&b) {
-                neighbours[a].push(b);
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("province") => {
+                let (Some(abbrev), Some(kind), Some(anchor)) =
+                    (words.next(), words.next(), point(words.next(), words.next()))
+                else {
+                    continue;
+                };
+                g.by_abbrev.insert(abbrev.to_owned(), g.provinces.len());
+                section = Section::Province(g.provinces.len());
+                g.provinces.push(Province {
+                    abbrev: abbrev.to_owned(),
+                    sea: kind == "sea",
+                    anchor,
+                    cells: Vec::new(),
+                });
             }
-            if !neighbours[b].contains(&a) {
-                neighbours[b].push(a);
-            }
-        }
-    }
-    let mut borders = Vec::new();
-    for (i, site) in sites.iter().enumerate() {
-        let cell = cell(i, &sites, &neighbours[i]);
-        // Each border is drawn once: from the side of the lower site index.
-        for (k, &(p, edge)) in cell.iter().enumerate() {
-            if let Edge::Site(j) = edge {
-                if j > i && sites[j].province != site.province {
-                    borders.push((p, cell[(k + 1) % cell.len()].0));
+            Some("coast") => {
+                if let (Some(coast), Some(at)) = (words.next(), point(words.next(), words.next()))
+                {
+                    g.coasts.insert(coast.to_owned(), at);
                 }
             }
-        }
-        provinces[site.province]
-            .cells
-            .push(cell.into_iter().map(|(p, _)| p).collect());
-    }
-    Geometry {
-        provinces,
-        by_abbrev,
-        borders,
-    }
-}
-
-/// `abbrev | lat | lon | place`.
-fn parse_line(line: &str) -> Option<(String, f64, f64)> {
-    let mut fields = line.split('|').map(str::trim);
-    let abbrev = fields.next()?.to_ascii_lowercase();
-    let lat: f64 = fields.next()?.parse().ok()?;
-    let lon: f64 = fields.next()?.parse().ok()?;
-    (!abbrev.is_empty() && lat.is_finite() && lon.is_finite()).then_some((abbrev, lat, lon))
-}
-
-/// What lies across a polygon's edge.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Edge {
-    /// The frame.
-    Frame,
-    /// The cell of this site.
-    Site(usize),
-}
-
-/// The Voronoi cell of site `i`: the frame cut by the bisector towards each neighbour. Each
-/// vertex carries what lies across the edge that starts at it.
-fn cell(i: usize, sites: &[Site], neighbours: &[usize]) -> Vec<(Point, Edge)> {
-    let mut polygon = vec![
-        (Point { x: 0.0, y: 0.0 }, Edge::Frame),
-        (Point { x: WIDTH, y: 0.0 }, Edge::Frame),
-        (
-            Point {
-                x: WIDTH,
-                y: HEIGHT,
-            },
-            Edge::Frame,
-        ),
-        (Point { x: 0.0, y: HEIGHT }, Edge::Frame),
-    ];
-    let p = sites[i].at;
-    for &j in neighbours {
-        let q = sites[j].at;
-        // Keep the points closer to p than to q: (x - m)·(q - p) <= 0.
-        let (nx, ny) = (q.x - p.x, q.y - p.y);
-        let m = Point {
-            x: (p.x + q.x) / 2.0,
-            y: (p.y + q.y) / 2.0,
-        };
-        let side = |a: Point| (a.x - m.x) * nx + (a.y - m.y) * ny;
-        let mut out = Vec::with_capacity(polygon.len() + 1);
-        for k in 0..polygon.len() {
-            let (a, edge) = polygon[k];
-            let b = polygon[(k + 1) % polygon.len()].0;
-            let (sa, sb) = (side(a), side(b));
-            let cross = |a: Point, b: Point| {
-                let t = sa / (sa - sb);
-                Point {
-                    x: a.x + t * (b.x - a.x),
-                    y: a.y + t * (b.y - a.y),
+            Some("impassable") => section = Section::Impassable,
+            Some("land") => section = Section::Land,
+            Some("ring") => {
+                let ring: Vec<Point> = words
+                    .filter_map(|xy| {
+                        let (x, y) = xy.split_once(',')?;
+                        point(Some(x), Some(y))
+                    })
+                    .collect();
+                match section {
+                    Section::Province(i) => g.provinces[i].cells.push(ring),
+                    Section::Impassable => g.impassable.push(ring),
+                    Section::Land => g.land.push(ring),
+                    Section::None => {}
                 }
-            };
-            match (sa <= 0.0, sb <= 0.0) {
-                (true, true) => out.push((a, edge)),
-                (true, false) => {
-                    out.push((a, edge));
-                    out.push((cross(a, b), Edge::Site(j)));
-                }
-                (false, true) => out.push((cross(a, b), edge)),
-                (false, false) => {}
             }
-        }
-        polygon = out;
-        if polygon.is_empty() {
-            break;
+            _ => {}
         }
     }
-    polygon
+    g
+}
+
+fn point(x: Option<&str>, y: Option<&str>) -> Option<Point> {
+    let (x, y) = (x?.parse::<f64>().ok()?, y?.parse::<f64>().ok()?);
+    (x.is_finite() && y.is_finite()).then_some(Point { x, y })
+}
+
+/// Whether `p` lies inside the rings (even-odd rule: a point in a hole is outside).
+pub fn contains_any(rings: &[Vec<Point>], p: Point) -> bool {
+    rings.iter().filter(|r| contains(r, p)).count() % 2 == 1
 }
 
 /// Whether `p` lies inside the polygon (even-odd rule).
@@ -263,18 +175,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_line_of_the_positions_file_reads() {
-        for line in POSITIONS.lines().map(str::trim) {
-            if !line.is_empty() && !line.starts_with('#') {
-                assert!(parse_line(line).is_some(), "unreadable: {line}");
+    fn every_line_of_the_board_file_reads() {
+        for line in BOARD.lines() {
+            let first = line.split_whitespace().next().unwrap_or("");
+            match first {
+                "" => {}
+                w if w.starts_with('#') => {}
+                "size" | "impassable" | "land" => {}
+                "province" => assert_eq!(line.split_whitespace().count(), 5, "{line}"),
+                "coast" => assert_eq!(line.split_whitespace().count(), 4, "{line}"),
+                "ring" => {
+                    for xy in line.split_whitespace().skip(1) {
+                        let (x, y) = xy.split_once(',').expect("x,y");
+                        assert!(point(Some(x), Some(y)).is_some(), "{xy}");
+                    }
+                }
+                w => panic!("unknown line {w}"),
             }
         }
     }
 
     #[test]
-    fn every_anchor_lies_in_the_frame_and_in_its_own_cell() {
+    fn every_anchor_lies_in_the_frame_and_in_its_own_province() {
         let g = geometry();
         assert_eq!(g.provinces.len(), 75);
+        assert!(!g.impassable.is_empty() && !g.land.is_empty());
         for p in &g.provinces {
             let a = p.anchor;
             assert!(
@@ -282,7 +207,13 @@ mod tests {
                 "{}",
                 p.abbrev
             );
-            assert!(contains(&p.cells[0], a), "{} outside its cell", p.abbrev);
+            assert!(contains_any(&p.cells, a), "{} outside its cell", p.abbrev);
+        }
+        for coast in ["stp/nc", "stp/sc", "spa/nc", "spa/sc", "bul/ec", "bul/sc"] {
+            let at = g.spot(coast).expect("a coast's spot");
+            let p = g.province(coast).expect("its province");
+            assert_ne!(at, p.anchor, "{coast}");
+            assert!(contains_any(&p.cells, at), "{coast} outside its province");
         }
     }
 }

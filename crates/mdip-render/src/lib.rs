@@ -6,15 +6,30 @@
 //! timelines. Terrain (land or sea) and supply centres come from the standard map
 //! (`mdip-map`).
 //!
-//! **The map artwork is the project's own**, derived from facts and computed, not drawn: each
-//! province has a point, the approximate latitude and longitude of its main city or of its
-//! sea's centre from general geographic knowledge (`data/positions.txt`, which says for every
-//! line which place it is), projected equirectangularly (a degree of longitude drawn 0.67 of a
-//! degree of latitude, as near 48°N; the margins outside 5°W–25°E and 36°N–60°N squeezed); a
-//! province's cell is the Voronoi cell of its point, computed from the Delaunay triangulation
-//! of all the points (the `delaunator` crate) and clipped to the map's frame (see `geo`). The
-//! shapes are therefore schematic: borders are straight, and coasts are where a land's cell
-//! meets a sea's.
+//! **The map artwork is the project's own**, derived from facts and computed, not drawn: land
+//! and sea are Natural Earth's 1:50m coastlines (public domain); each province has a point, the
+//! approximate latitude and longitude of its main city or of its sea's centre from general
+//! geographic knowledge (`data/positions.txt`, which says for every line which place it is),
+//! and a province is the part of its land (or of the water) nearest its points: Voronoi cells
+//! clipped to the coast. `scripts/gen-geography` computes the shapes once into
+//! `data/board.txt`, which this crate embeds and reads (see `geo` and `data/README.md`).
+//! Land no province holds (Switzerland, Ireland, Corsica...) is drawn neutral; seas are named.
+//!
+//! **Labels never hide a mark**: each board places its provinces' labels off its units, centres
+//! and orders' lines, and off each other (see `labels`).
+//!
+//! **Links back to the text.** Every element drawn for something written in the file says
+//! where it was written, so a viewer can lead back to it (byte offsets and lines as the
+//! report's `Range` counts them: lines from 0, bytes from the start of the text):
+//!
+//! | element | `class` | attributes |
+//! |---|---|---|
+//! | an order's mark (arrow, ring, cross) | `order KIND STATUS` (`order move succeeds`, `order support-move fails`; kinds `hold move support-hold support-move convoy retreat disband build remove`) | `data-line`, `data-range="START-END"` of the order, `data-season="X:Y"` of its unit |
+//! | a unit on a board | `unit` (inside `dislodged` when it owes a retreat) | `data-power`, `data-location`; when the unit was given an order in that season, that order's `data-line` and `data-range` |
+//! | a board | `board` (`board head` for a head) | `data-season="X:Y"` |
+//! | a board's title in the grid | `board-title` | `data-season` |
+//! | a province's shape on a board | `cell land` or `cell sea` | `data-province` |
+//! | a fork link in the grid | `fork` | `data-from`, `data-to` (seasons) |
 //!
 //! One fact the report does not hold is computed here: a support cut by a move of a later step
 //! into a re-opened past season (its recorded outcome stands, by rule 13, so the report shows
@@ -23,6 +38,7 @@
 
 mod board;
 mod geo;
+mod labels;
 mod orders;
 
 use std::collections::BTreeMap;
@@ -47,7 +63,7 @@ pub fn anchor(location: &str) -> Option<(f64, f64)> {
 pub fn cell_contains(location: &str, x: f64, y: f64) -> bool {
     geometry()
         .province(location)
-        .is_some_and(|p| p.cells.iter().any(|c| geo::contains(c, Point { x, y })))
+        .is_some_and(|p| geo::contains_any(&p.cells, Point { x, y }))
 }
 
 /// The season a picture shows when none is asked for: that of the last order adjudicated (or
@@ -97,8 +113,8 @@ pub fn season_svg(report: &FileReport, season: SeasonRef) -> Option<String> {
         crop,
         scale,
     };
-    board(&mut out, s, view);
-    let place = |loc: &str, _: SeasonRef| geometry().province(loc).map(|p| view.page(p.anchor));
+    board(&mut out, s, view, report);
+    let place = |loc: &str, _: SeasonRef| geometry().spot(loc).map(|p| view.page(p));
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);
     for (i, o) in report.orders.iter().enumerate() {
@@ -272,19 +288,20 @@ pub fn multiverse_svg(report: &FileReport) -> String {
         let Some(at) = origin(s.season) else { continue };
         let _ = write!(
             out,
-            r#"<text class="board-title" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            r#"<text class="board-title" data-season="{}" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
+            s.season,
             at.x,
             at.y - 6.0,
             s.season,
             esc(&s.calendar),
             phase_note(s)
         );
-        board(&mut out, s, View { at, crop, scale });
+        board(&mut out, s, View { at, crop, scale }, report);
     }
     let place = |loc: &str, season: SeasonRef| {
         let at = origin(season)?;
-        let p = geometry().province(loc)?;
-        Some(View { at, crop, scale }.page(p.anchor))
+        let p = geometry().spot(loc)?;
+        Some(View { at, crop, scale }.page(p))
     };
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);

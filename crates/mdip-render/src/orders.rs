@@ -134,9 +134,12 @@ pub(crate) fn order(
     let failed = matches!(o.outcome.status, StatusName::Fails | StatusName::Illegal);
     let _ = write!(
         out,
-        r#"<g class="order {} {status}" data-line="{}"><title>{}: {}</title>"#,
+        r#"<g class="order {} {status}" data-line="{}" data-range="{}-{}" data-season="{}"><title>{}: {}</title>"#,
         kind_class(o.kind),
         o.line,
+        o.range.byte_start,
+        o.range.byte_end,
+        u.season,
         esc(&o.text),
         esc(&o.outcome.sentence)
     );

@@ -94,15 +94,10 @@ fn check_boards(doc: &roxmltree::Document, boards: usize) {
             };
             assert!(classes(c).contains(&terrain));
         }
-        let overlay = b
-            .descendants()
-            .find(|n| has_class(*n, "overlay"))
-            .and_then(|n| n.attribute("href"))
-            .expect("the board shows the overlay");
-        let labels: Vec<&str> = by_id(overlay.trim_start_matches('#'))
+        let labels: Vec<&str> = b
             .descendants()
             .filter(|n| has_class(*n, "label"))
-            .filter_map(|n| n.text())
+            .filter_map(|n| n.attribute("data-province"))
             .collect();
         for p in ["lon", "nth", "mun", "tyr", "stp", "con", "mao"] {
             assert!(labels.contains(&p), "label {p}");
@@ -164,6 +159,38 @@ fn the_multiverse_of_3_a_6() {
             "line {line}: {:?}",
             classes(found[0])
         );
+    }
+    // Every order and every unit given an order leads back to the order's text.
+    for o in &report.orders {
+        let line = o.line.to_string();
+        let range = format!("{}-{}", o.range.byte_start, o.range.byte_end);
+        let drawn = doc
+            .descendants()
+            .find(|n| has_class(*n, "order") && n.attribute("data-line") == Some(&line))
+            .expect("drawn");
+        assert_eq!(drawn.attribute("data-range"), Some(range.as_str()));
+        let season = o.unit.as_ref().expect("a unit").season.to_string();
+        assert_eq!(drawn.attribute("data-season"), Some(season.as_str()));
+        let u = o.unit.as_ref().expect("a unit");
+        // A unit that retreated or disbanded is drawn (on its board) for its movement order.
+        if matches!(o.kind, OrderKindName::Retreat | OrderKindName::Disband) {
+            continue;
+        }
+        let unit = doc
+            .descendants()
+            .filter(|n| has_class(*n, "unit") && n.attribute("data-line") == Some(&line))
+            .collect::<Vec<_>>();
+        assert_eq!(unit.len(), 1, "the unit of line {line}");
+        assert_eq!(
+            unit[0].attribute("data-location"),
+            Some(u.location.as_str())
+        );
+        assert_eq!(unit[0].attribute("data-range"), Some(range.as_str()));
+        let board = unit[0]
+            .ancestors()
+            .find(|n| has_class(*n, "board"))
+            .expect("on a board");
+        assert_eq!(board.attribute("data-season"), Some(season.as_str()));
     }
     let order = |line: usize| {
         doc.descendants()
