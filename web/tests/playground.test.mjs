@@ -33,11 +33,10 @@ test('the page loads with founding case 3.A.2, its outcomes and its picture', as
 test('a typo gets its diagnostic, and its quick fix repairs it', async () => {
   await setText(b.page, 'England:\nF London - Nort Sea\n');
   await b.page.waitForSelector('.cm-lintRange-error');
-  await b.page.locator('.cm-content').click();
-  await b.page.keyboard.press('Control+Shift+m'); // the lint panel
-  const action = b.page.locator('.cm-panel.cm-panel-lint .cm-diagnosticAction').first();
+  await b.page.locator('.cm-lintRange-error').first().hover(); // the diagnostic's tooltip
+  const action = b.page.locator('.cm-tooltip-lint .cm-diagnosticAction').first();
   await action.waitFor();
-  assert.match(await b.page.locator('.cm-panel.cm-panel-lint').textContent(), /Nort Sea/);
+  assert.match(await b.page.locator('.cm-tooltip-lint').textContent(), /Nort Sea/);
   await shot('2-diagnostic');
   await action.click();
   await b.page.waitForFunction(() => window.mdipEditor.state.doc.toString().includes('North Sea'));
@@ -74,7 +73,7 @@ test('founding case 3.A.1 shows its outcome and its fork inline; a click on an a
   const box = await arrow.boundingBox();
   assert.ok(box, 'the arrow is drawn');
   // The arrow's head is the polygon: click it.
-  const head = await arrow.locator('polygon, path').first().boundingBox();
+  const head = await arrow.locator('polygon.head').first().boundingBox();
   const at = head || box;
   await b.page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
   await b.page.waitForFunction((l) => {
