@@ -19,6 +19,7 @@ let version = 0;
 const stats = { keystrokeToDiagnostics: [], render: [] };
 const sentAt = new Map();
 window.mdipStats = stats;
+window.mdipQuery = (method, params) => query(method, params);
 
 function query(method, params) {
   const id = nextId++;
