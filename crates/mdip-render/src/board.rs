@@ -115,7 +115,13 @@ fn obstacles(s: &SeasonReport, report: &FileReport) -> (Vec<Rect>, Vec<(Point, P
     }
     for d in &s.dislodged {
         if let Some(at) = g.spot(&d.unit.location) {
-            boxes.push(Rect::around(Point { x: at.x + 11.0, y: at.y + 11.0 }, 14.0));
+            boxes.push(Rect::around(
+                Point {
+                    x: at.x + 11.0,
+                    y: at.y + 11.0,
+                },
+                14.0,
+            ));
         }
     }
     let mut lines = Vec::new();
@@ -123,9 +129,15 @@ fn obstacles(s: &SeasonReport, report: &FileReport) -> (Vec<Rect>, Vec<(Point, P
         let Some(u) = o.unit.as_ref().filter(|u| u.season == s.season) else {
             continue;
         };
-        let Some(from) = g.spot(&u.location) else { continue };
+        let Some(from) = g.spot(&u.location) else {
+            continue;
+        };
         let via = o.target.unit.as_ref().and_then(|t| g.spot(&t.location));
-        let to = o.target.destination.as_ref().and_then(|d| g.spot(&d.location));
+        let to = o
+            .target
+            .destination
+            .as_ref()
+            .and_then(|d| g.spot(&d.location));
         match (via, to) {
             (Some(v), Some(t)) => {
                 lines.push((from, v));

@@ -105,9 +105,11 @@ fn read(text: &str) -> Geometry {
         let mut words = line.split_whitespace();
         match words.next() {
             Some("province") => {
-                let (Some(abbrev), Some(kind), Some(anchor)) =
-                    (words.next(), words.next(), point(words.next(), words.next()))
-                else {
+                let (Some(abbrev), Some(kind), Some(anchor)) = (
+                    words.next(),
+                    words.next(),
+                    point(words.next(), words.next()),
+                ) else {
                     continue;
                 };
                 g.by_abbrev.insert(abbrev.to_owned(), g.provinces.len());
@@ -120,8 +122,7 @@ fn read(text: &str) -> Geometry {
                 });
             }
             Some("coast") => {
-                if let (Some(coast), Some(at)) = (words.next(), point(words.next(), words.next()))
-                {
+                if let (Some(coast), Some(at)) = (words.next(), point(words.next(), words.next())) {
                     g.coasts.insert(coast.to_owned(), at);
                 }
             }

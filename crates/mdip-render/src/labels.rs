@@ -115,7 +115,9 @@ pub(crate) fn place(
     let mut order: Vec<&(String, String, bool)> = names.iter().collect();
     order.sort_by_key(|(_, _, sea)| *sea);
     for (abbrev, text, sea) in order {
-        let Some(p) = g.province(abbrev) else { continue };
+        let Some(p) = g.province(abbrev) else {
+            continue;
+        };
         let (size, bold) = if *sea {
             (SEA_SIZE, false)
         } else {
@@ -131,7 +133,11 @@ pub(crate) fn place(
             };
             let mut cost: f64 = obstacles.iter().map(|o| rect.overlap(o)).sum::<f64>()
                 + placed.iter().map(|l| rect.overlap(&l.rect)).sum::<f64>() * 4.0;
-            cost += lines.iter().filter(|(a, b)| rect.crossed_by(*a, *b)).count() as f64 * 20.0;
+            cost += lines
+                .iter()
+                .filter(|(a, b)| rect.crossed_by(*a, *b))
+                .count() as f64
+                * 20.0;
             if rect.x0 < frame.x0 || rect.y0 < frame.y0 || rect.x1 > frame.x1 || rect.y1 > frame.y1
             {
                 cost += 1000.0;

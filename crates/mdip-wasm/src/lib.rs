@@ -187,7 +187,8 @@ impl Document {
             .iter()
             .filter(|&&b| b == b'\n')
             .count();
-        self.analysis = mdip_analysis::analyze_incremental(text, &self.analysis, first_changed_line);
+        self.analysis =
+            mdip_analysis::analyze_incremental(text, &self.analysis, first_changed_line);
         self.text = text.to_owned();
         self.utf16 = Utf16::new(text);
     }

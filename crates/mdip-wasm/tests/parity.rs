@@ -24,13 +24,19 @@ fn inputs() -> Vec<PathBuf> {
         here.sort();
         files.extend(here);
     }
-    assert!(files.len() >= 8, "the examples and the founding cases: {files:?}");
+    assert!(
+        files.len() >= 8,
+        "the examples and the founding cases: {files:?}"
+    );
     // And the diagnostics inputs of names, coasts, seasons and characters (non-ASCII text
     // among them, where UTF-16 offsets differ from bytes).
     let mut inputs: Vec<PathBuf> = std::fs::read_dir(repo().join("crates/mdip-cli/tests/inputs"))
         .expect("folder")
         .map(|e| e.expect("entry").path())
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().get(..2).is_some_and(|k| k <= "23")))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().get(..2).is_some_and(|k| k <= "23"))
+        })
         .collect();
     inputs.sort();
     assert_eq!(inputs.len(), 23);
@@ -191,7 +197,13 @@ async fn the_browser_answers_as_the_server_does() {
             .iter()
             .map(|d| {
                 let (f, to) = t.range(&d["range"]);
-                (f, to, d["code"].as_str().unwrap().to_owned(), d["severity"].as_u64().unwrap(), d["message"].as_str().unwrap().to_owned())
+                (
+                    f,
+                    to,
+                    d["code"].as_str().unwrap().to_owned(),
+                    d["severity"].as_u64().unwrap(),
+                    d["message"].as_str().unwrap().to_owned(),
+                )
             })
             .collect();
         let mut b: Vec<_> = mine
@@ -221,7 +233,12 @@ async fn the_browser_answers_as_the_server_does() {
                 .cloned()
                 .unwrap_or_default()
                 .iter()
-                .map(|a| (a["title"].as_str().unwrap().to_owned(), edits(&t, &a["edit"]["changes"][&uri])))
+                .map(|a| {
+                    (
+                        a["title"].as_str().unwrap().to_owned(),
+                        edits(&t, &a["edit"]["changes"][&uri]),
+                    )
+                })
                 .collect();
             let mut browser: Vec<_> = doc
                 .code_actions(d.from, d.to)
@@ -233,14 +250,21 @@ async fn the_browser_answers_as_the_server_does() {
             assert_eq!(server, browser, "{}", what("code actions"));
             // A diagnostic's own fixes are among the actions of its range.
             for f in &d.fixes {
-                assert!(browser.contains(&(f.title.clone(), wasm_edits(&f.edits))), "{}", what("fix"));
+                assert!(
+                    browser.contains(&(f.title.clone(), wasm_edits(&f.edits))),
+                    "{}",
+                    what("fix")
+                );
             }
             compared[1] += browser.len();
         }
 
         // Semantic tokens (the server's are relative; lengths in UTF-16 units).
         let r = c
-            .request("textDocument/semanticTokens/full", json!({ "textDocument": { "uri": uri } }))
+            .request(
+                "textDocument/semanticTokens/full",
+                json!({ "textDocument": { "uri": uri } }),
+            )
             .await;
         let data: Vec<u64> = r["result"]["data"]
             .as_array()
@@ -260,18 +284,31 @@ async fn the_browser_answers_as_the_server_does() {
             server.push((from, from + tok[2] as u32, tok[3]));
         }
         let tokens = doc.tokens();
-        let browser: Vec<_> = tokens.iter().map(|k| (k.from, k.to, token_type(k.kind))).collect();
+        let browser: Vec<_> = tokens
+            .iter()
+            .map(|k| (k.from, k.to, token_type(k.kind)))
+            .collect();
         assert_eq!(server, browser, "{}", what("semantic tokens"));
         compared[2] += browser.len();
 
         // Hover at the start of every token, completion at the end of every line.
         for k in tokens.iter().take(80) {
             let r = c
-                .request("textDocument/hover", json!({ "textDocument": { "uri": uri }, "position": t.pos(k.from) }))
+                .request(
+                    "textDocument/hover",
+                    json!({ "textDocument": { "uri": uri }, "position": t.pos(k.from) }),
+                )
                 .await;
             let server = (!r["result"].is_null()).then(|| {
                 let (a, b) = t.range(&r["result"]["range"]);
-                (a, b, r["result"]["contents"]["value"].as_str().unwrap().to_owned())
+                (
+                    a,
+                    b,
+                    r["result"]["contents"]["value"]
+                        .as_str()
+                        .unwrap()
+                        .to_owned(),
+                )
             });
             let browser = doc.hover(k.from).map(|h| (h.from, h.to, h.markdown));
             assert_eq!(server, browser, "{} at {}", what("hover"), k.from);
@@ -279,7 +316,10 @@ async fn the_browser_answers_as_the_server_does() {
         }
         for (i, &at) in t.ends.iter().enumerate().take(60) {
             let r = c
-                .request("textDocument/completion", json!({ "textDocument": { "uri": uri }, "position": t.pos(at) }))
+                .request(
+                    "textDocument/completion",
+                    json!({ "textDocument": { "uri": uri }, "position": t.pos(at) }),
+                )
                 .await;
             let server: Vec<_> = r["result"]["items"]
                 .as_array()
@@ -288,7 +328,13 @@ async fn the_browser_answers_as_the_server_does() {
                 .iter()
                 .map(|i| {
                     let (a, b) = t.range(&i["textEdit"]["range"]);
-                    (i["label"].as_str().unwrap().to_owned(), i["textEdit"]["newText"].as_str().unwrap().to_owned(), a, b, i["sortText"].as_str().unwrap().to_owned())
+                    (
+                        i["label"].as_str().unwrap().to_owned(),
+                        i["textEdit"]["newText"].as_str().unwrap().to_owned(),
+                        a,
+                        b,
+                        i["sortText"].as_str().unwrap().to_owned(),
+                    )
                 })
                 .collect();
             let browser: Vec<_> = doc
@@ -310,9 +356,18 @@ async fn the_browser_answers_as_the_server_does() {
             .cloned()
             .unwrap_or_default()
             .iter()
-            .map(|h| (t.flat(&h["position"]), h["label"].as_str().unwrap().to_owned()))
+            .map(|h| {
+                (
+                    t.flat(&h["position"]),
+                    h["label"].as_str().unwrap().to_owned(),
+                )
+            })
             .collect();
-        let browser: Vec<_> = doc.inlay_hints().into_iter().map(|h| (h.at, h.label)).collect();
+        let browser: Vec<_> = doc
+            .inlay_hints()
+            .into_iter()
+            .map(|h| (h.at, h.label))
+            .collect();
         assert_eq!(server, browser, "{}", what("inlay hints"));
         compared[5] += browser.len();
 
@@ -325,15 +380,29 @@ async fn the_browser_answers_as_the_server_does() {
         assert_eq!(server, browser, "{}", what("formatting"));
         compared[6] += 1;
         let r = c
-            .request("textDocument/documentSymbol", json!({ "textDocument": { "uri": uri } }))
+            .request(
+                "textDocument/documentSymbol",
+                json!({ "textDocument": { "uri": uri } }),
+            )
             .await;
-        assert_eq!(outline(&t, &r["result"]), wasm_outline(&doc.outline()), "{}", what("outline"));
+        assert_eq!(
+            outline(&t, &r["result"]),
+            wasm_outline(&doc.outline()),
+            "{}",
+            what("outline")
+        );
         compared[7] += 1;
 
         // The pictures: the default one, the multiverse, and the board of each order's line.
-        let mut subjects = vec![(Value::Null, String::new()), (json!("multiverse"), "multiverse".to_owned())];
+        let mut subjects = vec![
+            (Value::Null, String::new()),
+            (json!("multiverse"), "multiverse".to_owned()),
+        ];
         for o in doc.report().orders.iter().take(6) {
-            subjects.push((json!({ "line": o.line - 1, "character": 0 }), format!("line:{}", o.line)));
+            subjects.push((
+                json!({ "line": o.line - 1, "character": 0 }),
+                format!("line:{}", o.line),
+            ));
         }
         for (arg, subject) in subjects {
             let mut args = vec![json!(uri)];
@@ -341,15 +410,36 @@ async fn the_browser_answers_as_the_server_does() {
                 args.push(arg);
             }
             let r = c
-                .request("workspace/executeCommand", json!({ "command": "mdip.render", "arguments": args }))
+                .request(
+                    "workspace/executeCommand",
+                    json!({ "command": "mdip.render", "arguments": args }),
+                )
                 .await;
             let browser = doc.render(&subject).expect("a picture");
-            assert_eq!(r["result"].as_str(), Some(browser.as_str()), "{} {subject}", what("picture"));
+            assert_eq!(
+                r["result"].as_str(),
+                Some(browser.as_str()),
+                "{} {subject}",
+                what("picture")
+            );
             compared[8] += 1;
         }
     }
     // Every kind of answer was compared on something.
-    for (kind, n) in ["diagnostics", "code actions", "tokens", "hovers", "completions", "hints", "formatting", "outlines", "pictures"].iter().zip(compared) {
+    for (kind, n) in [
+        "diagnostics",
+        "code actions",
+        "tokens",
+        "hovers",
+        "completions",
+        "hints",
+        "formatting",
+        "outlines",
+        "pictures",
+    ]
+    .iter()
+    .zip(compared)
+    {
         assert!(n > 0, "no {kind} compared");
     }
     c.shutdown().await;
@@ -364,5 +454,8 @@ fn an_edit_answers_as_a_fresh_document() {
     let fresh = Document::new("3.A.2.mdip", &edited);
     assert_eq!(doc.diagnostics(), fresh.diagnostics());
     assert_eq!(doc.inlay_hints(), fresh.inlay_hints());
-    assert!(doc.diagnostics().iter().any(|d| d.fixes.iter().any(|f| f.title.contains("Munich"))));
+    assert!(doc
+        .diagnostics()
+        .iter()
+        .any(|d| d.fixes.iter().any(|f| f.title.contains("Munich"))));
 }

@@ -93,7 +93,8 @@ pub fn render(uri: &str, s: &Snapshot, subject: Subject) -> Result<String, Strin
                 .filter(|&&b| b == b'\n')
                 .count()
                 + 1;
-            mdip_analysis::ide::season_at_line(&report, line).unwrap_or_else(|| mdip_render::default_season(&report))
+            mdip_analysis::ide::season_at_line(&report, line)
+                .unwrap_or_else(|| mdip_render::default_season(&report))
         }
     };
     mdip_render::season_svg(&report, season)
