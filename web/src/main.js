@@ -16,7 +16,7 @@ const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'modu
 let nextId = 1;
 const waiting = new Map();
 let version = 0;
-const stats = { keystrokeToDiagnostics: [], render: [] };
+const stats = { keystrokeToDiagnostics: [], analysis: [], render: [] };
 const sentAt = new Map();
 window.mdipStats = stats;
 window.mdipQuery = (method, params) => query(method, params);
@@ -35,6 +35,7 @@ worker.onmessage = (e) => {
     const t = sentAt.get(m.version);
     if (t !== undefined) {
       stats.keystrokeToDiagnostics.push(performance.now() - t);
+      stats.analysis.push(m.ms);
       sentAt.delete(m.version);
     }
     document.body.dataset.analysed = String(m.version);
@@ -50,7 +51,8 @@ function send(text) {
   version += 1;
   sentAt.set(version, performance.now());
   document.body.dataset.analysed = '';
-  worker.postMessage({ type: 'update', text, version, name: fileName });
+  const { from, to } = view ? view.viewport : { from: 0, to: text.length };
+  worker.postMessage({ type: 'update', text, version, name: fileName, from, to });
 }
 
 // --- The editor ------------------------------------------------------------------------------
@@ -69,8 +71,11 @@ const view = new EditorView({
       theme.of([]),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) {
+          lastEdit = performance.now();
           send(u.state.doc.toString());
           dirtyShare();
+        } else if (u.viewportChanged) {
+          send(u.state.doc.toString()); // highlighting and hints of the newly visible lines
         }
         if (u.selectionSet || u.docChanged) scheduleSide();
       }),
@@ -121,9 +126,13 @@ let sideTimer = null;
 let lastSubject = null;
 let lastPictureVersion = -1;
 
+let lastEdit = 0;
+/** Redraws the picture shortly after the cursor stops, and later after typing stops (the
+ * worker is then free for the next keystroke's diagnostics). */
 function scheduleSide() {
   clearTimeout(sideTimer);
-  sideTimer = setTimeout(updateSide, 60);
+  const typing = performance.now() - lastEdit < 300;
+  sideTimer = setTimeout(updateSide, typing ? 300 : 60);
 }
 
 async function updateSide() {

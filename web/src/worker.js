@@ -6,25 +6,31 @@ import init, { Document, import5dd } from '../pkg/mdip_wasm.js';
 let doc = null;
 let pending = null; // the newest { text, version } not analysed yet
 let version = 0;
+const MARGIN = 4000; // UTF-16 units around the viewport
 const ready = init({ module_or_path: new URL('./mdip_wasm_bg.wasm', import.meta.url) });
 
 function analyse() {
   if (!pending) return;
-  const { text, version: v, name } = pending;
+  const { text, version: v, name, from = 0, to = Infinity } = pending;
   pending = null;
   const t0 = performance.now();
   if (!doc) doc = new Document(name || 'playground.mdip', text);
   else doc.update(text);
   version = v;
   const analysed = performance.now() - t0;
-  self.postMessage({
+  const t1 = performance.now();
+  const message = {
     type: 'analysis',
     version: v,
     diagnostics: JSON.parse(doc.diagnostics()),
-    hints: JSON.parse(doc.inlayHints()),
-    tokens: JSON.parse(doc.tokens()),
+    // Highlighting and hints only around the visible lines (the page asks again on scroll):
+    // a long file's thousands of marks would cost more than its analysis.
+    hints: JSON.parse(doc.inlayHints()).filter((h) => h.at >= from - MARGIN && h.at <= to + MARGIN),
+    tokens: JSON.parse(doc.tokens()).filter((t) => t.to >= from - MARGIN && t.from <= to + MARGIN),
     ms: analysed,
-  });
+  };
+  message.answerMs = performance.now() - t1;
+  self.postMessage(message);
 }
 
 const queries = {

@@ -231,19 +231,17 @@ impl Document {
     /// Every diagnostic, each with its quick fixes.
     pub fn diagnostics(&self) -> Vec<Diag> {
         let mut fixes: Vec<Vec<QuickFix>> = vec![Vec::new(); self.analysis.diagnostics.len()];
-        for d in &self.analysis.diagnostics {
-            for a in ide::code_actions(&self.analysis, d.span) {
-                let Some(i) = a.diagnostic else { continue };
-                let fix = QuickFix {
-                    title: a.title,
-                    edits: self.edits(&a.edits),
-                    preferred: a.preferred,
-                };
-                if let Some(f) = fixes.get_mut(i) {
-                    if !f.contains(&fix) {
-                        f.push(fix);
-                    }
-                }
+        // The actions of the whole text, once: each names the diagnostic it fixes.
+        let all = Span::new(0, self.text.len() as u32);
+        for a in ide::code_actions(&self.analysis, all) {
+            let Some(i) = a.diagnostic else { continue };
+            let fix = QuickFix {
+                title: a.title,
+                edits: self.edits(&a.edits),
+                preferred: a.preferred,
+            };
+            if let Some(f) = fixes.get_mut(i) {
+                f.push(fix);
             }
         }
         self.analysis
