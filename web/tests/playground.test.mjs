@@ -69,7 +69,8 @@ test('founding case 3.A.1 shows its outcome and its fork inline; a click on an a
   // Put the cursor on line 0, then click the move's arrow.
   await b.page.evaluate(() => window.mdipEditor.dispatch({ selection: { anchor: 0 } }));
   const arrow = b.page.locator('#picture g.order.move[data-line]').first();
-  const line = Number(await arrow.getAttribute('data-line'));
+  const line = Number(await arrow.getAttribute('data-line')) - 1; // the report's 1-based line
+  const order = (await arrow.locator('title').textContent()).split(':')[0]; // the order as written, up to its season's colon
   const box = await arrow.boundingBox();
   assert.ok(box, 'the arrow is drawn');
   // The arrow's head is the polygon: click it.
@@ -81,6 +82,8 @@ test('founding case 3.A.1 shows its outcome and its fork inline; a click on an a
     return v.state.doc.lineAt(v.state.selection.main.head).number - 1 === l;
   }, line);
   await b.page.waitForSelector('#picture .mv-current');
+  const cursorText = await b.page.evaluate(() => { const v = window.mdipEditor; return v.state.doc.lineAt(v.state.selection.main.head).text; });
+  assert.ok(cursorText.startsWith(order), `the cursor is on ${JSON.stringify(cursorText)}, not on the order ${order}`);
   await shot('5-clicked-arrow');
 });
 

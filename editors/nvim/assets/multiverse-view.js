@@ -9,7 +9,8 @@
 // editor's cursor. Past boards are drawn translucent and heads framed by the stylesheet below
 // (the renderer's classes `board` and `board head`); forks are the renderer's branch markers.
 //
-// Lines are 0-based, as the renderer's `data-line` is.
+// Lines are 0-based in this module's API (as CodeMirror's and VS Code's), while the renderer's
+// `data-line` is the report's 1-based line: the conversion is here, and only here.
 
 const STYLE = `
 .mv-root { position: relative; display: flex; flex-direction: column; min-height: 0; height: 100%; }
@@ -147,7 +148,7 @@ export class MultiverseView {
     this.currentLine = line;
     for (const el of this.canvas.querySelectorAll('.mv-current')) el.classList.remove('mv-current');
     if (line === null || line === undefined) return [];
-    const marked = [...this.canvas.querySelectorAll(`[data-line="${Number(line)}"]`)];
+    const marked = [...this.canvas.querySelectorAll(`[data-line="${Number(line) + 1}"]`)];
     for (const el of marked) el.classList.add('mv-current');
     return marked;
   }
@@ -228,7 +229,7 @@ export class MultiverseView {
   navigateFrom(target) {
     const withLine = target.closest && target.closest('[data-line]');
     if (withLine && this.canvas.contains(withLine)) {
-      const line = parseInt(withLine.getAttribute('data-line'), 10);
+      const line = parseInt(withLine.getAttribute('data-line'), 10) - 1;
       const r = (withLine.getAttribute('data-range') || '').split('-').map(Number);
       this.onNavigate({ line, range: r.length === 2 && r.every(Number.isFinite) ? r : undefined, season: withLine.getAttribute('data-season') || undefined });
       return true;

@@ -454,10 +454,14 @@ async function main() {
         await shot('14-multiverse-zoomed-panned');
         await frame.locator('.mv-bar [data-action="fit-all"]').click();
         const arrow = frame.locator('g.order.move[data-line]').first();
-        const line = Number(await arrow.getAttribute('data-line'));
+        const line = Number(await arrow.getAttribute('data-line')); // the report's 1-based line
+        if (line !== 7) throw new Error(`the move is on line 7 of multiverse.mdip, not ${line}`);
         await arrow.locator('polygon.head').click();
-        await page.locator('.statusbar-item', { hasText: `Ln ${line + 1},` }).first().waitFor();
+        await page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first().waitFor();
         await frame.locator('.mv-current').first().waitFor();
+        await page.waitForTimeout(500);
+        const status = await page.locator('.statusbar-item[id$="editor.selection"], .statusbar-item', { hasText: /Ln \d+, Col/ }).first().textContent();
+        console.log(`     after the click: ${status.trim()} (the order is on line ${line})`);
         await shot('15-multiverse-click-moved-cursor');
       });
     }
