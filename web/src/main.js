@@ -87,6 +87,7 @@ window.mdipEditor = view;
 
 function setText(text, name) {
   if (name) fileName = name;
+  if (!examples.some((e) => e.text === text)) $('examples').value = '';
   $('file-name').textContent = fileName;
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
   picture.fitted = false;

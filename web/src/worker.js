@@ -4,6 +4,7 @@
 import init, { Document, import5dd } from '../pkg/mdip_wasm.js';
 
 let doc = null;
+let docName = null;
 let pending = null; // the newest { text, version } not analysed yet
 let version = 0;
 const MARGIN = 4000; // UTF-16 units around the viewport
@@ -14,8 +15,13 @@ function analyse() {
   const { text, version: v, name, from = 0, to = Infinity } = pending;
   pending = null;
   const t0 = performance.now();
-  if (!doc) doc = new Document(name || 'playground.mdip', text);
-  else doc.update(text);
+  // A new name (another file opened) is a new document; otherwise an edit.
+  if (!doc || name !== docName) {
+    doc = new Document(name || 'playground.mdip', text);
+    docName = name;
+  } else {
+    doc.update(text);
+  }
   version = v;
   const analysed = performance.now() - t0;
   const t1 = performance.now();
