@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what editors/test.sh needs on a fresh Debian machine: neovim, Node.js (>= 20, for
-# @vscode/vsce 3) with npm, python3 (for editors/testing/fake-mdip) and python3-venv (for
-# scripts/test-packages).
-#   --e2e  also what the on-demand VS Code end-to-end test needs (editors/vscode/e2e): chromium,
+# @vscode/vsce 3) with npm, python3 (for editors/testing/fake-mdip), python3-venv (for
+# scripts/test-packages) and chromium (the playground's browser tests, web/).
+#   --e2e  also what the on-demand VS Code end-to-end test needs (editors/vscode/e2e):
 #          ripgrep, and the tool chain that code-server's native modules are compiled with.
 set -euo pipefail
 
@@ -15,8 +15,9 @@ command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
 # scripts/test-packages installs the PyPI wheel into a fresh venv (Debian splits venv out).
 python3 -c 'import ensurepip' 2>/dev/null || packages+=(python3-venv)
+# The playground's browser tests (web/, scripts/test-all) drive Debian's Chromium.
+command -v chromium >/dev/null || packages+=(chromium)
 if [ "${1:-}" = "--e2e" ]; then
-  command -v chromium >/dev/null || packages+=(chromium)
   command -v rg >/dev/null || packages+=(ripgrep)
   packages+=(build-essential pkg-config python3 libkrb5-dev)
 fi

@@ -276,6 +276,8 @@ local function run()
     end, 100))
     local svg = table.concat(vim.fn.readfile(written), '\n')
     check('the file is the SVG of a board', svg:match('^<svg') ~= nil and svg:find('class="board', 1, true) ~= nil, svg:sub(1, 200))
+    local page = table.concat(vim.fn.readfile(written .. '.html'), '\n')
+    check('beside it, a page with the navigable picture', page:find('class MultiverseView', 1, true) ~= nil and page:find('<template id="svg"><svg', 1, true) ~= nil, page:sub(1, 200))
   else
     skipped = skipped + 1
     io.stdout:write('skip :MdipRender: the server has no mdip.render command\n')

@@ -429,6 +429,41 @@ async function main() {
         await page.waitForTimeout(500);
         await shot('13-multiverse');
       });
+
+      // The navigable picture (web/src/multiverse-view.js, shared with the playground): zoom,
+      // pan, and a click on an arrow that moves the editor's cursor to its order.
+      await step('the multiverse zooms, pans, and a click on an arrow moves the cursor', async () => {
+        const frame = page.frameLocator('iframe.webview').first().frameLocator('iframe#active-frame');
+        const transform = () => frame.locator('.mv-canvas').first().evaluate((e) => e.style.transform);
+        const scale = (t) => Number(/scale\(([\d.]+)\)/.exec(t)?.[1]);
+        const offset = (t) => /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(t).slice(1).map(Number);
+        await editorLine('A Munich hold').click();
+        const before = await transform();
+        await frame.locator('.mv-bar [data-action="zoom-in"]').click();
+        await frame.locator('.mv-bar [data-action="zoom-in"]').click();
+        const zoomed = await transform();
+        if (!(scale(zoomed) > scale(before) * 1.4)) throw new Error(`no zoom: ${before} -> ${zoomed}`);
+        const vp = await frame.locator('.mv-viewport').boundingBox();
+        await page.mouse.move(vp.x + vp.width / 2, vp.y + vp.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(vp.x + vp.width / 2 - 120, vp.y + vp.height / 2 - 60, { steps: 5 });
+        await page.mouse.up();
+        const panned = await transform();
+        const [dx, dy] = [offset(panned)[0] - offset(zoomed)[0], offset(panned)[1] - offset(zoomed)[1]];
+        if (Math.abs(dx + 120) > 3 || Math.abs(dy + 60) > 3) throw new Error(`no pan: ${zoomed} -> ${panned}`);
+        await shot('14-multiverse-zoomed-panned');
+        await frame.locator('.mv-bar [data-action="fit-all"]').click();
+        const arrow = frame.locator('g.order.move[data-line]').first();
+        const line = Number(await arrow.getAttribute('data-line')); // the report's 1-based line
+        if (line !== 7) throw new Error(`the move is on line 7 of multiverse.mdip, not ${line}`);
+        await arrow.locator('polygon.head').click();
+        await page.locator('.statusbar-item', { hasText: `Ln ${line},` }).first().waitFor();
+        await frame.locator('.mv-current').first().waitFor();
+        await page.waitForTimeout(500);
+        const status = await page.locator('.statusbar-item[id$="editor.selection"], .statusbar-item', { hasText: /Ln \d+, Col/ }).first().textContent();
+        console.log(`     after the click: ${status.trim()} (the order is on line ${line})`);
+        await shot('15-multiverse-click-moved-cursor');
+      });
     }
 
     await step("the extension's page shows the README with its screenshots", async () => {

@@ -40,29 +40,51 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
+/** The navigable picture's script in a board page (dist/board-view.js, as a webview URI). */
+export interface BoardScript {
+  src: string;
+  nonce: string;
+  /** The webview's CSP source (`webview.cspSource`). */
+  cspSource: string;
+  /** The cursor's line (0-based), highlighted in the picture. */
+  line?: number;
+}
+
 /**
- * The webview page: the server's SVG (no scripts: the page allows none), scaled to the panel's
- * width, under a caption; or a message when there is no picture.
+ * The webview page: the server's SVG under a caption, or a message when there is no picture.
+ * Without `script`, the SVG is scaled to the panel's width and the page allows no script; with
+ * it, the SVG is shown in the navigable component shared with the playground
+ * (web/src/multiverse-view.js: zoom, pan, click back into the text), the only script allowed.
  */
-export function boardPage(caption: string, svg: string | undefined, message?: string): string {
-  const body = svg && svg.trimStart().startsWith('<svg')
-    ? `<div class="board">${svg}</div>`
+export function boardPage(caption: string, svg: string | undefined, message?: string, script?: BoardScript): string {
+  const isSvg = !!svg && svg.trimStart().startsWith('<svg');
+  const body = isSvg
+    ? script
+      ? `<template id="mdip-svg">${svg}</template><div id="mdip-view" data-line="${script.line ?? ''}"></div>`
+      : `<div class="board">${svg}</div>`
     : `<p class="message">${escapeHtml(message ?? 'No picture.')}</p>`;
+  const csp = script
+    ? `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${script.nonce}' ${script.cspSource};`
+    : `default-src 'none'; style-src 'unsafe-inline'; img-src data:;`;
+  const tag = script && isSvg ? `<script nonce="${script.nonce}" src="${escapeHtml(script.src)}"></script>` : '';
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:;">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
 <style>
-  body { margin: 0; padding: 6px; background: #fbfaf6; color: #222; font-family: sans-serif; }
+  html, body { height: 100%; }
+  body { margin: 0; padding: 6px; box-sizing: border-box; display: flex; flex-direction: column; background: #fbfaf6; color: #222; font-family: sans-serif; }
   .caption { font-size: 12px; margin: 0 0 6px; opacity: 0.8; }
   .board svg { width: 100%; height: auto; }
+  #mdip-view { flex: 1; min-height: 300px; }
   .message { font-size: 13px; }
 </style>
 </head>
 <body>
 <p class="caption">${escapeHtml(caption)}</p>
 ${body}
+${tag}
 </body>
 </html>`;
 }

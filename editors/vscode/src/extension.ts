@@ -192,6 +192,8 @@ let boardMode: 'cursor' | 'multiverse' = 'cursor';
 let boardTimer: NodeJS.Timeout | undefined;
 let boardTicket = 0;
 let boardDocument: vscode.TextDocument | undefined;
+let boardShown: string | undefined; // document, version and subject of the picture shown
+let extensionUri: vscode.Uri | undefined;
 
 /** The SVG the server draws for a document (the server's `mdip.render` command). */
 async function renderSvg(
@@ -225,6 +227,12 @@ async function updateBoard(): Promise<void> {
   boardDocument = document;
   const cursor = editor?.document === document ? editor.selection.active : new vscode.Position(0, 0);
   const what = boardMode === 'multiverse' ? 'multiverse' : { line: cursor.line, character: cursor.character };
+  // The same picture: only the order under the cursor changes (the zoom and pan are kept).
+  const key = `${document.uri.toString()}@${document.version}@${boardMode === 'multiverse' ? 'multiverse' : 'cursor'}`;
+  if (boardMode === 'multiverse' && key === boardShown) {
+    void panel.webview.postMessage({ type: 'highlight', line: cursor.line });
+    return;
+  }
   const ticket = ++boardTicket;
   let svg: string | undefined;
   let message: string | undefined;
@@ -240,7 +248,14 @@ async function updateBoard(): Promise<void> {
   const name = path.basename(document.uri.path);
   const caption = boardMode === 'multiverse' ? `${name}: the multiverse` : `${name}: the season under the cursor (line ${cursor.line + 1})`;
   panel.title = boardMode === 'multiverse' ? `Multiverse: ${name}` : `Board: ${name}`;
-  panel.webview.html = boardPage(caption, svg, message);
+  const script = extensionUri && {
+    src: panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'board-view.js')).toString(),
+    nonce: Math.random().toString(36).slice(2) + Date.now().toString(36),
+    cspSource: panel.webview.cspSource,
+    line: cursor.line,
+  };
+  boardShown = key;
+  panel.webview.html = boardPage(caption, svg, message, script);
 }
 
 /** Updates the panel shortly after the cursor or the text stops moving. */
@@ -278,14 +293,43 @@ async function showBoard(mode: 'cursor' | 'multiverse', uri?: vscode.Uri, line?:
       'mdip.board',
       'Board',
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: false, retainContextWhenHidden: false },
+      {
+        enableScripts: true,
+        retainContextWhenHidden: false,
+        localResourceRoots: extensionUri ? [vscode.Uri.joinPath(extensionUri, 'dist')] : [],
+      },
     );
+    boardPanel.webview.onDidReceiveMessage((m) => void navigateFromPicture(m));
     boardPanel.onDidDispose(() => {
       boardPanel = undefined;
       boardDocument = undefined;
+      boardShown = undefined;
     });
   }
   await updateBoard();
+}
+
+/**
+ * A click in the picture: the order's line (the server's `data-line`, 0-based), or the header
+ * of a board's season; the cursor moves there in the document shown.
+ */
+async function navigateFromPicture(m: { type?: string; line?: number; season?: string }): Promise<void> {
+  const document = boardDocument;
+  if (m?.type !== 'navigate' || !document || document.isClosed) {
+    return;
+  }
+  let line = typeof m.line === 'number' && m.line >= 0 && m.line < document.lineCount ? m.line : undefined;
+  if (line === undefined && typeof m.season === 'string') {
+    line = seasonHeaders(document.getText()).find((h) => h.season === m.season)?.line;
+  }
+  if (line === undefined) {
+    return;
+  }
+  const text = document.lineAt(line);
+  const at = new vscode.Position(line, text.firstNonWhitespaceCharacterIndex);
+  const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.window.visibleTextEditors.find((e) => e.document === document)?.viewColumn ?? vscode.ViewColumn.One, preserveFocus: false });
+  editor.selection = new vscode.Selection(at, at);
+  editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
 }
 
 /** "show board" above each season header. */
@@ -306,6 +350,7 @@ class BoardLenses implements vscode.CodeLensProvider {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionUri = context.extensionUri;
   extensionPath = context.extensionPath;
   outputChannel = vscode.window.createOutputChannel('mdip');
   reportChannel = vscode.window.createOutputChannel('mdip report');

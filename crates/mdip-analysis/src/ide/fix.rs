@@ -27,6 +27,17 @@ pub struct FixAll {
     pub left: Vec<FixNote>,
 }
 
+impl FixAll {
+    /// The title of the action that applies it, as editors show it.
+    pub fn title(&self) -> String {
+        format!(
+            "Fix all auto-fixable problems (mdip: {} fix{})",
+            self.applied.len(),
+            if self.applied.len() == 1 { "" } else { "es" }
+        )
+    }
+}
+
 /// A fix applied or left.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FixNote {

@@ -1,5 +1,6 @@
 //! IDE queries over an [`Analysis`]: hover, completion, inlay hints, code actions, document
-//! symbols, folding, semantic highlighting, formatting, go to definition and references.
+//! symbols, folding, semantic highlighting, formatting, go to definition and references, and
+//! which season's picture a line asks for.
 //!
 //! Plain data in, plain data out: every query takes the analysis and the text it was made of,
 //! and byte offsets into that text; every answer holds byte [`Span`](mdip_syntax::Span)s and
@@ -23,6 +24,7 @@ mod hover;
 mod inlay;
 mod navigation;
 mod outline;
+mod picture;
 mod why;
 
 pub use actions::{code_actions, code_actions_of, Action};
@@ -33,6 +35,7 @@ pub use hover::{hover, Hover};
 pub use inlay::{inlay_hints, InlayHint, InlayKind};
 pub use navigation::{definition, references, Navigation, Reference, ReferenceKind};
 pub use outline::{document_symbols, folding_ranges, Fold, FoldKind, Symbol, SymbolKind};
+pub use picture::season_at_line;
 
 use mdip_syntax::Highlight;
 

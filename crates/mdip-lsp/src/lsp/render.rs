@@ -116,31 +116,10 @@ pub fn render(uri: &str, s: &Snapshot, subject: Subject) -> Result<String, Strin
                 .filter(|&&b| b == b'\n')
                 .count()
                 + 1;
-            season_at(&report, line).unwrap_or_else(|| mdip_render::default_season(&report))
+            mdip_analysis::ide::season_at_line(&report, line)
+                .unwrap_or_else(|| mdip_render::default_season(&report))
         }
     };
     mdip_render::season_svg(&report, season)
         .ok_or_else(|| format!("mdip.render: the document has no season {season}"))
-}
-
-/// The season of the order on `line`, else of the first order below it, else of the last
-/// order above it.
-fn season_at(report: &FileReport, line: usize) -> Option<SeasonRef> {
-    let season = |o: &mdip_analysis::report::OrderReport| o.unit.as_ref().map(|u| u.season);
-    let known = |s: &SeasonRef| report.seasons.iter().any(|r| r.season == *s);
-    report
-        .orders
-        .iter()
-        .filter(|o| o.line >= line)
-        .find_map(season)
-        .filter(known)
-        .or_else(|| {
-            report
-                .orders
-                .iter()
-                .rev()
-                .filter(|o| o.line < line)
-                .find_map(season)
-                .filter(known)
-        })
 }

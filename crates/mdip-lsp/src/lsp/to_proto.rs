@@ -130,11 +130,7 @@ pub fn fix_all(s: &Snapshot, uri: &lsp::Uri, lint: &Lint) -> Option<lsp::CodeAct
     let mut changes = HashMap::new();
     changes.insert(uri.clone(), current_text_edits(s, &[edit]));
     Some(lsp::CodeActionOrCommand::CodeAction(lsp::CodeAction {
-        title: format!(
-            "Fix all auto-fixable problems (mdip: {} fix{})",
-            result.applied.len(),
-            if result.applied.len() == 1 { "" } else { "es" }
-        ),
+        title: result.title(),
         kind: Some(lsp::CodeActionKind::from(FIX_ALL)),
         edit: Some(lsp::WorkspaceEdit {
             changes: Some(changes),

@@ -31,10 +31,14 @@ local defaults = {
   -- Highlight with tree-sitter (Neovim 0.9+) when the mdip parser is installed
   -- (parser/mdip.so on 'runtimepath'; see README.md); otherwise syntax/mdip.vim is used.
   treesitter = true,
-  -- How :MdipRender shows the SVG it wrote: true opens it with the system's viewer
+  -- How :MdipRender shows the picture it wrote: true opens it with the system's viewer
   -- (vim.ui.open on 0.10+, else xdg-open or open), false only says where it is, or a
   -- function(path).
   render_open = true,
+  -- Open the picture as a local HTML page in the browser, in the navigable component of the
+  -- playground and VS Code (zoom, pan, fit; assets/multiverse-view.js, a copy of
+  -- web/src/multiverse-view.js; no link back to the buffer), instead of the bare SVG.
+  render_html = true,
 }
 
 M.defaults = defaults
@@ -272,6 +276,35 @@ local function open_file(path)
   end
 end
 
+-- The navigable component (a copy of web/src/multiverse-view.js shipped with the plugin).
+local function component()
+  local here = debug.getinfo(1, 'S').source:gsub('^@', '')
+  local root = vim.fn.fnamemodify(here, ':p:h:h:h')
+  local lines = vim.fn.readfile(root .. '/assets/multiverse-view.js')
+  return table.concat(lines, '\n')
+end
+
+-- Writes `svg_path`.html: the SVG inside the navigable component, one self-contained local
+-- page (its script inline, as a module). Returns its path, or nil when the component is missing.
+local function html_page(svg_path, svg)
+  local ok, code = pcall(component)
+  if not ok then
+    return nil
+  end
+  code = code:gsub('\nexport class ', '\nclass ')
+  local html = table.concat({
+    '<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>mdip picture</title>',
+    '<style>html,body{height:100%;margin:0}#view{height:100%}</style></head><body>',
+    '<template id="svg">', svg, '</template><div id="view"></div>',
+    '<script type="module">', code,
+    '\nconst v = new MultiverseView(document.getElementById("view"));',
+    '\nv.setSvg(document.getElementById("svg").innerHTML, { fit: true });\n</script></body></html>',
+  })
+  local page = svg_path .. '.html'
+  vim.fn.writefile(vim.split(html, '\n', { plain = true }), page, 'b')
+  return page
+end
+
 --- Asks the server for the picture of the current buffer (its command `mdip.render`), writes
 --- the SVG to a temporary file and opens it (see `render_open`). `what`: nil or '' for the
 --- board of the season under the cursor, 'multiverse' for the grid of every season, or a
@@ -302,8 +335,9 @@ function M.render(what, on_done)
     end
     local path = vim.fn.tempname() .. '.svg'
     vim.fn.writefile(vim.split(result, '\n', { plain = true }), path, 'b')
-    notify('board written to ' .. path)
-    open_file(path)
+    local page = M.config.render_html and html_page(path, result) or nil
+    notify('board written to ' .. (page or path))
+    open_file(page or path)
     if on_done then
       on_done(path)
     end

@@ -65,3 +65,18 @@ describe('boardPage', () => {
     assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });
+
+describe('boardPage with the navigable picture', () => {
+  it('allows only its own script, by nonce, and passes the cursor line', () => {
+    const page = boardPage('c', '<svg xmlns="http://www.w3.org/2000/svg"></svg>', undefined, {
+      src: 'vscode-resource:/dist/board-view.js',
+      nonce: 'abc123',
+      cspSource: 'vscode-resource:',
+      line: 4,
+    });
+    assert.match(page, /script-src 'nonce-abc123' vscode-resource:;/);
+    assert.match(page, /<script nonce="abc123" src="vscode-resource:\/dist\/board-view\.js"><\/script>/);
+    assert.match(page, /<template id="mdip-svg"><svg/);
+    assert.match(page, /data-line="4"/);
+  });
+});
