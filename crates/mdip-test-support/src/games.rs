@@ -109,6 +109,27 @@ impl Config {
     }
 }
 
+impl Config {
+    /// The goals bench's dense game: `timelines` timelines over `steps` movement steps, orders
+    /// in every head (supports, convoys, moves into the past), as in `mdip-analysis`'s `scale`
+    /// bench. `dense(30, 40)` is the real-size game of issue 29; the instruction-count gate
+    /// (`scripts/perf-gate`) plays a smaller one.
+    pub fn dense(timelines: usize, steps: usize) -> Config {
+        Config {
+            movement_steps: steps,
+            max_timelines: timelines,
+            past_orders: (timelines / steps).max(1) * 2 + 1,
+            ..Config::bench(7)
+        }
+    }
+
+    /// The dense game of the instruction-count gate: the same kind of game as [`Config::dense`],
+    /// small enough to run under Valgrind in seconds.
+    pub fn dense_gate() -> Config {
+        Config::dense(12, 16)
+    }
+}
+
 /// The position a game starts from.
 #[derive(Clone, Debug)]
 pub enum Setup {
