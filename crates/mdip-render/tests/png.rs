@@ -65,11 +65,14 @@ fn check_golden(name: &str, svg: &str) {
     );
 }
 
-/// One board of each order kind: moves, supports, convoys and a dislodged unit (6.C.5),
-/// retreats and disbands (6.H.1, 6.H.10), builds (6.I.1), removals (6.J.1).
+/// One board of each order kind: moves, supports, convoys and a dislodged unit (6.C.5), holds
+/// and a supported hold (6.D.1), a standoff (6.A.11), retreats and disbands (6.H.1, 6.H.10),
+/// builds (6.I.1), removals (6.J.1).
 #[test]
 fn golden_boards_of_each_order_kind() {
-    for case in ["6.C.5", "6.H.1", "6.H.10", "6.I.1", "6.J.1"] {
+    for case in [
+        "6.C.5", "6.D.1", "6.A.11", "6.H.1", "6.H.10", "6.I.1", "6.J.1",
+    ] {
         let report = report_of(&format!("tests/datc/{case}.mdip"));
         let svg = season_svg_with(&report, default_season(&report), GOLDEN).expect("a board");
         check_golden(case, &svg);
