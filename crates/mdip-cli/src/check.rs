@@ -199,18 +199,11 @@ pub fn run(args: &CheckArgs) -> u8 {
         }
     }
     let found: Vec<Problem> = read.problems.into_iter().map(problem).collect();
-    let sources = match args
+    let Some(sources) = args
         .settings
-        .settings()
-        .and_then(|s| s.resolve(read.sources, &args.paths))
-    {
-        Ok(sources) => sources,
-        Err(e) => {
-            for line in e.lines() {
-                eprintln!("mdip check: {line}");
-            }
-            return 2;
-        }
+        .sources_or_report(read.sources, &args.paths, "check")
+    else {
+        return 2;
     };
     let fix = args.fix.then_some(FixMode {
         unsafe_fixes: args.unsafe_fixes,

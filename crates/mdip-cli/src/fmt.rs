@@ -79,18 +79,11 @@ pub fn run(args: &FmtArgs) -> u8 {
         );
         failed |= p.error;
     }
-    let sources = match args
+    let Some(sources) = args
         .settings
-        .settings()
-        .and_then(|s| s.resolve(read.sources, &args.paths))
-    {
-        Ok(sources) => sources,
-        Err(e) => {
-            for line in e.lines() {
-                eprintln!("mdip fmt: {line}");
-            }
-            return 2;
-        }
+        .sources_or_report(read.sources, &args.paths, "fmt")
+    else {
+        return 2;
     };
     let max = args.max_file_size;
     let outcomes: Vec<Outcome> = sources

@@ -46,6 +46,25 @@ impl ConfigArgs {
             None => Ok(Settings::Discover(Discovery::default())),
         }
     }
+
+    /// Each input with its settings ([`Settings::resolve`]); `None` after printing the
+    /// configuration's errors, each line prefixed with `mdip COMMAND:` (the caller exits 2).
+    pub fn sources_or_report(
+        &self,
+        sources: Vec<Source>,
+        given: &[PathBuf],
+        command: &str,
+    ) -> Option<Vec<(Source, Lint)>> {
+        match self.settings().and_then(|s| s.resolve(sources, given)) {
+            Ok(sources) => Some(sources),
+            Err(e) => {
+                for line in e.lines() {
+                    eprintln!("mdip {command}: {line}");
+                }
+                None
+            }
+        }
+    }
 }
 
 impl Settings {
