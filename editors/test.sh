@@ -24,11 +24,6 @@ for f in highlights folds indents; do
   }
 done
 echo "queries in sync"
-cmp web/src/multiverse-view.js editors/nvim/assets/multiverse-view.js || {
-  echo "editors/nvim/assets/multiverse-view.js differs from web/src/multiverse-view.js; copy it" >&2
-  exit 1
-}
-echo "the navigable picture's copy in sync"
 
 section "TextMate grammar (grammar/textmate)"
 (cd grammar/textmate && npm ci --silent && npm test)

@@ -36,8 +36,8 @@ local defaults = {
   -- function(path).
   render_open = true,
   -- Open the picture as a local HTML page in the browser, in the navigable component of the
-  -- playground and VS Code (zoom, pan, fit; assets/multiverse-view.js, a copy of
-  -- web/src/multiverse-view.js; no link back to the buffer), instead of the bare SVG.
+  -- playground and VS Code (zoom, pan, fit; web/src/multiverse-view.js of the repository;
+  -- no link back to the buffer), instead of the bare SVG.
   render_html = true,
 }
 
@@ -276,12 +276,20 @@ local function open_file(path)
   end
 end
 
--- The navigable component (a copy of web/src/multiverse-view.js shipped with the plugin).
+-- The navigable component: web/src/multiverse-view.js of the repository the plugin lives in
+-- (editors/nvim), its one source; a packaged plugin may carry it as assets/multiverse-view.js.
 local function component()
   local here = debug.getinfo(1, 'S').source:gsub('^@', '')
   local root = vim.fn.fnamemodify(here, ':p:h:h:h')
-  local lines = vim.fn.readfile(root .. '/assets/multiverse-view.js')
-  return table.concat(lines, '\n')
+  for _, path in ipairs({
+    root .. '/assets/multiverse-view.js',
+    root .. '/../../web/src/multiverse-view.js',
+  }) do
+    if vim.fn.filereadable(path) == 1 then
+      return table.concat(vim.fn.readfile(path), '\n')
+    end
+  end
+  error('multiverse-view.js not found')
 end
 
 -- Writes `svg_path`.html: the SVG inside the navigable component, one self-contained local
