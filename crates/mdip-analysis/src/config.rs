@@ -69,6 +69,9 @@ struct RawConfig {
     per_file_ignores: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
 }
 
+// `RawOverride` repeats `RawConfig`'s settings instead of flattening a shared struct: serde
+// cannot combine `flatten` with `deny_unknown_fields` (a misspelt key must stay an error), and
+// each field's documentation, which the schema shows, differs (an override replaces or adds).
 /// One `[[overrides]]` table.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
