@@ -72,6 +72,7 @@ const view = new EditorView({
       EditorView.updateListener.of((u) => {
         if (u.docChanged) {
           lastEdit = performance.now();
+          if (replacedByUser(u)) untitled();
           send(u.state.doc.toString());
           dirtyShare();
         } else if (u.viewportChanged) {
@@ -84,6 +85,21 @@ const view = new EditorView({
   }),
 });
 window.mdipEditor = view;
+
+/** Whether the user replaced the whole text (select all, then paste or type), not an edit. */
+function replacedByUser(u) {
+  const old = u.startState.doc.length;
+  const sel = u.startState.selection.main;
+  return old > 0 && sel.from === 0 && sel.to === old &&
+    u.transactions.some((t) => t.isUserEvent('input') || t.isUserEvent('delete'));
+}
+
+/** The text is no longer the file it was opened as: it gets the playground's own name. */
+function untitled() {
+  fileName = 'playground.mdip';
+  $('examples').value = '';
+  $('file-name').textContent = fileName;
+}
 
 function setText(text, name) {
   if (name) fileName = name;

@@ -129,3 +129,24 @@ test('a 5D game\'s JSON is imported, and its orders exported', async () => {
   assert.ok(Array.isArray(body.orders) || typeof body === 'object', JSON.stringify(body).slice(0, 200));
   assert.match(file.suggestedFilename(), /orders\.json$/);
 });
+
+test('text that replaces the whole file is no longer that file: the picture drops its name', async () => {
+  await b.page.locator('#examples').selectOption({ label: await b.page.evaluate(() =>
+    [...document.querySelectorAll('#examples option')].find((o) => /3\.A\.2/.test(o.value)).textContent) });
+  await settled(b.page);
+  assert.equal(await b.page.locator('#file-name').textContent(), '3.A.2.mdip');
+  // An ordinary edit keeps the name.
+  await b.page.locator('.cm-content').click();
+  await b.page.keyboard.press('End');
+  await b.page.keyboard.type(' ');
+  await settled(b.page);
+  assert.equal(await b.page.locator('#file-name').textContent(), '3.A.2.mdip');
+  // Select all, then paste other orders: a new, unnamed file.
+  await b.page.keyboard.press('Control+A');
+  await b.page.keyboard.insertText('England:\nF London - North Sea\n');
+  await settled(b.page);
+  assert.equal(await b.page.locator('#file-name').textContent(), 'playground.mdip');
+  assert.equal(await b.page.locator('#examples').inputValue(), '');
+  const svg = await b.page.evaluate(() => document.querySelector('#picture svg')?.outerHTML ?? '');
+  assert.ok(!svg.includes('3.A.2'), svg.slice(0, 300));
+});
