@@ -12,51 +12,178 @@ fn cursor(fixture: &str) -> (String, u32) {
     (fixture.replacen("$0", "", 1), at as u32)
 }
 
-fn check_hover(fixture: &str, expected: &[&str]) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let h = hover(&analysis, &text, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
-    for part in expected {
-        assert!(
-            h.markdown.contains(part),
-            "{part:?} not in:\n{}",
-            h.markdown
+/// The cases of one test, each written as its fixture (cursor `$0` kept) and the query's answer,
+/// compared as one insta snapshot (`snapshots/mdip_analysis__ide__tests__<test>.snap`) by
+/// [`snapshot!`]. Update them with `INSTA_UPDATE=always cargo test -p mdip-analysis --lib ide::`
+/// and review the diff (docs/testing.md).
+#[derive(Default)]
+struct Cases(String);
+
+/// Compares the cases of a test with its snapshot (a macro, so that insta names the snapshot
+/// after the test).
+macro_rules! snapshot {
+    ($cases:expr) => {
+        insta::assert_snapshot!($cases.0)
+    };
+}
+
+impl Cases {
+    fn case(&mut self, query: &str, fixture: &str, answer: &str) {
+        if !self.0.is_empty() {
+            self.0.push('\n');
+        }
+        self.0.push_str(&format!("== {query}\n{fixture}"));
+        if !fixture.ends_with('\n') {
+            self.0.push_str("⏎\n");
+        }
+        self.0.push_str("--\n");
+        self.0.push_str(answer);
+        if !answer.ends_with('\n') {
+            self.0.push('\n');
+        }
+    }
+
+    /// The hover at the cursor, in Markdown, or `(no hover)`.
+    fn hover(&mut self, fixture: &str, expected: &[&str]) {
+        let (text, offset) = cursor(fixture);
+        let analysis = analyze(&text);
+        let answer = hover(&analysis, &text, offset).map_or_else(
+            || "(no hover)".to_owned(),
+            |h| format!("{}\n[span: {:?}]", h.markdown, &text[h.span.range()]),
         );
+        for part in expected {
+            assert!(answer.contains(part), "{part:?} not in:\n{answer}");
+        }
+        self.case("hover", fixture, &answer);
     }
-}
 
-fn check_no_hover(fixture: &str) {
-    let (text, offset) = cursor(fixture);
-    assert_eq!(hover(&analyze(&text), &text, offset), None);
-}
-
-fn check_completion(fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let items = completions(&analysis, &text, offset, CompletionConfig { snippets });
-    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-    for e in expected {
-        assert!(labels.contains(e), "{e:?} not in {labels:?}");
+    /// The completions at the cursor, one a line in the order the client shows them (by sort
+    /// key), each as its label and, when it differs, the text it inserts.
+    fn completion(&mut self, fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
+        let (text, offset) = cursor(fixture);
+        let analysis = analyze(&text);
+        let mut items = completions(&analysis, &text, offset, CompletionConfig { snippets });
+        items.sort_by(|a, b| a.sort.cmp(&b.sort));
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        for e in expected {
+            assert!(labels.contains(e), "{e:?} not in {labels:?}");
+        }
+        for a in absent {
+            assert!(!labels.contains(a), "{a:?} in {labels:?}");
+        }
+        let mut answer = String::new();
+        for i in &items {
+            answer.push_str(&i.label);
+            if i.insert != i.label {
+                answer.push_str(&format!("  ⇒ {:?}", i.insert));
+            }
+            answer.push('\n');
+        }
+        if items.is_empty() {
+            answer.push_str("(no completion)\n");
+        }
+        let query = if snippets { "completion (snippets)" } else { "completion" };
+        self.case(query, fixture, &answer);
     }
-    for a in absent {
-        assert!(!labels.contains(a), "{a:?} in {labels:?}");
-    }
-}
 
-/// The whole list of completions at the cursor, in the order the client shows them (by sort
-/// key), compared with `expected`.
-fn check_completion_list(fixture: &str, expected: &[&str]) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let mut items = completions(
-        &analysis,
-        &text,
-        offset,
-        CompletionConfig { snippets: false },
-    );
-    items.sort_by(|a, b| a.sort.cmp(&b.sort));
-    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-    assert_eq!(labels, expected, "in {fixture:?}");
+    /// The whole list of completions, as [`Cases::completion`] without snippets.
+    fn completion_list(&mut self, fixture: &str, expected: &[&str]) {
+        let (text, offset) = cursor(fixture);
+        let mut items = completions(
+            &analyze(&text),
+            &text,
+            offset,
+            CompletionConfig { snippets: false },
+        );
+        items.sort_by(|a, b| a.sort.cmp(&b.sort));
+        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
+        assert_eq!(labels, expected, "in {fixture:?}");
+        self.completion(fixture, false, &[], &[]);
+    }
+
+    /// The text with each inlay hint shown where the editor draws it, as `⟨label⟩`.
+    fn inlays(&mut self, text: &str, expected: &[(&str, &str)]) {
+        let analysis = analyze(text);
+        let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
+        let got: Vec<(String, String)> = hints
+            .iter()
+            .map(|h| {
+                let line_start = text[..h.offset as usize].rfind('\n').map_or(0, |i| i + 1);
+                (
+                    text[line_start..h.offset as usize].to_owned(),
+                    h.label.clone(),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, String)> = expected
+            .iter()
+            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+            .collect();
+        assert_eq!(got, expected);
+        let mut shown = text.to_owned();
+        for h in hints.iter().rev() {
+            shown.insert_str(h.offset as usize, &format!(" ⟨{}⟩", h.label));
+        }
+        self.case("inlay hints", text, &shown);
+    }
+
+    /// Every code action at the cursor: its title, whether it is preferred and safe, and the
+    /// text after its edits.
+    fn actions(&mut self, fixture: &str, title: &str, after: &str) {
+        let (text, offset) = cursor(fixture);
+        let analysis = analyze(&text);
+        let actions = code_actions(&analysis, Span::empty(offset));
+        let mut answer = String::new();
+        let mut found = false;
+        for action in &actions {
+            let mut new = text.clone();
+            for e in action.edits.iter().rev() {
+                new.replace_range(e.span.range(), &e.text);
+            }
+            if action.title == title {
+                assert_eq!(new, after);
+                found = true;
+            }
+            answer.push_str(&format!(
+                "## {}{}{}\n{new}",
+                action.title,
+                if action.preferred { " (preferred)" } else { "" },
+                if action.safe { " (safe)" } else { "" },
+            ));
+        }
+        assert!(found, "no {title:?} in {actions:?}");
+        self.case("code actions", fixture, &answer);
+    }
+
+    /// The text with each diagnostic marked under its line: `^` under the bytes of its range
+    /// (one `^` for an empty range), its code, severity and message.
+    fn diagnostics(&mut self, text: &str) {
+        let analysis = analyze(text);
+        let mut answer = String::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let end = start + line.trim_end_matches(['\n', '\r']).len();
+            answer.push_str(&text[start..end]);
+            answer.push('\n');
+            for d in analysis.diagnostics.iter().filter(|d| {
+                let s = d.span.start as usize;
+                start <= s && s <= end
+            }) {
+                let (s, t) = (d.span.start as usize, d.span.end as usize);
+                answer.push_str(&format!(
+                    "{}{} {} {:?}: {}{}\n",
+                    " ".repeat(text[start..s].chars().count()),
+                    "^".repeat(text[s..t.min(end).max(s)].chars().count().max(1)),
+                    d.code.as_str(),
+                    d.severity,
+                    d.message,
+                    if t > end { " (and on)" } else { "" },
+                ));
+            }
+            start += line.len();
+        }
+        self.case("diagnostics", text, &answer);
+    }
 }
 
 fn check_definition(fixture: &str, target_line: &str) {
@@ -89,41 +216,6 @@ fn check_references(fixture: &str, expected: &[(usize, &str, bool)]) {
     assert_eq!(got, expected, "in {fixture:?}");
 }
 
-fn check_inlays(text: &str, expected: &[(&str, &str)]) {
-    let analysis = analyze(text);
-    let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
-    let got: Vec<(String, String)> = hints
-        .iter()
-        .map(|h| {
-            let line_start = text[..h.offset as usize].rfind('\n').map_or(0, |i| i + 1);
-            (
-                text[line_start..h.offset as usize].to_owned(),
-                h.label.clone(),
-            )
-        })
-        .collect();
-    let expected: Vec<(String, String)> = expected
-        .iter()
-        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-        .collect();
-    assert_eq!(got, expected);
-}
-
-fn check_fix(fixture: &str, title: &str, after: &str) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let actions = code_actions(&analysis, Span::empty(offset));
-    let action = actions
-        .iter()
-        .find(|a| a.title == title)
-        .unwrap_or_else(|| panic!("no {title:?} in {actions:?}"));
-    let mut new = text.clone();
-    for e in action.edits.iter().rev() {
-        new.replace_range(e.span.range(), &e.text);
-    }
-    assert_eq!(new, after);
-}
-
 fn check_format(before: &str, after: &str) {
     let edits = format(before).expect("formats");
     let mut new = before.to_owned();
@@ -138,7 +230,8 @@ const FORK: &str = "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyroli
 
 #[test]
 fn hover_on_units_provinces_seasons_and_powers() {
-    check_hover(
+    let mut c = Cases::default();
+    c.hover(
         "Germany 0:0\nA Mu$0nich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n",
         &[
             "**A Munich** · German Army · 0:0 (Spring 1901)",
@@ -146,7 +239,7 @@ fn hover_on_units_provinces_seasons_and_powers() {
             "hold — **succeeds**",
         ],
     );
-    check_hover(
+    c.hover(
         "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n",
         &[
             "1:0 (Fall 1901)",
@@ -155,18 +248,18 @@ fn hover_on_units_provinces_seasons_and_powers() {
             "Forks timeline 1",
         ],
     );
-    check_hover(
+    c.hover(
         "@start standard\nEngland:\nF London - Nor$0th Sea\n",
         &["**North Sea** (`nth`) · sea", "Neighbours:"],
     );
-    check_hover(
+    c.hover(
         "@start standard\nGermany:\nA Munich - Ber$0lin\n",
         &[
             "Supply centre, home of Germany; in Spring 1901: Germany",
             "In Spring 1901: German A Berlin.",
         ],
     );
-    check_hover(
+    c.hover(
         "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:$00\n",
         &[
             "**Season 0:0**",
@@ -178,7 +271,7 @@ fn hover_on_units_provinces_seasons_and_powers() {
             "Later steps add children: 1:1.",
         ],
     );
-    check_hover(
+    c.hover(
         "@start standard\nGer$0many:\nA Munich hold\n",
         &[
             "**Germany** in Spring 1901",
@@ -187,14 +280,16 @@ fn hover_on_units_provinces_seasons_and_powers() {
             "Victory: 3/18 supply centres over the heads (rule 21).",
         ],
     );
-    check_no_hover("Germany:\nA Munich hold # a co$0mment\n");
-    check_no_hover("Germany:\n$0\n");
+    c.hover("Germany:\nA Munich hold # a co$0mment\n", &[]);
+    c.hover("Germany:\n$0\n", &[]);
+    snapshot!(c);
 }
 
 #[test]
 fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
+    let mut c = Cases::default();
     // A season of the 2:0 block, as its step found it: no 3:0 yet, its board by power.
-    check_hover(
+    c.hover(
         &LATER.replace("LINE", "A Budapest - Vienna 2:$00"),
         &[
             "**Season 2:0** · Spring 1902 · timeline 0",
@@ -202,11 +297,11 @@ fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
             "22 units:\n- **Austria**: A Bohemia, A Budapest, F Trieste · centres (3): Budapest, Trieste, Vienna\n- **England**: F Edinburgh, A Liverpool, F London · centres (3): Edinburgh, Liverpool, London\n",
         ],
     );
-    check_hover(
+    c.hover(
         "@start standard\nGermany:\nA Munich Ho$0ld\n",
         &["**Hold** (`H`)", "Order: hold — **succeeds**"],
     );
-    check_hover(
+    c.hover(
         "@unit England A London\n@unit England F North Sea\nEngland:\nA London - Belgium via Con$0voy\nF North Sea C A London - Belgium\n",
         &[
             "**via Convoy**",
@@ -214,134 +309,137 @@ fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
             "convoyed by F North Sea 0:0 (line 5, succeeds)",
         ],
     );
-    check_hover("@sta$0rt standard\n", &["**@start standard**"]);
-    check_hover("@sea$0son 1:1\n", &["**@season** *X:Y*"]);
-    check_hover(
+    c.hover("@sta$0rt standard\n", &["**@start standard**"]);
+    c.hover("@sea$0son 1:1\n", &["**@season** *X:Y*"]);
+    c.hover(
         "@season 1:0\n@unit Germany A Munich 0:0\n@rec$0ord Germany: A Munich 0:0 hold => succeeds\n",
         &["**@record** *power*"],
     );
     // A timeline set up with no parent is not the root.
-    check_hover(
+    c.hover(
         "@season 1:0\n@season 4:1\n@expect seasons 0:0 1:0 4:$01\n",
         &["The first season of timeline 1, set up without a parent"],
     );
-    check_hover(
+    c.hover(
         &format!("{DISLODGED}A Munich $0- Silesia\n"),
         &["**Retreat** (`R`)", "Order: retreat — **succeeds**"],
     );
-    check_hover(
+    c.hover(
         "Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n",
         &["**@expect unit**"],
     );
     // An order: its outcome, the support it got and the unit that bounced it.
-    check_hover(
+    c.hover(
         "@unit Germany A Munich\n@unit Germany A Ruhr\n@unit France A Paris\n@unit France A Marseilles\nGermany:\nA Mun$0ich - Burgundy\nA Ruhr S A Munich - Burgundy\nFrance:\nA Paris - Burgundy\nA Marseilles S A Paris - Burgundy\n",
         &["Order: move — **fails**: bounced off A Paris\n\nActed on it:\n- supported by A Ruhr 0:0 (line 7, succeeds)\n- bounced: A Paris 0:0 (line 9)"],
     );
+    snapshot!(c);
 }
 
 #[test]
 fn completion_knows_the_board() {
+    let mut c = Cases::default();
     // The block power's units, powers and snippets at the start of a line.
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\n$0",
         true,
         &["A Munich", "A Munich - …", "Germany"],
         &["F London"],
     );
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\n$0",
         false,
         &["A Munich"],
         &["A Munich - …"],
     );
     // Provinces after a unit type.
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\nA $0",
         false,
         &["Munich", "Berlin"],
         &["Kiel"],
     );
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\nF $0",
         false,
         &["Kiel"],
         &["Munich"],
     );
     // Keywords after a unit; fleets convoy, armies do not.
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\nA Munich $0",
         false,
         &["Hold", "-", "Supports"],
         &["Convoys"],
     );
-    check_completion(
+    c.completion(
         "@start standard\nEngland:\nF London H$0",
         false,
         &["Hold", "Convoys"],
         &[],
     );
     // Destinations under the rules, other seasons and timelines included.
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\nA Munich - $0",
         false,
         &["Tyrolia", "Ruhr", "Kiel"],
         &["Prussia", "Paris", "Munich"],
     );
-    check_completion(
+    c.completion(
         FORK.replace("Tyrolia 0:0", "$0").as_str(),
         false,
         &["Tyrolia", "Tyrolia 0:0", "Munich 0:0"],
         &["Paris"],
     );
     // Supports: units in reach, to hold or to move.
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\nA Munich S $0",
         false,
         &["A Berlin", "A Berlin - Silesia", "F Kiel - Berlin"],
         &["F London"],
     );
-    check_completion(
+    c.completion(
         "@start standard\nGermany:\nA Munich S A Berlin - $0",
         false,
         &["Silesia", "Kiel"],
         &["Prussia"],
     );
     // Names of several words.
-    check_completion(
+    c.completion(
         "@start standard\nRussia:\nF St Pe$0",
         false,
         &["St Petersburg(sc)"],
         &[],
     );
     // Seasons, directives.
-    check_completion(
+    c.completion(
         &format!("{FORK}Germany $0"),
         false,
         &["2:0", "1:1", "0:0"],
         &[],
     );
-    check_completion("@$0", false, &["@start standard", "@expect"], &[]);
-    check_completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
-    check_completion("@$0", false, &["@season", "@record"], &[]);
-    check_completion("@season 1:0\n@season 1:1 $0", false, &["from"], &[]);
-    check_completion(
+    c.completion("@$0", false, &["@start standard", "@expect"], &[]);
+    c.completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
+    c.completion("@$0", false, &["@season", "@record"], &[]);
+    c.completion("@season 1:0\n@season 1:1 $0", false, &["from"], &[]);
+    c.completion(
         "@season 1:0\n@season 1:1 from $0",
         false,
         &["0:0", "1:0"],
         &[],
     );
-    check_completion("@season 1:0\n@phase adjustment $0", false, &["1:0"], &[]);
-    check_completion("@record $0", false, &["Germany"], &[]);
-    check_completion(
+    c.completion("@season 1:0\n@phase adjustment $0", false, &["1:0"], &[]);
+    c.completion("@record $0", false, &["Germany"], &[]);
+    c.completion(
         "@expect dislodged $0",
         false,
         &["Germany", "except disbanded"],
         &[],
     );
-    check_completion("@expect dislodged except $0", false, &["disbanded"], &[]);
+    c.completion("@expect dislodged except $0", false, &["disbanded"], &[]);
     // Nothing in a comment.
-    check_completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
+    c.completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
+    snapshot!(c);
 }
 
 /// A multiversal game: Austria's Bohemia jumps back into 1:0 from 2:0 (forking timeline 1 at
@@ -350,8 +448,9 @@ const LATER: &str = "@start standard\nAustria 0:0\nA Vienna - Bohemia\nAustria 1
 
 #[test]
 fn completion_reads_the_board_of_the_cursors_step() {
+    let mut c = Cases::default();
     // Destinations: 2:0 and the 1:0 it reaches, never 3:0 or 2:1 (they exist only later).
-    check_completion_list(
+    c.completion_list(
         &LATER.replace("LINE", "A Budapest - $0"),
         &[
             "Galicia",
@@ -368,27 +467,29 @@ fn completion_reads_the_board_of_the_cursors_step() {
         ],
     );
     // A season typed after a destination: those of the step.
-    check_completion_list(
+    c.completion_list(
         &LATER.replace("LINE", "A Budapest - Vienna 2$0"),
         &["2:0", "0:0", "1:0"],
     );
     // In a header after the 2:0 block, also the seasons its step creates, after them: naming
     // one closes the step (the founding rule).
-    check_completion_list(
+    c.completion_list(
         &LATER.replace("LINE", "A Budapest hold\nAustria $0"),
         &["2:0", "0:0", "1:0", "2:1", "3:0"],
     );
     // Spring 1901 knows nothing of Fall 1901 (no `Kiel 1:0`).
-    check_completion_list(
+    c.completion_list(
         "@start standard\nSpring 1901\nGermany:\nA Berlin - Kiel\nA Munich - $0\nFall 1901\nGermany:\nA Kiel hold\n",
         &["Berlin", "Bohemia", "Burgundy", "Kiel", "Ruhr", "Silesia", "Tyrolia"],
     );
+    snapshot!(c);
 }
 
 /// In a long file the board of a step is found again from the last checkpoint before it: the
 /// same answer as near the start of a short file.
 #[test]
 fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
+    let mut c = Cases::default();
     let mut text = String::from("@start standard\n");
     for t in 0..40 {
         let munich = if t == 30 {
@@ -406,7 +507,7 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
         "{:?}",
         analyze(&plain).checkpoints
     );
-    check_completion_list(
+    c.completion_list(
         &text,
         &[
             "Berlin",
@@ -426,11 +527,13 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
             "Tyrolia 29:0",
         ],
     );
+    snapshot!(c);
 }
 
 #[test]
 fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
-    check_completion_list(
+    let mut c = Cases::default();
+    c.completion_list(
         "@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0",
         &[
             "Wales",
@@ -442,12 +545,14 @@ fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
             "Norway",
         ],
     );
+    snapshot!(c);
 }
 
 #[test]
 fn completion_of_supports_offers_only_units_that_can_be_supported() {
+    let mut c = Cases::default();
     // After `S A `: each army Munich can support (to hold, or into a province it reaches), once.
-    check_completion_list(
+    c.completion_list(
         "@start standard\nGermany:\nA Munich S A $0",
         &[
             "Berlin",
@@ -459,7 +564,7 @@ fn completion_of_supports_offers_only_units_that_can_be_supported() {
         ],
     );
     // In the multiverse, in the step's seasons only.
-    check_completion_list(
+    c.completion_list(
         &LATER.replace("LINE", "A Budapest S A $0"),
         &[
             "Bohemia",
@@ -471,6 +576,7 @@ fn completion_of_supports_offers_only_units_that_can_be_supported() {
             "Warsaw 1:0",
         ],
     );
+    snapshot!(c);
 }
 
 /// France dislodges the German army in Munich; the retreat phase follows.
@@ -478,21 +584,22 @@ const DISLODGED: &str = "@unit Germany A Munich\n@unit Germany F Kiel\n@unit Fra
 
 #[test]
 fn completion_in_retreat_and_adjustment_phases() {
+    let mut c = Cases::default();
     // Retreats: the dislodged unit, then its retreat options (not Kiel, occupied; not
     // Burgundy, whence the attack came; not Ruhr, occupied).
-    check_completion_list(
+    c.completion_list(
         &format!("{DISLODGED}$0"),
         &[
             "A Munich", "Disband", "Austria", "England", "France", "Germany", "Italy", "Russia",
             "Turkey",
         ],
     );
-    check_completion_list(
+    c.completion_list(
         &format!("{DISLODGED}A Munich - $0"),
         &["Berlin", "Bohemia", "Silesia", "Tyrolia"],
     );
     // A pending adjustment: Germany owes two builds, in its free home centres.
-    check_completion_list(
+    c.completion_list(
         "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nGermany:\n$0",
         &[
             "Build A Kiel",
@@ -509,10 +616,11 @@ fn completion_in_retreat_and_adjustment_phases() {
         ],
     );
     // France owes nothing there: no adjustment is offered.
-    check_completion_list(
+    c.completion_list(
         "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nFrance:\n$0",
         &["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
     );
+    snapshot!(c);
 }
 
 #[test]
@@ -572,7 +680,8 @@ fn references_follow_a_unit_through_its_seasons_and_name_seasons() {
 
 #[test]
 fn inlay_hints_preview_outcomes_and_forks() {
-    check_inlays(
+    let mut c = Cases::default();
+    c.inlays(
         FORK,
         &[
             ("Germany 0:0", "forks timeline 1 (1:1)"),
@@ -580,7 +689,7 @@ fn inlay_hints_preview_outcomes_and_forks() {
             ("A Munich - Tyrolia 0:0", "succeeds, forks timeline 1"),
         ],
     );
-    check_inlays(
+    c.inlays(
         "@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n",
         &[
             ("Germany:", "Germany 3/18"),
@@ -589,13 +698,15 @@ fn inlay_hints_preview_outcomes_and_forks() {
             ("A Paris - Burgundy", "bounced off A Munich"),
         ],
     );
+    snapshot!(c);
 }
 
 #[test]
 fn inlay_hints_do_not_repeat_the_file_and_count_victory() {
+    let mut c = Cases::default();
     // `=> succeeds` already says it: no hint repeats it; `=> fails` gains the reason; a wrong
     // expectation keeps its hint. After each power's last header: its centres against 18.
-    check_inlays(
+    c.inlays(
         "@start standard\nGermany:\nA Munich - Ruhr  => succeeds\nA Berlin - Silesia  => fails\nFrance:\nA Paris - Burgundy  => fails\nGermany:\nF Kiel hold  => succeeds\n",
         &[
             ("A Berlin - Silesia  => fails", "succeeds"),
@@ -604,7 +715,7 @@ fn inlay_hints_do_not_repeat_the_file_and_count_victory() {
             ("Germany:", "Germany 3/18"),
         ],
     );
-    check_inlays(
+    c.inlays(
         "@start standard\nGermany:\nA Munich - Burgundy  => fails\nFrance:\nA Paris - Burgundy  => fails\n",
         &[
             ("Germany:", "Germany 3/18"),
@@ -614,27 +725,41 @@ fn inlay_hints_do_not_repeat_the_file_and_count_victory() {
         ],
     );
     // A fork is news even when the file says `=> succeeds`.
-    check_inlays(
+    c.inlays(
         "Germany 0:0\nA Munich hold => succeeds\n\nGermany 1:0\nA Munich - Tyrolia 0:0 => succeeds\n",
         &[
             ("Germany 0:0", "forks timeline 1 (1:1)"),
             ("A Munich - Tyrolia 0:0 => succeeds", "forks timeline 1"),
         ],
     );
+    snapshot!(c);
 }
 
 #[test]
 fn quick_fixes() {
-    check_fix(
+    let mut c = Cases::default();
+    c.actions(
         "England:\nF Londn$0 - North Sea\n",
         "Replace with `London`",
         "England:\nF London - North Sea\n",
     );
-    check_fix(
+    c.actions(
         "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Mu$0nich - Tyrolia\n",
         "Order A Munich in its timeline's head, 1:0",
         "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Munich 1:0 - Tyrolia\n",
     );
+    snapshot!(c);
+}
+
+/// Diagnostics with their ranges marked: unknown names, an illegal order, a failed expectation.
+#[test]
+fn diagnostics_mark_their_ranges() {
+    let mut c = Cases::default();
+    c.diagnostics("England:\nF Londn - North Sea\nA Lon - Picardy\n");
+    c.diagnostics("@start standard\nGermany:\nA Munich - Picardy\nF Kiel - Munich\n");
+    c.diagnostics("@start standard\nGermany:\nA Munich - Ruhr => fails\n@expect unit Germany A Munich 1:0\n");
+    c.diagnostics("Germany:\nA Munich Supports\nA Ruhr - \n@expect\n");
+    snapshot!(c);
 }
 
 #[test]
@@ -812,10 +937,11 @@ fn formatting_the_repository_files_changes_no_outcome() {
 /// bordering places, strict ones at the same place only; never a diagonal board.
 #[test]
 fn completion_follows_the_rules_of_5dd() {
+    let mut c = Cases::default();
     let two_boards = "@season 1:0\n@season 0:1\n@unit Austria A Vienna 0:1\nAustria 0:1\n";
     // Loose: Vienna and its neighbours in 0:1 and in 0:0 (same turn, timeline one less); no
     // diagonal 1:0.
-    check_completion_list(
+    c.completion_list(
         &format!("@rules 5dd\n{two_boards}A Vienna - $0"),
         &[
             "Bohemia",
@@ -832,7 +958,7 @@ fn completion_follows_the_rules_of_5dd() {
         ],
     );
     // Strict: across boards only the same place.
-    check_completion_list(
+    c.completion_list(
         &format!("@rules 5dd strict\n{two_boards}A Vienna - $0"),
         &[
             "Bohemia",
@@ -843,24 +969,26 @@ fn completion_follows_the_rules_of_5dd() {
             "Vienna 0:0",
         ],
     );
+    snapshot!(c);
 }
 
 /// Why, with numbers: hover on a move that bounced 1 against 1 shows both strengths and names
 /// the unit whose support would have carried it (offered as a hint, not an edit).
 #[test]
 fn hover_on_a_bounce_shows_both_strengths_and_who_could_have_carried_it() {
-    let (text, offset) = cursor(
+    let mut c = Cases::default();
+    c.hover(
         "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\nGermany:\nA Mun$0ich - Tyrolia\nA Bohemia - Galicia\n",
+        &[],
     );
-    let analysis = analyze(&text);
-    let h = hover(&analysis, &text, offset).expect("a hover on the unit");
-    insta::assert_snapshot!(h.markdown);
+    snapshot!(c);
 }
 
 /// A dislodged unit: its hold strength, and what would have kept it in place.
 #[test]
 fn hover_on_a_dislodged_unit_shows_its_hold_strength_and_what_would_have_kept_it() {
-    check_hover(
+    let mut c = Cases::default();
+    c.hover(
         "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\n@unit Austria A Vienna\nGermany:\nA Munich - Tyrolia\nA Bohemia S A Munich - Tyrolia\nAustria:\nA Tyr$0olia hold\nA Vienna - Galicia\n",
         &[
             "Hold strength **1**",
@@ -868,4 +996,5 @@ fn hover_on_a_dislodged_unit_shows_its_hold_strength_and_what_would_have_kept_it
             "Hint: cutting the support of A Bohemia would have kept the unit in place.",
         ],
     );
+    snapshot!(c);
 }
