@@ -1,5 +1,10 @@
-//! Tests of the IDE queries: one `check_*` function per feature, fixtures with `$0` for the
-//! cursor (rust-analyzer's habit), so that the API can change without rewriting the cases.
+//! Tests of the IDE queries, as data: fixtures with `$0` for the cursor (rust-analyzer's habit)
+//! and the answers as insta snapshots (`snapshots/`): hover texts, whole completion lists, the
+//! text with its inlay hints drawn in, every code action with the text after it, the text with
+//! its diagnostics' ranges marked by `^`. A test gathers its cases in [`Cases`] and compares them
+//! once with [`snapshot!`]. Definition, references and formatting compare exact values
+//! (`check_*`). Update the snapshots with `INSTA_UPDATE=always cargo test -p mdip-analysis --lib`
+//! and review the diff (docs/testing.md).
 
 use mdip_syntax::Span;
 
@@ -14,8 +19,7 @@ fn cursor(fixture: &str) -> (String, u32) {
 
 /// The cases of one test, each written as its fixture (cursor `$0` kept) and the query's answer,
 /// compared as one insta snapshot (`snapshots/mdip_analysis__ide__tests__<test>.snap`) by
-/// [`snapshot!`]. Update them with `INSTA_UPDATE=always cargo test -p mdip-analysis --lib ide::`
-/// and review the diff (docs/testing.md).
+/// [`snapshot!`].
 #[derive(Default)]
 struct Cases(String);
 
@@ -44,33 +48,23 @@ impl Cases {
     }
 
     /// The hover at the cursor, in Markdown, or `(no hover)`.
-    fn hover(&mut self, fixture: &str, expected: &[&str]) {
+    fn hover(&mut self, fixture: &str) {
         let (text, offset) = cursor(fixture);
         let analysis = analyze(&text);
         let answer = hover(&analysis, &text, offset).map_or_else(
             || "(no hover)".to_owned(),
             |h| format!("{}\n[span: {:?}]", h.markdown, &text[h.span.range()]),
         );
-        for part in expected {
-            assert!(answer.contains(part), "{part:?} not in:\n{answer}");
-        }
         self.case("hover", fixture, &answer);
     }
 
     /// The completions at the cursor, one a line in the order the client shows them (by sort
     /// key), each as its label and, when it differs, the text it inserts.
-    fn completion(&mut self, fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
+    fn completion(&mut self, fixture: &str, snippets: bool) {
         let (text, offset) = cursor(fixture);
         let analysis = analyze(&text);
         let mut items = completions(&analysis, &text, offset, CompletionConfig { snippets });
         items.sort_by(|a, b| a.sort.cmp(&b.sort));
-        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-        for e in expected {
-            assert!(labels.contains(e), "{e:?} not in {labels:?}");
-        }
-        for a in absent {
-            assert!(!labels.contains(a), "{a:?} in {labels:?}");
-        }
         let mut answer = String::new();
         for i in &items {
             answer.push_str(&i.label);
@@ -82,44 +76,23 @@ impl Cases {
         if items.is_empty() {
             answer.push_str("(no completion)\n");
         }
-        let query = if snippets { "completion (snippets)" } else { "completion" };
+        let query = if snippets {
+            "completion (snippets)"
+        } else {
+            "completion"
+        };
         self.case(query, fixture, &answer);
     }
 
-    /// The whole list of completions, as [`Cases::completion`] without snippets.
-    fn completion_list(&mut self, fixture: &str, expected: &[&str]) {
-        let (text, offset) = cursor(fixture);
-        let mut items = completions(
-            &analyze(&text),
-            &text,
-            offset,
-            CompletionConfig { snippets: false },
-        );
-        items.sort_by(|a, b| a.sort.cmp(&b.sort));
-        let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-        assert_eq!(labels, expected, "in {fixture:?}");
-        self.completion(fixture, false, &[], &[]);
+    /// The whole list of completions, without snippets.
+    fn completion_list(&mut self, fixture: &str) {
+        self.completion(fixture, false);
     }
 
     /// The text with each inlay hint shown where the editor draws it, as `⟨label⟩`.
-    fn inlays(&mut self, text: &str, expected: &[(&str, &str)]) {
+    fn inlays(&mut self, text: &str) {
         let analysis = analyze(text);
         let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
-        let got: Vec<(String, String)> = hints
-            .iter()
-            .map(|h| {
-                let line_start = text[..h.offset as usize].rfind('\n').map_or(0, |i| i + 1);
-                (
-                    text[line_start..h.offset as usize].to_owned(),
-                    h.label.clone(),
-                )
-            })
-            .collect();
-        let expected: Vec<(String, String)> = expected
-            .iter()
-            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-            .collect();
-        assert_eq!(got, expected);
         let mut shown = text.to_owned();
         for h in hints.iter().rev() {
             shown.insert_str(h.offset as usize, &format!(" ⟨{}⟩", h.label));
@@ -129,20 +102,15 @@ impl Cases {
 
     /// Every code action at the cursor: its title, whether it is preferred and safe, and the
     /// text after its edits.
-    fn actions(&mut self, fixture: &str, title: &str, after: &str) {
+    fn actions(&mut self, fixture: &str) {
         let (text, offset) = cursor(fixture);
         let analysis = analyze(&text);
         let actions = code_actions(&analysis, Span::empty(offset));
         let mut answer = String::new();
-        let mut found = false;
         for action in &actions {
             let mut new = text.clone();
             for e in action.edits.iter().rev() {
                 new.replace_range(e.span.range(), &e.text);
-            }
-            if action.title == title {
-                assert_eq!(new, after);
-                found = true;
             }
             answer.push_str(&format!(
                 "## {}{}{}\n{new}",
@@ -151,7 +119,9 @@ impl Cases {
                 if action.safe { " (safe)" } else { "" },
             ));
         }
-        assert!(found, "no {title:?} in {actions:?}");
+        if actions.is_empty() {
+            answer.push_str("(no action)\n");
+        }
         self.case("code actions", fixture, &answer);
     }
 
@@ -231,57 +201,14 @@ const FORK: &str = "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyroli
 #[test]
 fn hover_on_units_provinces_seasons_and_powers() {
     let mut c = Cases::default();
-    c.hover(
-        "Germany 0:0\nA Mu$0nich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n",
-        &[
-            "**A Munich** · German Army · 0:0 (Spring 1901)",
-            "placed by the setup",
-            "hold — **succeeds**",
-        ],
-    );
-    c.hover(
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n",
-        &[
-            "1:0 (Fall 1901)",
-            "stood here in 0:0 (Spring 1901)",
-            "move — **succeeds**",
-            "Forks timeline 1",
-        ],
-    );
-    c.hover(
-        "@start standard\nEngland:\nF London - Nor$0th Sea\n",
-        &["**North Sea** (`nth`) · sea", "Neighbours:"],
-    );
-    c.hover(
-        "@start standard\nGermany:\nA Munich - Ber$0lin\n",
-        &[
-            "Supply centre, home of Germany; in Spring 1901: Germany",
-            "In Spring 1901: German A Berlin.",
-        ],
-    );
-    c.hover(
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:$00\n",
-        &[
-            "**Season 0:0**",
-            "The root season.",
-            // As the step of the line found it; the fork comes from that very step.
-            "Children: 1:0\n",
-            "Not a head",
-            "1 units:\n- **Germany**: A Munich · centres (0): none",
-            "Later steps add children: 1:1.",
-        ],
-    );
-    c.hover(
-        "@start standard\nGer$0many:\nA Munich hold\n",
-        &[
-            "**Germany** in Spring 1901",
-            "Supply centres (3): Berlin, Kiel, Munich",
-            "Units (3): ",
-            "Victory: 3/18 supply centres over the heads (rule 21).",
-        ],
-    );
-    c.hover("Germany:\nA Munich hold # a co$0mment\n", &[]);
-    c.hover("Germany:\n$0\n", &[]);
+    c.hover("Germany 0:0\nA Mu$0nich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n");
+    c.hover("Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n");
+    c.hover("@start standard\nEngland:\nF London - Nor$0th Sea\n");
+    c.hover("@start standard\nGermany:\nA Munich - Ber$0lin\n");
+    c.hover("Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:$00\n");
+    c.hover("@start standard\nGer$0many:\nA Munich hold\n");
+    c.hover("Germany:\nA Munich hold # a co$0mment\n");
+    c.hover("Germany:\n$0\n");
     snapshot!(c);
 }
 
@@ -289,50 +216,18 @@ fn hover_on_units_provinces_seasons_and_powers() {
 fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
     let mut c = Cases::default();
     // A season of the 2:0 block, as its step found it: no 3:0 yet, its board by power.
-    c.hover(
-        &LATER.replace("LINE", "A Budapest - Vienna 2:$00"),
-        &[
-            "**Season 2:0** · Spring 1902 · timeline 0",
-            "Head of timeline 0",
-            "22 units:\n- **Austria**: A Bohemia, A Budapest, F Trieste · centres (3): Budapest, Trieste, Vienna\n- **England**: F Edinburgh, A Liverpool, F London · centres (3): Edinburgh, Liverpool, London\n",
-        ],
-    );
-    c.hover(
-        "@start standard\nGermany:\nA Munich Ho$0ld\n",
-        &["**Hold** (`H`)", "Order: hold — **succeeds**"],
-    );
-    c.hover(
-        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - Belgium via Con$0voy\nF North Sea C A London - Belgium\n",
-        &[
-            "**via Convoy**",
-            "Order: move — **succeeds**",
-            "convoyed by F North Sea 0:0 (line 5, succeeds)",
-        ],
-    );
-    c.hover("@sta$0rt standard\n", &["**@start standard**"]);
-    c.hover("@sea$0son 1:1\n", &["**@season** *X:Y*"]);
-    c.hover(
-        "@season 1:0\n@unit Germany A Munich 0:0\n@rec$0ord Germany: A Munich 0:0 hold => succeeds\n",
-        &["**@record** *power*"],
-    );
+    c.hover(&LATER.replace("LINE", "A Budapest - Vienna 2:$00"));
+    c.hover("@start standard\nGermany:\nA Munich Ho$0ld\n");
+    c.hover("@unit England A London\n@unit England F North Sea\nEngland:\nA London - Belgium via Con$0voy\nF North Sea C A London - Belgium\n");
+    c.hover("@sta$0rt standard\n");
+    c.hover("@sea$0son 1:1\n");
+    c.hover("@season 1:0\n@unit Germany A Munich 0:0\n@rec$0ord Germany: A Munich 0:0 hold => succeeds\n");
     // A timeline set up with no parent is not the root.
-    c.hover(
-        "@season 1:0\n@season 4:1\n@expect seasons 0:0 1:0 4:$01\n",
-        &["The first season of timeline 1, set up without a parent"],
-    );
-    c.hover(
-        &format!("{DISLODGED}A Munich $0- Silesia\n"),
-        &["**Retreat** (`R`)", "Order: retreat — **succeeds**"],
-    );
-    c.hover(
-        "Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n",
-        &["**@expect unit**"],
-    );
+    c.hover("@season 1:0\n@season 4:1\n@expect seasons 0:0 1:0 4:$01\n");
+    c.hover(&format!("{DISLODGED}A Munich $0- Silesia\n"));
+    c.hover("Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n");
     // An order: its outcome, the support it got and the unit that bounced it.
-    c.hover(
-        "@unit Germany A Munich\n@unit Germany A Ruhr\n@unit France A Paris\n@unit France A Marseilles\nGermany:\nA Mun$0ich - Burgundy\nA Ruhr S A Munich - Burgundy\nFrance:\nA Paris - Burgundy\nA Marseilles S A Paris - Burgundy\n",
-        &["Order: move — **fails**: bounced off A Paris\n\nActed on it:\n- supported by A Ruhr 0:0 (line 7, succeeds)\n- bounced: A Paris 0:0 (line 9)"],
-    );
+    c.hover("@unit Germany A Munich\n@unit Germany A Ruhr\n@unit France A Paris\n@unit France A Marseilles\nGermany:\nA Mun$0ich - Burgundy\nA Ruhr S A Munich - Burgundy\nFrance:\nA Paris - Burgundy\nA Marseilles S A Paris - Burgundy\n");
     snapshot!(c);
 }
 
@@ -340,105 +235,35 @@ fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
 fn completion_knows_the_board() {
     let mut c = Cases::default();
     // The block power's units, powers and snippets at the start of a line.
-    c.completion(
-        "@start standard\nGermany:\n$0",
-        true,
-        &["A Munich", "A Munich - …", "Germany"],
-        &["F London"],
-    );
-    c.completion(
-        "@start standard\nGermany:\n$0",
-        false,
-        &["A Munich"],
-        &["A Munich - …"],
-    );
+    c.completion("@start standard\nGermany:\n$0", true);
+    c.completion("@start standard\nGermany:\n$0", false);
     // Provinces after a unit type.
-    c.completion(
-        "@start standard\nGermany:\nA $0",
-        false,
-        &["Munich", "Berlin"],
-        &["Kiel"],
-    );
-    c.completion(
-        "@start standard\nGermany:\nF $0",
-        false,
-        &["Kiel"],
-        &["Munich"],
-    );
+    c.completion("@start standard\nGermany:\nA $0", false);
+    c.completion("@start standard\nGermany:\nF $0", false);
     // Keywords after a unit; fleets convoy, armies do not.
-    c.completion(
-        "@start standard\nGermany:\nA Munich $0",
-        false,
-        &["Hold", "-", "Supports"],
-        &["Convoys"],
-    );
-    c.completion(
-        "@start standard\nEngland:\nF London H$0",
-        false,
-        &["Hold", "Convoys"],
-        &[],
-    );
+    c.completion("@start standard\nGermany:\nA Munich $0", false);
+    c.completion("@start standard\nEngland:\nF London H$0", false);
     // Destinations under the rules, other seasons and timelines included.
-    c.completion(
-        "@start standard\nGermany:\nA Munich - $0",
-        false,
-        &["Tyrolia", "Ruhr", "Kiel"],
-        &["Prussia", "Paris", "Munich"],
-    );
-    c.completion(
-        FORK.replace("Tyrolia 0:0", "$0").as_str(),
-        false,
-        &["Tyrolia", "Tyrolia 0:0", "Munich 0:0"],
-        &["Paris"],
-    );
+    c.completion("@start standard\nGermany:\nA Munich - $0", false);
+    c.completion(FORK.replace("Tyrolia 0:0", "$0").as_str(), false);
     // Supports: units in reach, to hold or to move.
-    c.completion(
-        "@start standard\nGermany:\nA Munich S $0",
-        false,
-        &["A Berlin", "A Berlin - Silesia", "F Kiel - Berlin"],
-        &["F London"],
-    );
-    c.completion(
-        "@start standard\nGermany:\nA Munich S A Berlin - $0",
-        false,
-        &["Silesia", "Kiel"],
-        &["Prussia"],
-    );
+    c.completion("@start standard\nGermany:\nA Munich S $0", false);
+    c.completion("@start standard\nGermany:\nA Munich S A Berlin - $0", false);
     // Names of several words.
-    c.completion(
-        "@start standard\nRussia:\nF St Pe$0",
-        false,
-        &["St Petersburg(sc)"],
-        &[],
-    );
+    c.completion("@start standard\nRussia:\nF St Pe$0", false);
     // Seasons, directives.
-    c.completion(
-        &format!("{FORK}Germany $0"),
-        false,
-        &["2:0", "1:1", "0:0"],
-        &[],
-    );
-    c.completion("@$0", false, &["@start standard", "@expect"], &[]);
-    c.completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
-    c.completion("@$0", false, &["@season", "@record"], &[]);
-    c.completion("@season 1:0\n@season 1:1 $0", false, &["from"], &[]);
-    c.completion(
-        "@season 1:0\n@season 1:1 from $0",
-        false,
-        &["0:0", "1:0"],
-        &[],
-    );
-    c.completion("@season 1:0\n@phase adjustment $0", false, &["1:0"], &[]);
-    c.completion("@record $0", false, &["Germany"], &[]);
-    c.completion(
-        "@expect dislodged $0",
-        false,
-        &["Germany", "except disbanded"],
-        &[],
-    );
-    c.completion("@expect dislodged except $0", false, &["disbanded"], &[]);
+    c.completion(&format!("{FORK}Germany $0"), false);
+    c.completion("@$0", false);
+    c.completion("@phase $0", false);
+    c.completion("@$0", false);
+    c.completion("@season 1:0\n@season 1:1 $0", false);
+    c.completion("@season 1:0\n@season 1:1 from $0", false);
+    c.completion("@season 1:0\n@phase adjustment $0", false);
+    c.completion("@record $0", false);
+    c.completion("@expect dislodged $0", false);
+    c.completion("@expect dislodged except $0", false);
     // Nothing in a comment.
-    c.completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
+    c.completion("Germany:\n# A $0", false);
     snapshot!(c);
 }
 
@@ -450,38 +275,14 @@ const LATER: &str = "@start standard\nAustria 0:0\nA Vienna - Bohemia\nAustria 1
 fn completion_reads_the_board_of_the_cursors_step() {
     let mut c = Cases::default();
     // Destinations: 2:0 and the 1:0 it reaches, never 3:0 or 2:1 (they exist only later).
-    c.completion_list(
-        &LATER.replace("LINE", "A Budapest - $0"),
-        &[
-            "Galicia",
-            "Rumania",
-            "Serbia",
-            "Trieste",
-            "Vienna",
-            "Budapest 1:0",
-            "Galicia 1:0",
-            "Rumania 1:0",
-            "Serbia 1:0",
-            "Trieste 1:0",
-            "Vienna 1:0",
-        ],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest - $0"));
     // A season typed after a destination: those of the step.
-    c.completion_list(
-        &LATER.replace("LINE", "A Budapest - Vienna 2$0"),
-        &["2:0", "0:0", "1:0"],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest - Vienna 2$0"));
     // In a header after the 2:0 block, also the seasons its step creates, after them: naming
     // one closes the step (the founding rule).
-    c.completion_list(
-        &LATER.replace("LINE", "A Budapest hold\nAustria $0"),
-        &["2:0", "0:0", "1:0", "2:1", "3:0"],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest hold\nAustria $0"));
     // Spring 1901 knows nothing of Fall 1901 (no `Kiel 1:0`).
-    c.completion_list(
-        "@start standard\nSpring 1901\nGermany:\nA Berlin - Kiel\nA Munich - $0\nFall 1901\nGermany:\nA Kiel hold\n",
-        &["Berlin", "Bohemia", "Burgundy", "Kiel", "Ruhr", "Silesia", "Tyrolia"],
-    );
+    c.completion_list("@start standard\nSpring 1901\nGermany:\nA Berlin - Kiel\nA Munich - $0\nFall 1901\nGermany:\nA Kiel hold\n");
     snapshot!(c);
 }
 
@@ -507,44 +308,14 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
         "{:?}",
         analyze(&plain).checkpoints
     );
-    c.completion_list(
-        &text,
-        &[
-            "Berlin",
-            "Bohemia",
-            "Burgundy",
-            "Kiel",
-            "Ruhr",
-            "Silesia",
-            "Tyrolia",
-            "Berlin 29:0",
-            "Bohemia 29:0",
-            "Burgundy 29:0",
-            "Kiel 29:0",
-            "Munich 29:0",
-            "Ruhr 29:0",
-            "Silesia 29:0",
-            "Tyrolia 29:0",
-        ],
-    );
+    c.completion_list(&text);
     snapshot!(c);
 }
 
 #[test]
 fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
     let mut c = Cases::default();
-    c.completion_list(
-        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0",
-        &[
-            "Wales",
-            "Yorkshire",
-            "Belgium",
-            "Denmark",
-            "Edinburgh",
-            "Holland",
-            "Norway",
-        ],
-    );
+    c.completion_list("@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0");
     snapshot!(c);
 }
 
@@ -552,30 +323,9 @@ fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
 fn completion_of_supports_offers_only_units_that_can_be_supported() {
     let mut c = Cases::default();
     // After `S A `: each army Munich can support (to hold, or into a province it reaches), once.
-    c.completion_list(
-        "@start standard\nGermany:\nA Munich S A $0",
-        &[
-            "Berlin",
-            "Marseilles",
-            "Paris",
-            "Venice",
-            "Vienna",
-            "Warsaw",
-        ],
-    );
+    c.completion_list("@start standard\nGermany:\nA Munich S A $0");
     // In the multiverse, in the step's seasons only.
-    c.completion_list(
-        &LATER.replace("LINE", "A Budapest S A $0"),
-        &[
-            "Bohemia",
-            "Bohemia 1:0",
-            "Budapest 1:0",
-            "Venice",
-            "Venice 1:0",
-            "Warsaw",
-            "Warsaw 1:0",
-        ],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest S A $0"));
     snapshot!(c);
 }
 
@@ -587,39 +337,12 @@ fn completion_in_retreat_and_adjustment_phases() {
     let mut c = Cases::default();
     // Retreats: the dislodged unit, then its retreat options (not Kiel, occupied; not
     // Burgundy, whence the attack came; not Ruhr, occupied).
-    c.completion_list(
-        &format!("{DISLODGED}$0"),
-        &[
-            "A Munich", "Disband", "Austria", "England", "France", "Germany", "Italy", "Russia",
-            "Turkey",
-        ],
-    );
-    c.completion_list(
-        &format!("{DISLODGED}A Munich - $0"),
-        &["Berlin", "Bohemia", "Silesia", "Tyrolia"],
-    );
+    c.completion_list(&format!("{DISLODGED}$0"));
+    c.completion_list(&format!("{DISLODGED}A Munich - $0"));
     // A pending adjustment: Germany owes two builds, in its free home centres.
-    c.completion_list(
-        "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nGermany:\n$0",
-        &[
-            "Build A Kiel",
-            "Build A Munich",
-            "Build F Kiel",
-            "Waive",
-            "Austria",
-            "England",
-            "France",
-            "Germany",
-            "Italy",
-            "Russia",
-            "Turkey",
-        ],
-    );
+    c.completion_list("@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nGermany:\n$0");
     // France owes nothing there: no adjustment is offered.
-    c.completion_list(
-        "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nFrance:\n$0",
-        &["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
-    );
+    c.completion_list("@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nFrance:\n$0");
     snapshot!(c);
 }
 
@@ -681,23 +404,8 @@ fn references_follow_a_unit_through_its_seasons_and_name_seasons() {
 #[test]
 fn inlay_hints_preview_outcomes_and_forks() {
     let mut c = Cases::default();
-    c.inlays(
-        FORK,
-        &[
-            ("Germany 0:0", "forks timeline 1 (1:1)"),
-            ("A Munich hold", "succeeds"),
-            ("A Munich - Tyrolia 0:0", "succeeds, forks timeline 1"),
-        ],
-    );
-    c.inlays(
-        "@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n",
-        &[
-            ("Germany:", "Germany 3/18"),
-            ("A Munich - Burgundy", "bounced off A Paris"),
-            ("France:", "France 3/18"),
-            ("A Paris - Burgundy", "bounced off A Munich"),
-        ],
-    );
+    c.inlays(FORK);
+    c.inlays("@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n");
     snapshot!(c);
 }
 
@@ -706,48 +414,18 @@ fn inlay_hints_do_not_repeat_the_file_and_count_victory() {
     let mut c = Cases::default();
     // `=> succeeds` already says it: no hint repeats it; `=> fails` gains the reason; a wrong
     // expectation keeps its hint. After each power's last header: its centres against 18.
-    c.inlays(
-        "@start standard\nGermany:\nA Munich - Ruhr  => succeeds\nA Berlin - Silesia  => fails\nFrance:\nA Paris - Burgundy  => fails\nGermany:\nF Kiel hold  => succeeds\n",
-        &[
-            ("A Berlin - Silesia  => fails", "succeeds"),
-            ("France:", "France 3/18"),
-            ("A Paris - Burgundy  => fails", "succeeds"),
-            ("Germany:", "Germany 3/18"),
-        ],
-    );
-    c.inlays(
-        "@start standard\nGermany:\nA Munich - Burgundy  => fails\nFrance:\nA Paris - Burgundy  => fails\n",
-        &[
-            ("Germany:", "Germany 3/18"),
-            ("A Munich - Burgundy  => fails", "bounced off A Paris"),
-            ("France:", "France 3/18"),
-            ("A Paris - Burgundy  => fails", "bounced off A Munich"),
-        ],
-    );
+    c.inlays("@start standard\nGermany:\nA Munich - Ruhr  => succeeds\nA Berlin - Silesia  => fails\nFrance:\nA Paris - Burgundy  => fails\nGermany:\nF Kiel hold  => succeeds\n");
+    c.inlays("@start standard\nGermany:\nA Munich - Burgundy  => fails\nFrance:\nA Paris - Burgundy  => fails\n");
     // A fork is news even when the file says `=> succeeds`.
-    c.inlays(
-        "Germany 0:0\nA Munich hold => succeeds\n\nGermany 1:0\nA Munich - Tyrolia 0:0 => succeeds\n",
-        &[
-            ("Germany 0:0", "forks timeline 1 (1:1)"),
-            ("A Munich - Tyrolia 0:0 => succeeds", "forks timeline 1"),
-        ],
-    );
+    c.inlays("Germany 0:0\nA Munich hold => succeeds\n\nGermany 1:0\nA Munich - Tyrolia 0:0 => succeeds\n");
     snapshot!(c);
 }
 
 #[test]
 fn quick_fixes() {
     let mut c = Cases::default();
-    c.actions(
-        "England:\nF Londn$0 - North Sea\n",
-        "Replace with `London`",
-        "England:\nF London - North Sea\n",
-    );
-    c.actions(
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Mu$0nich - Tyrolia\n",
-        "Order A Munich in its timeline's head, 1:0",
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Munich 1:0 - Tyrolia\n",
-    );
+    c.actions("England:\nF Londn$0 - North Sea\n");
+    c.actions("Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Mu$0nich - Tyrolia\n");
     snapshot!(c);
 }
 
@@ -757,7 +435,9 @@ fn diagnostics_mark_their_ranges() {
     let mut c = Cases::default();
     c.diagnostics("England:\nF Londn - North Sea\nA Lon - Picardy\n");
     c.diagnostics("@start standard\nGermany:\nA Munich - Picardy\nF Kiel - Munich\n");
-    c.diagnostics("@start standard\nGermany:\nA Munich - Ruhr => fails\n@expect unit Germany A Munich 1:0\n");
+    c.diagnostics(
+        "@start standard\nGermany:\nA Munich - Ruhr => fails\n@expect unit Germany A Munich 1:0\n",
+    );
     c.diagnostics("Germany:\nA Munich Supports\nA Ruhr - \n@expect\n");
     snapshot!(c);
 }
@@ -941,34 +621,9 @@ fn completion_follows_the_rules_of_5dd() {
     let two_boards = "@season 1:0\n@season 0:1\n@unit Austria A Vienna 0:1\nAustria 0:1\n";
     // Loose: Vienna and its neighbours in 0:1 and in 0:0 (same turn, timeline one less); no
     // diagonal 1:0.
-    c.completion_list(
-        &format!("@rules 5dd\n{two_boards}A Vienna - $0"),
-        &[
-            "Bohemia",
-            "Budapest",
-            "Galicia",
-            "Trieste",
-            "Tyrolia",
-            "Bohemia 0:0",
-            "Budapest 0:0",
-            "Galicia 0:0",
-            "Trieste 0:0",
-            "Tyrolia 0:0",
-            "Vienna 0:0",
-        ],
-    );
+    c.completion_list(&format!("@rules 5dd\n{two_boards}A Vienna - $0"));
     // Strict: across boards only the same place.
-    c.completion_list(
-        &format!("@rules 5dd strict\n{two_boards}A Vienna - $0"),
-        &[
-            "Bohemia",
-            "Budapest",
-            "Galicia",
-            "Trieste",
-            "Tyrolia",
-            "Vienna 0:0",
-        ],
-    );
+    c.completion_list(&format!("@rules 5dd strict\n{two_boards}A Vienna - $0"));
     snapshot!(c);
 }
 
@@ -977,10 +632,7 @@ fn completion_follows_the_rules_of_5dd() {
 #[test]
 fn hover_on_a_bounce_shows_both_strengths_and_who_could_have_carried_it() {
     let mut c = Cases::default();
-    c.hover(
-        "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\nGermany:\nA Mun$0ich - Tyrolia\nA Bohemia - Galicia\n",
-        &[],
-    );
+    c.hover("@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\nGermany:\nA Mun$0ich - Tyrolia\nA Bohemia - Galicia\n");
     snapshot!(c);
 }
 
@@ -988,13 +640,6 @@ fn hover_on_a_bounce_shows_both_strengths_and_who_could_have_carried_it() {
 #[test]
 fn hover_on_a_dislodged_unit_shows_its_hold_strength_and_what_would_have_kept_it() {
     let mut c = Cases::default();
-    c.hover(
-        "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\n@unit Austria A Vienna\nGermany:\nA Munich - Tyrolia\nA Bohemia S A Munich - Tyrolia\nAustria:\nA Tyr$0olia hold\nA Vienna - Galicia\n",
-        &[
-            "Hold strength **1**",
-            "Hint: one more support to hold would have kept the unit in place: A Vienna can give it.",
-            "Hint: cutting the support of A Bohemia would have kept the unit in place.",
-        ],
-    );
+    c.hover("@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\n@unit Austria A Vienna\nGermany:\nA Munich - Tyrolia\nA Bohemia S A Munich - Tyrolia\nAustria:\nA Tyr$0olia hold\nA Vienna - Galicia\n");
     snapshot!(c);
 }
