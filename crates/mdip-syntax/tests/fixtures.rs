@@ -32,7 +32,11 @@ fn dump(text: &str) -> String {
         let (start, end) = (line.span.start as usize, line.span.end as usize);
         let _ = writeln!(out, "> {}", &text[start..end]);
         let _ = writeln!(out, "= {}", trees[i]);
-        for e in parse.errors.iter().filter(|e| line_of(e.span.start as usize) == i) {
+        for e in parse
+            .errors
+            .iter()
+            .filter(|e| line_of(e.span.start as usize) == i)
+        {
             let (s, t) = (e.span.start as usize, e.span.end as usize);
             let col = text[start..s].chars().count();
             let width = text[s..t.clamp(s, end.max(s))].chars().count().max(1);

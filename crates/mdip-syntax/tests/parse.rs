@@ -161,7 +161,6 @@ fn incomplete_order_gives_the_unit_for_completion() {
 
 #[test]
 fn missing_unit_type() {
-
     let parse = parse("Munich - Tyrolia");
     assert_eq!(
         parse.errors[0].hint.as_deref(),

@@ -22,4 +22,3 @@ fn spans_and_errors() {
     let long = mdip_syntax::parse("Spring 12345678901");
     assert_eq!(long.errors[0].code, ErrorCode::NumberTooLong);
 }
-

@@ -10,7 +10,6 @@ use common::text;
 
 #[test]
 fn hyphens_elsewhere_are_parts_of_names() {
-
     // A unit without its type is an error already.
     let parse = parse("bud-gal");
     assert!(matches!(parse.file.lines[0].kind, LineKind::Header(_)));

@@ -189,7 +189,8 @@ fn no_placeholder_metadata() {
 }
 
 /// The codemap's boundaries, as the manifests state them: the CLI renders the analysis'
-/// typed report and knows neither the judge nor the map; the language server knows no rules;
+/// typed report and knows neither the judge nor the map; the language server knows no rules
+/// (neither the judge nor the map);
 /// the pictures are drawn from the report (and the map), never from the judge.
 #[test]
 fn crates_depend_only_on_what_the_codemap_allows() {
@@ -219,10 +220,12 @@ fn crates_depend_only_on_what_the_codemap_allows() {
         );
     }
     let lsp = deps("mdip-lsp");
-    assert!(
-        !lsp.contains(&"mdip-judge".to_owned()),
-        "mdip-lsp depends on the judge: {lsp:?}"
-    );
+    for forbidden in ["mdip-judge", "mdip-map"] {
+        assert!(
+            !lsp.contains(&forbidden.to_owned()),
+            "mdip-lsp depends on {forbidden}: it converts mdip-analysis' answers only"
+        );
+    }
     let render = deps("mdip-render");
     assert!(render.contains(&"mdip-analysis".to_owned()), "{render:?}");
     for forbidden in ["mdip-judge", "mdip-syntax"] {
