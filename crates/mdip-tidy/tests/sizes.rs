@@ -16,8 +16,8 @@ const LONG_FILES: &[(&str, usize)] = &[
     // The decision solver: its decisions are mutually recursive over one state (ARCHITECTURE.md,
     // "Choices"); the one argued exception.
     ("crates/mdip-judge/src/engine.rs", 1310),
-    ("crates/mdip-analysis/src/import/fivedd.rs", 1281),
     ("crates/mdip-judge/src/world/movement.rs", 1297),
+    ("crates/mdip-analysis/src/import/fivedd.rs", 1281),
     ("crates/mdip-analysis/src/explain.rs", 1108),
     ("crates/mdip-analysis/src/config.rs", 916),
     ("crates/mdip-analysis/src/expect.rs", 902),
