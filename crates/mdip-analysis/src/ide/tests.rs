@@ -1,7 +1,7 @@
 //! Tests of the IDE queries, as data: fixtures with `$0` for the cursor (rust-analyzer's habit)
 //! and the answers as insta snapshots (`snapshots/`): hover texts, whole completion lists, the
 //! text with its inlay hints drawn in, every code action with the text after it, the text with
-//! its diagnostics' ranges marked by `^`. A test gathers its cases in [`Cases`] and compares them
+//! its diagnostics' ranges marked by `^`, the outline as a tree with the folding ranges. A test gathers its cases in [`Cases`] and compares them
 //! once with [`snapshot!`]. Definition, references and formatting compare exact values
 //! (`check_*`). Update the snapshots with `INSTA_UPDATE=always cargo test -p mdip-analysis --lib`
 //! and review the diff (docs/testing.md).
@@ -123,6 +123,38 @@ impl Cases {
             answer.push_str("(no action)\n");
         }
         self.case("code actions", fixture, &answer);
+    }
+
+    /// The outline as an indented tree (name, detail, kind, the lines it spans), then the
+    /// folding ranges.
+    fn outline(&mut self, text: &str) {
+        fn tree(out: &mut String, text: &str, symbols: &[Symbol], depth: usize) {
+            let line = |at: u32| text[..at as usize].matches('\n').count();
+            for s in symbols {
+                out.push_str(&format!(
+                    "{}{}{} [{:?}] lines {}-{}\n",
+                    "  ".repeat(depth),
+                    s.name,
+                    s.detail
+                        .as_ref()
+                        .map_or_else(String::new, |d| format!(" — {d}")),
+                    s.kind,
+                    line(s.span.start),
+                    line(s.span.end),
+                ));
+                tree(out, text, &s.children, depth + 1);
+            }
+        }
+        let analysis = analyze(text);
+        let mut answer = String::new();
+        tree(&mut answer, text, &document_symbols(&analysis), 0);
+        for f in folding_ranges(&analysis) {
+            answer.push_str(&format!(
+                "fold {:?} lines {}-{}\n",
+                f.kind, f.start_line, f.end_line
+            ));
+        }
+        self.case("outline", text, &answer);
     }
 
     /// The text with each diagnostic marked under its line: `^` under the bytes of its range
@@ -459,50 +491,10 @@ fn formatting_is_canonical_idempotent_and_keeps_meaning() {
 
 #[test]
 fn outline_of_steps_seasons_and_blocks() {
-    let analysis = analyze(FORK);
-    let symbols = document_symbols(&analysis);
-    let names: Vec<String> = symbols
-        .iter()
-        .map(|s| {
-            let children: Vec<String> = s
-                .children
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{}[{}]",
-                        c.name,
-                        c.children
-                            .iter()
-                            .map(|b| b.name.clone())
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    )
-                })
-                .collect();
-            format!(
-                "{} {} {}",
-                s.name,
-                s.detail.clone().unwrap_or_default(),
-                children.join(" ")
-            )
-        })
-        .collect();
-    assert_eq!(
-        names,
-        [
-            "Step 1 movement 0:0 0:0[Germany]",
-            "Step 2 movement 1:0, forks timeline 1 1:0[Germany]"
-        ]
-    );
-    let folds = folding_ranges(&analysis);
-    assert!(
-        folds.contains(&Fold {
-            start_line: 0,
-            end_line: 1,
-            kind: FoldKind::Block
-        }),
-        "{folds:?}"
-    );
+    let mut c = Cases::default();
+    c.outline(FORK);
+    c.outline("@start standard\nGermany:\nA Munich - Ruhr\nFrance:\nA Paris hold\n@phase next\nGermany:\nA Ruhr hold\n");
+    snapshot!(c);
 }
 
 /// Every query at every character offset of the repository's example and test files (and of
