@@ -1,10 +1,11 @@
 //! Tests of the IDE queries, as data: fixtures with `$0` for the cursor (rust-analyzer's habit)
 //! and the answers as insta snapshots (`snapshots/`): hover texts, whole completion lists, the
 //! text with its inlay hints drawn in, every code action with the text after it, the text with
-//! its diagnostics' ranges marked by `^`, the outline as a tree with the folding ranges. A test gathers its cases in [`Cases`] and compares them
-//! once with [`snapshot!`]. Definition, references and formatting compare exact values
-//! (`check_*`). Update the snapshots with `INSTA_UPDATE=always cargo test -p mdip-analysis --lib`
-//! and review the diff (docs/testing.md).
+//! its diagnostics' ranges marked by `^`, the outline as a tree with the folding ranges. A test
+//! gathers its cases in [`Cases`] and compares them once with [`snapshot!`]. Definition,
+//! references and formatting compare exact values (`check_*`). Update the snapshots with
+//! `INSTA_UPDATE=always cargo test -p mdip-analysis --lib` and review the diff
+//! (docs/testing.md).
 
 use mdip_syntax::Span;
 
