@@ -2,6 +2,15 @@
 //! renders each file's report in the chosen format on the worker that checked it, and writes
 //! the outputs file by file in the order given, streamed in pieces. Exit codes: 0 clean,
 //! 1 errors, 2 usage or IO.
+//!
+//! Inputs are read by `inputs.rs` (regular files only; folders walked with the `ignore` crate
+//! in natural order; links out of the folder skipped unless `--follow-links`; a size limit; one
+//! problem per unreadable path). Each file's output is made on its rayon worker and sent in
+//! 256 KiB pieces to the writing thread, which writes them in input order; the channel is
+//! bounded, so workers wait while the output is behind. The full `FileReport` is built only for
+//! the text report (`render::Checked::report`); the other formats read a `FileStatus` and the
+//! diagnostics, and JSON serialises `FileReport::streamed` straight to its output, so a file's
+//! report and JSON are not whole in memory unless the file waits behind a slower one.
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -4,40 +4,7 @@ use mdip_syntax::{parse, ErrorCode, LineKind};
 
 mod common;
 
-use common::{check, text};
-
-#[test]
-fn headers_with_a_season_in_words() {
-    check("Spring 1901", r#"(header Spring 1901)"#);
-    check("Spring 1901:", r#"(header Spring 1901 :)"#);
-    check("fall 1901", r#"(header Fall 1901)"#);
-    check("Autumn 1902", r#"(header Fall 1902)"#);
-    check("WINTER 1901", r#"(header Winter 1901)"#);
-    check("England Spring 1901", r#"(header "England" Spring 1901)"#);
-    check(
-        "Austria-Hungary Fall 1901:",
-        r#"(header "Austria-Hungary" Fall 1901 :)"#,
-    );
-    check(
-        "Great Britain Fall 1901",
-        r#"(header "Great Britain" Fall 1901)"#,
-    );
-}
-
-#[test]
-fn compact_seasons_of_jdip_and_daide() {
-    check("S1901M", r#"(header Spring 1901 Movement)"#);
-    check("F1901R", r#"(header Fall 1901 Retreat)"#);
-    check("w1901a", r#"(header Winter 1901 Adjustment)"#);
-    check("W1901B", r#"(header Winter 1901 Adjustment)"#);
-    check(
-        "England F1901M:",
-        r#"(header "England" Fall 1901 Movement :)"#,
-    );
-    // Not a season: a name (an unknown power for the analysis).
-    check("S1901X", r#"(header "S1901X")"#);
-    check("Spring", r#"(header "Spring")"#);
-}
+use common::text;
 
 #[test]
 fn spans_and_errors() {
@@ -54,14 +21,4 @@ fn spans_and_errors() {
     // A year too long.
     let long = mdip_syntax::parse("Spring 12345678901");
     assert_eq!(long.errors[0].code, ErrorCode::NumberTooLong);
-}
-
-#[test]
-fn season_words_do_not_disturb_orders() {
-    check(
-        "Spring 1901\nEngland:\nF lon - nth",
-        r#"(header Spring 1901)
-           (header "England" :)
-           (move (F "lon") -> "nth")"#,
-    );
 }

@@ -6,68 +6,10 @@ use mdip_syntax::{parse, reparse_line, ErrorCode, LineKind, Split};
 
 mod common;
 
-use common::{check, text};
-
-#[test]
-fn a_hyphen_where_the_order_could_end_is_a_move() {
-    check("A bud-gal", r#"(move (A "bud") -> "gal") shorthand"#);
-    check("A Lvp-Yor", r#"(move (A "Lvp") -> "Yor") shorthand"#);
-    check("F mid-spa/nc", r#"(move (F "mid") -> "spa"(nc)) shorthand"#);
-    check(
-        "F mid-spa(nc)",
-        r#"(move (F "mid") -> "spa"(nc)) shorthand"#,
-    );
-    check("F stp/sc-bot", r#"(move (F "stp"(sc)) -> "bot") shorthand"#);
-    check(
-        "A ber S A mun-kie",
-        r#"(support (A "ber") (A "mun") -> "kie") shorthand"#,
-    );
-    check(
-        "F nth C A lon-nwy",
-        r#"(convoy (F "nth") (A "lon") -> "nwy") shorthand"#,
-    );
-    check(
-        "A bud-gal => succeeds",
-        r#"(move (A "bud") -> "gal") shorthand => succeeds"#,
-    );
-    check(
-        "Retreat F tri-alb",
-        r#"(retreat (F "tri") -> "alb") shorthand"#,
-    );
-    check(
-        "England: A lvp-yor",
-        r#"["England"] (move (A "lvp") -> "yor") shorthand"#,
-    );
-}
-
-#[test]
-fn a_multi_word_name_keeps_its_first_words() {
-    check(
-        "F North Sea-Norway",
-        r#"(move (F "North Sea") -> "Norway") shorthand"#,
-    );
-}
+use common::text;
 
 #[test]
 fn hyphens_elsewhere_are_parts_of_names() {
-    // Before an arrow or a keyword, in a destination, followed by more words, in a header.
-    check(
-        "F Mid-Atlantic - Spain",
-        r#"(move (F "Mid-Atlantic") -> "Spain")"#,
-    );
-    check("F Mid-Atlantic Hold", r#"(hold (F "Mid-Atlantic"))"#);
-    check("F Mid-Atlantic Ocean", r#"(hold (F "Mid-Atlantic Ocean"))"#);
-    check(
-        "F Spain - Mid-Atlantic",
-        r#"(move (F "Spain") -> "Mid-Atlantic")"#,
-    );
-    check("Austria-Hungary:", r#"(header "Austria-Hungary" :)"#);
-    check(
-        "Austria-Hungary: A vie H",
-        r#"["Austria-Hungary"] (hold (A "vie"))"#,
-    );
-    // With a season, which shorthand never writes.
-    check("A bud-gal 1:0", r#"(hold (A "bud-gal" 1:0))"#);
     // A unit without its type is an error already.
     let parse = parse("bud-gal");
     assert!(matches!(parse.file.lines[0].kind, LineKind::Header(_)));

@@ -4,74 +4,7 @@
 //! outside the repository, or name a path of one machine. Published packages carry both licences
 //! and no placeholder metadata. `.ci/run` runs these first (`cargo test -p mdip-tidy`).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-/// The repository root.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// The repository's files, relative to the root: what git tracks plus the untracked files it does
-/// not ignore; in a copy that is not a git checkout, every file outside build and package folders.
-fn files() -> Vec<String> {
-    let root = root();
-    let git = Command::new("git")
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
-        .current_dir(&root)
-        .output();
-    if let Ok(out) = git {
-        if out.status.success() {
-            let mut files: Vec<String> = out
-                .stdout
-                .split(|&b| b == 0)
-                .filter(|s| !s.is_empty())
-                .map(|s| String::from_utf8_lossy(s).into_owned())
-                .filter(|f| root.join(f).is_file())
-                .collect();
-            files.sort();
-            files.dedup();
-            return files;
-        }
-    }
-    let mut files = Vec::new();
-    walk(&root, &root, &mut files);
-    files.sort();
-    files
-}
-
-/// Every file below `dir`, skipping version control, build output and installed packages.
-fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        let Ok(kind) = entry.file_type() else {
-            continue;
-        };
-        if kind.is_dir() {
-            if !matches!(
-                name.as_ref(),
-                ".git" | "target" | "node_modules" | ".work" | "out"
-            ) {
-                walk(root, &path, out);
-            }
-        } else if kind.is_file() {
-            if let Ok(relative) = path.strip_prefix(root) {
-                out.push(relative.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-}
+use mdip_tidy::{files, root};
 
 /// Strings that reach outside the repository. Spelt in pieces so that this file does not match.
 fn outside_markers() -> Vec<String> {
@@ -256,7 +189,8 @@ fn no_placeholder_metadata() {
 }
 
 /// The codemap's boundaries, as the manifests state them: the CLI renders the analysis'
-/// typed report and knows neither the judge nor the map; the language server knows no rules;
+/// typed report and knows neither the judge nor the map; the language server knows no rules
+/// (neither the judge nor the map);
 /// the pictures are drawn from the report (and the map), never from the judge.
 #[test]
 fn crates_depend_only_on_what_the_codemap_allows() {
@@ -286,10 +220,12 @@ fn crates_depend_only_on_what_the_codemap_allows() {
         );
     }
     let lsp = deps("mdip-lsp");
-    assert!(
-        !lsp.contains(&"mdip-judge".to_owned()),
-        "mdip-lsp depends on the judge: {lsp:?}"
-    );
+    for forbidden in ["mdip-judge", "mdip-map"] {
+        assert!(
+            !lsp.contains(&forbidden.to_owned()),
+            "mdip-lsp depends on {forbidden}: it converts mdip-analysis' answers only"
+        );
+    }
     let render = deps("mdip-render");
     assert!(render.contains(&"mdip-analysis".to_owned()), "{render:?}");
     for forbidden in ["mdip-judge", "mdip-syntax"] {

@@ -1,5 +1,11 @@
-//! Tests of the IDE queries: one `check_*` function per feature, fixtures with `$0` for the
-//! cursor (rust-analyzer's habit), so that the API can change without rewriting the cases.
+//! Tests of the IDE queries, as data: fixtures with `$0` for the cursor (rust-analyzer's habit)
+//! and the answers as insta snapshots (`snapshots/`): hover texts, whole completion lists, the
+//! text with its inlay hints drawn in, every code action with the text after it, the text with
+//! its diagnostics' ranges marked by `^`, the outline as a tree with the folding ranges. A test
+//! gathers its cases in [`Cases`] and compares them once with [`snapshot!`]. Definition,
+//! references and formatting compare exact values (`check_*`). Update the snapshots with
+//! `INSTA_UPDATE=always cargo test -p mdip-analysis --lib` and review the diff
+//! (docs/testing.md).
 
 use mdip_syntax::Span;
 
@@ -12,51 +18,175 @@ fn cursor(fixture: &str) -> (String, u32) {
     (fixture.replacen("$0", "", 1), at as u32)
 }
 
-fn check_hover(fixture: &str, expected: &[&str]) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let h = hover(&analysis, &text, offset).unwrap_or_else(|| panic!("no hover in {fixture:?}"));
-    for part in expected {
-        assert!(
-            h.markdown.contains(part),
-            "{part:?} not in:\n{}",
-            h.markdown
+/// The cases of one test, each written as its fixture (cursor `$0` kept) and the query's answer,
+/// compared as one insta snapshot (`snapshots/mdip_analysis__ide__tests__<test>.snap`) by
+/// [`snapshot!`].
+#[derive(Default)]
+struct Cases(String);
+
+/// Compares the cases of a test with its snapshot (a macro, so that insta names the snapshot
+/// after the test).
+macro_rules! snapshot {
+    ($cases:expr) => {
+        insta::assert_snapshot!($cases.0)
+    };
+}
+
+impl Cases {
+    fn case(&mut self, query: &str, fixture: &str, answer: &str) {
+        if !self.0.is_empty() {
+            self.0.push('\n');
+        }
+        self.0.push_str(&format!("== {query}\n{fixture}"));
+        if !fixture.ends_with('\n') {
+            self.0.push_str("⏎\n");
+        }
+        self.0.push_str("--\n");
+        self.0.push_str(answer);
+        if !answer.ends_with('\n') {
+            self.0.push('\n');
+        }
+    }
+
+    /// The hover at the cursor, in Markdown, or `(no hover)`.
+    fn hover(&mut self, fixture: &str) {
+        let (text, offset) = cursor(fixture);
+        let analysis = analyze(&text);
+        let answer = hover(&analysis, &text, offset).map_or_else(
+            || "(no hover)".to_owned(),
+            |h| format!("{}\n[span: {:?}]", h.markdown, &text[h.span.range()]),
         );
+        self.case("hover", fixture, &answer);
     }
-}
 
-fn check_no_hover(fixture: &str) {
-    let (text, offset) = cursor(fixture);
-    assert_eq!(hover(&analyze(&text), &text, offset), None);
-}
-
-fn check_completion(fixture: &str, snippets: bool, expected: &[&str], absent: &[&str]) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let items = completions(&analysis, &text, offset, CompletionConfig { snippets });
-    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-    for e in expected {
-        assert!(labels.contains(e), "{e:?} not in {labels:?}");
+    /// The completions at the cursor, one a line in the order the client shows them (by sort
+    /// key), each as its label and, when it differs, the text it inserts.
+    fn completion(&mut self, fixture: &str, snippets: bool) {
+        let (text, offset) = cursor(fixture);
+        let analysis = analyze(&text);
+        let mut items = completions(&analysis, &text, offset, CompletionConfig { snippets });
+        items.sort_by(|a, b| a.sort.cmp(&b.sort));
+        let mut answer = String::new();
+        for i in &items {
+            answer.push_str(&i.label);
+            if i.insert != i.label {
+                answer.push_str(&format!("  ⇒ {:?}", i.insert));
+            }
+            answer.push('\n');
+        }
+        if items.is_empty() {
+            answer.push_str("(no completion)\n");
+        }
+        let query = if snippets {
+            "completion (snippets)"
+        } else {
+            "completion"
+        };
+        self.case(query, fixture, &answer);
     }
-    for a in absent {
-        assert!(!labels.contains(a), "{a:?} in {labels:?}");
-    }
-}
 
-/// The whole list of completions at the cursor, in the order the client shows them (by sort
-/// key), compared with `expected`.
-fn check_completion_list(fixture: &str, expected: &[&str]) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let mut items = completions(
-        &analysis,
-        &text,
-        offset,
-        CompletionConfig { snippets: false },
-    );
-    items.sort_by(|a, b| a.sort.cmp(&b.sort));
-    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-    assert_eq!(labels, expected, "in {fixture:?}");
+    /// The whole list of completions, without snippets.
+    fn completion_list(&mut self, fixture: &str) {
+        self.completion(fixture, false);
+    }
+
+    /// The text with each inlay hint shown where the editor draws it, as `⟨label⟩`.
+    fn inlays(&mut self, text: &str) {
+        let analysis = analyze(text);
+        let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
+        let mut shown = text.to_owned();
+        for h in hints.iter().rev() {
+            shown.insert_str(h.offset as usize, &format!(" ⟨{}⟩", h.label));
+        }
+        self.case("inlay hints", text, &shown);
+    }
+
+    /// Every code action at the cursor: its title, whether it is preferred and safe, and the
+    /// text after its edits.
+    fn actions(&mut self, fixture: &str) {
+        let (text, offset) = cursor(fixture);
+        let analysis = analyze(&text);
+        let actions = code_actions(&analysis, Span::empty(offset));
+        let mut answer = String::new();
+        for action in &actions {
+            let mut new = text.clone();
+            for e in action.edits.iter().rev() {
+                new.replace_range(e.span.range(), &e.text);
+            }
+            answer.push_str(&format!(
+                "## {}{}{}\n{new}",
+                action.title,
+                if action.preferred { " (preferred)" } else { "" },
+                if action.safe { " (safe)" } else { "" },
+            ));
+        }
+        if actions.is_empty() {
+            answer.push_str("(no action)\n");
+        }
+        self.case("code actions", fixture, &answer);
+    }
+
+    /// The outline as an indented tree (name, detail, kind, the lines it spans), then the
+    /// folding ranges.
+    fn outline(&mut self, text: &str) {
+        fn tree(out: &mut String, text: &str, symbols: &[Symbol], depth: usize) {
+            let line = |at: u32| text[..at as usize].matches('\n').count();
+            for s in symbols {
+                out.push_str(&format!(
+                    "{}{}{} [{:?}] lines {}-{}\n",
+                    "  ".repeat(depth),
+                    s.name,
+                    s.detail
+                        .as_ref()
+                        .map_or_else(String::new, |d| format!(" — {d}")),
+                    s.kind,
+                    line(s.span.start),
+                    line(s.span.end),
+                ));
+                tree(out, text, &s.children, depth + 1);
+            }
+        }
+        let analysis = analyze(text);
+        let mut answer = String::new();
+        tree(&mut answer, text, &document_symbols(&analysis), 0);
+        for f in folding_ranges(&analysis) {
+            answer.push_str(&format!(
+                "fold {:?} lines {}-{}\n",
+                f.kind, f.start_line, f.end_line
+            ));
+        }
+        self.case("outline", text, &answer);
+    }
+
+    /// The text with each diagnostic marked under its line: `^` under the bytes of its range
+    /// (one `^` for an empty range), its code, severity and message.
+    fn diagnostics(&mut self, text: &str) {
+        let analysis = analyze(text);
+        let mut answer = String::new();
+        let mut start = 0;
+        for line in text.split_inclusive('\n') {
+            let end = start + line.trim_end_matches(['\n', '\r']).len();
+            answer.push_str(&text[start..end]);
+            answer.push('\n');
+            for d in analysis.diagnostics.iter().filter(|d| {
+                let s = d.span.start as usize;
+                start <= s && s <= end
+            }) {
+                let (s, t) = (d.span.start as usize, d.span.end as usize);
+                answer.push_str(&format!(
+                    "{}{} {} {:?}: {}{}\n",
+                    " ".repeat(text[start..s].chars().count()),
+                    "^".repeat(text[s..t.min(end).max(s)].chars().count().max(1)),
+                    d.code.as_str(),
+                    d.severity,
+                    d.message,
+                    if t > end { " (and on)" } else { "" },
+                ));
+            }
+            start += line.len();
+        }
+        self.case("diagnostics", text, &answer);
+    }
 }
 
 fn check_definition(fixture: &str, target_line: &str) {
@@ -89,41 +219,6 @@ fn check_references(fixture: &str, expected: &[(usize, &str, bool)]) {
     assert_eq!(got, expected, "in {fixture:?}");
 }
 
-fn check_inlays(text: &str, expected: &[(&str, &str)]) {
-    let analysis = analyze(text);
-    let hints = inlay_hints(&analysis, Span::new(0, text.len() as u32));
-    let got: Vec<(String, String)> = hints
-        .iter()
-        .map(|h| {
-            let line_start = text[..h.offset as usize].rfind('\n').map_or(0, |i| i + 1);
-            (
-                text[line_start..h.offset as usize].to_owned(),
-                h.label.clone(),
-            )
-        })
-        .collect();
-    let expected: Vec<(String, String)> = expected
-        .iter()
-        .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
-        .collect();
-    assert_eq!(got, expected);
-}
-
-fn check_fix(fixture: &str, title: &str, after: &str) {
-    let (text, offset) = cursor(fixture);
-    let analysis = analyze(&text);
-    let actions = code_actions(&analysis, Span::empty(offset));
-    let action = actions
-        .iter()
-        .find(|a| a.title == title)
-        .unwrap_or_else(|| panic!("no {title:?} in {actions:?}"));
-    let mut new = text.clone();
-    for e in action.edits.iter().rev() {
-        new.replace_range(e.span.range(), &e.text);
-    }
-    assert_eq!(new, after);
-}
-
 fn check_format(before: &str, after: &str) {
     let edits = format(before).expect("formats");
     let mut new = before.to_owned();
@@ -138,210 +233,71 @@ const FORK: &str = "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyroli
 
 #[test]
 fn hover_on_units_provinces_seasons_and_powers() {
-    check_hover(
-        "Germany 0:0\nA Mu$0nich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n",
-        &[
-            "**A Munich** · German Army · 0:0 (Spring 1901)",
-            "placed by the setup",
-            "hold — **succeeds**",
-        ],
-    );
-    check_hover(
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n",
-        &[
-            "1:0 (Fall 1901)",
-            "stood here in 0:0 (Spring 1901)",
-            "move — **succeeds**",
-            "Forks timeline 1",
-        ],
-    );
-    check_hover(
-        "@start standard\nEngland:\nF London - Nor$0th Sea\n",
-        &["**North Sea** (`nth`) · sea", "Neighbours:"],
-    );
-    check_hover(
-        "@start standard\nGermany:\nA Munich - Ber$0lin\n",
-        &[
-            "Supply centre, home of Germany; in Spring 1901: Germany",
-            "In Spring 1901: German A Berlin.",
-        ],
-    );
-    check_hover(
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:$00\n",
-        &[
-            "**Season 0:0**",
-            "The root season.",
-            // As the step of the line found it; the fork comes from that very step.
-            "Children: 1:0\n",
-            "Not a head",
-            "1 units:\n- **Germany**: A Munich · centres (0): none",
-            "Later steps add children: 1:1.",
-        ],
-    );
-    check_hover(
-        "@start standard\nGer$0many:\nA Munich hold\n",
-        &[
-            "**Germany** in Spring 1901",
-            "Supply centres (3): Berlin, Kiel, Munich",
-            "Units (3): ",
-            "Victory: 3/18 supply centres over the heads (rule 21).",
-        ],
-    );
-    check_no_hover("Germany:\nA Munich hold # a co$0mment\n");
-    check_no_hover("Germany:\n$0\n");
+    let mut c = Cases::default();
+    c.hover("Germany 0:0\nA Mu$0nich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:0\n");
+    c.hover("Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich$0 - Tyrolia 0:0\n");
+    c.hover("@start standard\nEngland:\nF London - Nor$0th Sea\n");
+    c.hover("@start standard\nGermany:\nA Munich - Ber$0lin\n");
+    c.hover("Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich - Tyrolia 0:$00\n");
+    c.hover("@start standard\nGer$0many:\nA Munich hold\n");
+    c.hover("Germany:\nA Munich hold # a co$0mment\n");
+    c.hover("Germany:\n$0\n");
+    snapshot!(c);
 }
 
 #[test]
 fn hover_reads_the_step_explains_keywords_and_directives_and_says_who_acted() {
+    let mut c = Cases::default();
     // A season of the 2:0 block, as its step found it: no 3:0 yet, its board by power.
-    check_hover(
-        &LATER.replace("LINE", "A Budapest - Vienna 2:$00"),
-        &[
-            "**Season 2:0** · Spring 1902 · timeline 0",
-            "Head of timeline 0",
-            "22 units:\n- **Austria**: A Bohemia, A Budapest, F Trieste · centres (3): Budapest, Trieste, Vienna\n- **England**: F Edinburgh, A Liverpool, F London · centres (3): Edinburgh, Liverpool, London\n",
-        ],
-    );
-    check_hover(
-        "@start standard\nGermany:\nA Munich Ho$0ld\n",
-        &["**Hold** (`H`)", "Order: hold — **succeeds**"],
-    );
-    check_hover(
-        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - Belgium via Con$0voy\nF North Sea C A London - Belgium\n",
-        &[
-            "**via Convoy**",
-            "Order: move — **succeeds**",
-            "convoyed by F North Sea 0:0 (line 5, succeeds)",
-        ],
-    );
-    check_hover("@sta$0rt standard\n", &["**@start standard**"]);
-    check_hover("@sea$0son 1:1\n", &["**@season** *X:Y*"]);
-    check_hover(
-        "@season 1:0\n@unit Germany A Munich 0:0\n@rec$0ord Germany: A Munich 0:0 hold => succeeds\n",
-        &["**@record** *power*"],
-    );
+    c.hover(&LATER.replace("LINE", "A Budapest - Vienna 2:$00"));
+    c.hover("@start standard\nGermany:\nA Munich Ho$0ld\n");
+    c.hover("@unit England A London\n@unit England F North Sea\nEngland:\nA London - Belgium via Con$0voy\nF North Sea C A London - Belgium\n");
+    c.hover("@sta$0rt standard\n");
+    c.hover("@sea$0son 1:1\n");
+    c.hover("@season 1:0\n@unit Germany A Munich 0:0\n@rec$0ord Germany: A Munich 0:0 hold => succeeds\n");
     // A timeline set up with no parent is not the root.
-    check_hover(
-        "@season 1:0\n@season 4:1\n@expect seasons 0:0 1:0 4:$01\n",
-        &["The first season of timeline 1, set up without a parent"],
-    );
-    check_hover(
-        &format!("{DISLODGED}A Munich $0- Silesia\n"),
-        &["**Retreat** (`R`)", "Order: retreat — **succeeds**"],
-    );
-    check_hover(
-        "Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n",
-        &["**@expect unit**"],
-    );
+    c.hover("@season 1:0\n@season 4:1\n@expect seasons 0:0 1:0 4:$01\n");
+    c.hover(&format!("{DISLODGED}A Munich $0- Silesia\n"));
+    c.hover("Germany 0:0\nA Munich hold\n@expect un$0it Germany A Munich 1:0\n");
     // An order: its outcome, the support it got and the unit that bounced it.
-    check_hover(
-        "@unit Germany A Munich\n@unit Germany A Ruhr\n@unit France A Paris\n@unit France A Marseilles\nGermany:\nA Mun$0ich - Burgundy\nA Ruhr S A Munich - Burgundy\nFrance:\nA Paris - Burgundy\nA Marseilles S A Paris - Burgundy\n",
-        &["Order: move — **fails**: bounced off A Paris\n\nActed on it:\n- supported by A Ruhr 0:0 (line 7, succeeds)\n- bounced: A Paris 0:0 (line 9)"],
-    );
+    c.hover("@unit Germany A Munich\n@unit Germany A Ruhr\n@unit France A Paris\n@unit France A Marseilles\nGermany:\nA Mun$0ich - Burgundy\nA Ruhr S A Munich - Burgundy\nFrance:\nA Paris - Burgundy\nA Marseilles S A Paris - Burgundy\n");
+    snapshot!(c);
 }
 
 #[test]
 fn completion_knows_the_board() {
+    let mut c = Cases::default();
     // The block power's units, powers and snippets at the start of a line.
-    check_completion(
-        "@start standard\nGermany:\n$0",
-        true,
-        &["A Munich", "A Munich - …", "Germany"],
-        &["F London"],
-    );
-    check_completion(
-        "@start standard\nGermany:\n$0",
-        false,
-        &["A Munich"],
-        &["A Munich - …"],
-    );
+    c.completion("@start standard\nGermany:\n$0", true);
+    c.completion("@start standard\nGermany:\n$0", false);
     // Provinces after a unit type.
-    check_completion(
-        "@start standard\nGermany:\nA $0",
-        false,
-        &["Munich", "Berlin"],
-        &["Kiel"],
-    );
-    check_completion(
-        "@start standard\nGermany:\nF $0",
-        false,
-        &["Kiel"],
-        &["Munich"],
-    );
+    c.completion("@start standard\nGermany:\nA $0", false);
+    c.completion("@start standard\nGermany:\nF $0", false);
     // Keywords after a unit; fleets convoy, armies do not.
-    check_completion(
-        "@start standard\nGermany:\nA Munich $0",
-        false,
-        &["Hold", "-", "Supports"],
-        &["Convoys"],
-    );
-    check_completion(
-        "@start standard\nEngland:\nF London H$0",
-        false,
-        &["Hold", "Convoys"],
-        &[],
-    );
+    c.completion("@start standard\nGermany:\nA Munich $0", false);
+    c.completion("@start standard\nEngland:\nF London H$0", false);
     // Destinations under the rules, other seasons and timelines included.
-    check_completion(
-        "@start standard\nGermany:\nA Munich - $0",
-        false,
-        &["Tyrolia", "Ruhr", "Kiel"],
-        &["Prussia", "Paris", "Munich"],
-    );
-    check_completion(
-        FORK.replace("Tyrolia 0:0", "$0").as_str(),
-        false,
-        &["Tyrolia", "Tyrolia 0:0", "Munich 0:0"],
-        &["Paris"],
-    );
+    c.completion("@start standard\nGermany:\nA Munich - $0", false);
+    c.completion(FORK.replace("Tyrolia 0:0", "$0").as_str(), false);
     // Supports: units in reach, to hold or to move.
-    check_completion(
-        "@start standard\nGermany:\nA Munich S $0",
-        false,
-        &["A Berlin", "A Berlin - Silesia", "F Kiel - Berlin"],
-        &["F London"],
-    );
-    check_completion(
-        "@start standard\nGermany:\nA Munich S A Berlin - $0",
-        false,
-        &["Silesia", "Kiel"],
-        &["Prussia"],
-    );
+    c.completion("@start standard\nGermany:\nA Munich S $0", false);
+    c.completion("@start standard\nGermany:\nA Munich S A Berlin - $0", false);
     // Names of several words.
-    check_completion(
-        "@start standard\nRussia:\nF St Pe$0",
-        false,
-        &["St Petersburg(sc)"],
-        &[],
-    );
+    c.completion("@start standard\nRussia:\nF St Pe$0", false);
     // Seasons, directives.
-    check_completion(
-        &format!("{FORK}Germany $0"),
-        false,
-        &["2:0", "1:1", "0:0"],
-        &[],
-    );
-    check_completion("@$0", false, &["@start standard", "@expect"], &[]);
-    check_completion("@phase $0", false, &["movement", "adjustment", "next"], &[]);
-    check_completion("@$0", false, &["@season", "@record"], &[]);
-    check_completion("@season 1:0\n@season 1:1 $0", false, &["from"], &[]);
-    check_completion(
-        "@season 1:0\n@season 1:1 from $0",
-        false,
-        &["0:0", "1:0"],
-        &[],
-    );
-    check_completion("@season 1:0\n@phase adjustment $0", false, &["1:0"], &[]);
-    check_completion("@record $0", false, &["Germany"], &[]);
-    check_completion(
-        "@expect dislodged $0",
-        false,
-        &["Germany", "except disbanded"],
-        &[],
-    );
-    check_completion("@expect dislodged except $0", false, &["disbanded"], &[]);
+    c.completion(&format!("{FORK}Germany $0"), false);
+    c.completion("@$0", false);
+    c.completion("@phase $0", false);
+    c.completion("@$0", false);
+    c.completion("@season 1:0\n@season 1:1 $0", false);
+    c.completion("@season 1:0\n@season 1:1 from $0", false);
+    c.completion("@season 1:0\n@phase adjustment $0", false);
+    c.completion("@record $0", false);
+    c.completion("@expect dislodged $0", false);
+    c.completion("@expect dislodged except $0", false);
     // Nothing in a comment.
-    check_completion("Germany:\n# A $0", false, &[], &["Munich", "Germany"]);
+    c.completion("Germany:\n# A $0", false);
+    snapshot!(c);
 }
 
 /// A multiversal game: Austria's Bohemia jumps back into 1:0 from 2:0 (forking timeline 1 at
@@ -350,45 +306,24 @@ const LATER: &str = "@start standard\nAustria 0:0\nA Vienna - Bohemia\nAustria 1
 
 #[test]
 fn completion_reads_the_board_of_the_cursors_step() {
+    let mut c = Cases::default();
     // Destinations: 2:0 and the 1:0 it reaches, never 3:0 or 2:1 (they exist only later).
-    check_completion_list(
-        &LATER.replace("LINE", "A Budapest - $0"),
-        &[
-            "Galicia",
-            "Rumania",
-            "Serbia",
-            "Trieste",
-            "Vienna",
-            "Budapest 1:0",
-            "Galicia 1:0",
-            "Rumania 1:0",
-            "Serbia 1:0",
-            "Trieste 1:0",
-            "Vienna 1:0",
-        ],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest - $0"));
     // A season typed after a destination: those of the step.
-    check_completion_list(
-        &LATER.replace("LINE", "A Budapest - Vienna 2$0"),
-        &["2:0", "0:0", "1:0"],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest - Vienna 2$0"));
     // In a header after the 2:0 block, also the seasons its step creates, after them: naming
     // one closes the step (the founding rule).
-    check_completion_list(
-        &LATER.replace("LINE", "A Budapest hold\nAustria $0"),
-        &["2:0", "0:0", "1:0", "2:1", "3:0"],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest hold\nAustria $0"));
     // Spring 1901 knows nothing of Fall 1901 (no `Kiel 1:0`).
-    check_completion_list(
-        "@start standard\nSpring 1901\nGermany:\nA Berlin - Kiel\nA Munich - $0\nFall 1901\nGermany:\nA Kiel hold\n",
-        &["Berlin", "Bohemia", "Burgundy", "Kiel", "Ruhr", "Silesia", "Tyrolia"],
-    );
+    c.completion_list("@start standard\nSpring 1901\nGermany:\nA Berlin - Kiel\nA Munich - $0\nFall 1901\nGermany:\nA Kiel hold\n");
+    snapshot!(c);
 }
 
 /// In a long file the board of a step is found again from the last checkpoint before it: the
 /// same answer as near the start of a short file.
 #[test]
 fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
+    let mut c = Cases::default();
     let mut text = String::from("@start standard\n");
     for t in 0..40 {
         let munich = if t == 30 {
@@ -406,71 +341,25 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
         "{:?}",
         analyze(&plain).checkpoints
     );
-    check_completion_list(
-        &text,
-        &[
-            "Berlin",
-            "Bohemia",
-            "Burgundy",
-            "Kiel",
-            "Ruhr",
-            "Silesia",
-            "Tyrolia",
-            "Berlin 29:0",
-            "Bohemia 29:0",
-            "Burgundy 29:0",
-            "Kiel 29:0",
-            "Munich 29:0",
-            "Ruhr 29:0",
-            "Silesia 29:0",
-            "Tyrolia 29:0",
-        ],
-    );
+    c.completion_list(&text);
+    snapshot!(c);
 }
 
 #[test]
 fn completion_offers_moves_by_convoy_after_the_moves_a_unit_makes_alone() {
-    check_completion_list(
-        "@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0",
-        &[
-            "Wales",
-            "Yorkshire",
-            "Belgium",
-            "Denmark",
-            "Edinburgh",
-            "Holland",
-            "Norway",
-        ],
-    );
+    let mut c = Cases::default();
+    c.completion_list("@unit England A London\n@unit England F North Sea\nEngland:\nA London - $0");
+    snapshot!(c);
 }
 
 #[test]
 fn completion_of_supports_offers_only_units_that_can_be_supported() {
+    let mut c = Cases::default();
     // After `S A `: each army Munich can support (to hold, or into a province it reaches), once.
-    check_completion_list(
-        "@start standard\nGermany:\nA Munich S A $0",
-        &[
-            "Berlin",
-            "Marseilles",
-            "Paris",
-            "Venice",
-            "Vienna",
-            "Warsaw",
-        ],
-    );
+    c.completion_list("@start standard\nGermany:\nA Munich S A $0");
     // In the multiverse, in the step's seasons only.
-    check_completion_list(
-        &LATER.replace("LINE", "A Budapest S A $0"),
-        &[
-            "Bohemia",
-            "Bohemia 1:0",
-            "Budapest 1:0",
-            "Venice",
-            "Venice 1:0",
-            "Warsaw",
-            "Warsaw 1:0",
-        ],
-    );
+    c.completion_list(&LATER.replace("LINE", "A Budapest S A $0"));
+    snapshot!(c);
 }
 
 /// France dislodges the German army in Munich; the retreat phase follows.
@@ -478,41 +367,16 @@ const DISLODGED: &str = "@unit Germany A Munich\n@unit Germany F Kiel\n@unit Fra
 
 #[test]
 fn completion_in_retreat_and_adjustment_phases() {
+    let mut c = Cases::default();
     // Retreats: the dislodged unit, then its retreat options (not Kiel, occupied; not
     // Burgundy, whence the attack came; not Ruhr, occupied).
-    check_completion_list(
-        &format!("{DISLODGED}$0"),
-        &[
-            "A Munich", "Disband", "Austria", "England", "France", "Germany", "Italy", "Russia",
-            "Turkey",
-        ],
-    );
-    check_completion_list(
-        &format!("{DISLODGED}A Munich - $0"),
-        &["Berlin", "Bohemia", "Silesia", "Tyrolia"],
-    );
+    c.completion_list(&format!("{DISLODGED}$0"));
+    c.completion_list(&format!("{DISLODGED}A Munich - $0"));
     // A pending adjustment: Germany owes two builds, in its free home centres.
-    check_completion_list(
-        "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nGermany:\n$0",
-        &[
-            "Build A Kiel",
-            "Build A Munich",
-            "Build F Kiel",
-            "Waive",
-            "Austria",
-            "England",
-            "France",
-            "Germany",
-            "Italy",
-            "Russia",
-            "Turkey",
-        ],
-    );
+    c.completion_list("@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nGermany:\n$0");
     // France owes nothing there: no adjustment is offered.
-    check_completion_list(
-        "@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nFrance:\n$0",
-        &["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"],
-    );
+    c.completion_list("@start standard\nGermany:\nA Munich - Ruhr\nF Kiel - Holland\n@phase next\nGermany:\nA Ruhr - Belgium\nF Holland hold\n@phase adjustment\nFrance:\n$0");
+    snapshot!(c);
 }
 
 #[test]
@@ -572,69 +436,43 @@ fn references_follow_a_unit_through_its_seasons_and_name_seasons() {
 
 #[test]
 fn inlay_hints_preview_outcomes_and_forks() {
-    check_inlays(
-        FORK,
-        &[
-            ("Germany 0:0", "forks timeline 1 (1:1)"),
-            ("A Munich hold", "succeeds"),
-            ("A Munich - Tyrolia 0:0", "succeeds, forks timeline 1"),
-        ],
-    );
-    check_inlays(
-        "@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n",
-        &[
-            ("Germany:", "Germany 3/18"),
-            ("A Munich - Burgundy", "bounced off A Paris"),
-            ("France:", "France 3/18"),
-            ("A Paris - Burgundy", "bounced off A Munich"),
-        ],
-    );
+    let mut c = Cases::default();
+    c.inlays(FORK);
+    c.inlays("@start standard\nGermany:\nA Munich - Burgundy\nFrance:\nA Paris - Burgundy\n");
+    snapshot!(c);
 }
 
 #[test]
 fn inlay_hints_do_not_repeat_the_file_and_count_victory() {
+    let mut c = Cases::default();
     // `=> succeeds` already says it: no hint repeats it; `=> fails` gains the reason; a wrong
     // expectation keeps its hint. After each power's last header: its centres against 18.
-    check_inlays(
-        "@start standard\nGermany:\nA Munich - Ruhr  => succeeds\nA Berlin - Silesia  => fails\nFrance:\nA Paris - Burgundy  => fails\nGermany:\nF Kiel hold  => succeeds\n",
-        &[
-            ("A Berlin - Silesia  => fails", "succeeds"),
-            ("France:", "France 3/18"),
-            ("A Paris - Burgundy  => fails", "succeeds"),
-            ("Germany:", "Germany 3/18"),
-        ],
-    );
-    check_inlays(
-        "@start standard\nGermany:\nA Munich - Burgundy  => fails\nFrance:\nA Paris - Burgundy  => fails\n",
-        &[
-            ("Germany:", "Germany 3/18"),
-            ("A Munich - Burgundy  => fails", "bounced off A Paris"),
-            ("France:", "France 3/18"),
-            ("A Paris - Burgundy  => fails", "bounced off A Munich"),
-        ],
-    );
+    c.inlays("@start standard\nGermany:\nA Munich - Ruhr  => succeeds\nA Berlin - Silesia  => fails\nFrance:\nA Paris - Burgundy  => fails\nGermany:\nF Kiel hold  => succeeds\n");
+    c.inlays("@start standard\nGermany:\nA Munich - Burgundy  => fails\nFrance:\nA Paris - Burgundy  => fails\n");
     // A fork is news even when the file says `=> succeeds`.
-    check_inlays(
-        "Germany 0:0\nA Munich hold => succeeds\n\nGermany 1:0\nA Munich - Tyrolia 0:0 => succeeds\n",
-        &[
-            ("Germany 0:0", "forks timeline 1 (1:1)"),
-            ("A Munich - Tyrolia 0:0 => succeeds", "forks timeline 1"),
-        ],
-    );
+    c.inlays("Germany 0:0\nA Munich hold => succeeds\n\nGermany 1:0\nA Munich - Tyrolia 0:0 => succeeds\n");
+    snapshot!(c);
 }
 
 #[test]
 fn quick_fixes() {
-    check_fix(
-        "England:\nF Londn$0 - North Sea\n",
-        "Replace with `London`",
-        "England:\nF London - North Sea\n",
+    let mut c = Cases::default();
+    c.actions("England:\nF Londn$0 - North Sea\n");
+    c.actions("Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Mu$0nich - Tyrolia\n");
+    snapshot!(c);
+}
+
+/// Diagnostics with their ranges marked: unknown names, an illegal order, a failed expectation.
+#[test]
+fn diagnostics_mark_their_ranges() {
+    let mut c = Cases::default();
+    c.diagnostics("England:\nF Londn - North Sea\nA Lon - Picardy\n");
+    c.diagnostics("@start standard\nGermany:\nA Munich - Picardy\nF Kiel - Munich\n");
+    c.diagnostics(
+        "@start standard\nGermany:\nA Munich - Ruhr => fails\n@expect unit Germany A Munich 1:0\n",
     );
-    check_fix(
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Mu$0nich - Tyrolia\n",
-        "Order A Munich in its timeline's head, 1:0",
-        "Germany 0:0\nA Munich hold\n\nGermany 1:0\nA Munich hold\n\nGermany 0:0\nA Munich 1:0 - Tyrolia\n",
-    );
+    c.diagnostics("Germany:\nA Munich Supports\nA Ruhr - \n@expect\n");
+    snapshot!(c);
 }
 
 #[test]
@@ -654,50 +492,10 @@ fn formatting_is_canonical_idempotent_and_keeps_meaning() {
 
 #[test]
 fn outline_of_steps_seasons_and_blocks() {
-    let analysis = analyze(FORK);
-    let symbols = document_symbols(&analysis);
-    let names: Vec<String> = symbols
-        .iter()
-        .map(|s| {
-            let children: Vec<String> = s
-                .children
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{}[{}]",
-                        c.name,
-                        c.children
-                            .iter()
-                            .map(|b| b.name.clone())
-                            .collect::<Vec<_>>()
-                            .join(",")
-                    )
-                })
-                .collect();
-            format!(
-                "{} {} {}",
-                s.name,
-                s.detail.clone().unwrap_or_default(),
-                children.join(" ")
-            )
-        })
-        .collect();
-    assert_eq!(
-        names,
-        [
-            "Step 1 movement 0:0 0:0[Germany]",
-            "Step 2 movement 1:0, forks timeline 1 1:0[Germany]"
-        ]
-    );
-    let folds = folding_ranges(&analysis);
-    assert!(
-        folds.contains(&Fold {
-            start_line: 0,
-            end_line: 1,
-            kind: FoldKind::Block
-        }),
-        "{folds:?}"
-    );
+    let mut c = Cases::default();
+    c.outline(FORK);
+    c.outline("@start standard\nGermany:\nA Munich - Ruhr\nFrance:\nA Paris hold\n@phase next\nGermany:\nA Ruhr hold\n");
+    snapshot!(c);
 }
 
 /// Every query at every character offset of the repository's example and test files (and of
@@ -812,60 +610,29 @@ fn formatting_the_repository_files_changes_no_outcome() {
 /// bordering places, strict ones at the same place only; never a diagonal board.
 #[test]
 fn completion_follows_the_rules_of_5dd() {
+    let mut c = Cases::default();
     let two_boards = "@season 1:0\n@season 0:1\n@unit Austria A Vienna 0:1\nAustria 0:1\n";
     // Loose: Vienna and its neighbours in 0:1 and in 0:0 (same turn, timeline one less); no
     // diagonal 1:0.
-    check_completion_list(
-        &format!("@rules 5dd\n{two_boards}A Vienna - $0"),
-        &[
-            "Bohemia",
-            "Budapest",
-            "Galicia",
-            "Trieste",
-            "Tyrolia",
-            "Bohemia 0:0",
-            "Budapest 0:0",
-            "Galicia 0:0",
-            "Trieste 0:0",
-            "Tyrolia 0:0",
-            "Vienna 0:0",
-        ],
-    );
+    c.completion_list(&format!("@rules 5dd\n{two_boards}A Vienna - $0"));
     // Strict: across boards only the same place.
-    check_completion_list(
-        &format!("@rules 5dd strict\n{two_boards}A Vienna - $0"),
-        &[
-            "Bohemia",
-            "Budapest",
-            "Galicia",
-            "Trieste",
-            "Tyrolia",
-            "Vienna 0:0",
-        ],
-    );
+    c.completion_list(&format!("@rules 5dd strict\n{two_boards}A Vienna - $0"));
+    snapshot!(c);
 }
 
 /// Why, with numbers: hover on a move that bounced 1 against 1 shows both strengths and names
 /// the unit whose support would have carried it (offered as a hint, not an edit).
 #[test]
 fn hover_on_a_bounce_shows_both_strengths_and_who_could_have_carried_it() {
-    let (text, offset) = cursor(
-        "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\nGermany:\nA Mun$0ich - Tyrolia\nA Bohemia - Galicia\n",
-    );
-    let analysis = analyze(&text);
-    let h = hover(&analysis, &text, offset).expect("a hover on the unit");
-    insta::assert_snapshot!(h.markdown);
+    let mut c = Cases::default();
+    c.hover("@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\nGermany:\nA Mun$0ich - Tyrolia\nA Bohemia - Galicia\n");
+    snapshot!(c);
 }
 
 /// A dislodged unit: its hold strength, and what would have kept it in place.
 #[test]
 fn hover_on_a_dislodged_unit_shows_its_hold_strength_and_what_would_have_kept_it() {
-    check_hover(
-        "@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\n@unit Austria A Vienna\nGermany:\nA Munich - Tyrolia\nA Bohemia S A Munich - Tyrolia\nAustria:\nA Tyr$0olia hold\nA Vienna - Galicia\n",
-        &[
-            "Hold strength **1**",
-            "Hint: one more support to hold would have kept the unit in place: A Vienna can give it.",
-            "Hint: cutting the support of A Bohemia would have kept the unit in place.",
-        ],
-    );
+    let mut c = Cases::default();
+    c.hover("@unit Germany A Munich\n@unit Germany A Bohemia\n@unit Austria A Tyrolia\n@unit Austria A Vienna\nGermany:\nA Munich - Tyrolia\nA Bohemia S A Munich - Tyrolia\nAustria:\nA Tyr$0olia hold\nA Vienna - Galicia\n");
+    snapshot!(c);
 }

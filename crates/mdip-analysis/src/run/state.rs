@@ -1,5 +1,14 @@
 //! The state of a run before a line: what a checkpoint clones so that an edit further down can
 //! resume from it instead of running the whole file again.
+//!
+//! The run takes checkpoints at step boundaries (at most about 64 per file, `run/mod.rs`). A
+//! checkpoint copies nothing that only grows: orders, steps and line contexts are taken back
+//! from the analysis by length, and diagnostics are frozen into segments (`Arc`) that the run
+//! and its checkpoints share, joined once at the end ([`State::all_diags`]). Nothing per step is
+//! stored but the world of the file's last step: `Analysis::world_at_line` runs again from the
+//! last checkpoint before a line's step up to that step's closing
+//! ([`State::world_before_step`]), so that hover and completion read the board of the cursor's
+//! step, and caches the step asked for last.
 
 use std::sync::Arc;
 

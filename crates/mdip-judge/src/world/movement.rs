@@ -2,8 +2,45 @@
 //! decision graph for the core (rules 5 and 12–15); then every head advances, re-opened seasons
 //! whose result changed fork (rules 16–20), and dislodged units wait to retreat.
 //!
-//! [`World::movement_step`] reads as its phases: validate, live graph, reopen, to core,
-//! results per season, heads, forks, advance, retreats.
+//! [`World::movement_step`] reads as its phases, each a named method:
+//!
+//! 1. `validate_all` (`validate.rs`): unit, power, head, phase, terrain, rule-8 reach, coasts
+//!    (DATC 6.B), convoy possibility (4.E.1, on a convoy board built once per step); several
+//!    different legal orders for one unit are all dropped (4.D.3).
+//! 2. `live_graph`, `give_live_orders` (`graph.rs`): every unit of every head, with its order or
+//!    a hold.
+//! 3. `reopen`, as the [`Reopening`](crate::Reopening) policy says. Under `@rules 5dd`
+//!    (`reopen_by_touch`): every stored order sharing a place with a live order, or with one
+//!    already taken, is resolved again from scratch, and the other stored orders of the seasons
+//!    so touched keep their recorded outcomes; supports and convoys kept for units that did not
+//!    exist yet (`anticipate`) wake when touched; then `fit_game_orders` applies the game's
+//!    checks of orders against each other. Under `@rules mdatc` (`reopen_anchored`): past
+//!    seasons that live orders reference (rule 12; not transitive). Their original order sets
+//!    are replayed: orders inside the season are resolved again, moves into it from other
+//!    seasons are contested again but may only lose, other cross-season orders keep their
+//!    recorded outcome (as `Pin`s of the core). A replayed order acts on another season only if
+//!    that season's original set holds it (a traveller never arrives twice).
+//! 4. `to_core`: one call of the core (`adjudicate_movement`) over all of it (under
+//!    `@rules 5dd`, `adjudicate_with_land_fallback` calls it again while armies whose convoy
+//!    failed go by land, as the game's resolution passes do); each season is a `Site`, reach
+//!    between sites is rule 8 (`geography.rs`). The graph is indexed once (arrivals by season,
+//!    live moves by spot, the units acting on each season, sites by season), so the work per
+//!    season is what touches it, not the whole graph.
+//! 5. `results_per_season`: per season, the units that stay or arrive and the units dislodged
+//!    (kept in province order, so no sorting); `record_heads` keeps each head's original order
+//!    set.
+//! 6. `forking`: a re-opened season forks when the [`ForkPolicy`](crate::ForkPolicy)
+//!    says so (`mdatc`: a live move arrived, or its result matches no existing child; `5dd`:
+//!    only the latter); `advance`: heads move one turn (under `@rules 5dd` not the Winter boards
+//!    resting beside the step) and forks are created, numbered by (turn, timeline).
+//! 7. `retreats`: dislodged units of heads and forking seasons wait for the retreat step;
+//!    timelines whose parent turn was a Fall wait for the adjustment step (ownership updates
+//!    first).
+//! 8. `entries`, `reported_cuts`: the [`StepReport`](super::StepReport), one entry per input
+//!    order.
+//!
+//! Seasons are shared between clones of the world (`Arc`, copied on write), which keeps the
+//! analysis' checkpoints cheap.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;

@@ -2,6 +2,13 @@
 //! adjustment steps, an entry per input order with one [`OrderOutcome`] type, and the step's
 //! effects on the world (advanced heads, forks, dislodged, retreated, disbanded, built,
 //! removed) as named structs.
+//!
+//! A movement step also returns the strengths behind each outcome (`strengths`, by graph unit:
+//! a move's attack and the hold, defend and prevent strengths it met, any other unit's hold
+//! strength, with the supporting units), computed by the core once its decisions are final
+//! (`engine.rs`). An outcome's success is derived from its reason ([`OrderOutcome::succeeded`],
+//! `Reason::succeeded`), so the two cannot contradict. No sentence a user reads is made here:
+//! the analysis puts reasons in words (`mdip-analysis`, `run/describe.rs`).
 
 use mdip_map::{Location, Power, UnitType};
 
