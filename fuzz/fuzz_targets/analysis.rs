@@ -141,7 +141,7 @@ fn check(text: &str) {
     }
     let _ = ide::inlay_hints(&analysis, Span::new(len / 3, len / 2));
 
-    let line_count = analysis.parse.file.lines.len();
+    let line_count = analysis.line_count();
     check_symbols(text, &ide::document_symbols(&analysis));
     for f in ide::folding_ranges(&analysis) {
         assert!(

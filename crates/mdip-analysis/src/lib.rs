@@ -21,12 +21,10 @@ pub mod explain;
 pub mod export;
 pub mod ide;
 pub mod import;
-pub mod model;
-pub mod names;
+mod model;
+pub(crate) mod names;
 pub mod report;
 mod run;
-
-pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
@@ -47,7 +45,7 @@ pub fn analyze(text: &str) -> Analysis {
 
 /// [`analyze`] with games played under `rules` until an `@rules` line says otherwise (the
 /// configuration's `rules`).
-pub fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
+pub(crate) fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
     let state = run::State::with_rules(rules);
     let parse = read(state.map(), text);
     state.run(text, parse, 0, Vec::new())
@@ -105,6 +103,7 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
     // notation (seasons or not, which changes how units are named) is the same.
     let usable = previous.multiversal == multiversal;
     let mut kept: Vec<run::Checkpoint> = previous
+        .resumable
         .checkpoints
         .0
         .iter()
@@ -118,6 +117,6 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
             kept.push(start);
             state.run(text, parse, from, kept)
         }
-        None => run::State::with_rules(previous.default_rules).run(text, parse, 0, Vec::new()),
+        None => run::State::with_rules(previous.resumable.default_rules).run(text, parse, 0, Vec::new()),
     }
 }

@@ -294,11 +294,15 @@ pub struct StepBoard {
     pub units: Vec<BoardUnit>,
 }
 
-/// Everything the analysis knows about one file.
+/// Everything the analysis knows about one file: the answers, as plain data in its public
+/// fields, and (crate-private) the syntax tree, the game at the end of the file and the
+/// resumable state ([`Resumable`]) that [`crate::analyze_incremental`] and the IDE queries run
+/// the game again from. No caller sees a syntax tree or a judge's world (rust-analyzer's `ide`
+/// rule); what they need of them is asked through methods returning report or IDE types.
 #[derive(Debug)]
 pub struct Analysis {
     /// The syntax tree.
-    pub parse: Parse,
+    pub(crate) parse: Parse,
     /// All diagnostics, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// Every order line that could be resolved, in file order.
@@ -306,7 +310,7 @@ pub struct Analysis {
     /// Every step adjudicated, in order.
     pub steps: Vec<StepInfo>,
     /// The game at the end of the file (the last game of a file with several).
-    pub world: World,
+    pub(crate) world: World,
     /// The games an `@game` line started, in file order (empty when the file has none: it is
     /// then one game). Orders and steps are numbered through the whole file.
     pub games: Vec<GameInfo>,
@@ -316,15 +320,23 @@ pub struct Analysis {
     pub multiversal: bool,
     /// How many expectations the file states, and how many failed.
     pub expectations: ExpectationCount,
+    /// What a later run resumes from: checkpoints, the rules, the world cache.
+    pub(crate) resumable: Resumable,
+}
+
+/// The resumable state of an analysis (rust-analyzer's `AnalysisHost` beside its snapshot of
+/// answers): the saved states of the run and the caches of the IDE queries. Crate-private.
+#[derive(Debug)]
+pub(crate) struct Resumable {
     /// Saved states of the run, for [`crate::analyze_incremental`].
-    pub checkpoints: crate::run::Checkpoints,
+    pub(crate) checkpoints: crate::run::Checkpoints,
     /// The world of the step [`Analysis::world_of_step`] gave last, or, until it is first
     /// asked, of the file's last step (kept by the run: the last block is where one writes):
     /// completion and hover ask for the step under the cursor again and again, and each answer
     /// otherwise runs the game again from a checkpoint.
     pub(crate) last_world: std::sync::Mutex<Option<(usize, World)>>,
     /// The rules its games play under until an `@rules` line ([`crate::analyze_with_rules`]).
-    pub default_rules: mdip_judge::world::Rules,
+    pub(crate) default_rules: mdip_judge::world::Rules,
 }
 
 /// A game an `@game` line started.
@@ -401,6 +413,37 @@ impl Analysis {
         out
     }
 
+    /// The name of the rule set the game at the end of the file plays under, as `@rules`
+    /// writes it (`standard`, `mdatc`, `5dd`, `5dd strict`, ...).
+    pub fn rules_name(&self) -> &'static str {
+        self.world.rules().name()
+    }
+
+    /// How many lines the file has, as the analysis read it.
+    pub fn line_count(&self) -> usize {
+        self.parse.file.lines.len()
+    }
+
+    /// The lines at which the run saved its state for [`crate::analyze_incremental`] (for the
+    /// tests of incremental analysis).
+    pub fn checkpoint_lines(&self) -> Vec<usize> {
+        self.resumable.checkpoints.0.iter().map(|c| c.line).collect()
+    }
+
+    /// Whether `other` read the text into the same syntax tree (for the tests of incremental
+    /// analysis: reading an edit again must give the tree reading the whole text gives).
+    pub fn same_reading(&self, other: &Analysis) -> bool {
+        self.parse == other.parse
+    }
+
+    /// The judge's world at the end of the file, for the workspace's own tests, benches, fuzz
+    /// targets and generators, which build games from it. Not part of the API: it exists only
+    /// with the `internals` feature, which no shipped crate enables (the tidy test checks).
+    #[cfg(feature = "internals")]
+    pub fn judge_world(&self) -> &World {
+        &self.world
+    }
+
     /// Whether the file fails: an error diagnostic the file does not expect.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_failure())
@@ -416,23 +459,24 @@ impl Analysis {
     /// Nothing per step is stored (but the world of the file's last step and of the step
     /// asked for last): the run is repeated from the last checkpoint before that step (at most
     /// about 1/64 of a long file) up to the step's closing.
-    pub fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
+    pub(crate) fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
         self.world_of_step(text, self.step_at_line(line))
     }
 
     /// The game as step `step` finds it before adjudication (the end of the file when there is
     /// no such step), run again from the last checkpoint before it.
-    pub fn world_of_step(&self, text: &str, step: usize) -> std::borrow::Cow<'_, World> {
+    pub(crate) fn world_of_step(&self, text: &str, step: usize) -> std::borrow::Cow<'_, World> {
         if step >= self.steps.len() {
             return std::borrow::Cow::Borrowed(&self.world);
         }
-        if let Ok(last) = self.last_world.lock() {
+        if let Ok(last) = self.resumable.last_world.lock() {
             if let Some((s, w)) = last.as_ref().filter(|(s, _)| *s == step) {
                 debug_assert_eq!(*s, step);
                 return std::borrow::Cow::Owned(w.clone());
             }
         }
         let start = self
+            .resumable
             .checkpoints
             .0
             .iter()
@@ -442,14 +486,14 @@ impl Analysis {
             Some(c) => c
                 .restore(self)
                 .world_before_step(text, &self.parse, c.line, step),
-            None => crate::run::State::with_rules(self.default_rules).world_before_step(
+            None => crate::run::State::with_rules(self.resumable.default_rules).world_before_step(
                 text,
                 &self.parse,
                 0,
                 step,
             ),
         };
-        if let Ok(mut last) = self.last_world.lock() {
+        if let Ok(mut last) = self.resumable.last_world.lock() {
             *last = Some((step, world.clone()));
         }
         std::borrow::Cow::Owned(world)
@@ -498,7 +542,7 @@ mod tests {
                 let lines = text.lines().count();
                 let resumed = crate::analyze_incremental(&text, &full, lines / 2);
                 for a in [full, resumed] {
-                    let Some((step, world)) = a.last_world.lock().unwrap().take() else {
+                    let Some((step, world)) = a.resumable.last_world.lock().unwrap().take() else {
                         continue;
                     };
                     assert!(step < a.steps.len(), "{}", entry.path().display());

@@ -97,7 +97,7 @@ fn main() {
             multi.lines().count(),
             multi.len(),
             analysis.steps.len(),
-            analysis.world.timelines().len(),
+            analysis.judge_world().timelines().len(),
             analysis.orders.len(),
             ms(t)
         );

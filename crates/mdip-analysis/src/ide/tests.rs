@@ -402,9 +402,9 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
     }
     let (plain, _) = cursor(&text);
     assert!(
-        analyze(&plain).checkpoints.0.len() >= 2,
+        analyze(&plain).checkpoint_lines().len() >= 2,
         "{:?}",
-        analyze(&plain).checkpoints
+        analyze(&plain).checkpoint_lines()
     );
     check_completion_list(
         &text,

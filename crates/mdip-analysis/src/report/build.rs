@@ -29,6 +29,7 @@ impl FileReport {
             winner: a.world.winner().map(|p| p.name()),
             victory: victory(a),
             games: games(a),
+            rules: a.rules_name(),
         }
     }
 
