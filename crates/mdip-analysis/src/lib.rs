@@ -23,6 +23,7 @@ pub mod ide;
 pub mod import;
 mod model;
 pub(crate) mod names;
+mod reason;
 pub mod report;
 mod run;
 
@@ -31,8 +32,8 @@ pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 pub use mdip_syntax::chars;
 pub use model::{
     Analysis, Cause, ExpectationCount, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind,
-    OrderStrengths, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
-    UnitInfo,
+    OrderStrengths, ReasonCode, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target,
+    TargetUnit, Turn, UnitInfo,
 };
 pub use report::FileReport;
 
@@ -117,6 +118,8 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
             kept.push(start);
             state.run(text, parse, from, kept)
         }
-        None => run::State::with_rules(previous.resumable.default_rules).run(text, parse, 0, Vec::new()),
+        None => {
+            run::State::with_rules(previous.resumable.default_rules).run(text, parse, 0, Vec::new())
+        }
     }
 }

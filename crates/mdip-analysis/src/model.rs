@@ -7,6 +7,7 @@ use mdip_map::{Location, Power, UnitType};
 use mdip_syntax::{ExpectedOutcome, Parse, Span};
 
 use crate::diagnostics::{Diagnostic, Related};
+pub use crate::reason::ReasonCode;
 
 /// What kind of order a line gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,9 +116,8 @@ pub struct OrderInfo {
     pub step: Option<usize>,
     /// Its outcome.
     pub status: Status,
-    /// Why, in words ("bounced by A Munich").
-    pub reason: String,
-    /// Why, as data: a stable code and the units the reason names ([`Cause`]).
+    /// Why, as data: a stable code and the units the reason names ([`Cause`]); its sentence
+    /// is made where it is shown ([`Analysis::sentence`]).
     pub cause: Cause,
     /// What the order aims at: destination, supported or convoyed unit ([`Target`]).
     pub target: Target,
@@ -128,15 +128,17 @@ pub struct OrderInfo {
     /// Forks this order caused (its move arrived in the past, or its support changed a past
     /// battle): first seasons of the new timelines.
     pub forks: Vec<SeasonKey>,
+    /// The reason in full, for its sentence (holds the judge's types).
+    pub(crate) why: crate::reason::Why,
 }
 
 /// Why an order ended as it did, as data: the stable code of its reason and the units that
-/// reason names. The sentence beside it is [`OrderInfo::reason`].
+/// reason names. Its sentence is [`Analysis::sentence`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cause {
-    /// A stable kebab-case code (`moved`, `bounced`, `support-cut`, `no-unit`, ...; the
-    /// list is in `docs/json-schema.md`). Empty while the order is pending.
-    pub code: &'static str,
+    /// A stable code (`moved`, `bounced`, `support-cut`, `no-unit`, ...; the list is in
+    /// `docs/json-schema.md`). `None` while the order is pending.
+    pub code: Option<ReasonCode>,
     /// The units the reason names: those a move bounced off, the unit that cut a support or
     /// dislodged a unit, the winner of a head-to-head battle.
     pub units: Vec<StepUnit>,
@@ -394,7 +396,11 @@ impl Analysis {
         for o in &self.orders {
             out.push_str(&format!(
                 "O {} {:?} {:?} {} {:?}\n",
-                o.line, o.span, o.status, o.reason, o.related
+                o.line,
+                o.span,
+                o.status,
+                crate::run::describe::sentence(o),
+                o.related
             ));
         }
         out.push_str(&format!("steps {}\n", self.steps.len()));
@@ -427,7 +433,12 @@ impl Analysis {
     /// The lines at which the run saved its state for [`crate::analyze_incremental`] (for the
     /// tests of incremental analysis).
     pub fn checkpoint_lines(&self) -> Vec<usize> {
-        self.resumable.checkpoints.0.iter().map(|c| c.line).collect()
+        self.resumable
+            .checkpoints
+            .0
+            .iter()
+            .map(|c| c.line)
+            .collect()
     }
 
     /// Whether `other` read the text into the same syntax tree (for the tests of incremental
@@ -442,6 +453,13 @@ impl Analysis {
     #[cfg(feature = "internals")]
     pub fn judge_world(&self) -> &World {
         &self.world
+    }
+
+    /// Why `order` (one of [`Analysis::orders`]) ended as it did, in words
+    /// (`bounced off A Vienna and A Venice`): the sentence hover, inlay hints, the reports and
+    /// expectation messages show. Empty while the order is pending.
+    pub fn sentence(&self, order: &OrderInfo) -> String {
+        crate::run::describe::sentence(order)
     }
 
     /// Whether the file fails: an error diagnostic the file does not expect.
@@ -482,17 +500,14 @@ impl Analysis {
             .iter()
             .rev()
             .find(|c| c.steps_len() <= step);
-        let world = match start {
-            Some(c) => c
-                .restore(self)
-                .world_before_step(text, &self.parse, c.line, step),
-            None => crate::run::State::with_rules(self.resumable.default_rules).world_before_step(
-                text,
-                &self.parse,
-                0,
-                step,
-            ),
-        };
+        let world =
+            match start {
+                Some(c) => c
+                    .restore(self)
+                    .world_before_step(text, &self.parse, c.line, step),
+                None => crate::run::State::with_rules(self.resumable.default_rules)
+                    .world_before_step(text, &self.parse, 0, step),
+            };
         if let Ok(mut last) = self.resumable.last_world.lock() {
             *last = Some((step, world.clone()));
         }

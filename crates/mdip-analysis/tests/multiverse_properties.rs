@@ -149,7 +149,7 @@ fn compare(
                 line + 1,
                 o.status,
                 o.step,
-                o.reason
+                a.sentence(o)
             ));
         }
     }

@@ -796,7 +796,7 @@ fn formatting_the_repository_files_changes_no_outcome() {
             let outcomes = |a: &crate::Analysis| {
                 a.orders
                     .iter()
-                    .map(|o| (o.kind, o.status, o.reason.clone()))
+                    .map(|o| (o.kind, o.status, a.sentence(o)))
                     .collect::<Vec<_>>()
             };
             let codes =

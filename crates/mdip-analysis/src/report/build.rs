@@ -440,9 +440,9 @@ impl Builder<'_> {
             target,
             outcome: OutcomeReport {
                 status: status(o.status),
-                code: (!o.cause.code.is_empty()).then_some(o.cause.code),
+                code: o.cause.code.map(crate::ReasonCode::as_str),
                 by: o.cause.units.iter().map(|u| self.step_unit(u)).collect(),
-                sentence: o.reason.clone(),
+                sentence: self.a.sentence(o),
                 strengths: o.cause.strengths.as_ref().map(|s| StrengthsReport {
                     own: self.strength(&s.own),
                     met: s
@@ -492,7 +492,7 @@ impl Builder<'_> {
         let (Some(unit), Some(dest)) = (o.unit, o.target.dest) else {
             return Vec::new();
         };
-        if o.cause.code != "moved-by-convoy" {
+        if o.cause.code != Some(crate::ReasonCode::MovedByConvoy) {
             return Vec::new();
         }
         self.a

@@ -9,6 +9,8 @@ use mdip_judge::world::{
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
 
+use crate::model::ReasonCode;
+
 /// A location as the notation writes it: `Munich`, `St Petersburg(sc)`. Every sentence of
 /// the analysis, the IDE and the text report spells locations so, which is also what a user
 /// can type back.
@@ -254,96 +256,96 @@ pub(crate) fn reason(reason: &Reason, name: impl Fn(UnitId) -> String) -> String
 
 /// The stable code of a judge's reason, as the machine formats write it (`bounced`,
 /// `support-cut`, ...). Codes never change meaning; the list is in `docs/json-schema.md`.
-pub fn reason_code(reason: &Reason) -> &'static str {
+pub(crate) fn reason_code(reason: &Reason) -> ReasonCode {
     match reason {
-        Reason::Moved { by_convoy: false } => "moved",
-        Reason::Moved { by_convoy: true } => "moved-by-convoy",
-        Reason::Bounced { .. } => "bounced",
-        Reason::LostHeadToHead { .. } => "lost-head-to-head",
-        Reason::WouldDislodgeOwnUnit { .. } => "would-dislodge-own-unit",
-        Reason::NoConvoyPath => "no-convoy-path",
-        Reason::ConvoyDisrupted => "convoy-disrupted",
-        Reason::NoConvoyRoute => "no-convoy-route",
-        Reason::ConvoyParadox => "convoy-paradox",
-        Reason::Unreachable => "unreachable",
-        Reason::Held => "held",
-        Reason::Dislodged { .. } => "dislodged",
-        Reason::SupportGiven => "support-given",
-        Reason::SupportCut { .. } => "support-cut",
-        Reason::SupportVoid => "support-void",
-        Reason::ConvoyUsed => "convoy-used",
-        Reason::ConvoyNotUsed => "convoy-not-used",
-        Reason::ConvoyVoid => "convoy-void",
-        Reason::SupportedOrderFailed { .. } => "supported-order-failed",
-        Reason::SupportAgainstOwnUnit { .. } => "support-against-own-unit",
-        Reason::ConvoyedMoveFailed { .. } => "convoyed-move-failed",
-        Reason::Pinned { .. } => "pinned",
-        Reason::Paradox => "paradox",
-        Reason::Retreated => "retreated",
-        Reason::Disbanded => "disbanded",
-        Reason::NoRetreatOrder => "no-retreat-order",
-        Reason::RetreatUnreachable => "retreat-unreachable",
-        Reason::RetreatOccupied => "retreat-occupied",
-        Reason::RetreatContested => "retreat-contested",
-        Reason::RetreatToAttacker => "retreat-to-attacker",
-        Reason::RetreatCollision { .. } => "retreat-collision",
-        Reason::NotDislodged => "not-dislodged",
-        Reason::Built => "built",
-        Reason::Waived => "waived",
-        Reason::Removed => "removed",
-        Reason::CivilDisorder => "civil-disorder",
-        Reason::NoBuildAllowed => "no-build-allowed",
-        Reason::NoBuildsLeft => "no-builds-left",
-        Reason::NotHomeCentre => "not-home-centre",
-        Reason::CentreNotOwned => "centre-not-owned",
-        Reason::CentreOccupied => "centre-occupied",
-        Reason::WrongTerrain => "wrong-terrain",
-        Reason::NoRemovalAllowed => "no-removal-allowed",
-        Reason::NoRemovalsLeft => "no-removals-left",
-        Reason::NoUnitThere => "no-unit-there",
-        Reason::NotOwnUnit => "not-own-unit",
-        Reason::AlreadyRemoved => "already-removed",
-        Reason::AlreadyBuilt => "already-built",
+        Reason::Moved { by_convoy: false } => ReasonCode::Moved,
+        Reason::Moved { by_convoy: true } => ReasonCode::MovedByConvoy,
+        Reason::Bounced { .. } => ReasonCode::Bounced,
+        Reason::LostHeadToHead { .. } => ReasonCode::LostHeadToHead,
+        Reason::WouldDislodgeOwnUnit { .. } => ReasonCode::WouldDislodgeOwnUnit,
+        Reason::NoConvoyPath => ReasonCode::NoConvoyPath,
+        Reason::ConvoyDisrupted => ReasonCode::ConvoyDisrupted,
+        Reason::NoConvoyRoute => ReasonCode::NoConvoyRoute,
+        Reason::ConvoyParadox => ReasonCode::ConvoyParadox,
+        Reason::Unreachable => ReasonCode::Unreachable,
+        Reason::Held => ReasonCode::Held,
+        Reason::Dislodged { .. } => ReasonCode::Dislodged,
+        Reason::SupportGiven => ReasonCode::SupportGiven,
+        Reason::SupportCut { .. } => ReasonCode::SupportCut,
+        Reason::SupportVoid => ReasonCode::SupportVoid,
+        Reason::ConvoyUsed => ReasonCode::ConvoyUsed,
+        Reason::ConvoyNotUsed => ReasonCode::ConvoyNotUsed,
+        Reason::ConvoyVoid => ReasonCode::ConvoyVoid,
+        Reason::SupportedOrderFailed { .. } => ReasonCode::SupportedOrderFailed,
+        Reason::SupportAgainstOwnUnit { .. } => ReasonCode::SupportAgainstOwnUnit,
+        Reason::ConvoyedMoveFailed { .. } => ReasonCode::ConvoyedMoveFailed,
+        Reason::Pinned { .. } => ReasonCode::Pinned,
+        Reason::Paradox => ReasonCode::Paradox,
+        Reason::Retreated => ReasonCode::Retreated,
+        Reason::Disbanded => ReasonCode::Disbanded,
+        Reason::NoRetreatOrder => ReasonCode::NoRetreatOrder,
+        Reason::RetreatUnreachable => ReasonCode::RetreatUnreachable,
+        Reason::RetreatOccupied => ReasonCode::RetreatOccupied,
+        Reason::RetreatContested => ReasonCode::RetreatContested,
+        Reason::RetreatToAttacker => ReasonCode::RetreatToAttacker,
+        Reason::RetreatCollision { .. } => ReasonCode::RetreatCollision,
+        Reason::NotDislodged => ReasonCode::NotDislodged,
+        Reason::Built => ReasonCode::Built,
+        Reason::Waived => ReasonCode::Waived,
+        Reason::Removed => ReasonCode::Removed,
+        Reason::CivilDisorder => ReasonCode::CivilDisorder,
+        Reason::NoBuildAllowed => ReasonCode::NoBuildAllowed,
+        Reason::NoBuildsLeft => ReasonCode::NoBuildsLeft,
+        Reason::NotHomeCentre => ReasonCode::NotHomeCentre,
+        Reason::CentreNotOwned => ReasonCode::CentreNotOwned,
+        Reason::CentreOccupied => ReasonCode::CentreOccupied,
+        Reason::WrongTerrain => ReasonCode::WrongTerrain,
+        Reason::NoRemovalAllowed => ReasonCode::NoRemovalAllowed,
+        Reason::NoRemovalsLeft => ReasonCode::NoRemovalsLeft,
+        Reason::NoUnitThere => ReasonCode::NoUnitThere,
+        Reason::NotOwnUnit => ReasonCode::NotOwnUnit,
+        Reason::AlreadyRemoved => ReasonCode::AlreadyRemoved,
+        Reason::AlreadyBuilt => ReasonCode::AlreadyBuilt,
     }
 }
 
 /// The stable code of an illegal order's problem (`no-unit`, `unreachable`, ...).
-pub fn illegal_code(i: &Illegal) -> &'static str {
+pub(crate) fn illegal_code(i: &Illegal) -> ReasonCode {
     match i {
-        Illegal::WrongPhase(_) => "wrong-phase",
-        Illegal::NotDislodged => "not-dislodged",
-        Illegal::RetreatLeavesSeason => "retreat-leaves-season",
-        Illegal::RetreatUnreachable => "retreat-unreachable",
-        Illegal::RetreatOccupied => "retreat-occupied",
-        Illegal::RetreatContested => "retreat-contested",
-        Illegal::RetreatToAttacker => "retreat-to-attacker",
-        Illegal::RetreatCoastMissing => "coast-missing",
+        Illegal::WrongPhase(_) => ReasonCode::WrongPhase,
+        Illegal::NotDislodged => ReasonCode::NotDislodged,
+        Illegal::RetreatLeavesSeason => ReasonCode::RetreatLeavesSeason,
+        Illegal::RetreatUnreachable => ReasonCode::RetreatUnreachable,
+        Illegal::RetreatOccupied => ReasonCode::RetreatOccupied,
+        Illegal::RetreatContested => ReasonCode::RetreatContested,
+        Illegal::RetreatToAttacker => ReasonCode::RetreatToAttacker,
+        Illegal::RetreatCoastMissing => ReasonCode::CoastMissing,
         Illegal::BadAdjustment { reason, .. } => reason_code(reason),
-        Illegal::NoSuchSeason(_) => "no-such-season",
-        Illegal::NoUnit(_) => "no-unit",
-        Illegal::WrongUnitType { .. } => "wrong-unit-type",
-        Illegal::ForeignUnit { .. } => "foreign-unit",
-        Illegal::NotAHead { .. } => "not-a-head",
-        Illegal::WrongTerrain => "wrong-terrain",
-        Illegal::MoveToSelf => "move-to-self",
-        Illegal::Unreachable(_) => "unreachable",
-        Illegal::CoastMissing(_) => "coast-missing",
-        Illegal::CoastUnreachable { .. } => "coast-unreachable",
-        Illegal::SupportSelf => "support-self",
-        Illegal::SupportUnreachable(_) => "support-unreachable",
-        Illegal::SupportIntoOwnPlace => "support-into-own-place",
-        Illegal::ConvoyByArmy => "convoy-by-army",
-        Illegal::ConvoyFromCoast => "convoy-from-coast",
-        Illegal::ConvoyOfFleet => "convoy-of-fleet",
-        Illegal::ConvoyDestination => "convoy-destination",
-        Illegal::ConvoyNotOnRoute => "convoy-not-on-route",
-        Illegal::SupportedMoveImpossible { .. } => "supported-move-impossible",
-        Illegal::Duplicate => "duplicate",
-        Illegal::Unmatched(_) => "unmatched",
-        Illegal::NoOrderedConvoy => "no-ordered-convoy",
-        Illegal::GameOver => "game-over",
-        Illegal::Anticipated(_) => "anticipated",
-        Illegal::OtherSeasonInStandardRules => "standard-rules",
+        Illegal::NoSuchSeason(_) => ReasonCode::NoSuchSeason,
+        Illegal::NoUnit(_) => ReasonCode::NoUnit,
+        Illegal::WrongUnitType { .. } => ReasonCode::WrongUnitType,
+        Illegal::ForeignUnit { .. } => ReasonCode::ForeignUnit,
+        Illegal::NotAHead { .. } => ReasonCode::NotAHead,
+        Illegal::WrongTerrain => ReasonCode::WrongTerrain,
+        Illegal::MoveToSelf => ReasonCode::MoveToSelf,
+        Illegal::Unreachable(_) => ReasonCode::Unreachable,
+        Illegal::CoastMissing(_) => ReasonCode::CoastMissing,
+        Illegal::CoastUnreachable { .. } => ReasonCode::CoastUnreachable,
+        Illegal::SupportSelf => ReasonCode::SupportSelf,
+        Illegal::SupportUnreachable(_) => ReasonCode::SupportUnreachable,
+        Illegal::SupportIntoOwnPlace => ReasonCode::SupportIntoOwnPlace,
+        Illegal::ConvoyByArmy => ReasonCode::ConvoyByArmy,
+        Illegal::ConvoyFromCoast => ReasonCode::ConvoyFromCoast,
+        Illegal::ConvoyOfFleet => ReasonCode::ConvoyOfFleet,
+        Illegal::ConvoyDestination => ReasonCode::ConvoyDestination,
+        Illegal::ConvoyNotOnRoute => ReasonCode::ConvoyNotOnRoute,
+        Illegal::SupportedMoveImpossible { .. } => ReasonCode::SupportedMoveImpossible,
+        Illegal::Duplicate => ReasonCode::Duplicate,
+        Illegal::Unmatched(_) => ReasonCode::Unmatched,
+        Illegal::NoOrderedConvoy => ReasonCode::NoOrderedConvoy,
+        Illegal::GameOver => ReasonCode::GameOver,
+        Illegal::Anticipated(_) => ReasonCode::Anticipated,
+        Illegal::OtherSeasonInStandardRules => ReasonCode::StandardRules,
     }
 }
 
@@ -524,6 +526,94 @@ fn coast_list(c: &[Coast]) -> String {
         .map(|c| format!("({})", c.abbrev()))
         .collect::<Vec<_>>()
         .join(" or ")
+}
+
+/// The sentence of an order's reason (lower case, no final full stop): the one place where
+/// an order's outcome becomes words, read by hover, inlay hints, the reports and expectation
+/// messages. Empty while the order is pending.
+pub(crate) fn sentence(o: &crate::model::OrderInfo) -> String {
+    use crate::reason::Why;
+    match &o.why {
+        Why::Pending => String::new(),
+        Why::Judged {
+            reason: r,
+            cut_in_past,
+            multiversal,
+            map,
+        } => {
+            let named =
+                |u: &crate::model::StepUnit| unit(map.0, u.kind, u.loc, u.season, *multiversal);
+            let ids = r.units();
+            let mut words = reason(r, |id| {
+                ids.iter()
+                    .position(|&x| x == id)
+                    .and_then(|k| o.cause.units.get(k))
+                    .map_or_else(String::new, named)
+            });
+            for by in cut_in_past {
+                words.push_str(&format!(
+                    " (cut by {}, which changes nothing in the past)",
+                    named(by)
+                ));
+            }
+            words
+        }
+        Why::Unnamed(r) => reason(r, |_| String::new()),
+        Why::Retreated(to, map) => format!("retreats to {}", location(map.0, *to)),
+        Why::Disbanded => "disbanded".into(),
+        Why::RetreatBounced => "another unit retreated there too: both are disbanded".into(),
+        Why::Illegal {
+            illegal: i,
+            phase,
+            multiversal,
+            map,
+        } => build_coast_missing(map.0, i, o.unit.as_ref())
+            .unwrap_or_else(|| illegal(map.0, i, *phase, *multiversal)),
+        Why::NoSuchSeason(season) => format!("season {season} does not exist"),
+        Why::Unreadable => "the order could not be read".into(),
+        Why::WrongPhase { given, now } => wrong_phase(*given, *now),
+    }
+}
+
+/// An order of a `given` step written in a `now` phase.
+pub(crate) fn wrong_phase(given: Phase, now: Phase) -> String {
+    format!(
+        "{} orders are not allowed in the {} phase",
+        given.name(),
+        now.name()
+    )
+}
+
+/// A fleet built on a province with several coasts without naming one (DATC 4.B.7): the words
+/// say the coast must be given, as a move's do (E0308), naming the coasts.
+pub(crate) fn build_coast_missing(
+    map: &Map,
+    illegal: &Illegal,
+    unit: Option<&crate::model::UnitInfo>,
+) -> Option<String> {
+    let Illegal::BadAdjustment {
+        reason: Reason::WrongTerrain,
+        ..
+    } = illegal
+    else {
+        return None;
+    };
+    let u = unit?;
+    let coasts = map.coasts(u.loc.province);
+    if u.kind != UnitType::Fleet || u.loc.coast.is_some() || coasts.is_empty() {
+        return None;
+    }
+    let options: Vec<String> = coasts
+        .iter()
+        .map(|&c| {
+            let loc = Location::new(u.loc.province, Some(c));
+            format!("F {}", location(map, loc))
+        })
+        .collect();
+    Some(format!(
+        "the coast must be given: build {}",
+        options.join(" or ")
+    ))
 }
 
 #[cfg(test)]
