@@ -181,18 +181,18 @@ fn check_analysis(text: &str, analysis: &Analysis) {
             apply(text, &f.edits, "fix");
         }
     }
-    for o in &analysis.orders {
+    for o in analysis.orders() {
         inside(text, o.span, "order");
         for r in &o.related {
             inside(text, r.span, "order related");
         }
         if let Some(s) = o.step {
-            assert!(s < analysis.steps.len(), "order {o:?} of no step");
+            assert!(s < analysis.steps().len(), "order {o:?} of no step");
         }
     }
-    for s in &analysis.steps {
+    for s in analysis.steps() {
         for &o in &s.orders {
-            assert!(o < analysis.orders.len(), "step of no order {o}");
+            assert!(o < analysis.orders().len(), "step of no order {o}");
         }
     }
 }

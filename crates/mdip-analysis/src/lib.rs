@@ -9,9 +9,13 @@
 //! plain data out.
 //!
 //! ```
-//! let analysis = mdip_analysis::analyze("England:\nF North Sea - Picardy => illegal\n");
+//! let text = "England:\nF North Sea - Picardy => illegal\n";
+//! let analysis = mdip_analysis::analyze(text);
 //! assert!(!analysis.has_errors());
-//! assert_eq!(analysis.orders[0].status, mdip_analysis::Status::Illegal);
+//! let report = mdip_analysis::FileReport::new("example.mdip", text, &analysis);
+//! let outcome = &report.orders[0].outcome;
+//! assert_eq!(outcome.status, mdip_analysis::report::StatusName::Illegal);
+//! assert_eq!(outcome.sentence, "the destination is not adjacent");
 //! ```
 
 pub mod config;
@@ -30,10 +34,20 @@ mod run;
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
+pub use model::{Analysis, ExpectationCount};
+/// The orders and steps as the run keeps them (with the judge's types): for the workspace's
+/// tests, benches and fuzz targets only; callers read the report ([`FileReport`]).
+#[cfg(feature = "internals")]
 pub use model::{
-    Analysis, Cause, ExpectationCount, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind,
-    OrderStrengths, ReasonCode, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target,
-    TargetUnit, Turn, UnitInfo,
+    Cause, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind, OrderStrengths, ReasonCode,
+    Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn, UnitInfo,
+};
+// The same names for the crate itself, without the feature.
+#[cfg(not(feature = "internals"))]
+#[allow(unused_imports)]
+pub(crate) use model::{
+    Cause, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind, OrderStrengths, ReasonCode,
+    Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn, UnitInfo,
 };
 pub use report::FileReport;
 

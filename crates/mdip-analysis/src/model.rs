@@ -296,11 +296,12 @@ pub struct StepBoard {
     pub units: Vec<BoardUnit>,
 }
 
-/// Everything the analysis knows about one file: the answers, as plain data in its public
-/// fields, and (crate-private) the syntax tree, the game at the end of the file and the
+/// Everything the analysis knows about one file. Callers read it as plain data: its
+/// diagnostics and expectation counts, the typed report ([`crate::FileReport::new`]) and the
+/// IDE queries ([`crate::ide`]). Crate-private: the orders and steps as the run keeps them
+/// (with the judge's types), the syntax tree, the game at the end of the file, and the
 /// resumable state ([`Resumable`]) that [`crate::analyze_incremental`] and the IDE queries run
-/// the game again from. No caller sees a syntax tree or a judge's world (rust-analyzer's `ide`
-/// rule); what they need of them is asked through methods returning report or IDE types.
+/// the game again from (rust-analyzer's `ide` rule: no syntax tree or judge type out).
 #[derive(Debug)]
 pub struct Analysis {
     /// The syntax tree.
@@ -308,18 +309,18 @@ pub struct Analysis {
     /// All diagnostics, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// Every order line that could be resolved, in file order.
-    pub orders: Vec<OrderInfo>,
+    pub(crate) orders: Vec<OrderInfo>,
     /// Every step adjudicated, in order.
-    pub steps: Vec<StepInfo>,
+    pub(crate) steps: Vec<StepInfo>,
     /// The game at the end of the file (the last game of a file with several).
     pub(crate) world: World,
     /// The games an `@game` line started, in file order (empty when the file has none: it is
     /// then one game). Orders and steps are numbered through the whole file.
-    pub games: Vec<GameInfo>,
+    pub(crate) games: Vec<GameInfo>,
     /// Per line: the block's power and season, and the phase at that line (for completion).
-    pub contexts: Vec<LineContext>,
+    pub(crate) contexts: Vec<LineContext>,
     /// Whether the file names seasons anywhere (reports then show them).
-    pub multiversal: bool,
+    pub(crate) multiversal: bool,
     /// How many expectations the file states, and how many failed.
     pub expectations: ExpectationCount,
     /// What a later run resumes from: checkpoints, the rules, the world cache.
@@ -533,6 +534,35 @@ impl Analysis {
             }
         }
         step
+    }
+
+    /// How many order lines the analysis resolved.
+    pub fn order_count(&self) -> usize {
+        self.orders.len()
+    }
+
+    /// How many steps were adjudicated.
+    pub fn step_count(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Every order line that could be resolved, in file order, as the run keeps them (the
+    /// `internals` feature: the workspace's tests, benches and fuzz targets).
+    #[cfg(feature = "internals")]
+    pub fn orders(&self) -> &[OrderInfo] {
+        &self.orders
+    }
+
+    /// Every step adjudicated, as the run keeps them (the `internals` feature).
+    #[cfg(feature = "internals")]
+    pub fn steps(&self) -> &[StepInfo] {
+        &self.steps
+    }
+
+    /// The games `@game` lines started (the `internals` feature).
+    #[cfg(feature = "internals")]
+    pub fn games(&self) -> &[GameInfo] {
+        &self.games
     }
 
     /// The order on a line, if any.

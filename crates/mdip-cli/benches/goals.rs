@@ -551,7 +551,7 @@ fn main() {
             let what = format!(
                 "{} timelines, {turns} turns, {} steps, {} seasons",
                 analysis.judge_world().timelines().len(),
-                analysis.steps.len(),
+                analysis.step_count(),
                 analysis.judge_world().seasons().count()
             );
             let path = write(&dir, &format!("forks-{timelines}x{turns}.mdip"), &text);
