@@ -123,7 +123,7 @@ fn compare(
             }
         }
     }
-    if let Some(d) = first_difference(&digest(&a.judge_world()), expected) {
+    if let Some(d) = first_difference(&digest(a.judge_world()), expected) {
         return Err(format!("final world differs: {d}"));
     }
     if a.orders().len() != r.orders.len() {

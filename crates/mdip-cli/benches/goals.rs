@@ -169,7 +169,7 @@ fn forking_game(timelines: usize, turns: u32) -> String {
             text.push_str("@phase movement\n");
             analysis = mdip_analysis::analyze(&text);
         }
-        let world = &analysis.judge_world();
+        let world = analysis.judge_world();
         let have = world.timelines().len();
         let turn = world.heads().iter().map(|h| h.turn).max().unwrap_or(0);
         if have >= timelines || turn + 1 >= turns {

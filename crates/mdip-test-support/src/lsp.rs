@@ -304,7 +304,7 @@ pub fn multiversal_game(lines: usize) -> String {
             text.push_str("@phase movement\n");
             analysis = mdip_analysis::analyze(&text);
         }
-        let world = &analysis.judge_world();
+        let world = analysis.judge_world();
         let heads = world.heads();
         let mut block = String::new();
         let fork_now = step % 3 == 2 && world.timelines().len() < 12;
