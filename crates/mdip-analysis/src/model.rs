@@ -247,7 +247,7 @@ pub struct StepInfo {
     pub built: Vec<StepUnit>,
     /// Implicit holds and other units of the graph without an order line: their outcome as
     /// text, for units that were dislodged ("A Paris: dislodged by A Burgundy").
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<crate::reason::Note>,
     /// The boards this step produced or changed, as they stood right after it.
     pub boards: Vec<StepBoard>,
     /// What the step owed (adjustment steps): builds or removals per power and season, as

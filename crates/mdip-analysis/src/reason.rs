@@ -299,6 +299,28 @@ pub(crate) enum Why {
     },
 }
 
+/// A note of a step about a unit without an order line, as data; its words are made where the
+/// report shows it (`describe::note`).
+#[derive(Clone, Debug)]
+pub(crate) enum Note {
+    /// The unit was removed by the civil-disorder rule.
+    CivilDisorder(StepUnit, GameMap),
+    /// A live unit with no order of the file failed (it was dislodged, or its implied hold
+    /// failed) for the judge's `reason`.
+    Unordered {
+        /// The unit.
+        unit: StepUnit,
+        /// The judge's reason.
+        reason: Reason,
+        /// The units `reason` names, in the order [`Reason::units`] gives them.
+        named: Vec<StepUnit>,
+        /// Whether units are named with their season.
+        multiversal: bool,
+        /// The map of the game.
+        map: GameMap,
+    },
+}
+
 /// The map a reason's places are named on (its `Debug` does not print the map).
 #[derive(Clone, Copy)]
 pub(crate) struct GameMap(pub(crate) &'static Map);

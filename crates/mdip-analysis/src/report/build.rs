@@ -699,7 +699,7 @@ impl Builder<'_> {
             owed: s.owed.iter().map(|o| self.owed(o)).collect(),
             built: s.built.iter().map(|u| self.step_unit(u)).collect(),
             removed: s.removed.iter().map(|u| self.step_unit(u)).collect(),
-            notes: s.notes.clone(),
+            notes: s.notes.iter().map(crate::run::describe::note).collect(),
             boards: s
                 .boards
                 .iter()

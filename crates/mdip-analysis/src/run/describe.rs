@@ -541,19 +541,11 @@ pub(crate) fn sentence(o: &crate::model::OrderInfo) -> String {
             multiversal,
             map,
         } => {
-            let named =
-                |u: &crate::model::StepUnit| unit(map.0, u.kind, u.loc, u.season, *multiversal);
-            let ids = r.units();
-            let mut words = reason(r, |id| {
-                ids.iter()
-                    .position(|&x| x == id)
-                    .and_then(|k| o.cause.units.get(k))
-                    .map_or_else(String::new, named)
-            });
+            let mut words = named_reason(map.0, r, &o.cause.units, *multiversal);
             for by in cut_in_past {
                 words.push_str(&format!(
                     " (cut by {}, which changes nothing in the past)",
-                    named(by)
+                    unit(map.0, by.kind, by.loc, by.season, *multiversal)
                 ));
             }
             words
@@ -572,6 +564,51 @@ pub(crate) fn sentence(o: &crate::model::OrderInfo) -> String {
         Why::NoSuchSeason(season) => format!("season {season} does not exist"),
         Why::Unreadable => "the order could not be read".into(),
         Why::WrongPhase { given, now } => wrong_phase(*given, *now),
+    }
+}
+
+/// A judge's reason naming its units (`named`: those [`Reason::units`] lists, in its order).
+fn named_reason(
+    map: &Map,
+    r: &Reason,
+    named: &[crate::model::StepUnit],
+    multiversal: bool,
+) -> String {
+    let ids = r.units();
+    reason(r, |id| {
+        ids.iter()
+            .position(|&x| x == id)
+            .and_then(|k| named.get(k))
+            .map_or_else(String::new, |u| {
+                unit(map, u.kind, u.loc, u.season, multiversal)
+            })
+    })
+}
+
+/// A step's note about a unit without an order line, in words: `Austria A Vienna: dislodged
+/// by A Bohemia`, `France: F Brest removed by civil disorder in 1:0`.
+pub(crate) fn note(n: &crate::reason::Note) -> String {
+    use crate::reason::Note;
+    match n {
+        Note::CivilDisorder(u, map) => format!(
+            "{}: {} {} removed by civil disorder in {}",
+            u.power.name(),
+            u.kind.letter(),
+            location(map.0, u.loc),
+            u.season
+        ),
+        Note::Unordered {
+            unit: u,
+            reason: r,
+            named,
+            multiversal,
+            map,
+        } => format!(
+            "{} {}: {}",
+            u.power.name(),
+            unit(map.0, u.kind, u.loc, u.season, *multiversal),
+            named_reason(map.0, r, named, *multiversal)
+        ),
     }
 }
 

@@ -14,7 +14,7 @@ use super::describe;
 use super::state::{Parts, Pending, State};
 use crate::diagnostics::{Code, Diagnostic, Related};
 use crate::model::{ReasonCode, Status, StepBoard, StepInfo, StepUnit};
-use crate::reason::{GameMap, Why};
+use crate::reason::{GameMap, Note, Why};
 
 impl State {
     /// Adjudicates the step in progress with its pending orders.
@@ -222,13 +222,14 @@ impl State {
                 loc: r.loc,
             });
             if r.civil_disorder {
-                step.notes.push(format!(
-                    "{}: {} {} removed by civil disorder in {}",
-                    r.power.name(),
-                    r.kind.letter(),
-                    describe::location(self.map(), r.loc),
-                    r.season
-                ));
+                let unit = StepUnit {
+                    power: r.power,
+                    kind: r.kind,
+                    season: r.season,
+                    loc: r.loc,
+                };
+                step.notes
+                    .push(Note::CivilDisorder(unit, GameMap(self.map())));
             }
         }
         self.map_back(&report, Phase::Adjustment, &given, step_index);
@@ -453,26 +454,26 @@ impl State {
     fn note_unordered(&self, report: &StepReport, given: &Given, step: &mut StepInfo) {
         let line_of_graph = line_of_graph(report, given);
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
-        let name = |g: usize| -> String {
+        let unit = |g: usize| -> StepUnit {
             let u = &report.graph[g];
-            describe::unit(
-                self.map(),
-                u.sig.kind,
-                u.sig.loc,
-                u.spot.season,
-                multiversal,
-            )
+            StepUnit {
+                power: u.sig.power,
+                kind: u.sig.kind,
+                season: u.spot.season,
+                loc: u.sig.loc,
+            }
         };
         for (gi, g) in report.graph.iter().enumerate() {
             if !line_of_graph.contains_key(&gi) && g.live {
                 let out = &report.outcomes[gi];
                 if !out.success() {
-                    step.notes.push(format!(
-                        "{} {}: {}",
-                        g.sig.power.name(),
-                        name(gi),
-                        describe::reason(&out.reason, name)
-                    ));
+                    step.notes.push(Note::Unordered {
+                        unit: unit(gi),
+                        reason: out.reason.clone(),
+                        named: out.reason.units().into_iter().map(unit).collect(),
+                        multiversal,
+                        map: GameMap(self.map()),
+                    });
                 }
             }
         }
