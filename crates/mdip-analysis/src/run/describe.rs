@@ -686,4 +686,61 @@ mod tests {
         assert_eq!(capped_list(&items, 4), "a, b, c and d");
         assert_eq!(capped_list(&items, 2), "a, b and 2 more");
     }
+
+    /// The sentence of an adjudicated order names the units of its reason from the order's
+    /// data (the cause's units, the cuts in the past), as the step that adjudicated it named
+    /// them: with their seasons in a multiversal game.
+    #[test]
+    fn sentences_are_made_from_the_order_data() {
+        use crate::model::{Cause, OrderInfo, OrderKind, Status, StepUnit, Target};
+        use crate::reason::{GameMap, Why};
+        let map = Map::standard();
+        let at = |name: &str, season: SeasonKey| StepUnit {
+            power: mdip_map::Power::Austria,
+            kind: UnitType::Army,
+            season,
+            loc: map.resolve_location(name).unwrap(),
+        };
+        let s = SeasonKey {
+            turn: 2,
+            timeline: 1,
+        };
+        let mut o = OrderInfo {
+            line: 0,
+            span: mdip_syntax::Span::new(0, 1),
+            power: mdip_map::Power::Austria,
+            unit: None,
+            kind: OrderKind::SupportHold,
+            step: Some(0),
+            status: Status::Fails,
+            cause: Cause {
+                units: vec![at("Munich", s)],
+                ..Cause::default()
+            },
+            target: Target::default(),
+            related: Vec::new(),
+            expect: None,
+            forks: Vec::new(),
+            why: Why::Judged {
+                reason: Reason::SupportCut { by: 7 },
+                cut_in_past: vec![at("Berlin", s)],
+                multiversal: true,
+                map: GameMap(map),
+            },
+        };
+        assert_eq!(
+            sentence(&o),
+            "support cut by A Munich 2:1 (cut by A Berlin 2:1, which changes nothing in the past)"
+        );
+        o.why = Why::Pending;
+        assert_eq!(sentence(&o), "");
+        o.why = Why::WrongPhase {
+            given: Phase::Retreat,
+            now: Phase::Movement,
+        };
+        assert_eq!(
+            sentence(&o),
+            "retreat orders are not allowed in the movement phase"
+        );
+    }
 }
