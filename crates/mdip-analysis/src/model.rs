@@ -300,7 +300,7 @@ pub struct StepBoard {
 /// diagnostics and expectation counts, the typed report ([`crate::FileReport::new`]) and the
 /// IDE queries ([`crate::ide`]). Crate-private: the orders and steps as the run keeps them
 /// (with the judge's types), the syntax tree, the game at the end of the file, and the
-/// resumable state ([`Resumable`]) that [`crate::analyze_incremental`] and the IDE queries run
+/// resumable state (`Resumable`) that [`crate::analyze_incremental`] and the IDE queries run
 /// the game again from (rust-analyzer's `ide` rule: no syntax tree or judge type out).
 #[derive(Debug)]
 pub struct Analysis {
@@ -456,7 +456,7 @@ impl Analysis {
         &self.world
     }
 
-    /// Why `order` (one of [`Analysis::orders`]) ended as it did, in words
+    /// Why `order` (one of the analysis' orders) ended as it did, in words
     /// (`bounced off A Vienna and A Venice`): the sentence hover, inlay hints, the reports and
     /// expectation messages show. Empty while the order is pending.
     pub fn sentence(&self, order: &OrderInfo) -> String {
@@ -515,7 +515,7 @@ impl Analysis {
         std::borrow::Cow::Owned(world)
     }
 
-    /// The index of the step whose world [`Analysis::world_at_line`] gives (the number of
+    /// The index of the step whose world `Analysis::world_at_line` gives (the number of
     /// steps for the end of the file).
     pub fn step_at_line(&self, line: usize) -> usize {
         let last = self.steps.len();
