@@ -66,7 +66,7 @@ pub(crate) fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) ->
     state.run(text, parse, 0, Vec::new())
 }
 
-/// [`analyze`] under the rules `lint` names, if any (see [`config::Lint::rules`]).
+/// [`analyze`] under the rules `lint` names, if any (a configuration's `rules`).
 pub fn analyze_for(text: &str, lint: &config::Lint) -> Analysis {
     analyze_with_rules(text, lint.rules().unwrap_or_default())
 }

@@ -13,11 +13,11 @@
 //! Fall 1901 season, a block of 2:0 no fork its own step creates. Go to definition follows a
 //! unit's history in `Analysis::world`, the game at the end of the file.
 //!
-//! Each query has its own module; [`cursor`] finds what the cursor is on, for all of them.
+//! Each query has its own module; `cursor` finds what the cursor is on, for all of them.
 
 mod actions;
 mod completion;
-pub mod cursor;
+pub(crate) mod cursor;
 mod fix;
 mod format;
 mod hover;
