@@ -459,7 +459,15 @@ impl Analysis {
     /// Why `order` (one of the analysis' orders) ended as it did, in words
     /// (`bounced off A Vienna and A Venice`): the sentence hover, inlay hints, the reports and
     /// expectation messages show. Empty while the order is pending.
+    /// (Public with the `internals` feature only; callers read the report's `sentence`.)
+    #[cfg(feature = "internals")]
     pub fn sentence(&self, order: &OrderInfo) -> String {
+        crate::run::describe::sentence(order)
+    }
+
+    /// Why `order` ended as it did, in words (see the public form above).
+    #[cfg(not(feature = "internals"))]
+    pub(crate) fn sentence(&self, order: &OrderInfo) -> String {
         crate::run::describe::sentence(order)
     }
 
@@ -566,7 +574,15 @@ impl Analysis {
     }
 
     /// The order on a line, if any.
+    /// (Public with the `internals` feature only: an order holds the judge's types.)
+    #[cfg(feature = "internals")]
     pub fn order_on_line(&self, line: usize) -> Option<&OrderInfo> {
+        self.orders.iter().find(|o| o.line == line)
+    }
+
+    /// The order on a line, if any.
+    #[cfg(not(feature = "internals"))]
+    pub(crate) fn order_on_line(&self, line: usize) -> Option<&OrderInfo> {
         self.orders.iter().find(|o| o.line == line)
     }
 }
