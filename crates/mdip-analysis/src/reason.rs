@@ -330,3 +330,103 @@ impl std::fmt::Debug for GameMap {
         f.write_str("GameMap")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ReasonCode;
+
+    /// Every reason code is documented in docs/json-schema.md, and no two share a spelling.
+    #[test]
+    fn every_reason_code_is_documented_once() {
+        let all = [
+            ReasonCode::Moved,
+            ReasonCode::MovedByConvoy,
+            ReasonCode::Bounced,
+            ReasonCode::LostHeadToHead,
+            ReasonCode::WouldDislodgeOwnUnit,
+            ReasonCode::NoConvoyPath,
+            ReasonCode::ConvoyDisrupted,
+            ReasonCode::NoConvoyRoute,
+            ReasonCode::ConvoyParadox,
+            ReasonCode::Unreachable,
+            ReasonCode::Held,
+            ReasonCode::Dislodged,
+            ReasonCode::SupportGiven,
+            ReasonCode::SupportCut,
+            ReasonCode::SupportVoid,
+            ReasonCode::ConvoyUsed,
+            ReasonCode::ConvoyNotUsed,
+            ReasonCode::ConvoyVoid,
+            ReasonCode::SupportedOrderFailed,
+            ReasonCode::SupportAgainstOwnUnit,
+            ReasonCode::ConvoyedMoveFailed,
+            ReasonCode::Pinned,
+            ReasonCode::Paradox,
+            ReasonCode::Retreated,
+            ReasonCode::Disbanded,
+            ReasonCode::NoRetreatOrder,
+            ReasonCode::RetreatUnreachable,
+            ReasonCode::RetreatOccupied,
+            ReasonCode::RetreatContested,
+            ReasonCode::RetreatToAttacker,
+            ReasonCode::RetreatCollision,
+            ReasonCode::NotDislodged,
+            ReasonCode::Built,
+            ReasonCode::Waived,
+            ReasonCode::Removed,
+            ReasonCode::CivilDisorder,
+            ReasonCode::NoBuildAllowed,
+            ReasonCode::NoBuildsLeft,
+            ReasonCode::NotHomeCentre,
+            ReasonCode::CentreNotOwned,
+            ReasonCode::CentreOccupied,
+            ReasonCode::WrongTerrain,
+            ReasonCode::NoRemovalAllowed,
+            ReasonCode::NoRemovalsLeft,
+            ReasonCode::NoUnitThere,
+            ReasonCode::NotOwnUnit,
+            ReasonCode::AlreadyRemoved,
+            ReasonCode::AlreadyBuilt,
+            ReasonCode::WrongPhase,
+            ReasonCode::RetreatLeavesSeason,
+            ReasonCode::CoastMissing,
+            ReasonCode::NoSuchSeason,
+            ReasonCode::NoUnit,
+            ReasonCode::WrongUnitType,
+            ReasonCode::ForeignUnit,
+            ReasonCode::NotAHead,
+            ReasonCode::MoveToSelf,
+            ReasonCode::CoastUnreachable,
+            ReasonCode::SupportSelf,
+            ReasonCode::SupportUnreachable,
+            ReasonCode::SupportIntoOwnPlace,
+            ReasonCode::ConvoyByArmy,
+            ReasonCode::ConvoyFromCoast,
+            ReasonCode::ConvoyOfFleet,
+            ReasonCode::ConvoyDestination,
+            ReasonCode::ConvoyNotOnRoute,
+            ReasonCode::SupportedMoveImpossible,
+            ReasonCode::Duplicate,
+            ReasonCode::Unmatched,
+            ReasonCode::NoOrderedConvoy,
+            ReasonCode::GameOver,
+            ReasonCode::Anticipated,
+            ReasonCode::StandardRules,
+            ReasonCode::Unreadable,
+        ];
+        let doc = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/json-schema.md"),
+        )
+        .unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for code in all {
+            assert!(seen.insert(code.as_str()), "{code:?} spelt twice");
+            assert!(
+                doc.contains(&format!("`{}`", code.as_str())),
+                "reason code `{}` is not in docs/json-schema.md",
+                code.as_str()
+            );
+        }
+        assert_eq!(seen.len(), 74);
+    }
+}
