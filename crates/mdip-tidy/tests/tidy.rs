@@ -320,6 +320,17 @@ fn no_shipped_crate_reads_the_analysis_internals() {
         !workspace.contains("internals"),
         "the workspace's dependency table turns on mdip-analysis/internals"
     );
+    // The crate root exports nothing of the judge's or the map's, nor a syntax tree.
+    let lib = std::fs::read_to_string(root().join("crates/mdip-analysis/src/lib.rs"))
+        .expect("mdip-analysis/src/lib.rs");
+    for line in lib.lines().filter(|l| l.starts_with("pub ")) {
+        for forbidden in ["mdip_judge", "mdip_map", "Parse", "World"] {
+            assert!(
+                !line.contains(forbidden),
+                "mdip-analysis exports {forbidden}: {line}"
+            );
+        }
+    }
     for krate in ["mdip-cli", "mdip-lsp", "mdip-wasm", "mdip-render"] {
         let manifest =
             std::fs::read_to_string(root().join("crates").join(krate).join("Cargo.toml"))
