@@ -141,7 +141,7 @@ fn check(text: &str) {
     }
     let _ = ide::inlay_hints(&analysis, Span::new(len / 3, len / 2));
 
-    let line_count = analysis.parse.file.lines.len();
+    let line_count = analysis.line_count();
     check_symbols(text, &ide::document_symbols(&analysis));
     for f in ide::folding_ranges(&analysis) {
         assert!(
@@ -181,18 +181,18 @@ fn check_analysis(text: &str, analysis: &Analysis) {
             apply(text, &f.edits, "fix");
         }
     }
-    for o in &analysis.orders {
+    for o in analysis.orders() {
         inside(text, o.span, "order");
         for r in &o.related {
             inside(text, r.span, "order related");
         }
         if let Some(s) = o.step {
-            assert!(s < analysis.steps.len(), "order {o:?} of no step");
+            assert!(s < analysis.steps().len(), "order {o:?} of no step");
         }
     }
-    for s in &analysis.steps {
+    for s in analysis.steps() {
         for &o in &s.orders {
-            assert!(o < analysis.orders.len(), "step of no order {o}");
+            assert!(o < analysis.orders().len(), "step of no order {o}");
         }
     }
 }

@@ -291,7 +291,7 @@ fn run(mut text: String, script: &[u8]) {
                  {start}..{end} with {insert:?} (first changed line {first_changed_line}, \
                  checkpoints of the previous analysis {:?})\n\
                  before: {text:?}\nafter: {new:?}\n{}",
-                previous.checkpoints,
+                previous.checkpoint_lines(),
                 diff(&f, &i)
             );
         }

@@ -538,8 +538,14 @@ impl Lint {
 
     /// The rule set of files without an `@rules` line, when the configuration names one
     /// (for [`crate::analyze_for`]).
-    pub fn rules(&self) -> Option<Rules> {
+    pub(crate) fn rules(&self) -> Option<Rules> {
         self.rules
+    }
+
+    /// Whether files play under the same rules with this configuration as with `other` (an
+    /// analysis made under one is of no use under the other).
+    pub fn same_rules(&self, other: &Lint) -> bool {
+        self.rules == other.rules
     }
 
     fn add(&mut self, layer: &Layer) {

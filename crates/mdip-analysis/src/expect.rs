@@ -392,10 +392,11 @@ impl<'a> Checker<'a> {
                 mdip_syntax::ExpectedOutcome::Illegal => "illegal",
                 mdip_syntax::ExpectedOutcome::Any => "any",
             };
-            let reason = if o.reason.is_empty() {
+            let sentence = crate::run::describe::sentence(o);
+            let reason = if sentence.is_empty() {
                 "no reason"
             } else {
-                &o.reason
+                &sentence
             };
             let actual = match o.status {
                 Status::Succeeds => "succeeds",

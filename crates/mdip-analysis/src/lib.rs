@@ -9,9 +9,13 @@
 //! plain data out.
 //!
 //! ```
-//! let analysis = mdip_analysis::analyze("England:\nF North Sea - Picardy => illegal\n");
+//! let text = "England:\nF North Sea - Picardy => illegal\n";
+//! let analysis = mdip_analysis::analyze(text);
 //! assert!(!analysis.has_errors());
-//! assert_eq!(analysis.orders[0].status, mdip_analysis::Status::Illegal);
+//! let report = mdip_analysis::FileReport::new("example.mdip", text, &analysis);
+//! let outcome = &report.orders[0].outcome;
+//! assert_eq!(outcome.status, mdip_analysis::report::StatusName::Illegal);
+//! assert_eq!(outcome.sentence, "the destination is not adjacent");
 //! ```
 
 pub mod config;
@@ -21,20 +25,29 @@ pub mod explain;
 pub mod export;
 pub mod ide;
 pub mod import;
-pub mod model;
-pub mod names;
+mod model;
+pub(crate) mod names;
+mod reason;
 pub mod report;
 mod run;
-
-pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
+pub use model::{Analysis, ExpectationCount};
+/// The orders and steps as the run keeps them (with the judge's types): for the workspace's
+/// tests, benches and fuzz targets only; callers read the report ([`FileReport`]).
+#[cfg(feature = "internals")]
 pub use model::{
-    Analysis, Cause, ExpectationCount, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind,
-    OrderStrengths, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
-    UnitInfo,
+    Cause, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind, OrderStrengths, ReasonCode,
+    Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn, UnitInfo,
+};
+// The same names for the crate itself, without the feature.
+#[cfg(not(feature = "internals"))]
+#[allow(unused_imports)]
+pub(crate) use model::{
+    Cause, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind, OrderStrengths, ReasonCode,
+    Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn, UnitInfo,
 };
 pub use report::FileReport;
 
@@ -47,13 +60,13 @@ pub fn analyze(text: &str) -> Analysis {
 
 /// [`analyze`] with games played under `rules` until an `@rules` line says otherwise (the
 /// configuration's `rules`).
-pub fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
+pub(crate) fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
     let state = run::State::with_rules(rules);
     let parse = read(state.map(), text);
     state.run(text, parse, 0, Vec::new())
 }
 
-/// [`analyze_with_rules`] under the rules `lint` names, if any (see [`config::Lint::rules`]).
+/// [`analyze`] under the rules `lint` names, if any (a configuration's `rules`).
 pub fn analyze_for(text: &str, lint: &config::Lint) -> Analysis {
     analyze_with_rules(text, lint.rules().unwrap_or_default())
 }
@@ -105,6 +118,7 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
     // notation (seasons or not, which changes how units are named) is the same.
     let usable = previous.multiversal == multiversal;
     let mut kept: Vec<run::Checkpoint> = previous
+        .resumable
         .checkpoints
         .0
         .iter()
@@ -118,6 +132,8 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
             kept.push(start);
             state.run(text, parse, from, kept)
         }
-        None => run::State::with_rules(previous.default_rules).run(text, parse, 0, Vec::new()),
+        None => {
+            run::State::with_rules(previous.resumable.default_rules).run(text, parse, 0, Vec::new())
+        }
     }
 }

@@ -7,6 +7,7 @@ use mdip_map::{Location, Power, UnitType};
 use mdip_syntax::{ExpectedOutcome, Parse, Span};
 
 use crate::diagnostics::{Diagnostic, Related};
+pub use crate::reason::ReasonCode;
 
 /// What kind of order a line gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -115,9 +116,8 @@ pub struct OrderInfo {
     pub step: Option<usize>,
     /// Its outcome.
     pub status: Status,
-    /// Why, in words ("bounced by A Munich").
-    pub reason: String,
-    /// Why, as data: a stable code and the units the reason names ([`Cause`]).
+    /// Why, as data: a stable code and the units the reason names ([`Cause`]); its sentence
+    /// is made where it is shown ([`Analysis::sentence`]).
     pub cause: Cause,
     /// What the order aims at: destination, supported or convoyed unit ([`Target`]).
     pub target: Target,
@@ -128,15 +128,17 @@ pub struct OrderInfo {
     /// Forks this order caused (its move arrived in the past, or its support changed a past
     /// battle): first seasons of the new timelines.
     pub forks: Vec<SeasonKey>,
+    /// The reason in full, for its sentence (holds the judge's types).
+    pub(crate) why: crate::reason::Why,
 }
 
 /// Why an order ended as it did, as data: the stable code of its reason and the units that
-/// reason names. The sentence beside it is [`OrderInfo::reason`].
+/// reason names. Its sentence is [`Analysis::sentence`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cause {
-    /// A stable kebab-case code (`moved`, `bounced`, `support-cut`, `no-unit`, ...; the
-    /// list is in `docs/json-schema.md`). Empty while the order is pending.
-    pub code: &'static str,
+    /// A stable code (`moved`, `bounced`, `support-cut`, `no-unit`, ...; the list is in
+    /// `docs/json-schema.md`). `None` while the order is pending.
+    pub code: Option<ReasonCode>,
     /// The units the reason names: those a move bounced off, the unit that cut a support or
     /// dislodged a unit, the winner of a head-to-head battle.
     pub units: Vec<StepUnit>,
@@ -245,7 +247,7 @@ pub struct StepInfo {
     pub built: Vec<StepUnit>,
     /// Implicit holds and other units of the graph without an order line: their outcome as
     /// text, for units that were dislodged ("A Paris: dislodged by A Burgundy").
-    pub notes: Vec<String>,
+    pub(crate) notes: Vec<crate::reason::Note>,
     /// The boards this step produced or changed, as they stood right after it.
     pub boards: Vec<StepBoard>,
     /// What the step owed (adjustment steps): builds or removals per power and season, as
@@ -294,37 +296,50 @@ pub struct StepBoard {
     pub units: Vec<BoardUnit>,
 }
 
-/// Everything the analysis knows about one file.
+/// Everything the analysis knows about one file. Callers read it as plain data: its
+/// diagnostics and expectation counts, the typed report ([`crate::FileReport::new`]) and the
+/// IDE queries ([`crate::ide`]). Crate-private: the orders and steps as the run keeps them
+/// (with the judge's types), the syntax tree, the game at the end of the file, and the
+/// resumable state (`Resumable`) that [`crate::analyze_incremental`] and the IDE queries run
+/// the game again from (rust-analyzer's `ide` rule: no syntax tree or judge type out).
 #[derive(Debug)]
 pub struct Analysis {
     /// The syntax tree.
-    pub parse: Parse,
+    pub(crate) parse: Parse,
     /// All diagnostics, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// Every order line that could be resolved, in file order.
-    pub orders: Vec<OrderInfo>,
+    pub(crate) orders: Vec<OrderInfo>,
     /// Every step adjudicated, in order.
-    pub steps: Vec<StepInfo>,
+    pub(crate) steps: Vec<StepInfo>,
     /// The game at the end of the file (the last game of a file with several).
-    pub world: World,
+    pub(crate) world: World,
     /// The games an `@game` line started, in file order (empty when the file has none: it is
     /// then one game). Orders and steps are numbered through the whole file.
-    pub games: Vec<GameInfo>,
+    pub(crate) games: Vec<GameInfo>,
     /// Per line: the block's power and season, and the phase at that line (for completion).
-    pub contexts: Vec<LineContext>,
+    pub(crate) contexts: Vec<LineContext>,
     /// Whether the file names seasons anywhere (reports then show them).
-    pub multiversal: bool,
+    pub(crate) multiversal: bool,
     /// How many expectations the file states, and how many failed.
     pub expectations: ExpectationCount,
+    /// What a later run resumes from: checkpoints, the rules, the world cache.
+    pub(crate) resumable: Resumable,
+}
+
+/// The resumable state of an analysis (rust-analyzer's `AnalysisHost` beside its snapshot of
+/// answers): the saved states of the run and the caches of the IDE queries. Crate-private.
+#[derive(Debug)]
+pub(crate) struct Resumable {
     /// Saved states of the run, for [`crate::analyze_incremental`].
-    pub checkpoints: crate::run::Checkpoints,
+    pub(crate) checkpoints: crate::run::Checkpoints,
     /// The world of the step [`Analysis::world_of_step`] gave last, or, until it is first
     /// asked, of the file's last step (kept by the run: the last block is where one writes):
     /// completion and hover ask for the step under the cursor again and again, and each answer
     /// otherwise runs the game again from a checkpoint.
     pub(crate) last_world: std::sync::Mutex<Option<(usize, World)>>,
     /// The rules its games play under until an `@rules` line ([`crate::analyze_with_rules`]).
-    pub default_rules: mdip_judge::world::Rules,
+    pub(crate) default_rules: mdip_judge::world::Rules,
 }
 
 /// A game an `@game` line started.
@@ -382,7 +397,11 @@ impl Analysis {
         for o in &self.orders {
             out.push_str(&format!(
                 "O {} {:?} {:?} {} {:?}\n",
-                o.line, o.span, o.status, o.reason, o.related
+                o.line,
+                o.span,
+                o.status,
+                crate::run::describe::sentence(o),
+                o.related
             ));
         }
         out.push_str(&format!("steps {}\n", self.steps.len()));
@@ -401,6 +420,57 @@ impl Analysis {
         out
     }
 
+    /// The name of the rule set the game at the end of the file plays under, as `@rules`
+    /// writes it (`standard`, `mdatc`, `5dd`, `5dd strict`, ...).
+    pub fn rules_name(&self) -> &'static str {
+        self.world.rules().name()
+    }
+
+    /// How many lines the file has, as the analysis read it.
+    pub fn line_count(&self) -> usize {
+        self.parse.file.lines.len()
+    }
+
+    /// The lines at which the run saved its state for [`crate::analyze_incremental`] (for the
+    /// tests of incremental analysis).
+    pub fn checkpoint_lines(&self) -> Vec<usize> {
+        self.resumable
+            .checkpoints
+            .0
+            .iter()
+            .map(|c| c.line)
+            .collect()
+    }
+
+    /// Whether `other` read the text into the same syntax tree (for the tests of incremental
+    /// analysis: reading an edit again must give the tree reading the whole text gives).
+    pub fn same_reading(&self, other: &Analysis) -> bool {
+        self.parse == other.parse
+    }
+
+    /// The judge's world at the end of the file, for the workspace's own tests, benches, fuzz
+    /// targets and generators, which build games from it. Not part of the API: it exists only
+    /// with the `internals` feature, which no shipped crate enables (the tidy test checks).
+    #[cfg(feature = "internals")]
+    pub fn judge_world(&self) -> &World {
+        &self.world
+    }
+
+    /// Why `order` (one of the analysis' orders) ended as it did, in words
+    /// (`bounced off A Vienna and A Venice`): the sentence hover, inlay hints, the reports and
+    /// expectation messages show. Empty while the order is pending.
+    /// (Public with the `internals` feature only; callers read the report's `sentence`.)
+    #[cfg(feature = "internals")]
+    pub fn sentence(&self, order: &OrderInfo) -> String {
+        crate::run::describe::sentence(order)
+    }
+
+    /// Why `order` ended as it did, in words (see the public form above).
+    #[cfg(not(feature = "internals"))]
+    pub(crate) fn sentence(&self, order: &OrderInfo) -> String {
+        crate::run::describe::sentence(order)
+    }
+
     /// Whether the file fails: an error diagnostic the file does not expect.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.is_failure())
@@ -416,46 +486,44 @@ impl Analysis {
     /// Nothing per step is stored (but the world of the file's last step and of the step
     /// asked for last): the run is repeated from the last checkpoint before that step (at most
     /// about 1/64 of a long file) up to the step's closing.
-    pub fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
+    pub(crate) fn world_at_line(&self, text: &str, line: usize) -> std::borrow::Cow<'_, World> {
         self.world_of_step(text, self.step_at_line(line))
     }
 
     /// The game as step `step` finds it before adjudication (the end of the file when there is
     /// no such step), run again from the last checkpoint before it.
-    pub fn world_of_step(&self, text: &str, step: usize) -> std::borrow::Cow<'_, World> {
+    pub(crate) fn world_of_step(&self, text: &str, step: usize) -> std::borrow::Cow<'_, World> {
         if step >= self.steps.len() {
             return std::borrow::Cow::Borrowed(&self.world);
         }
-        if let Ok(last) = self.last_world.lock() {
+        if let Ok(last) = self.resumable.last_world.lock() {
             if let Some((s, w)) = last.as_ref().filter(|(s, _)| *s == step) {
                 debug_assert_eq!(*s, step);
                 return std::borrow::Cow::Owned(w.clone());
             }
         }
         let start = self
+            .resumable
             .checkpoints
             .0
             .iter()
             .rev()
             .find(|c| c.steps_len() <= step);
-        let world = match start {
-            Some(c) => c
-                .restore(self)
-                .world_before_step(text, &self.parse, c.line, step),
-            None => crate::run::State::with_rules(self.default_rules).world_before_step(
-                text,
-                &self.parse,
-                0,
-                step,
-            ),
-        };
-        if let Ok(mut last) = self.last_world.lock() {
+        let world =
+            match start {
+                Some(c) => c
+                    .restore(self)
+                    .world_before_step(text, &self.parse, c.line, step),
+                None => crate::run::State::with_rules(self.resumable.default_rules)
+                    .world_before_step(text, &self.parse, 0, step),
+            };
+        if let Ok(mut last) = self.resumable.last_world.lock() {
             *last = Some((step, world.clone()));
         }
         std::borrow::Cow::Owned(world)
     }
 
-    /// The index of the step whose world [`Analysis::world_at_line`] gives (the number of
+    /// The index of the step whose world `Analysis::world_at_line` gives (the number of
     /// steps for the end of the file).
     pub fn step_at_line(&self, line: usize) -> usize {
         let last = self.steps.len();
@@ -476,8 +544,45 @@ impl Analysis {
         step
     }
 
+    /// How many order lines the analysis resolved.
+    pub fn order_count(&self) -> usize {
+        self.orders.len()
+    }
+
+    /// How many steps were adjudicated.
+    pub fn step_count(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Every order line that could be resolved, in file order, as the run keeps them (the
+    /// `internals` feature: the workspace's tests, benches and fuzz targets).
+    #[cfg(feature = "internals")]
+    pub fn orders(&self) -> &[OrderInfo] {
+        &self.orders
+    }
+
+    /// Every step adjudicated, as the run keeps them (the `internals` feature).
+    #[cfg(feature = "internals")]
+    pub fn steps(&self) -> &[StepInfo] {
+        &self.steps
+    }
+
+    /// The games `@game` lines started (the `internals` feature).
+    #[cfg(feature = "internals")]
+    pub fn games(&self) -> &[GameInfo] {
+        &self.games
+    }
+
     /// The order on a line, if any.
+    /// (Public with the `internals` feature only: an order holds the judge's types.)
+    #[cfg(feature = "internals")]
     pub fn order_on_line(&self, line: usize) -> Option<&OrderInfo> {
+        self.orders.iter().find(|o| o.line == line)
+    }
+
+    /// The order on a line, if any.
+    #[cfg(not(feature = "internals"))]
+    pub(crate) fn order_on_line(&self, line: usize) -> Option<&OrderInfo> {
         self.orders.iter().find(|o| o.line == line)
     }
 }
@@ -498,7 +603,7 @@ mod tests {
                 let lines = text.lines().count();
                 let resumed = crate::analyze_incremental(&text, &full, lines / 2);
                 for a in [full, resumed] {
-                    let Some((step, world)) = a.last_world.lock().unwrap().take() else {
+                    let Some((step, world)) = a.resumable.last_world.lock().unwrap().take() else {
                         continue;
                     };
                     assert!(step < a.steps.len(), "{}", entry.path().display());

@@ -276,7 +276,7 @@ fn no_input_makes_it_panic() {
 
 fn report_of(text: &str) -> (FileReport, &'static str) {
     let a = analyze(text);
-    let rules = a.world.rules().name();
+    let rules = a.rules_name();
     (FileReport::new("game.mdip", text, &a), rules)
 }
 

@@ -103,14 +103,14 @@ fn compare(
     reports: &[StepReport],
     game: &Game,
 ) -> Result<(), String> {
-    if a.steps.len() != game.steps.len() {
+    if a.steps().len() != game.steps.len() {
         return Err(format!(
             "{} steps analysed, {} run",
-            a.steps.len(),
+            a.steps().len(),
             game.steps.len()
         ));
     }
-    for (k, (s, rep)) in a.steps.iter().zip(reports).enumerate() {
+    for (k, (s, rep)) in a.steps().iter().zip(reports).enumerate() {
         if s.phase != game.steps[k].phase() {
             return Err(format!("step {k}: phase {:?}", s.phase));
         }
@@ -123,13 +123,13 @@ fn compare(
             }
         }
     }
-    if let Some(d) = first_difference(&digest(&a.world), expected) {
+    if let Some(d) = first_difference(&digest(a.judge_world()), expected) {
         return Err(format!("final world differs: {d}"));
     }
-    if a.orders.len() != r.orders.len() {
+    if a.orders().len() != r.orders.len() {
         return Err(format!(
             "{} orders analysed, {} written",
-            a.orders.len(),
+            a.orders().len(),
             r.orders.len()
         ));
     }
@@ -149,7 +149,7 @@ fn compare(
                 line + 1,
                 o.status,
                 o.step,
-                o.reason
+                a.sentence(o)
             ));
         }
     }

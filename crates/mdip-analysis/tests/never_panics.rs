@@ -39,7 +39,7 @@ fn check_analysis(text: &str, a: &Analysis) -> Result<(), TestCaseError> {
             }
         }
     }
-    for o in &a.orders {
+    for o in a.orders() {
         check_span(text, o.span, "order")?;
     }
     Ok(())

@@ -148,7 +148,7 @@ fn a_streamed_report_is_the_built_report() {
     let mut games = 0;
     for text in &texts {
         let a = mdip_analysis::analyze(text);
-        games += usize::from(!a.games.is_empty());
+        games += usize::from(!a.games().is_empty());
         let built = mdip_analysis::FileReport::new("f.mdip", text, &a);
         let streamed = mdip_analysis::FileReport::streamed("f.mdip", text, &a);
         assert_eq!(

@@ -165,11 +165,11 @@ fn forking_game(timelines: usize, turns: u32) -> String {
     let mut text = String::from("# Generated: forks, then empty turns.\n@start standard\n\n");
     loop {
         let mut analysis = mdip_analysis::analyze(&text);
-        if analysis.world.phase() != Phase::Movement {
+        if analysis.judge_world().phase() != Phase::Movement {
             text.push_str("@phase movement\n");
             analysis = mdip_analysis::analyze(&text);
         }
-        let world = &analysis.world;
+        let world = analysis.judge_world();
         let have = world.timelines().len();
         let turn = world.heads().iter().map(|h| h.turn).max().unwrap_or(0);
         if have >= timelines || turn + 1 >= turns {
@@ -222,10 +222,10 @@ fn forking_game(timelines: usize, turns: u32) -> String {
 fn empty_step(text: &str, runs: usize) -> (usize, Duration) {
     use mdip_judge::world::Phase;
     let mut text = text.to_owned();
-    let mut world = mdip_analysis::analyze(&text).world;
+    let mut world = mdip_analysis::analyze(&text).judge_world().clone();
     while world.phase() != Phase::Movement {
         text.push_str("@phase next\n");
-        world = mdip_analysis::analyze(&text).world;
+        world = mdip_analysis::analyze(&text).judge_world().clone();
     }
     let mut times: Vec<Duration> = (0..runs.max(1) * 3)
         .map(|_| {
@@ -550,9 +550,9 @@ fn main() {
             let analysis = mdip_analysis::analyze(&text);
             let what = format!(
                 "{} timelines, {turns} turns, {} steps, {} seasons",
-                analysis.world.timelines().len(),
-                analysis.steps.len(),
-                analysis.world.seasons().count()
+                analysis.judge_world().timelines().len(),
+                analysis.step_count(),
+                analysis.judge_world().seasons().count()
             );
             let path = write(&dir, &format!("forks-{timelines}x{turns}.mdip"), &text);
             let path = path.to_str().expect("a UTF-8 path");

@@ -96,9 +96,9 @@ fn main() {
             "generated: {} lines, {} bytes, {} steps, {} timelines, {} orders ({:.0} ms)",
             multi.lines().count(),
             multi.len(),
-            analysis.steps.len(),
-            analysis.world.timelines().len(),
-            analysis.orders.len(),
+            analysis.step_count(),
+            analysis.judge_world().timelines().len(),
+            analysis.order_count(),
             ms(t)
         );
         let t = Instant::now();

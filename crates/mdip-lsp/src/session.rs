@@ -383,7 +383,7 @@ impl Session {
             let lint = self.lint_for_uri(&uri).lint;
             let rules_changed = {
                 let mut old = handle.lint.lock().unwrap_or_else(PoisonError::into_inner);
-                let changed = old.rules() != lint.rules();
+                let changed = !old.same_rules(&lint);
                 *old = lint;
                 changed
             };
@@ -594,9 +594,7 @@ async fn worker(
                 .unwrap_or_else(PoisonError::into_inner)
                 .clone();
             // Analyses under another rule set are of no use.
-            let last = last
-                .as_ref()
-                .filter(|l| l.base.lint.rules() == lint.rules());
+            let last = last.as_ref().filter(|l| l.base.lint.same_rules(&lint));
             match (last, doc.remap) {
                 (Some(l), _) if l.seq == doc.seq => Job::Wait,
                 (Some(l), Some(remap)) if l.base.seq == doc.base_seq => Job::Reuse(Snapshot {

@@ -298,13 +298,13 @@ pub fn multiversal_game(lines: usize) -> String {
     let mut step = 0;
     while text.lines().count() < lines {
         let mut analysis = mdip_analysis::analyze(&text);
-        if analysis.world.phase() != mdip_judge::world::Phase::Movement {
+        if analysis.judge_world().phase() != mdip_judge::world::Phase::Movement {
             // A retreat or adjustment step left pending at the end: run it (with no orders, as
             // the next header would), so that the board below is the one the orders meet.
             text.push_str("@phase movement\n");
             analysis = mdip_analysis::analyze(&text);
         }
-        let world = &analysis.world;
+        let world = analysis.judge_world();
         let heads = world.heads();
         let mut block = String::new();
         let fork_now = step % 3 == 2 && world.timelines().len() < 12;

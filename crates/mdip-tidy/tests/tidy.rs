@@ -235,3 +235,48 @@ fn crates_depend_only_on_what_the_codemap_allows() {
         );
     }
 }
+
+/// The analysis' API holds no judge or syntax-tree type (the compiler enforces it: the fields
+/// are crate-private); its one door to the judge's world, the `internals` feature, is for the
+/// workspace's tests, benches, fuzz targets and generators. No shipped crate, and not the
+/// workspace's dependency table, may turn it on.
+#[test]
+fn no_shipped_crate_reads_the_analysis_internals() {
+    let section = |manifest: &str, name: &str| -> String {
+        manifest
+            .split("\n[")
+            .find(|s| s.starts_with(name))
+            .unwrap_or("")
+            .to_owned()
+    };
+    let root_manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("Cargo.toml");
+    let workspace = section(&root_manifest, "workspace.dependencies]");
+    assert!(workspace.contains("mdip-analysis"), "{workspace}");
+    assert!(
+        !workspace.contains("internals"),
+        "the workspace's dependency table turns on mdip-analysis/internals"
+    );
+    // The crate root exports nothing of the judge's or the map's, nor a syntax tree.
+    let lib = std::fs::read_to_string(root().join("crates/mdip-analysis/src/lib.rs"))
+        .expect("mdip-analysis/src/lib.rs");
+    for line in lib.lines().filter(|l| l.starts_with("pub ")) {
+        for forbidden in ["mdip_judge", "mdip_map", "Parse", "World"] {
+            assert!(
+                !line.contains(forbidden),
+                "mdip-analysis exports {forbidden}: {line}"
+            );
+        }
+    }
+    for krate in ["mdip-cli", "mdip-lsp", "mdip-wasm", "mdip-render"] {
+        let manifest =
+            std::fs::read_to_string(root().join("crates").join(krate).join("Cargo.toml"))
+                .unwrap_or_else(|e| panic!("{krate}/Cargo.toml: {e}"));
+        let deps = section(&manifest, "dependencies]");
+        assert!(deps.contains("mdip-analysis"), "{krate}: {deps}");
+        let features = section(&manifest, "features]");
+        assert!(
+            !deps.contains("internals") && !features.contains("internals"),
+            "{krate} turns on mdip-analysis/internals: the analysis' judge types are for tests"
+        );
+    }
+}

@@ -308,11 +308,11 @@ pub(super) fn sanity(phases: &[Phase]) -> Sanity {
             .filter(|o| matches!(o.reason, Reason::SupportVoid | Reason::ConvoyVoid))
             .count();
         let ours = mdip_results(&report);
-        if a.orders.len() != ours.len() {
-            mismatched += ours.len().abs_diff(a.orders.len());
+        if a.orders().len() != ours.len() {
+            mismatched += ours.len().abs_diff(a.orders().len());
             continue;
         }
-        for (o, r) in a.orders.iter().zip(&ours) {
+        for (o, r) in a.orders().iter().zip(&ours) {
             let expected = match r {
                 None => mdip_analysis::Status::Illegal,
                 Some(true) => mdip_analysis::Status::Succeeds,

@@ -144,8 +144,9 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
     let map = analysis.world.map();
     let _ = writeln!(out);
     let _ = write!(out, "Order: {} — **{}**", o.kind.name(), o.status.name());
-    if !o.reason.is_empty() {
-        let _ = write!(out, ": {}", o.reason);
+    let sentence = analysis.sentence(o);
+    if !sentence.is_empty() {
+        let _ = write!(out, ": {sentence}");
     }
     let _ = writeln!(out);
     if o.status == Status::Pending {
@@ -207,7 +208,7 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
             .map_or(String::new(), |x| format!(" (line {})", x.line + 1));
         acted.push(format!(
             "{}: {}{line}",
-            o.cause.code,
+            o.cause.code.map_or("", crate::ReasonCode::as_str),
             unit_text(map, u.kind, u.loc, Some(u.season))
         ));
     }

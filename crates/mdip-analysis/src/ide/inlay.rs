@@ -52,11 +52,15 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
         let LineKind::Order(ol) = &line.kind else {
             continue;
         };
+        if o.status == Status::Pending {
+            continue;
+        }
+        let sentence = analysis.sentence(o);
         let mut label = match o.status {
             Status::Pending => continue,
             Status::Succeeds => "succeeds".to_owned(),
-            Status::Fails if o.reason.is_empty() => "fails".to_owned(),
-            Status::Fails => o.reason.clone(),
+            Status::Fails if sentence.is_empty() => "fails".to_owned(),
+            Status::Fails => sentence.clone(),
             Status::Illegal => "illegal".to_owned(),
         };
         // The file already says `=> succeeds` (or `fails`, `illegal`) and it is so: the hint
@@ -79,9 +83,9 @@ pub fn inlay_hints(analysis: &Analysis, range: Span) -> Vec<InlayHint> {
             continue;
         }
         let mut tooltip = format!("**{}**", o.status.name());
-        if !o.reason.is_empty() {
+        if !sentence.is_empty() {
             tooltip.push_str(": ");
-            tooltip.push_str(&o.reason);
+            tooltip.push_str(&sentence);
         }
         for f in &o.forks {
             tooltip.push_str(&format!(

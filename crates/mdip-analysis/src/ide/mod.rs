@@ -8,16 +8,16 @@
 //! converts (`mdip-lsp`).
 //!
 //! Board questions ("which units stand in 1:0?", "where can this army go?") are answered from
-//! the game as the step of the cursor's line found it ([`Analysis::world_at_line`], run again
+//! the game as the step of the cursor's line found it (`Analysis::world_at_line`, run again
 //! from the nearest checkpoint), never from a later state: a line of Spring 1901 knows no
 //! Fall 1901 season, a block of 2:0 no fork its own step creates. Go to definition follows a
-//! unit's history in [`Analysis::world`], the game at the end of the file.
+//! unit's history in `Analysis::world`, the game at the end of the file.
 //!
-//! Each query has its own module; [`cursor`] finds what the cursor is on, for all of them.
+//! Each query has its own module; `cursor` finds what the cursor is on, for all of them.
 
 mod actions;
 mod completion;
-pub mod cursor;
+pub(crate) mod cursor;
 mod fix;
 mod format;
 mod hover;

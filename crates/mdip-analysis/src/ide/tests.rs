@@ -337,9 +337,9 @@ fn completion_in_a_long_file_runs_again_from_a_checkpoint() {
     }
     let (plain, _) = cursor(&text);
     assert!(
-        analyze(&plain).checkpoints.0.len() >= 2,
+        analyze(&plain).checkpoint_lines().len() >= 2,
         "{:?}",
-        analyze(&plain).checkpoints
+        analyze(&plain).checkpoint_lines()
     );
     c.completion_list(&text);
     snapshot!(c);
@@ -594,7 +594,7 @@ fn formatting_the_repository_files_changes_no_outcome() {
             let outcomes = |a: &crate::Analysis| {
                 a.orders
                     .iter()
-                    .map(|o| (o.kind, o.status, o.reason.clone()))
+                    .map(|o| (o.kind, o.status, a.sentence(o)))
                     .collect::<Vec<_>>()
             };
             let codes =

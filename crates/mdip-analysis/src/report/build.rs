@@ -29,6 +29,7 @@ impl FileReport {
             winner: a.world.winner().map(|p| p.name()),
             victory: victory(a),
             games: games(a),
+            rules: a.rules_name(),
         }
     }
 
@@ -439,9 +440,9 @@ impl Builder<'_> {
             target,
             outcome: OutcomeReport {
                 status: status(o.status),
-                code: (!o.cause.code.is_empty()).then_some(o.cause.code),
+                code: o.cause.code.map(crate::ReasonCode::as_str),
                 by: o.cause.units.iter().map(|u| self.step_unit(u)).collect(),
-                sentence: o.reason.clone(),
+                sentence: self.a.sentence(o),
                 strengths: o.cause.strengths.as_ref().map(|s| StrengthsReport {
                     own: self.strength(&s.own),
                     met: s
@@ -491,7 +492,7 @@ impl Builder<'_> {
         let (Some(unit), Some(dest)) = (o.unit, o.target.dest) else {
             return Vec::new();
         };
-        if o.cause.code != "moved-by-convoy" {
+        if o.cause.code != Some(crate::ReasonCode::MovedByConvoy) {
             return Vec::new();
         }
         self.a
@@ -698,7 +699,7 @@ impl Builder<'_> {
             owed: s.owed.iter().map(|o| self.owed(o)).collect(),
             built: s.built.iter().map(|u| self.step_unit(u)).collect(),
             removed: s.removed.iter().map(|u| self.step_unit(u)).collect(),
-            notes: s.notes.clone(),
+            notes: s.notes.iter().map(crate::run::describe::note).collect(),
             boards: s
                 .boards
                 .iter()

@@ -149,6 +149,11 @@ pub struct FileReport {
     /// `seasons`, `timelines`, `heads`, `next` and `winner` are the last game's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<GameReport>,
+    /// The rule set the game at the end of the file plays under, as `@rules` writes it
+    /// (`standard`, `5dd`, ...): what `mdip export` checks. Not in the JSON (its schema is
+    /// unchanged).
+    #[serde(skip)]
+    pub rules: &'static str,
 }
 
 /// A game an `@game` line started.

@@ -15,8 +15,9 @@ use super::describe;
 use super::setup::stand_location;
 use super::state::{Block, Class, Parts, Pending};
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::{Cause, OrderInfo, OrderKind, Status, Target, UnitInfo};
+use crate::model::{Cause, OrderInfo, OrderKind, ReasonCode, Status, Target, UnitInfo};
 use crate::names;
+use crate::reason::Why;
 
 /// What an order line says before any step is closed for it: its power, its range and the
 /// season it names explicitly (which decides whether steps must close first).
@@ -289,12 +290,12 @@ impl<'a> Lower<'a> {
             kind: order_kind(&o.order, class),
             step: None,
             status: Status::Pending,
-            reason: String::new(),
             cause: Cause::default(),
             target: Target::default(),
             related: Vec::new(),
             expect,
             forks: Vec::new(),
+            why: Why::Pending,
         };
         // A season that does not exist, even once the steps in progress are adjudicated.
         if !self.world.exists(season) {
@@ -314,8 +315,8 @@ impl<'a> Lower<'a> {
             );
             self.diags.push(d);
             info.status = Status::Illegal;
-            info.reason = format!("season {season} does not exist");
-            info.cause.code = "no-such-season";
+            info.why = Why::NoSuchSeason(season);
+            info.cause.code = Some(ReasonCode::NoSuchSeason);
             return self.done(LoweredOrder::Settled(info));
         }
         // Wrong phase: the order is illegal now and does not wait for a step. Under `@rules
@@ -342,8 +343,8 @@ impl<'a> Lower<'a> {
             None => {
                 // A name could not be resolved: the order is dropped (diagnosed already).
                 info.status = Status::Illegal;
-                info.reason = "the order could not be read".into();
-                info.cause.code = "unreadable";
+                info.why = Why::Unreadable;
+                info.cause.code = Some(ReasonCode::Unreadable);
                 self.done(LoweredOrder::Settled(info))
             }
         }
@@ -352,13 +353,13 @@ impl<'a> Lower<'a> {
     fn wrong_phase(&mut self, info: &mut OrderInfo, class: Class, phase: Phase) {
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
         info.status = Status::Illegal;
-        info.cause.code = "wrong-phase";
-        info.reason = format!(
-            "{} orders are not allowed in the {} phase",
-            class.phase().name(),
-            phase.name()
-        );
-        let mut d = Diagnostic::new(Code::WrongPhase, info.span, info.reason.clone());
+        info.cause.code = Some(ReasonCode::WrongPhase);
+        info.why = Why::WrongPhase {
+            given: class.phase(),
+            now: phase,
+        };
+        let message = describe::wrong_phase(class.phase(), phase);
+        let mut d = Diagnostic::new(Code::WrongPhase, info.span, message);
         d.hint = Some(match phase {
             Phase::Movement => "this is a movement phase: hold, move, support or convoy".into(),
             Phase::Retreat => {

@@ -13,7 +13,8 @@ use mdip_syntax::{ExpectedOutcome, Span};
 use super::describe;
 use super::state::{Parts, Pending, State};
 use crate::diagnostics::{Code, Diagnostic, Related};
-use crate::model::{Status, StepBoard, StepInfo, StepUnit};
+use crate::model::{ReasonCode, Status, StepBoard, StepInfo, StepUnit};
+use crate::reason::{GameMap, Note, Why};
 
 impl State {
     /// Adjudicates the step in progress with its pending orders.
@@ -221,13 +222,14 @@ impl State {
                 loc: r.loc,
             });
             if r.civil_disorder {
-                step.notes.push(format!(
-                    "{}: {} {} removed by civil disorder in {}",
-                    r.power.name(),
-                    r.kind.letter(),
-                    describe::location(self.map(), r.loc),
-                    r.season
-                ));
+                let unit = StepUnit {
+                    power: r.power,
+                    kind: r.kind,
+                    season: r.season,
+                    loc: r.loc,
+                };
+                step.notes
+                    .push(Note::CivilDisorder(unit, GameMap(self.map())));
             }
         }
         self.map_back(&report, Phase::Adjustment, &given, step_index);
@@ -349,39 +351,40 @@ impl State {
             } else {
                 Status::Fails
             };
-            info.cause.code = match &e.outcome {
+            info.cause.code = Some(match &e.outcome {
                 OrderOutcome::Adjudicated { outcome, .. }
                 | OrderOutcome::Adjusted { outcome, .. } => describe::reason_code(&outcome.reason),
-                OrderOutcome::Retreated { .. } => "retreated",
-                OrderOutcome::Disbanded => "disbanded",
-                OrderOutcome::RetreatBounced => "retreat-collision",
+                OrderOutcome::Retreated { .. } => ReasonCode::Retreated,
+                OrderOutcome::Disbanded => ReasonCode::Disbanded,
+                OrderOutcome::RetreatBounced => ReasonCode::RetreatCollision,
                 OrderOutcome::RetreatFailed(reason) => describe::reason_code(reason),
                 OrderOutcome::Illegal(illegal) => describe::illegal_code(illegal),
-            };
+            });
             match &e.outcome {
                 OrderOutcome::Adjudicated { unit, outcome } => {
-                    info.reason = describe::reason(&outcome.reason, name);
+                    info.why = Why::Judged {
+                        reason: outcome.reason.clone(),
+                        cut_in_past: Vec::new(),
+                        multiversal,
+                        map: GameMap(map),
+                    };
                     self.map_back_graph_unit(report, *unit, oi, &line_of_graph, &name);
                 }
                 OrderOutcome::Adjusted { outcome, .. } => {
-                    info.reason = describe::reason(&outcome.reason, |_| String::new());
+                    info.why = Why::Unnamed(outcome.reason.clone());
                 }
-                OrderOutcome::Retreated { to } => {
-                    info.reason = format!("retreats to {}", describe::location(map, to.loc));
-                }
-                OrderOutcome::Disbanded => info.reason = "disbanded".into(),
-                OrderOutcome::RetreatBounced => {
-                    info.reason = "another unit retreated there too: both are disbanded".into();
-                }
-                OrderOutcome::RetreatFailed(reason) => {
-                    info.reason = describe::reason(reason, |_| String::new());
-                }
+                OrderOutcome::Retreated { to } => info.why = Why::Retreated(to.loc, GameMap(map)),
+                OrderOutcome::Disbanded => info.why = Why::Disbanded,
+                OrderOutcome::RetreatBounced => info.why = Why::RetreatBounced,
+                OrderOutcome::RetreatFailed(reason) => info.why = Why::Unnamed(reason.clone()),
                 OrderOutcome::Illegal(illegal) => {
                     info.status = Status::Illegal;
-                    info.reason = describe::illegal(map, illegal, phase, multiversal);
-                    if let Some(words) = build_coast_missing(map, illegal, info.unit.as_ref()) {
-                        info.reason = words;
-                    }
+                    info.why = Why::Illegal {
+                        illegal: illegal.clone(),
+                        phase,
+                        multiversal,
+                        map: GameMap(map),
+                    };
                     let mut d = self.illegal_diagnostic(illegal, phase, given, k, oi);
                     if matches!(
                         self.orders[oi].expect,
@@ -433,10 +436,16 @@ impl State {
             .collect();
         for cut in &report.reported_cut {
             if cut.support == g {
-                self.orders[oi].reason.push_str(&format!(
-                    " (cut by {}, which changes nothing in the past)",
-                    name(cut.by)
-                ));
+                let u = &report.graph[cut.by];
+                let by = StepUnit {
+                    power: u.sig.power,
+                    kind: u.sig.kind,
+                    season: u.spot.season,
+                    loc: u.sig.loc,
+                };
+                if let Why::Judged { cut_in_past, .. } = &mut self.orders[oi].why {
+                    cut_in_past.push(by);
+                }
             }
         }
     }
@@ -445,26 +454,26 @@ impl State {
     fn note_unordered(&self, report: &StepReport, given: &Given, step: &mut StepInfo) {
         let line_of_graph = line_of_graph(report, given);
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
-        let name = |g: usize| -> String {
+        let unit = |g: usize| -> StepUnit {
             let u = &report.graph[g];
-            describe::unit(
-                self.map(),
-                u.sig.kind,
-                u.sig.loc,
-                u.spot.season,
-                multiversal,
-            )
+            StepUnit {
+                power: u.sig.power,
+                kind: u.sig.kind,
+                season: u.spot.season,
+                loc: u.sig.loc,
+            }
         };
         for (gi, g) in report.graph.iter().enumerate() {
             if !line_of_graph.contains_key(&gi) && g.live {
                 let out = &report.outcomes[gi];
                 if !out.success() {
-                    step.notes.push(format!(
-                        "{} {}: {}",
-                        g.sig.power.name(),
-                        name(gi),
-                        describe::reason(&out.reason, name)
-                    ));
+                    step.notes.push(Note::Unordered {
+                        unit: unit(gi),
+                        reason: out.reason.clone(),
+                        named: out.reason.units().into_iter().map(unit).collect(),
+                        multiversal,
+                        map: GameMap(self.map()),
+                    });
                 }
             }
         }
@@ -539,7 +548,7 @@ impl State {
             }
             Phase::Adjustment => {
                 let unit = self.orders[oi].unit.as_ref();
-                match build_coast_missing(self.map(), illegal, unit) {
+                match describe::build_coast_missing(self.map(), illegal, unit) {
                     Some(words) => Diagnostic::new(Code::BadAdjustment, parts.unit, words)
                         .with_hint("a fleet on a province with two coasts stands on one of them"),
                     None => Diagnostic::new(Code::BadAdjustment, parts.unit, message),
@@ -698,38 +707,6 @@ fn distance(
         n += 1;
     }
     None
-}
-
-/// A fleet built on a province with several coasts without naming one (DATC 4.B.7): the words
-/// say the coast must be given, as a move's do (E0308), naming the coasts.
-fn build_coast_missing(
-    map: &mdip_map::Map,
-    illegal: &Illegal,
-    unit: Option<&crate::model::UnitInfo>,
-) -> Option<String> {
-    let Illegal::BadAdjustment {
-        reason: mdip_judge::Reason::WrongTerrain,
-        ..
-    } = illegal
-    else {
-        return None;
-    };
-    let u = unit?;
-    let coasts = map.coasts(u.loc.province);
-    if u.kind != mdip_map::UnitType::Fleet || u.loc.coast.is_some() || coasts.is_empty() {
-        return None;
-    }
-    let options: Vec<String> = coasts
-        .iter()
-        .map(|&c| {
-            let loc = mdip_map::Location::new(u.loc.province, Some(c));
-            format!("F {}", describe::location(map, loc))
-        })
-        .collect();
-    Some(format!(
-        "the coast must be given: build {}",
-        options.join(" or ")
-    ))
 }
 
 /// The orders given to one step: their lines in the file, the spans of their parts, and for

@@ -10,7 +10,7 @@
 //! (`map_back.rs`), which warns about retreats and builds a mid-file closing forfeits.
 //! The state a checkpoint clones lives in `state.rs`; `describe.rs` is the notation printer.
 
-pub mod describe;
+pub(crate) mod describe;
 mod lower;
 mod map_back;
 mod seasons;
@@ -19,7 +19,7 @@ mod state;
 mod why;
 
 pub(crate) use lower::unit_type;
-pub use state::Checkpoints;
+pub(crate) use state::Checkpoints;
 pub(crate) use state::{Checkpoint, State};
 
 use mdip_judge::world::{Phase, SeasonKey};
@@ -164,9 +164,11 @@ impl State {
             contexts: self.contexts,
             multiversal: self.multiversal,
             expectations,
-            checkpoints: Checkpoints(kept),
-            last_world: std::sync::Mutex::new(last),
-            default_rules: self.default_rules,
+            resumable: crate::model::Resumable {
+                checkpoints: Checkpoints(kept),
+                last_world: std::sync::Mutex::new(last),
+                default_rules: self.default_rules,
+            },
         }
     }
 

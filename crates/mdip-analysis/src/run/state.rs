@@ -262,7 +262,7 @@ impl Checkpoint {
 
 /// The checkpoints of an analysis, for [`crate::analyze_incremental`].
 #[derive(Clone, Default)]
-pub struct Checkpoints(pub(crate) Vec<Checkpoint>);
+pub(crate) struct Checkpoints(pub(crate) Vec<Checkpoint>);
 
 impl std::fmt::Debug for Checkpoints {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
