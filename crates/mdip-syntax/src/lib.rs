@@ -55,6 +55,7 @@ pub mod format;
 pub mod highlight;
 pub mod lexer;
 pub mod line_index;
+pub mod notation;
 pub mod parser;
 pub mod render;
 pub mod span;
