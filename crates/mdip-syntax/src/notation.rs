@@ -321,14 +321,14 @@ impl Words<'static> {
         list: ", ",
     };
 
-    /// Short keywords: `S`, `C`, `hold`, `disband`, `Retreat A x - y`, `Disband A x`;
-    /// provinces separated by spaces.
+    /// Short keywords (`mdip import 5dd` writes them): `S`, `C`, `hold`, `Retreat A x - y`,
+    /// `Disband A x`; provinces separated by spaces.
     pub const TERSE: Words<'static> = Words {
         hold: "hold",
         retreat_in_front: true,
         support: "S",
         convoy: "C",
-        disband: "disband",
+        disband_in_front: true,
         list: " ",
         ..Words::CANONICAL
     };
