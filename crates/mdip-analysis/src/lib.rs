@@ -31,6 +31,9 @@ pub use run::{describe, Checkpoints};
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
+/// The notation as typed values and its one printer (`mdip-syntax`): what writers of `.mdip`
+/// text build (the importers, the text report).
+pub use mdip_syntax::notation;
 pub use model::{
     Analysis, Cause, ExpectationCount, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind,
     OrderStrengths, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
