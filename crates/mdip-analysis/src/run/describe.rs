@@ -21,11 +21,21 @@ pub fn location(map: &Map, loc: Location) -> String {
 /// A unit as the notation writes it: `A Munich`, `F Spain(nc) 1:0` (the season only when
 /// given).
 pub fn unit_text(map: &Map, kind: UnitType, loc: Location, season: Option<SeasonKey>) -> String {
+    notation_unit(map, kind, loc, season).to_string()
+}
+
+/// A unit of the map as a value of the notation (see [`unit_text`]).
+pub(crate) fn notation_unit(
+    map: &Map,
+    kind: UnitType,
+    loc: Location,
+    season: Option<SeasonKey>,
+) -> n::Unit {
     let kind = match kind {
         UnitType::Army => n::UnitKind::Army,
         UnitType::Fleet => n::UnitKind::Fleet,
     };
-    n::Unit::new(kind, place(map, loc, season)).to_string()
+    n::Unit::new(kind, place(map, loc, season))
 }
 
 /// A location of the map as a value of the notation.
