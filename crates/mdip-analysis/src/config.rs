@@ -18,6 +18,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use mdip_judge::world::Rules;
+use mdip_judge::RulesError;
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 
@@ -326,19 +327,21 @@ impl Checker<'_> {
 
     fn rules(&mut self, key: &str, name: Option<&Spanned<String>>) -> Option<Rules> {
         let name = name?;
-        let rules = Rules::named(name.get_ref());
-        if rules.is_none() {
-            self.error(
-                name.span().start,
-                key,
-                format!(
-                    "unknown rule set `{}`: the rule sets are {}",
-                    name.get_ref(),
-                    Rules::NAMES.map(|n| format!("`{n}`")).join(", ")
-                ),
-            );
+        match Rules::parse(name.get_ref()) {
+            Ok(rules) => Some(rules),
+            Err(e) => {
+                let message = match e {
+                    RulesError::Empty | RulesError::UnknownPreset(_) => format!(
+                        "unknown rule set `{}`: {}",
+                        name.get_ref(),
+                        RulesError::Empty
+                    ),
+                    _ => e.to_string(),
+                };
+                self.error(name.span().start, key, message);
+                None
+            }
         }
-        rules
     }
 
     fn globs(&mut self, key: &str, list: &[Spanned<String>]) -> Globs {
