@@ -306,7 +306,7 @@ pub const PRESETS: [Preset; 4] = [
     Preset {
         name: "mdatc",
         aliases: &[],
-        doc: "multiversal time travel per docs/rules.md, on DATC v3.0's preferred options (the default)",
+        doc: "multiversal time travel per docs/rules.md, on DATC v3.0's preferred options",
         rules: Rules::mdatc(),
     },
     Preset {

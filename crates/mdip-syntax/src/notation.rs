@@ -366,4 +366,3 @@ display! {
     Header => print::header_text,
     Directive => print::directive_text,
 }
-

@@ -176,7 +176,10 @@ proptest! {
 
 #[test]
 fn spellings_are_the_writers() {
-    let unit = Unit::new(UnitKind::Army, Place::new("bur").season(Some(Season::new(1, 0))));
+    let unit = Unit::new(
+        UnitKind::Army,
+        Place::new("bur").season(Some(Season::new(1, 0))),
+    );
     let retreat = Order::Move {
         unit: unit.clone(),
         dest: Place::new("gas"),

@@ -175,7 +175,10 @@ impl Setup {
                 for &(power, kind, loc) in units {
                     let d = Directive::Unit {
                         power: power.name().to_owned(),
-                        unit: Unit::new(crate::render::kind_of(kind), Place::new(map.location_abbrev(loc))),
+                        unit: Unit::new(
+                            crate::render::kind_of(kind),
+                            Place::new(map.location_abbrev(loc)),
+                        ),
                     };
                     s.push_str(&format!("{d}\n"));
                 }

@@ -111,7 +111,10 @@ impl Wording<'_> {
         let long = self.style.vary_words && self.rng.chance(20);
         let loc = self.loc(r.spot.province, r.coast);
         let season = self.season(r.spot.season, default);
-        (n::Unit::new(kind_of(kind), n::Place::new(loc).season(season)), long)
+        (
+            n::Unit::new(kind_of(kind), n::Place::new(loc).season(season)),
+            long,
+        )
     }
 
     fn kw<'k>(&mut self, short: &'k str, long: &'k str) -> &'k str {

@@ -743,9 +743,7 @@ impl Converter {
                     season: key,
                     name: location_of(region),
                 };
-                let attacker = self
-                    .attacker(&place)
-                    .filter(|a| a.at.board == place.board);
+                let attacker = self.attacker(&place).filter(|a| a.at.board == place.board);
                 let d = Directive::Dislodged {
                     power: unit.owner.name().to_owned(),
                     unit: unit_of(*unit, &place),
@@ -792,7 +790,10 @@ impl Converter {
             for (name, u) in units {
                 let d = Directive::ExpectUnit {
                     power: u.owner.name().to_owned(),
-                    unit: n::Unit::new(u.kind.kind(), n::Place::new(name).season(Some(season(key)))),
+                    unit: n::Unit::new(
+                        u.kind.kind(),
+                        n::Place::new(name).season(Some(season(key))),
+                    ),
                 };
                 let _ = writeln!(t, "{d}");
             }

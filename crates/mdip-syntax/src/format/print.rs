@@ -105,7 +105,11 @@ fn order(out: &mut String, o: &Order, w: &Words<'_>) {
             word(out, w.arrow);
             place(out, dest);
         }
-        Order::Convoy { unit: u, army, dest } => {
+        Order::Convoy {
+            unit: u,
+            army,
+            dest,
+        } => {
             unit(out, u, w);
             word(out, w.convoy);
             unit(out, army, w);
@@ -509,9 +513,9 @@ impl Directive {
             },
             DirectiveKind::ExpectEmpty(s) => Directive::ExpectEmpty(season_of(s)?),
             DirectiveKind::ExpectSeasons(l) => Directive::ExpectSeasons(seasons_of(l)?),
-            DirectiveKind::ExpectTimelines(l) => Directive::ExpectTimelines(
-                l.iter().map(|n| n.value).collect::<Option<Vec<_>>>()?,
-            ),
+            DirectiveKind::ExpectTimelines(l) => {
+                Directive::ExpectTimelines(l.iter().map(|n| n.value).collect::<Option<Vec<_>>>()?)
+            }
             DirectiveKind::ExpectHeads(l) => Directive::ExpectHeads(seasons_of(l)?),
             DirectiveKind::ExpectOwner {
                 province,

@@ -159,7 +159,13 @@ impl Ctx<'_> {
             }
         } else if let Some(o) = OPTIONS.iter().find(|o| o.is_named(rest[rest.len() - 1])) {
             for c in o.choices {
-                self.push(c.name, CompletionKind::Directive, Some(c.doc.into()), c.name, 0);
+                self.push(
+                    c.name,
+                    CompletionKind::Directive,
+                    Some(c.doc.into()),
+                    c.name,
+                    0,
+                );
             }
         }
     }

@@ -9,12 +9,12 @@
 use std::fmt::Write;
 
 use anstyle::{AnsiColor, Style};
+use mdip_analysis::notation as n;
 use mdip_analysis::report::{
     BoardUnitReport, DislodgedReport, FileReport, OrderKindName, OrderReport, OwedReport,
     PhaseName, PlaceReport, PowerBoard, SeasonPhase, SeasonRef, SeasonReport, StatusName,
     StepReport, UnitReport, UnitTypeName,
 };
-use mdip_analysis::notation as n;
 
 use super::plural;
 
@@ -252,7 +252,12 @@ fn order_text(o: &OrderReport, multiversal: bool) -> String {
         let d = o.target.destination.as_ref()?;
         Some(n::Place::new(&d.location).season(multiversal.then(|| season(d.season))))
     };
-    let other = || o.target.unit.as_ref().map(|t| notation_unit(t, multiversal));
+    let other = || {
+        o.target
+            .unit
+            .as_ref()
+            .map(|t| notation_unit(t, multiversal))
+    };
     let order = match o.kind {
         OrderKindName::Hold => n::Order::Hold { unit: me },
         OrderKindName::Move | OrderKindName::Retreat => n::Order::Move {
