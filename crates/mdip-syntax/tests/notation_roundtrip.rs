@@ -118,8 +118,8 @@ fn read_directive(text: &str) -> Directive {
     Directive::from_ast(d, &as_written).expect("a directive the printer writes")
 }
 
-/// A typed value read back from a parse is the generated one, except for what the notation
-/// does not keep: nothing, in the canonical spelling.
+// A typed value read back from a parse is the generated one, except for what the notation
+// does not keep: nothing, in the canonical spelling.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 

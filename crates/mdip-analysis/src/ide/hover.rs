@@ -55,7 +55,10 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
             span,
             line,
         } => (span, keyword_text(analysis, keyword, line)),
-        Target::Directive { name, span } if name == "rules" => (span, rules_text()),
+        Target::Directive {
+            name: "rules",
+            span,
+        } => (span, rules_text()),
         Target::Directive { name, span } => (span, directive_text(name).to_owned()),
         Target::Power {
             power: p,

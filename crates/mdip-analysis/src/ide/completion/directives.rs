@@ -152,7 +152,7 @@ impl Ctx<'_> {
             .max();
         let Some(n) = preset else { return };
         let rest = &words[n..];
-        if rest.len() % 2 == 0 {
+        if rest.len().is_multiple_of(2) {
             for o in &OPTIONS {
                 let detail = format!("{} ({})", o.doc, o.source);
                 self.push(o.name, CompletionKind::Directive, Some(detail), o.name, 0);
