@@ -244,7 +244,9 @@ module.exports = grammar({
       seq(
         alias(ci('@rules'), '@rules'),
         field('value', alias($._word, $.value)),
-        optional(field('option', alias($._word, $.value))),
+        // The second word of a rule set (`5dd strict`), then options and their choices
+        // (`convoy-intent any-fleet`): words, checked by the analysis against the rule table.
+        repeat(field('option', alias($._hyphenated, $.value))),
       ),
 
     start_directive: ($) => seq(alias(ci('@start'), '@start'), field('value', alias($._word, $.value))),

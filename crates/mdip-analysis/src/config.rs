@@ -18,6 +18,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use mdip_judge::world::Rules;
+use mdip_judge::{RulesError, OPTIONS, PRESETS};
 
 use crate::diagnostics::{Code, Diagnostic, Severity};
 
@@ -30,7 +31,7 @@ use crate::diagnostics::{Code, Diagnostic, Severity};
 )]
 struct RawConfig {
     /// The rule set of files without an `@rules` line: `mdatc` (the default), `standard`,
-    /// `5dd` or `5dd strict`.
+    /// `5dd` or `5dd strict`, then any options (`mdatc convoy-intent any-fleet`).
     #[schemars(with = "Option<RulesName>")]
     rules: Option<Spanned<String>>,
     /// Codes or code prefixes (`E0202`, `E03`, `W`, `ALL`) of the diagnostics reported.
@@ -101,23 +102,42 @@ struct RawOverride {
     severity: BTreeMap<Spanned<String>, SeverityName>,
 }
 
-/// The rule sets `@rules` names (only for the schema: the file's value is checked against
-/// `Rules::named`).
-#[derive(JsonSchema)]
-#[allow(dead_code)] // Reason: a schema of the accepted words, never built.
-enum RulesName {
-    /// Multiversal time travel per docs/rules.md (the default).
-    #[serde(rename = "mdatc")]
-    Mdatc,
-    /// Standard Diplomacy, DATC v3.0: no orders across seasons.
-    #[serde(rename = "standard")]
-    Standard,
-    /// The 5D Diplomacy web game's rules.
-    #[serde(rename = "5dd")]
-    FiveDd,
-    /// The 5D Diplomacy web game's rules with strict adjacencies.
-    #[serde(rename = "5dd strict")]
-    FiveDdStrict,
+/// The words of `@rules` (only for the schema: the file's value is checked by `Rules::parse`),
+/// from the rule table: a rule set, or a rule set and options.
+enum RulesName {}
+
+impl JsonSchema for RulesName {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "RulesName".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut presets: Vec<serde_json::Value> = PRESETS
+            .iter()
+            .map(|p| serde_json::json!({ "description": p.doc, "type": "string", "const": p.name }))
+            .collect();
+        let names: Vec<&str> = PRESETS
+            .iter()
+            .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+            .collect();
+        let options: Vec<String> = OPTIONS
+            .iter()
+            .flat_map(|o| {
+                let number = o.source.strip_prefix("DATC ").map(str::to_owned);
+                std::iter::once(o.name.to_owned()).chain(number)
+            })
+            .map(|n| n.replace('.', "\\."))
+            .collect();
+        presets.push(serde_json::json!({
+            "description": "A rule set, then options it takes otherwise, each its name and a choice: `mdatc convoy-intent any-fleet` (docs/rules.md lists them).",
+            "type": "string",
+            "pattern": format!("^({})( ({}) [a-z0-9.-]+)+$", names.join("|"), options.join("|")),
+        }));
+        schemars::json_schema!({
+            "description": "The words of `@rules`: a rule set (`mdatc`, the default, `standard`, `5dd` or `5dd strict`), then any options.",
+            "oneOf": presets,
+        })
+    }
 }
 
 /// A severity as written in the file.
@@ -329,19 +349,21 @@ impl Checker<'_> {
 
     fn rules(&mut self, key: &str, name: Option<&Spanned<String>>) -> Option<Rules> {
         let name = name?;
-        let rules = Rules::named(name.get_ref());
-        if rules.is_none() {
-            self.error(
-                name.span().start,
-                key,
-                format!(
-                    "unknown rule set `{}`: the rule sets are {}",
-                    name.get_ref(),
-                    Rules::NAMES.map(|n| format!("`{n}`")).join(", ")
-                ),
-            );
+        match Rules::parse(name.get_ref()) {
+            Ok(rules) => Some(rules),
+            Err(e) => {
+                let message = match e {
+                    RulesError::Empty | RulesError::UnknownPreset(_) => format!(
+                        "unknown rule set `{}`: {}",
+                        name.get_ref(),
+                        RulesError::Empty
+                    ),
+                    _ => e.to_string(),
+                };
+                self.error(name.span().start, key, message);
+                None
+            }
         }
-        rules
     }
 
     fn globs(&mut self, key: &str, list: &[Spanned<String>]) -> Globs {

@@ -34,6 +34,9 @@ mod run;
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
+/// The notation as typed values and its one printer (`mdip-syntax`): what writers of `.mdip`
+/// text build (the importers, the text report).
+pub use mdip_syntax::notation;
 pub use model::{Analysis, ExpectationCount};
 /// The orders and steps as the run keeps them (with the judge's types): for the workspace's
 /// tests, benches and fuzz targets only; callers read the report ([`FileReport`]).

@@ -83,6 +83,6 @@ pub use retreat::{
     RetreatOutcome, RetreatResult, Retreating, UnitRetreat,
 };
 pub use rules::{
-    CivilDisorder, ConvoyIntent, ForkPolicy, OrderFit, Reopening, Rules, TimeAdjacency, Victory,
-    Winters,
+    Choice, CivilDisorder, ConvoyIntent, ForkPolicy, OrderFit, Preset, Reopening, RuleOption,
+    Rules, RulesError, TimeAdjacency, Victory, Winters, OPTIONS, PRESETS,
 };

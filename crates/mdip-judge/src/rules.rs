@@ -215,9 +215,334 @@ pub struct Rules {
     pub winters: Winters,
 }
 
+/// One choice of a [`RuleOption`]: its word in `@rules` and what it sets.
+#[derive(Clone, Copy, Debug)]
+pub struct Choice {
+    /// Its word: `any-fleet`.
+    pub name: &'static str,
+    /// What it means, one sentence (the docs, hover and completion show it).
+    pub doc: &'static str,
+    set: fn(&mut Rules),
+    is: fn(&Rules) -> bool,
+}
+
+impl Choice {
+    /// Whether `rules` follow this choice.
+    pub fn is_set(&self, rules: &Rules) -> bool {
+        (self.is)(rules)
+    }
+
+    /// Makes `rules` follow this choice.
+    pub fn set(&self, rules: &mut Rules) {
+        (self.set)(rules);
+    }
+}
+
+/// An option of the rules: one field of [`Rules`], named in `@rules` after a preset
+/// (`@rules mdatc convoy-intent any-fleet`).
+#[derive(Clone, Copy, Debug)]
+pub struct RuleOption {
+    /// Its word: `convoy-intent`.
+    pub name: &'static str,
+    /// Where the choice is described: `DATC 4.A.3`, `rule 8` (of `docs/rules.md`). A DATC
+    /// option may also be named by its number (`@rules mdatc 4.A.3 any-fleet`).
+    pub source: &'static str,
+    /// What it decides, one sentence.
+    pub doc: &'static str,
+    /// Its choices.
+    pub choices: &'static [Choice],
+}
+
+impl RuleOption {
+    /// The choice `rules` follow (every rule set follows exactly one of each option's).
+    pub fn current(&self, rules: &Rules) -> Option<&'static Choice> {
+        self.choices.iter().find(|c| c.is_set(rules))
+    }
+
+    /// The choice named `word` (case-insensitively).
+    pub fn choice(&self, word: &str) -> Option<&'static Choice> {
+        self.choices
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(word))
+    }
+
+    /// Whether `word` names this option: its name, or the DATC number of a DATC option.
+    pub fn is_named(&self, word: &str) -> bool {
+        self.name.eq_ignore_ascii_case(word)
+            || self
+                .source
+                .strip_prefix("DATC ")
+                .is_some_and(|n| n.eq_ignore_ascii_case(word))
+    }
+}
+
+/// A named rule set: `@rules mdatc`.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// Its name, one or two words: `5dd strict`.
+    pub name: &'static str,
+    /// Other names of the same rule set: `5dd loose`.
+    pub aliases: &'static [&'static str],
+    /// What it is, one sentence.
+    pub doc: &'static str,
+    /// Its rules.
+    pub rules: Rules,
+}
+
+macro_rules! choice {
+    ($name:literal, $field:ident = $value:expr, $doc:literal) => {
+        Choice {
+            name: $name,
+            doc: $doc,
+            set: |r| r.$field = $value,
+            is: |r| r.$field == $value,
+        }
+    };
+}
+
+/// The rule sets `@rules` names, the default first: the one list of them (the judge, the
+/// analysis, completion, hover, the docs and the JSON read it).
+pub const PRESETS: [Preset; 4] = [
+    Preset {
+        name: "mdatc",
+        aliases: &[],
+        doc: "multiversal time travel per docs/rules.md, on DATC v3.0's preferred options",
+        rules: Rules::mdatc(),
+    },
+    Preset {
+        name: "standard",
+        aliases: &[],
+        doc: "standard Diplomacy, DATC v3.0's preferred options: no order reaches another season",
+        rules: Rules::standard(),
+    },
+    Preset {
+        name: "5dd",
+        aliases: &["5dd loose"],
+        doc: "the 5D Diplomacy game's rules, with its loose adjacencies",
+        rules: Rules::fivedd(false),
+    },
+    Preset {
+        name: "5dd strict",
+        aliases: &[],
+        doc: "the 5D Diplomacy game's rules, with its strict adjacencies",
+        rules: Rules::fivedd(true),
+    },
+];
+
+/// The options of the rules, each a field of [`Rules`] with its choices: the one list of them.
+pub const OPTIONS: [RuleOption; 8] = [
+    RuleOption {
+        name: "convoy-intent",
+        source: "DATC 4.A.3",
+        doc: "how an army that could also move over land shows that it means to go by convoy",
+        choices: &[
+            choice!(
+                "own-fleet",
+                convoy_intent = ConvoyIntent::ViaConvoyOrOwnFleet,
+                "by `via Convoy`, or a fleet of its own power ordered to convoy it (DATC's preference)"
+            ),
+            choice!(
+                "any-fleet",
+                convoy_intent = ConvoyIntent::AnyMatchingConvoy,
+                "any matching convoy order, by a fleet of any power (the 5D Diplomacy game)"
+            ),
+        ],
+    },
+    RuleOption {
+        name: "civil-disorder",
+        source: "DATC 4.D.8",
+        doc: "which units a power in civil disorder loses when it orders too few removals",
+        choices: &[choice!(
+            "nearest-centre",
+            civil_disorder = CivilDisorder::NearestOwnedCentreOverLandAndSea,
+            "the units farthest from the nearest centre the power owns, over land and sea (DATC's preference; the only choice)"
+        )],
+    },
+    RuleOption {
+        name: "reach",
+        source: "rule 8",
+        doc: "which seasons an order may reach besides its unit's own",
+        choices: &[
+            choice!(
+                "multiversal",
+                adjacency = TimeAdjacency::Multiversal,
+                "one turn away in adjacent timelines (rule 8)"
+            ),
+            choice!(
+                "own-season",
+                adjacency = TimeAdjacency::OwnSeasonOnly,
+                "none: an order reaching another season is illegal (standard Diplomacy)"
+            ),
+            choice!(
+                "numbered",
+                adjacency = TimeAdjacency::Numbered { strict: false },
+                "one turn away or one timeline number away, and the places bordering (the game's loose adjacencies)"
+            ),
+            choice!(
+                "numbered-strict",
+                adjacency = TimeAdjacency::Numbered { strict: true },
+                "one turn away or one timeline number away, the same place only (the game's strict adjacencies)"
+            ),
+        ],
+    },
+    RuleOption {
+        name: "reopening",
+        source: "rules 12-13",
+        doc: "which stored orders of past seasons a movement step resolves again",
+        choices: &[
+            choice!(
+                "anchored",
+                reopening = Reopening::Anchored,
+                "the past seasons live orders reach, with their original order sets (rules 12-13)"
+            ),
+            choice!(
+                "touch",
+                reopening = Reopening::TouchClosure,
+                "every stored order sharing a place with a live or a taken stored order (the 5D Diplomacy game)"
+            ),
+        ],
+    },
+    RuleOption {
+        name: "forks",
+        source: "rule 16",
+        doc: "when re-adjudicating a re-opened past season starts a new timeline",
+        choices: &[
+            choice!(
+                "arrival-or-new-result",
+                forks = ForkPolicy::LiveArrivalOrNewResult,
+                "when a live move arrived in it, or its result is new (rule 16)"
+            ),
+            choice!(
+                "new-result",
+                forks = ForkPolicy::NewResultOnly,
+                "only when its result is new (the 5D Diplomacy game)"
+            ),
+        ],
+    },
+    RuleOption {
+        name: "order-fit",
+        source: "rule 22",
+        doc: "how orders that do not fit the orders of the units they name count",
+        choices: &[
+            choice!(
+                "datc",
+                fit = OrderFit::Datc,
+                "a support or convoy of a unit not ordered so is void and fails; a move over water needs fleets on the board (DATC)"
+            ),
+            choice!(
+                "game",
+                fit = OrderFit::Game,
+                "a support or convoy matching no order is illegal, and fails with the order it helps (the 5D Diplomacy game)"
+            ),
+        ],
+    },
+    RuleOption {
+        name: "victory",
+        source: "rule 21",
+        doc: "who wins, and whether a win ends the game",
+        choices: &[
+            choice!(
+                "only-one-at-18",
+                victory = Victory::OnlyOneAtEighteen,
+                "the one power owning 18 distinct centres, if exactly one does; play goes on (rule 21)"
+            ),
+            choice!(
+                "leader-ends-game",
+                victory = Victory::SoleLeaderEndsGame,
+                "the sole leader with at least 18; nothing is adjudicated after the win (the 5D Diplomacy game)"
+            ),
+        ],
+    },
+    RuleOption {
+        name: "winters",
+        source: "rule 7",
+        doc: "when the adjustments after a Fall turn are played",
+        choices: &[
+            choice!(
+                "global",
+                winters = Winters::Global,
+                "in one global step that every other head waits for (rule 7)"
+            ),
+            choice!(
+                "beside-movement",
+                winters = Winters::BesideMovement,
+                "beside the other timelines' movement (the 5D Diplomacy game)"
+            ),
+        ],
+    },
+];
+
+/// Why `@rules` words name no rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// No words.
+    Empty,
+    /// The first words are no preset.
+    UnknownPreset(String),
+    /// A word after the preset is no option.
+    UnknownOption(String),
+    /// An option without its choice.
+    MissingChoice(&'static str),
+    /// A word that is not a choice of the option before it.
+    UnknownChoice {
+        /// The option.
+        option: &'static str,
+        /// The word.
+        word: String,
+    },
+}
+
+impl std::fmt::Display for RulesError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |l: &mut dyn Iterator<Item = &str>| {
+            l.map(|w| format!("`{w}`")).collect::<Vec<_>>().join(", ")
+        };
+        match self {
+            RulesError::Empty | RulesError::UnknownPreset(_) => {
+                if let RulesError::UnknownPreset(w) = self {
+                    write!(f, "unknown rule set `{w}`: ")?;
+                }
+                write!(
+                    f,
+                    "the rule sets are {}",
+                    list(&mut PRESETS.iter().map(|p| p.name))
+                )
+            }
+            RulesError::UnknownOption(w) => write!(
+                f,
+                "unknown rule option `{w}`: the options are {}",
+                list(&mut OPTIONS.iter().map(|o| o.name))
+            ),
+            RulesError::MissingChoice(o) => {
+                let option = OPTIONS.iter().find(|x| x.name == *o).expect("an option");
+                write!(
+                    f,
+                    "`{o}` needs its choice: {}",
+                    list(&mut option.choices.iter().map(|c| c.name))
+                )
+            }
+            RulesError::UnknownChoice { option: o, word } => {
+                let option = OPTIONS.iter().find(|x| x.name == *o).expect("an option");
+                write!(
+                    f,
+                    "`{word}` is no choice of `{o}`: the choices are {}",
+                    list(&mut option.choices.iter().map(|c| c.name))
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
 impl Rules {
-    /// The names [`Rules::named`] knows, in the order a hint lists them.
-    pub const NAMES: [&'static str; 4] = ["mdatc", "standard", "5dd", "5dd strict"];
+    /// The names [`Rules::named`] knows, in the order a hint lists them (the [`PRESETS`]).
+    pub const NAMES: [&'static str; 4] = [
+        PRESETS[0].name,
+        PRESETS[1].name,
+        PRESETS[2].name,
+        PRESETS[3].name,
+    ];
 
     /// Multiversal time travel per `docs/rules.md` (`@rules mdatc`, the default), on DATC v3.0's
     /// preferred options.
@@ -260,39 +585,92 @@ impl Rules {
         }
     }
 
-    /// The rule set an `@rules` directive names (`mdatc`, `standard`, `5dd`, `5dd loose` or
-    /// `5dd strict`; case-insensitively, words separated by white space), or `None` for an
-    /// unknown name.
-    pub fn named(name: &str) -> Option<Rules> {
-        let mut words = name.split_whitespace().map(str::to_ascii_lowercase);
-        let first = words.next()?;
-        let second = words.next();
-        if words.next().is_some() {
-            return None;
+    /// The rule set `@rules` words name (see [`Rules::parse`]), or `None`.
+    pub fn named(words: &str) -> Option<Rules> {
+        Rules::parse(words).ok()
+    }
+
+    /// The rule set `@rules` words name: a preset of [`PRESETS`] (`mdatc`, `standard`, `5dd`,
+    /// `5dd loose`, `5dd strict`), then any number of options of [`OPTIONS`], each its name
+    /// and a choice (`@rules mdatc convoy-intent any-fleet`; a later choice of the same option
+    /// wins). Case-insensitive; words separated by white space.
+    ///
+    /// # Errors
+    ///
+    /// A [`RulesError`] naming the first word that does not fit.
+    pub fn parse(words: &str) -> Result<Rules, RulesError> {
+        let words: Vec<String> = words
+            .split_whitespace()
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let first = words.first().ok_or(RulesError::Empty)?;
+        let names = |p: &'static Preset| std::iter::once(p.name).chain(p.aliases.iter().copied());
+        // The longest name that matches (`5dd strict` before `5dd`).
+        let mut best: Option<(&Preset, usize)> = None;
+        for p in &PRESETS {
+            for name in names(p) {
+                let n = name.split(' ').count();
+                let matches = words.len() >= n && words[..n].join(" ") == name;
+                if matches && best.is_none_or(|(_, m)| n > m) {
+                    best = Some((p, n));
+                }
+            }
         }
-        match (first.as_str(), second.as_deref()) {
-            ("mdatc", None) => Some(Rules::mdatc()),
-            ("standard", None) => Some(Rules::standard()),
-            ("5dd", None | Some("loose")) => Some(Rules::fivedd(false)),
-            ("5dd", Some("strict")) => Some(Rules::fivedd(true)),
-            _ => None,
+        let Some((preset, used)) = best else {
+            return Err(RulesError::UnknownPreset(first.clone()));
+        };
+        let mut rules = preset.rules;
+        let mut rest = words[used..].iter();
+        while let Some(word) = rest.next() {
+            let option = OPTIONS
+                .iter()
+                .find(|o| o.is_named(word))
+                .ok_or_else(|| RulesError::UnknownOption(word.clone()))?;
+            let choice = rest.next().ok_or(RulesError::MissingChoice(option.name))?;
+            option
+                .choice(choice)
+                .ok_or_else(|| RulesError::UnknownChoice {
+                    option: option.name,
+                    word: choice.clone(),
+                })?
+                .set(&mut rules);
         }
+        Ok(rules)
     }
 
     /// The name of this rule set as `@rules` writes it: `"mdatc"`, `"standard"`, `"5dd"` or
-    /// `"5dd strict"`, or `"custom"` for a combination of policies that is none of them.
+    /// `"5dd strict"`, or `"custom"` for a combination of policies that is none of them (see
+    /// [`Rules::words`]).
     pub fn name(&self) -> &'static str {
-        if *self == Rules::mdatc() {
-            "mdatc"
-        } else if *self == Rules::standard() {
-            "standard"
-        } else if *self == Rules::fivedd(false) {
-            "5dd"
-        } else if *self == Rules::fivedd(true) {
-            "5dd strict"
-        } else {
-            "custom"
+        PRESETS
+            .iter()
+            .find(|p| p.rules == *self)
+            .map_or("custom", |p| p.name)
+    }
+
+    /// The words of `@rules` that name this rule set: the preset it differs least from, then
+    /// the options it chooses otherwise (`mdatc convoy-intent any-fleet`).
+    pub fn words(&self) -> String {
+        let differences = |p: &Preset| {
+            OPTIONS
+                .iter()
+                .filter(|o| o.current(&p.rules).map(|c| c.name) != o.current(self).map(|c| c.name))
+                .collect::<Vec<_>>()
+        };
+        let preset = PRESETS
+            .iter()
+            .min_by_key(|p| differences(p).len())
+            .expect("presets");
+        let mut out = preset.name.to_owned();
+        for o in differences(preset) {
+            if let Some(c) = o.current(self) {
+                out.push(' ');
+                out.push_str(o.name);
+                out.push(' ');
+                out.push_str(c.name);
+            }
         }
+        out
     }
 }
 
@@ -315,6 +693,7 @@ mod tests {
             assert_eq!(Rules::named(&name.to_uppercase()), Some(rules));
         }
         assert_eq!(Rules::named("datc"), None);
+        assert_eq!(Rules::named("5dd loose"), Some(Rules::fivedd(false)));
         assert_eq!(Rules::named("5dd  Loose"), Some(Rules::fivedd(false)));
         assert_eq!(Rules::named("5dd strict loose"), None);
         assert_eq!(Rules::named("mdatc strict"), None);
@@ -338,5 +717,56 @@ mod tests {
         let intent = ConvoyIntent::ViaConvoyOrOwnFleet;
         assert!(intent.convoy_order_shows_intent(Power::England, Power::England));
         assert!(!intent.convoy_order_shows_intent(Power::France, Power::England));
+    }
+
+    #[test]
+    fn the_table_is_complete_and_options_parse() {
+        // Every rule set follows exactly one choice of each option, and the choices set what
+        // they say.
+        for p in &PRESETS {
+            for o in &OPTIONS {
+                let n = o.choices.iter().filter(|c| c.is_set(&p.rules)).count();
+                assert_eq!(n, 1, "{} under {}", o.name, p.name);
+            }
+            assert_eq!(Rules::parse(&p.rules.words()), Ok(p.rules));
+            assert_eq!(p.rules.words(), p.name);
+        }
+        for o in &OPTIONS {
+            for c in o.choices {
+                let mut r = Rules::mdatc();
+                c.set(&mut r);
+                assert!(c.is_set(&r), "{} {}", o.name, c.name);
+                let words = format!("mdatc {} {}", o.name, c.name);
+                assert_eq!(Rules::parse(&words), Ok(r));
+                assert_eq!(Rules::parse(&r.words()), Ok(r), "{}", r.words());
+            }
+        }
+        let any = Rules {
+            convoy_intent: ConvoyIntent::AnyMatchingConvoy,
+            ..Rules::mdatc()
+        };
+        assert_eq!(Rules::parse("MDATC 4.a.3 Any-Fleet"), Ok(any));
+        assert_eq!(any.words(), "mdatc convoy-intent any-fleet");
+        assert_eq!(any.name(), "custom");
+        assert_eq!(
+            Rules::parse("5dd strict reach numbered"),
+            Ok(Rules::fivedd(false))
+        );
+        assert_eq!(
+            Rules::parse("mdatc convoy"),
+            Err(RulesError::UnknownOption("convoy".into()))
+        );
+        assert_eq!(
+            Rules::parse("mdatc reach"),
+            Err(RulesError::MissingChoice("reach"))
+        );
+        assert_eq!(
+            Rules::parse("mdatc reach far").unwrap_err().to_string(),
+            "`far` is no choice of `reach`: the choices are `multiversal`, `own-season`, `numbered`, `numbered-strict`"
+        );
+        assert_eq!(
+            Rules::parse("datc").unwrap_err().to_string(),
+            "unknown rule set `datc`: the rule sets are `mdatc`, `standard`, `5dd`, `5dd strict`"
+        );
     }
 }

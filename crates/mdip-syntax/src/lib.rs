@@ -26,6 +26,8 @@
 //! - [`walk()`]: the one traversal of the tree, every node with its span and [`Role`]; the
 //!   highlighting, [`Parse::spans`] and the IDE's cursor are built on it.
 //! - [`format_text`]: the formatter, one canonical spelling, with a safety check on the walk.
+//! - [`notation`]: the notation as typed values (an order, a unit, a season, a directive)
+//!   and its one printer, the formatter's: what every writer of `.mdip` text builds.
 //! - [`render()`]: a compact text form of a parse, for tests and debugging.
 //!
 //! # Example
@@ -55,6 +57,7 @@ pub mod format;
 pub mod highlight;
 pub mod lexer;
 pub mod line_index;
+pub mod notation;
 pub mod parser;
 pub mod render;
 pub mod span;

@@ -8,6 +8,7 @@ use mdip_judge::world::{
     StepReport as WorldReport, World,
 };
 use mdip_map::{Location, Map, Power, ProvinceId, Terrain, UnitType};
+use mdip_syntax::notation::{Directive, Place, Unit};
 
 use crate::generator::{adjustment_orders, movement_orders, retreat_orders};
 use crate::rng::Rng;
@@ -172,12 +173,14 @@ impl Setup {
             Setup::Placed { units, owners } => {
                 let mut s = String::new();
                 for &(power, kind, loc) in units {
-                    s.push_str(&format!(
-                        "@unit {} {} {}\n",
-                        power.name(),
-                        kind.letter(),
-                        map.location_abbrev(loc)
-                    ));
+                    let d = Directive::Unit {
+                        power: power.name().to_owned(),
+                        unit: Unit::new(
+                            crate::render::kind_of(kind),
+                            Place::new(map.location_abbrev(loc)),
+                        ),
+                    };
+                    s.push_str(&format!("{d}\n"));
                 }
                 for power in Power::ALL {
                     let mine: Vec<&str> = owners
@@ -186,7 +189,12 @@ impl Setup {
                         .map(|o| map.abbrev(o.1))
                         .collect();
                     if !mine.is_empty() {
-                        s.push_str(&format!("@owns {} {}\n", power.name(), mine.join(", ")));
+                        let d = Directive::Owns {
+                            power: power.name().to_owned(),
+                            provinces: mine.into_iter().map(str::to_owned).collect(),
+                            season: None,
+                        };
+                        s.push_str(&format!("{d}\n"));
                     }
                 }
                 s

@@ -8,6 +8,8 @@ use mdip_judge::world::{
 };
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
 
+use mdip_syntax::notation::{self as n, Directive, Spelt, Words};
+
 use crate::games::{Game, StepInput};
 use crate::rng::Rng;
 
@@ -70,13 +72,13 @@ impl Writer {
     }
 }
 
-struct Words<'a> {
+struct Wording<'a> {
     map: &'static Map,
     style: &'a Style,
     rng: Rng,
 }
 
-impl Words<'_> {
+impl Wording<'_> {
     fn loc(&mut self, province: ProvinceId, coast: Option<Coast>) -> String {
         let loc = Location::new(province, coast);
         if self.style.vary_words && self.rng.chance(50) {
@@ -95,24 +97,24 @@ impl Words<'_> {
     }
 
     /// `season` written after a place, or nothing when it is the default and may be left out.
-    fn season(&mut self, season: SeasonKey, default: Option<SeasonKey>) -> String {
+    fn season(&mut self, season: SeasonKey, default: Option<SeasonKey>) -> Option<n::Season> {
         if self.style.omit_defaults && default == Some(season) && self.rng.chance(70) {
-            String::new()
+            None
         } else {
-            format!(" {season}")
+            Some(n::Season::new(season.turn, season.timeline))
         }
     }
 
-    fn unit(&mut self, r: UnitRef, default: Option<SeasonKey>) -> String {
+    /// A unit, and whether its type is written as a word (`Army`).
+    fn unit(&mut self, r: UnitRef, default: Option<SeasonKey>) -> (n::Unit, bool) {
         let kind = r.kind.unwrap_or(UnitType::Army);
-        let letter = if self.style.vary_words && self.rng.chance(20) {
-            kind.name().to_string()
-        } else {
-            kind.letter().to_string()
-        };
+        let long = self.style.vary_words && self.rng.chance(20);
         let loc = self.loc(r.spot.province, r.coast);
         let season = self.season(r.spot.season, default);
-        format!("{letter} {loc}{season}")
+        (
+            n::Unit::new(kind_of(kind), n::Place::new(loc).season(season)),
+            long,
+        )
     }
 
     fn kw<'k>(&mut self, short: &'k str, long: &'k str) -> &'k str {
@@ -125,87 +127,136 @@ impl Words<'_> {
 
     fn movement(&mut self, o: &OrderInput, block: SeasonKey) -> String {
         let own = o.unit.spot.season;
-        let unit = self.unit(o.unit, Some(block));
-        match o.order {
+        let (unit, long) = self.unit(o.unit, Some(block));
+        let mut words = words(long);
+        let order = match o.order {
             UnitOrder::Hold => {
-                let kw = if self.style.vary_words {
-                    ["", " H", " hold", " holds"][self.rng.below(4)]
+                words.hold = if self.style.vary_words {
+                    ["", "H", "hold", "holds"][self.rng.below(4)]
                 } else {
-                    " H"
+                    "H"
                 };
-                format!("{unit}{kw}")
+                n::Order::Hold { unit }
             }
             UnitOrder::Move {
                 to,
                 coast,
                 via_convoy,
             } => {
-                let arrow = self.kw("-", "->");
-                let dest = self.loc(to.province, coast);
+                words.arrow = self.kw("-", "->");
+                let loc = self.loc(to.province, coast);
                 let season = self.season(to.season, Some(own));
-                let via = if via_convoy { " via convoy" } else { "" };
-                format!("{unit} {arrow} {dest}{season}{via}")
+                n::Order::Move {
+                    unit,
+                    dest: n::Place::new(loc).season(season),
+                    via_convoy,
+                    retreat: false,
+                }
             }
             UnitOrder::SupportHold { target } => {
-                let kw = self.kw("S", "supports");
-                let t = self.unit(target, Some(own));
-                format!("{unit} {kw} {t}")
+                words.support = self.kw("S", "supports");
+                let (target, _) = self.unit(target, Some(own));
+                n::Order::SupportHold { unit, target }
             }
             UnitOrder::SupportMove { target, to, coast } => {
-                let kw = self.kw("S", "supports");
-                let t = self.unit(target, Some(own));
-                let dest = self.loc(to.province, coast);
-                let season = self.season(to.season, Some(target.spot.season));
-                format!("{unit} {kw} {t} - {dest}{season}")
+                words.support = self.kw("S", "supports");
+                let season_of_target = target.spot.season;
+                let (target, _) = self.unit(target, Some(own));
+                let loc = self.loc(to.province, coast);
+                let season = self.season(to.season, Some(season_of_target));
+                n::Order::SupportMove {
+                    unit,
+                    target,
+                    dest: n::Place::new(loc).season(season),
+                }
             }
             UnitOrder::Convoy { army, to } => {
-                let kw = self.kw("C", "convoys");
-                let a = self.unit(army, Some(own));
-                let dest = self.loc(to.province, None);
-                let season = self.season(to.season, Some(army.spot.season));
-                format!("{unit} {kw} {a} - {dest}{season}")
+                words.convoy = self.kw("C", "convoys");
+                let season_of_army = army.spot.season;
+                let (army, _) = self.unit(army, Some(own));
+                let loc = self.loc(to.province, None);
+                let season = self.season(to.season, Some(season_of_army));
+                n::Order::Convoy {
+                    unit,
+                    army,
+                    dest: n::Place::new(loc).season(season),
+                }
             }
-        }
+        };
+        Spelt(&order, &words).to_string()
     }
 
     fn retreat(&mut self, o: &RetreatInput) -> String {
-        let unit = self.unit(o.unit, None);
-        match o.order {
+        let (unit, long) = self.unit(o.unit, None);
+        let mut words = words(long);
+        let order = match o.order {
             RetreatOrder::Move { to, coast } => {
-                let dest = self.loc(to.province, coast);
+                let loc = self.loc(to.province, coast);
                 let season = self.season(to.season, Some(o.unit.spot.season));
-                format!("{unit} - {dest}{season}")
+                n::Order::Move {
+                    unit,
+                    dest: n::Place::new(loc).season(season),
+                    via_convoy: false,
+                    retreat: false,
+                }
             }
             RetreatOrder::Disband => {
-                let kw = self.kw("disband", "disbands");
-                format!("{unit} {kw}")
+                words.disband = self.kw("disband", "disbands");
+                n::Order::Disband { unit }
             }
-        }
+        };
+        Spelt(&order, &words).to_string()
     }
 
     fn adjustment(&mut self, o: &AdjustmentInput, block: Option<SeasonKey>) -> String {
-        let season = |w: &mut Self| match o.season {
-            Some(s) => w.season(s, block),
-            None => String::new(),
-        };
-        match o.order {
+        let season = |w: &mut Self| o.season.and_then(|s| w.season(s, block));
+        let order = match o.order {
             AdjustmentOrder::Build {
                 kind,
                 province,
                 coast,
             } => {
                 let loc = self.loc(province, coast);
-                let s = season(self);
-                format!("Build {} {loc}{s}", kind.letter())
+                let place = n::Place::new(loc).season(season(self));
+                n::Order::Build {
+                    unit: n::Unit::new(kind_of(kind), place),
+                }
             }
             AdjustmentOrder::Remove { kind, province } => {
                 let loc = self.loc(province, None);
-                let s = season(self);
-                let k = kind.map_or(String::new(), |k| format!("{} ", k.letter()));
-                format!("Remove {k}{loc}{s}")
+                let place = n::Place::new(loc).season(season(self));
+                n::Order::Remove {
+                    unit: n::Unit {
+                        kind: kind.map(kind_of),
+                        place,
+                    },
+                }
             }
-            AdjustmentOrder::Waive => "Waive".to_string(),
-        }
+            AdjustmentOrder::Waive => n::Order::Waive,
+        };
+        order.to_string()
+    }
+}
+
+pub(crate) fn kind_of(kind: UnitType) -> n::UnitKind {
+    match kind {
+        UnitType::Army => n::UnitKind::Army,
+        UnitType::Fleet => n::UnitKind::Fleet,
+    }
+}
+
+/// The generator's keywords: the canonical ones with `H`, `S`, `C`, `disband`, `via convoy`,
+/// and unit types as words (`Army`) when `long`. The varied wording changes some per order.
+fn words(long: bool) -> Words<'static> {
+    Words {
+        army: if long { "Army" } else { "A" },
+        fleet: if long { "Fleet" } else { "F" },
+        hold: "H",
+        support: "S",
+        convoy: "C",
+        via_convoy: "via convoy",
+        disband: "disband",
+        ..Words::CANONICAL
     }
 }
 
@@ -215,7 +266,7 @@ type Blocks = Vec<(String, Vec<(usize, String)>)>;
 /// Writes a game as an `.mdip` file.
 pub fn render(game: &Game, style: &Style) -> Rendered {
     let map = Map::standard();
-    let mut words = Words {
+    let mut words = Wording {
         map,
         style,
         rng: Rng::new(style.seed ^ 0x7E57),
@@ -251,7 +302,11 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
         }
         if style.implicit_steps && step.phase() == Phase::Adjustment && has_waive && !phase_written
         {
-            w.line("@phase adjustment");
+            let d = Directive::Phase {
+                phase: "adjustment".to_owned(),
+                seasons: Vec::new(),
+            };
+            w.line(&d.to_string());
         }
         for (header, lines) in &blocks {
             w.line(header);
@@ -265,7 +320,11 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
         let needed = next == Phase::Retreat || step.is_empty() || step.phase() != Phase::Movement;
         phase_written = !style.implicit_steps || needed;
         if phase_written {
-            w.line(&format!("@phase {}", next.name()));
+            let d = Directive::Phase {
+                phase: next.name().to_owned(),
+                seasons: Vec::new(),
+            };
+            w.line(&d.to_string());
         }
     }
     let mut expectations = 0;
@@ -286,11 +345,11 @@ pub fn render(game: &Game, style: &Style) -> Rendered {
 
 /// The order lines of one step, in blocks per power (and season), worded by `words`. Also
 /// says whether the step waives a build without naming a season.
-fn step_blocks(step: &StepInput, style: &Style, words: &mut Words) -> (Blocks, bool) {
+fn step_blocks(step: &StepInput, style: &Style, words: &mut Wording) -> (Blocks, bool) {
     let mut blocks: Blocks = Vec::new();
     let mut key_of: BTreeMap<(Power, Option<SeasonKey>), usize> = BTreeMap::new();
     let mut add = |blocks: &mut Blocks,
-                   words: &mut Words,
+                   words: &mut Wording,
                    power: Power,
                    season: Option<SeasonKey>,
                    line: (usize, String)| {
@@ -301,10 +360,13 @@ fn step_blocks(step: &StepInput, style: &Style, words: &mut Words) -> (Blocks, b
                 ""
             };
             let p = words.power(power);
-            let header = match season {
-                Some(s) => format!("{p} {s}{colon}"),
-                None => format!("{p}{colon}"),
-            };
+            let header = n::Header {
+                power: Some(p),
+                season: season.map(season_of),
+                words: None,
+                colon: !colon.is_empty(),
+            }
+            .to_string();
             blocks.push((header, Vec::new()));
             blocks.len() - 1
         });
@@ -354,41 +416,44 @@ fn step_blocks(step: &StepInput, style: &Style, words: &mut Words) -> (Blocks, b
 fn expectation_lines(game: &Game, style: &Style, map: &Map) -> Vec<String> {
     let world = &game.last;
     let mut lines = Vec::new();
-    let numbers: Vec<String> = world
-        .timelines()
-        .iter()
-        .map(|t| t.number.to_string())
-        .collect();
-    lines.push(format!("@expect timelines {}", numbers.join(" ")));
-    let heads: Vec<String> = world.heads().iter().map(|h| h.to_string()).collect();
-    lines.push(format!("@expect heads {}", heads.join(" ")));
-    let seasons: Vec<String> = world.seasons().map(|s| s.key.to_string()).collect();
-    lines.push(format!("@expect seasons {}", seasons.join(" ")));
+    let timelines = world.timelines().iter().map(|t| t.number).collect();
+    lines.push(Directive::ExpectTimelines(timelines));
+    lines.push(Directive::ExpectHeads(
+        world.heads().into_iter().map(season_of).collect(),
+    ));
+    lines.push(Directive::ExpectSeasons(
+        world.seasons().map(|s| season_of(s.key)).collect(),
+    ));
     let mut keys: Vec<SeasonKey> = world.seasons().map(|s| s.key).collect();
     Rng::new(style.seed ^ 0xE7).shuffle(&mut keys);
+    let unit = |kind, loc, season| {
+        n::Unit::new(
+            kind_of(kind),
+            n::Place::new(map.location_abbrev(loc)).season(Some(season_of(season))),
+        )
+    };
     for &key in keys.iter().take(2) {
         let season = world.season(key).expect("exists");
         if season.units.is_empty() {
-            lines.push(format!("@expect empty {key}"));
+            lines.push(Directive::ExpectEmpty(season_of(key)));
         }
         for u in &season.units {
-            lines.push(format!(
-                "@expect unit {} {} {} {key}",
-                u.power.name(),
-                u.kind.letter(),
-                map.location_abbrev(u.loc)
-            ));
+            lines.push(Directive::ExpectUnit {
+                power: u.power.name().to_owned(),
+                unit: unit(u.kind, u.loc, key),
+            });
         }
     }
     // Once a unit is expected, the units dislodged in the last movement step must be listed.
     for d in &game.last_dislodged {
-        lines.push(format!(
-            "@expect dislodged {} {} {} {}",
-            d.power.name(),
-            d.kind.letter(),
-            map.location_abbrev(d.at.loc),
-            d.at.season
-        ));
+        lines.push(Directive::ExpectDislodged {
+            power: d.power.name().to_owned(),
+            unit: unit(d.kind, d.at.loc, d.at.season),
+        });
     }
-    lines
+    lines.iter().map(Directive::to_string).collect()
+}
+
+fn season_of(s: SeasonKey) -> n::Season {
+    n::Season::new(s.turn, s.timeline)
 }

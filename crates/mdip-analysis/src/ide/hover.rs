@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use mdip_judge::world::{Origin, SeasonKey, World};
+use mdip_judge::{OPTIONS, PRESETS};
 use mdip_map::{Map, Power, ProvinceId};
 use mdip_syntax::Span;
 
@@ -54,6 +55,10 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
             span,
             line,
         } => (span, keyword_text(analysis, keyword, line)),
+        Target::Directive {
+            name: "rules",
+            span,
+        } => (span, rules_text()),
         Target::Directive { name, span } => (span, directive_text(name).to_owned()),
         Target::Power {
             power: p,
@@ -251,10 +256,35 @@ fn keyword_text(analysis: &Analysis, keyword: Keyword, line: usize) -> String {
     out.trim_end().to_owned()
 }
 
+/// What `@rules` does, from the rule table: its rule sets and options.
+fn rules_text() -> String {
+    let presets: Vec<String> = PRESETS.iter().map(|p| format!("`{}`", p.name)).collect();
+    let mut out = format!(
+        "**@rules** {} [*option* *choice*]...: the rules the file is adjudicated under (`{}` by default).\n",
+        presets.join(" | "),
+        PRESETS[0].name
+    );
+    for p in &PRESETS {
+        let _ = writeln!(out, "- `{}`: {}", p.name, p.doc);
+    }
+    out.push_str("\nOptions (`@rules mdatc convoy-intent any-fleet`):\n");
+    for o in &OPTIONS {
+        let choices: Vec<String> = o.choices.iter().map(|c| format!("`{}`", c.name)).collect();
+        let _ = writeln!(
+            out,
+            "- `{}` ({}): {}; {}",
+            o.name,
+            o.source,
+            o.doc,
+            choices.join(" | ")
+        );
+    }
+    out.trim_end().to_owned()
+}
+
 /// What a directive does.
 fn directive_text(name: &str) -> &'static str {
     match name {
-        "rules" => "**@rules** `mdatc` | `standard` | `5dd` | `5dd strict`: the rules the file is adjudicated under (multiversal MDATC rules by default; `standard` allows one timeline only; `5dd` the 5D Diplomacy game's rules, loose adjacencies unless `strict`).",
         "start" => "**@start standard**: the standard opening position (Spring 1901, every power's home units).",
         "unit" => "**@unit** *power* *unit*: places a unit before the game starts (`@unit Russia F St Petersburg(sc)`, `@unit Germany A Munich 1:1`).",
         "owns" => "**@owns** *power* *centres* [*season*]: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`, `@owns Austria Vienna 1:1`; default: the root).",

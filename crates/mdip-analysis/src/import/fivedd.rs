@@ -47,6 +47,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
 
+use mdip_syntax::notation::{self as n, Directive, Spelt, Words};
 use serde::Deserialize;
 
 /// The game's region ids (its `server/Data/regions.json`): mdip's province abbreviations in
@@ -132,10 +133,10 @@ enum UnitType {
 }
 
 impl UnitType {
-    fn letter(self) -> char {
+    fn kind(self) -> n::UnitKind {
         match self {
-            UnitType::Army => 'A',
-            UnitType::Fleet => 'F',
+            UnitType::Army => n::UnitKind::Army,
+            UnitType::Fleet => n::UnitKind::Fleet,
         }
     }
 }
@@ -308,8 +309,13 @@ fn season_of(timeline: i64, year: i64, phase: Phase, path: &str) -> Result<Key, 
     Ok((turn, line))
 }
 
-fn season(key: Key) -> String {
-    format!("{}:{}", key.0, key.1)
+fn season(key: Key) -> n::Season {
+    n::Season::new(key.0, key.1)
+}
+
+/// The importer writes the terse keywords (`S`, `C`, `hold`).
+fn terse<T: ?Sized>(v: &T) -> Spelt<'_, 'static, T> {
+    Spelt(v, &Words::TERSE)
 }
 
 /// The calendar name of a board: `timeline 2, Fall 1902`.
@@ -634,11 +640,8 @@ impl Converter {
             world.iteration,
             world.winner.map_or("none", Nation::name)
         );
-        t.push_str(if options.strict {
-            "@rules 5dd strict\n"
-        } else {
-            "@rules 5dd\n"
-        });
+        let rules = if options.strict { "5dd strict" } else { "5dd" };
+        let _ = writeln!(t, "{}", Directive::Rules(rules.to_owned()));
         let heads: Vec<usize> = self
             .timelines
             .iter()
@@ -658,7 +661,7 @@ impl Converter {
         let retreat = !retreating.is_empty();
         let root = self.seasons[self.timelines[0][0]].unwrap_or_default();
         if root.0 != 0 {
-            let _ = writeln!(t, "@turn {}", root.0);
+            let _ = writeln!(t, "{}", Directive::Turn(root.0));
         }
         // Seasons, timeline by timeline: a fork's parent is in a lower timeline, so it is
         // declared before it.
@@ -671,9 +674,17 @@ impl Converter {
                 let _ = writeln!(t, "\n# {}", board_name((b.timeline, b.year, b.phase)));
                 if j == 0 && y > 0 {
                     let from = self.parent_of(world, y)?;
-                    let _ = writeln!(t, "@season {} from {}", season(key), season(from));
+                    let d = Directive::Season {
+                        season: season(key),
+                        from: Some(season(from)),
+                    };
+                    let _ = writeln!(t, "{d}");
                 } else if j > 0 {
-                    let _ = writeln!(t, "@season {}", season(key));
+                    let d = Directive::Season {
+                        season: season(key),
+                        from: None,
+                    };
+                    let _ = writeln!(t, "{d}");
                 }
                 let units = b.units.iter().map(|(r, u)| (r.as_str(), *u));
                 write_board(&mut t, key, units, &b.centres);
@@ -701,7 +712,11 @@ impl Converter {
                     "\n# {} (after the retreats)",
                     board_name(next_board((b.timeline, b.year, b.phase)))
                 );
-                let _ = writeln!(t, "@season {}", season(next));
+                let d = Directive::Season {
+                    season: season(next),
+                    from: None,
+                };
+                let _ = writeln!(t, "{d}");
                 write_board(
                     &mut t,
                     next,
@@ -728,21 +743,14 @@ impl Converter {
                     season: key,
                     name: location_of(region),
                 };
-                let _ = write!(
-                    t,
-                    "@dislodged {} {}",
-                    unit.owner.name(),
-                    unit_text(*unit, &place)
-                );
-                if let Some(attacker) = self.attacker(&place) {
-                    if attacker.at.board == place.board {
-                        let _ = write!(t, " from {}", province(&attacker.at.name));
-                        if self.convoyed(attacker) {
-                            t.push_str(" by convoy");
-                        }
-                    }
-                }
-                t.push('\n');
+                let attacker = self.attacker(&place).filter(|a| a.at.board == place.board);
+                let d = Directive::Dislodged {
+                    power: unit.owner.name().to_owned(),
+                    unit: unit_of(*unit, &place),
+                    from: attacker.map(|a| n::Place::new(province(&a.at.name))),
+                    by_convoy: attacker.is_some_and(|a| self.convoyed(a)),
+                };
+                let _ = writeln!(t, "{d}");
             }
         } else {
             let winters: Vec<Key> = heads
@@ -757,47 +765,37 @@ impl Converter {
             }
             self.write_records(&mut t);
             if !winters.is_empty() {
-                let list: Vec<String> = winters.iter().map(|&k| season(k)).collect();
-                let _ = writeln!(
-                    t,
-                    "\n# Winter: builds and removals are due.\n@phase adjustment {}",
-                    list.join(" ")
-                );
+                let d = Directive::Phase {
+                    phase: "adjustment".to_owned(),
+                    seasons: winters.iter().map(|&k| season(k)).collect(),
+                };
+                let _ = writeln!(t, "\n# Winter: builds and removals are due.\n{d}");
             }
         }
         // The position checks itself.
         all.sort_unstable();
         head_keys.sort_unstable();
         t.push_str("\n# The imported position.\n");
-        let _ = writeln!(
-            t,
-            "@expect seasons {}",
-            all.iter().map(|&k| season(k)).collect::<Vec<_>>().join(" ")
-        );
-        let _ = writeln!(
-            t,
-            "@expect heads {}",
-            head_keys
-                .iter()
-                .map(|&k| season(k))
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
+        let d = Directive::ExpectSeasons(all.iter().map(|&k| season(k)).collect());
+        let _ = writeln!(t, "{d}");
+        let d = Directive::ExpectHeads(head_keys.iter().map(|&k| season(k)).collect());
+        let _ = writeln!(t, "{d}");
         head_units.sort_by_key(|(k, _)| *k);
         for (key, mut units) in head_units {
             if units.is_empty() {
-                let _ = writeln!(t, "@expect empty {}", season(key));
+                let _ = writeln!(t, "{}", Directive::ExpectEmpty(season(key)));
                 continue;
             }
             units.sort_by(|a, b| (a.1.owner, &a.0).cmp(&(b.1.owner, &b.0)));
             for (name, u) in units {
-                let _ = writeln!(
-                    t,
-                    "@expect unit {} {} {name} {}",
-                    u.owner.name(),
-                    u.kind.letter(),
-                    season(key)
-                );
+                let d = Directive::ExpectUnit {
+                    power: u.owner.name().to_owned(),
+                    unit: n::Unit::new(
+                        u.kind.kind(),
+                        n::Place::new(name).season(Some(season(key))),
+                    ),
+                };
+                let _ = writeln!(t, "{d}");
             }
         }
         // No `@expect dislodged`: it speaks of the last movement step, and the set-up
@@ -817,14 +815,34 @@ impl Converter {
             t.push_str("\n# Orders given in the iteration in progress.\n");
         }
         for o in pending {
-            let text = match (o.status, o.kind) {
-                (OrderStatus::RetreatNew, Kind::Move) => self.order_text(o),
-                (OrderStatus::RetreatNew, _) => format!("{} disband", unit_text(o.unit, &o.at)),
-                (_, Kind::Build) => format!("Build {}", unit_text(o.unit, &o.at)),
-                (_, Kind::Disband) => format!("Remove {}", unit_text(o.unit, &o.at)),
-                _ => self.order_text(o),
+            let unit = unit_of(o.unit, &o.at);
+            let order = match (o.status, o.kind) {
+                (OrderStatus::RetreatNew, Kind::Move) => self.order(o),
+                // A disband written after its unit.
+                (OrderStatus::RetreatNew, _) => {
+                    let line = n::OrderLine {
+                        power: Some(o.unit.owner.name().to_owned()),
+                        order: n::Order::Disband { unit },
+                        expect: None,
+                    };
+                    let words = Words {
+                        disband: "disband",
+                        disband_in_front: false,
+                        ..Words::TERSE
+                    };
+                    let _ = writeln!(t, "{}", Spelt(&line, &words));
+                    continue;
+                }
+                (_, Kind::Build) => n::Order::Build { unit },
+                (_, Kind::Disband) => n::Order::Remove { unit },
+                _ => self.order(o),
             };
-            let _ = writeln!(t, "{}: {text}", o.unit.owner.name());
+            let line = n::OrderLine {
+                power: Some(o.unit.owner.name().to_owned()),
+                order,
+                expect: None,
+            };
+            let _ = writeln!(t, "{}", terse(&line));
         }
         Ok(t)
     }
@@ -853,20 +871,21 @@ impl Converter {
             t.push_str("\n# Orders stored on past boards, with their outcomes.\n");
         }
         for o in &records {
-            let (text, outcome) = if o.status == OrderStatus::Invalid && o.kind == Kind::Hold {
+            let (order, outcome) = if o.status == OrderStatus::Invalid && o.kind == Kind::Hold {
                 let held = if self.dislodged(o.at.board, &o.at.name) {
-                    "fails"
+                    n::ExpectedOutcome::Fails
                 } else {
-                    "succeeds"
+                    n::ExpectedOutcome::Succeeds
                 };
-                (format!("{} hold", unit_text(o.unit, &o.at)), held)
+                let unit = unit_of(o.unit, &o.at);
+                (n::Order::Hold { unit }, held)
             } else if o.status == OrderStatus::Invalid {
                 // The unit held; the order is kept and checked again when a step reaches it.
-                (self.order_text(o), "illegal")
+                (self.order(o), n::ExpectedOutcome::Illegal)
             } else {
-                (self.order_text(o), outcome_word(o.status))
+                (self.order(o), outcome(o.status))
             };
-            let _ = writeln!(t, "@record {}: {text} => {outcome}", o.unit.owner.name());
+            record(t, o, order, outcome);
         }
         // Builds and removals of past Winter boards (a Winter head's are still to come).
         let winters: Vec<&Order> = self
@@ -887,18 +906,13 @@ impl Converter {
             );
         }
         for o in &winters {
-            let word = if o.kind == Kind::Build {
-                "Build"
+            let unit = unit_of(o.unit, &o.at);
+            let order = if o.kind == Kind::Build {
+                n::Order::Build { unit }
             } else {
-                "Remove"
+                n::Order::Remove { unit }
             };
-            let _ = writeln!(
-                t,
-                "@record {}: {word} {} => {}",
-                o.unit.owner.name(),
-                unit_text(o.unit, &o.at),
-                outcome_word(o.status)
-            );
+            record(t, o, order, outcome(o.status));
         }
         // Retreats and disbands of past retreat steps.
         let retreats: Vec<&Order> = self
@@ -918,44 +932,54 @@ impl Converter {
             t.push_str("\n# Retreats and disbands stored for past retreat steps.\n");
         }
         for o in &retreats {
-            let text = match (&o.kind, &o.destination) {
-                (Kind::Move, Some(d)) => {
-                    format!("Retreat {} - {}", unit_text(o.unit, &o.at), d.name)
-                }
-                _ => format!("Disband {}", unit_text(o.unit, &o.at)),
+            let unit = unit_of(o.unit, &o.at);
+            let order = match (&o.kind, &o.destination) {
+                (Kind::Move, Some(d)) => n::Order::Move {
+                    unit,
+                    dest: n::Place::new(&d.name),
+                    via_convoy: false,
+                    retreat: true,
+                },
+                _ => n::Order::Disband { unit },
             };
-            let _ = writeln!(
-                t,
-                "@record {}: {text} => {}",
-                o.unit.owner.name(),
-                outcome_word(o.status)
-            );
+            record(t, o, order, outcome(o.status));
         }
     }
 
     /// A stored or new movement order in the notation, every season written; the supported
     /// unit's type is read off its board (written without it when the board has none there).
-    fn order_text(&self, o: &Order) -> String {
-        let unit = unit_text(o.unit, &o.at);
-        let helped = |m: &Place| {
-            let letter = self
+    fn order(&self, o: &Order) -> n::Order {
+        let unit = unit_of(o.unit, &o.at);
+        let helped = |m: &Place| n::Unit {
+            kind: self
                 .units
                 .get(&m.board)
                 .and_then(|units| units.get(&m.name))
-                .map(|u| format!("{} ", u.kind.letter()))
-                .unwrap_or_default();
-            format!("{letter}{}", place_text(m))
+                .map(|u| u.kind.kind()),
+            place: place_of(m),
         };
         match (o.kind, &o.destination, &o.middle) {
-            (Kind::Move, Some(d), _) => format!("{unit} - {}", place_text(d)),
-            (Kind::Support, Some(d), Some(m)) if d == m => format!("{unit} S {}", helped(m)),
-            (Kind::Support, Some(d), Some(m)) => {
-                format!("{unit} S {} - {}", helped(m), place_text(d))
-            }
-            (Kind::Convoy, Some(d), Some(m)) => {
-                format!("{unit} C A {} - {}", place_text(m), place_text(d))
-            }
-            _ => format!("{unit} hold"),
+            (Kind::Move, Some(d), _) => n::Order::Move {
+                unit,
+                dest: place_of(d),
+                via_convoy: false,
+                retreat: false,
+            },
+            (Kind::Support, Some(d), Some(m)) if d == m => n::Order::SupportHold {
+                unit,
+                target: helped(m),
+            },
+            (Kind::Support, Some(d), Some(m)) => n::Order::SupportMove {
+                unit,
+                target: helped(m),
+                dest: place_of(d),
+            },
+            (Kind::Convoy, Some(d), Some(m)) => n::Order::Convoy {
+                unit,
+                army: n::Unit::new(n::UnitKind::Army, place_of(m)),
+                dest: place_of(d),
+            },
+            _ => n::Order::Hold { unit },
         }
     }
 
@@ -1038,11 +1062,11 @@ impl Converter {
 }
 
 /// The `=>` word of a stored status: `succeeds`, `fails`, or `illegal` (the game's `Invalid`).
-fn outcome_word(status: OrderStatus) -> &'static str {
+fn outcome(status: OrderStatus) -> n::ExpectedOutcome {
     match status {
-        OrderStatus::Success | OrderStatus::RetreatSuccess => "succeeds",
-        OrderStatus::Invalid | OrderStatus::RetreatInvalid => "illegal",
-        _ => "fails",
+        OrderStatus::Success | OrderStatus::RetreatSuccess => n::ExpectedOutcome::Succeeds,
+        OrderStatus::Invalid | OrderStatus::RetreatInvalid => n::ExpectedOutcome::Illegal,
+        _ => n::ExpectedOutcome::Fails,
     }
 }
 
@@ -1083,13 +1107,11 @@ fn write_board<'a>(
     let mut units: Vec<(String, Unit)> = units.map(|(r, u)| (location_of(r), u)).collect();
     units.sort_by(|a, b| (a.1.owner, &a.0).cmp(&(b.1.owner, &b.0)));
     for (name, u) in &units {
-        let _ = writeln!(
-            t,
-            "@unit {} {} {name} {}",
-            u.owner.name(),
-            u.kind.letter(),
-            season(key)
-        );
+        let d = Directive::Unit {
+            power: u.owner.name().to_owned(),
+            unit: n::Unit::new(u.kind.kind(), n::Place::new(name).season(Some(season(key)))),
+        };
+        let _ = writeln!(t, "{d}");
     }
     let mut owners: BTreeMap<Nation, BTreeSet<String>> = BTreeMap::new();
     for (region, nation) in centres {
@@ -1099,23 +1121,32 @@ fn write_board<'a>(
             .insert(province(&location_of(region)).to_owned());
     }
     for (nation, list) in owners {
-        let list: Vec<String> = list.into_iter().collect();
-        let _ = writeln!(
-            t,
-            "@owns {} {} {}",
-            nation.name(),
-            list.join(" "),
-            season(key)
-        );
+        let d = Directive::Owns {
+            power: nation.name().to_owned(),
+            provinces: list.into_iter().collect(),
+            season: Some(season(key)),
+        };
+        let _ = writeln!(t, "{}", terse(&d));
     }
 }
 
-fn unit_text(u: Unit, at: &Place) -> String {
-    format!("{} {} {}", u.kind.letter(), at.name, season(at.season))
+fn unit_of(u: Unit, at: &Place) -> n::Unit {
+    n::Unit::new(u.kind.kind(), place_of(at))
 }
 
-fn place_text(p: &Place) -> String {
-    format!("{} {}", p.name, season(p.season))
+/// A place with its season written.
+fn place_of(p: &Place) -> n::Place {
+    n::Place::new(&p.name).season(Some(season(p.season)))
+}
+
+/// An `@record` line of a stored order.
+fn record(t: &mut String, o: &Order, order: n::Order, outcome: n::ExpectedOutcome) {
+    let d = Directive::Record(n::OrderLine {
+        power: Some(o.unit.owner.name().to_owned()),
+        order,
+        expect: Some(outcome),
+    });
+    let _ = writeln!(t, "{}", terse(&d));
 }
 
 #[cfg(test)]

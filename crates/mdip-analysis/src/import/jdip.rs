@@ -27,6 +27,8 @@
 
 use std::fmt::Write as _;
 
+use mdip_syntax::notation::{Directive, Place, Unit, UnitKind};
+
 /// One converted case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
@@ -397,10 +399,10 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
                 phase_word = word;
                 let default = if word == "adjustment" { 2 } else { 0 };
                 if turn != default {
-                    let _ = writeln!(t, "@turn {turn}");
+                    let _ = writeln!(t, "{}", Directive::Turn(turn));
                 }
                 if word != "movement" {
-                    let _ = writeln!(t, "@phase {word}");
+                    let _ = writeln!(t, "{}", phase_directive(word));
                 }
             }
             Err(message) => {
@@ -424,14 +426,23 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
         }
     }
     for (p, centres) in &owners {
-        let _ = writeln!(t, "@owns {p} {}", centres.join(", "));
+        let d = Directive::Owns {
+            power: p.clone(),
+            provinces: centres.clone(),
+            season: None,
+        };
+        let _ = writeln!(t, "{d}");
     }
     let mut occupied: Vec<String> = Vec::new();
     let mut units: Vec<(String, char, String)> = Vec::new();
     for e in &c.prestate {
         match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {
             Some((p, (k, loc))) => {
-                let _ = writeln!(t, "@unit {p} {k} {loc}{}", comment(e));
+                let d = Directive::Unit {
+                    power: p.clone(),
+                    unit: unit_at(k, &loc),
+                };
+                let _ = writeln!(t, "{d}{}", comment(e));
                 occupied.push(province(&loc));
                 units.push((p, k, loc));
             }
@@ -449,18 +460,26 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
     }
     if c.orders.is_empty() {
         // A step with no orders is played only when the file says so (civil disorder).
-        let _ = writeln!(t, "\n@phase next");
+        let _ = writeln!(t, "\n{}", phase_directive("next"));
     }
     t.push('\n');
     if c.post_same {
         for (p, k, loc) in &units {
-            let _ = writeln!(t, "@expect unit {p} {k} {loc}");
+            let d = Directive::ExpectUnit {
+                power: p.clone(),
+                unit: unit_at(*k, loc),
+            };
+            let _ = writeln!(t, "{d}");
         }
     }
     for e in &c.poststate {
         match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {
             Some((p, (k, loc))) => {
-                let _ = writeln!(t, "@expect unit {p} {k} {loc}{}", comment(e));
+                let d = Directive::ExpectUnit {
+                    power: p,
+                    unit: unit_at(k, &loc),
+                };
+                let _ = writeln!(t, "{d}{}", comment(e));
             }
             None => unreadable(&mut t, problems, e, "a unit"),
         }
@@ -468,12 +487,16 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
     if phase_word == "movement" && (c.post_same || !c.poststate.is_empty()) {
         // The case format lists only the dislodged units that may retreat: a unit with nowhere
         // to go is disbanded at once (godip's judge and test harness do so).
-        let _ = writeln!(t, "@expect dislodged except disbanded");
+        let _ = writeln!(t, "{}", Directive::ExpectDislodgedExceptDisbanded);
     }
     for e in &c.post_dislodged {
         match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?))) {
             Some((p, (k, loc))) => {
-                let _ = writeln!(t, "@expect dislodged {p} {k} {loc}{}", comment(e));
+                let d = Directive::ExpectDislodged {
+                    power: p,
+                    unit: unit_at(k, &loc),
+                };
+                let _ = writeln!(t, "{d}{}", comment(e));
             }
             None => unreadable(&mut t, problems, e, "a unit"),
         }
@@ -557,18 +580,18 @@ fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Ve
             Some((from, to)) if o.success && *to == at => Some(from.clone()),
             _ => None,
         });
-        let mut line = format!("@dislodged {p} {k} {loc}");
-        if let Some(from) = &attack {
+        let by_convoy = attack.as_ref().is_some_and(|from| {
             let attack = Some((from.clone(), at.clone()));
-            let by_convoy = past
-                .iter()
-                .any(|o| o.success && (o.convoyed == attack || (o.via_convoy && o.mv == attack)));
-            let _ = write!(line, " from {from}");
-            if by_convoy {
-                line.push_str(" by convoy");
-            }
-        }
-        let _ = writeln!(t, "{line}{}", comment(e));
+            past.iter()
+                .any(|o| o.success && (o.convoyed == attack || (o.via_convoy && o.mv == attack)))
+        });
+        let d = Directive::Dislodged {
+            power: p,
+            unit: unit_at(k, &loc),
+            from: attack.map(Place::new),
+            by_convoy,
+        };
+        let _ = writeln!(t, "{d}{}", comment(e));
     }
     // A dislodged unit's failed move makes no standoff (DATC 6.H.9).
     let dislodged_at: Vec<String> = c
@@ -600,7 +623,8 @@ fn retreat_setup(c: &Raw, occupied: &[String], t: &mut String, problems: &mut Ve
         .map(|(p, _)| p.as_str())
         .collect();
     if !standoffs.is_empty() {
-        let _ = writeln!(t, "@standoff {}", standoffs.join(", "));
+        let d = Directive::Standoff(standoffs.into_iter().map(str::to_owned).collect());
+        let _ = writeln!(t, "{d}");
     }
 }
 
@@ -611,6 +635,24 @@ fn unreadable(t: &mut String, problems: &mut Vec<Problem>, e: &Entry, what: &str
         message: format!("`{}` is not {what} such as `England: F nth`", e.text),
     });
     let _ = writeln!(t, "# not converted: {}", e.text);
+}
+
+/// A unit of a type letter (`A`, `F`) at a location as written.
+fn unit_at(k: char, loc: &str) -> Unit {
+    let kind = if k == 'F' {
+        UnitKind::Fleet
+    } else {
+        UnitKind::Army
+    };
+    Unit::new(kind, Place::new(loc))
+}
+
+/// `@phase <word>`.
+fn phase_directive(word: &str) -> Directive {
+    Directive::Phase {
+        phase: word.to_owned(),
+        seasons: Vec::new(),
+    }
 }
 
 /// A line's comment, written after it.

@@ -34,6 +34,8 @@
 
 use std::fmt::Write;
 
+use mdip_syntax::notation as n;
+
 use super::fivedd::mdip_location;
 
 /// The notations read.
@@ -126,22 +128,29 @@ fn turn_code(word: &str) -> Option<(char, u32)> {
 
 /// The mdip season of a board: Spring and Fall are their turn; a Winter board is the season
 /// its adjustments change (the next Spring's), as `mdip import 5dd` maps it.
-fn season(timeline: u32, phase: char, year: u32) -> Option<String> {
+fn season(timeline: u32, phase: char, year: u32) -> Option<n::Season> {
     let base = year.checked_sub(1901)?.checked_mul(2)?;
     let turn = match phase {
         'S' => base,
         'F' => base + 1,
         _ => base + 2,
     };
-    Some(format!("{turn}:{timeline}"))
+    Some(n::Season::new(turn, timeline))
 }
 
 /// A place of the fork: (mdip location, mdip season, whether a Winter board).
 #[derive(Clone)]
 struct Place {
     location: String,
-    season: String,
+    season: n::Season,
     winter: bool,
+}
+
+impl Place {
+    /// The place in the notation, its season written.
+    fn notation(&self) -> n::Place {
+        n::Place::new(&self.location).season(Some(self.season))
+    }
 }
 
 /// Reads `T1 S01 Lon` (or a region alone, on the board of `board`) from `words`.
@@ -208,12 +217,8 @@ fn fork_order(order: &str) -> Option<String> {
     if let [t, s, d, kind, region] = words.as_slice() {
         if d.eq_ignore_ascii_case("D") {
             let at = place(&[t, s, region], None)?;
-            return Some(format!(
-                "Remove {} {} {}",
-                unit_kind(kind)?,
-                at.location,
-                at.season
-            ));
+            let unit = n::Unit::new(unit_kind(kind)?, at.notation());
+            return Some(n::Order::Remove { unit }.to_string());
         }
     }
     let [t, s, kind, region, rest @ ..] = words.as_slice() else {
@@ -221,33 +226,44 @@ fn fork_order(order: &str) -> Option<String> {
     };
     let kind = unit_kind(kind)?;
     let at = place(&[t, s, region], None)?;
-    let unit = format!("{kind} {} {}", at.location, at.season);
-    let text = match rest {
-        [] if at.winter => format!("Build {unit}"),
-        [h] if h.eq_ignore_ascii_case("H") => format!("{unit} hold"),
-        [d] if d.eq_ignore_ascii_case("D") && at.winter => format!("Remove {unit}"),
-        [d] if d.eq_ignore_ascii_case("D") => format!("{unit} disband"),
-        [arrow, dest @ ..] if *arrow == "->" => {
-            let to = place(dest, Some(&at))?;
-            format!("{unit} - {} {}", to.location, to.season)
-        }
+    let unit = n::Unit::new(kind, at.notation());
+    // A helped unit is written without its type, as the fork writes it.
+    let helped = |p: &Place| n::Unit {
+        kind: None,
+        place: p.notation(),
+    };
+    let order = match rest {
+        [] if at.winter => n::Order::Build { unit },
+        [h] if h.eq_ignore_ascii_case("H") => n::Order::Hold { unit },
+        [d] if d.eq_ignore_ascii_case("D") && at.winter => n::Order::Remove { unit },
+        [d] if d.eq_ignore_ascii_case("D") => n::Order::Disband { unit },
+        [arrow, dest @ ..] if *arrow == "->" => n::Order::Move {
+            unit,
+            dest: place(dest, Some(&at))?.notation(),
+            via_convoy: false,
+            retreat: false,
+        },
         [op, tail @ ..] if op.eq_ignore_ascii_case("S") => {
             match tail.iter().position(|w| *w == "->") {
                 Some(i) => {
-                    let helped = place(&tail[..i], Some(&at))?;
-                    let to = place(&tail[i + 1..], Some(&helped))?;
-                    format!(
-                        "{unit} S {} {} - {} {}",
-                        helped.location, helped.season, to.location, to.season
-                    )
+                    let target = place(&tail[..i], Some(&at))?;
+                    let to = place(&tail[i + 1..], Some(&target))?;
+                    n::Order::SupportMove {
+                        unit,
+                        target: helped(&target),
+                        dest: to.notation(),
+                    }
                 }
                 None => {
                     let held = match tail {
                         [init @ .., h] if h.eq_ignore_ascii_case("H") => init,
                         all => all,
                     };
-                    let helped = place(held, Some(&at))?;
-                    format!("{unit} S {} {}", helped.location, helped.season)
+                    let target = place(held, Some(&at))?;
+                    n::Order::SupportHold {
+                        unit,
+                        target: helped(&target),
+                    }
                 }
             }
         }
@@ -255,20 +271,26 @@ fn fork_order(order: &str) -> Option<String> {
             let i = tail.iter().position(|w| *w == "->")?;
             let army = place(&tail[..i], Some(&at))?;
             let to = place(&tail[i + 1..], Some(&army))?;
-            format!(
-                "{unit} C {} {} - {} {}",
-                army.location, army.season, to.location, to.season
-            )
+            n::Order::Convoy {
+                unit,
+                army: helped(&army),
+                dest: to.notation(),
+            }
         }
         _ => return None,
     };
-    Some(text)
+    let words = n::Words {
+        disband: "disband",
+        disband_in_front: false,
+        ..n::Words::TERSE
+    };
+    Some(n::Spelt(&order, &words).to_string())
 }
 
-fn unit_kind(word: &str) -> Option<char> {
+fn unit_kind(word: &str) -> Option<n::UnitKind> {
     match word {
-        "A" | "a" => Some('A'),
-        "F" | "f" => Some('F'),
+        "A" | "a" => Some(n::UnitKind::Army),
+        "F" | "f" => Some(n::UnitKind::Fleet),
         _ => None,
     }
 }
@@ -348,7 +370,9 @@ fn fivedplomacy_line(line: &str) -> String {
             let (phase, year, used) = fivedplomacy_turn(&after[second + 1..])?;
             let season = season(tl, phase, year)?;
             Some((
-                format!("{} {season}", province.trim()),
+                n::Place::new(province.trim())
+                    .season(Some(season))
+                    .to_string(),
                 colon + 1 + second + 1 + used,
             ))
         });

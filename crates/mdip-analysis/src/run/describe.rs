@@ -1,13 +1,15 @@
-//! The one notation printer: how units, locations, seasons and the heads of the game are
-//! written in reasons, notes, diagnostics, IDE answers and the text report, so that a unit is
-//! spelt the same way everywhere (`F St Petersburg(sc)`, as the notation writes it); and the words for the judge's reasons and illegal orders (the
-//! judge itself writes none).
+//! How units, locations, seasons and the heads of the game are written in reasons, notes,
+//! diagnostics, IDE answers and the text report, so that a unit is spelt the same way
+//! everywhere (`F St Petersburg(sc)`, as the notation writes it: the units and locations are
+//! printed by the notation's one printer, `mdip_syntax::notation`); and the words for the
+//! judge's reasons and illegal orders (the judge itself writes none).
 
 use mdip_judge::world::{
     Illegal, MoveImpossible, Phase, ReachProblem, SeasonKey, SetupError, Unfit, World,
 };
 use mdip_judge::{Reason, UnitId};
 use mdip_map::{Coast, Location, Map, UnitType};
+use mdip_syntax::notation as n;
 
 use crate::model::ReasonCode;
 
@@ -19,19 +21,34 @@ pub(crate) use sentence::{build_coast_missing, note, sentence, wrong_phase};
 /// the analysis, the IDE and the text report spells locations so, which is also what a user
 /// can type back.
 pub fn location(map: &Map, loc: Location) -> String {
-    match loc.coast {
-        Some(c) => format!("{}({})", map.name(loc.province), c.abbrev()),
-        None => map.name(loc.province).to_owned(),
-    }
+    place(map, loc, None).to_string()
 }
 
 /// A unit as the notation writes it: `A Munich`, `F Spain(nc) 1:0` (the season only when
 /// given).
 pub fn unit_text(map: &Map, kind: UnitType, loc: Location, season: Option<SeasonKey>) -> String {
-    match season {
-        Some(s) => format!("{} {} {s}", kind.letter(), location(map, loc)),
-        None => format!("{} {}", kind.letter(), location(map, loc)),
-    }
+    notation_unit(map, kind, loc, season).to_string()
+}
+
+/// A unit of the map as a value of the notation (see [`unit_text`]).
+pub(crate) fn notation_unit(
+    map: &Map,
+    kind: UnitType,
+    loc: Location,
+    season: Option<SeasonKey>,
+) -> n::Unit {
+    let kind = match kind {
+        UnitType::Army => n::UnitKind::Army,
+        UnitType::Fleet => n::UnitKind::Fleet,
+    };
+    n::Unit::new(kind, place(map, loc, season))
+}
+
+/// A location of the map as a value of the notation.
+fn place(map: &Map, loc: Location, season: Option<SeasonKey>) -> n::Place {
+    n::Place::new(map.name(loc.province))
+        .coast(loc.coast.map(|c| c.abbrev()))
+        .season(season.map(|s| n::Season::new(s.turn, s.timeline)))
 }
 
 /// "A Munich" or, in a multiversal game, "A Munich 1:0".

@@ -3,6 +3,7 @@
 //! what the scheduler must do; they never close a step themselves.
 
 use mdip_judge::world::{Phase, Rules, SeasonKey, SetupError, Spot, StoredKind, UnitSig};
+use mdip_judge::RulesError;
 use mdip_map::{Coast, Location, Map, Power, ProvinceId, UnitType};
 use mdip_syntax::{DirectiveKind, ExpectedOutcome, Name, OrderLine, SeasonLit, Span, UnitRef};
 
@@ -563,15 +564,23 @@ impl State {
     }
 
     fn rules(&mut self, name: &Name) {
-        match Rules::named(&name.text) {
-            Some(rules) => self.world.set_rules(rules),
-            None => self.diags.push(
+        match Rules::parse(&name.text) {
+            Ok(rules) => self.world.set_rules(rules),
+            Err(RulesError::Empty | RulesError::UnknownPreset(_)) => self.diags.push(
                 Diagnostic::new(
                     Code::UnknownDirectiveWord,
                     name.span,
                     format!("unknown rule set `{}`", name.text),
                 )
                 .with_hint(format!("rule sets: {}", Rules::NAMES.join(", "))),
+            ),
+            Err(e) => self.diags.push(
+                Diagnostic::new(
+                    Code::UnknownDirectiveWord,
+                    name.span,
+                    format!("unknown rule option in `{}`", name.text),
+                )
+                .with_hint(e.to_string()),
             ),
         }
     }

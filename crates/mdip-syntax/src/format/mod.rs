@@ -24,14 +24,14 @@
 //! line is left alone; then the whole result is parsed again and the sequence of meanings and
 //! comments compared with the original's, or nothing is formatted.
 //!
-//! `print` holds the printer.
+//! `print` holds the printer, the one writer of the notation (of [`crate::notation`] values too).
 
 use crate::ast::{Line, LineKind};
 use crate::parser::Parse;
 use crate::span::Span;
 
 mod check;
-mod print;
+pub(crate) mod print;
 
 /// Spells a coast as written (`north coast`, `NC`) canonically (`nc`), or `None` for a coast
 /// it does not know (kept as written).

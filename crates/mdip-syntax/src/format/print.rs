@@ -1,324 +1,575 @@
-//! The printer of the formatter: the canonical text of one line, from its syntax tree.
+//! The one printer of the notation: the text of the typed values of [`crate::notation`] (an
+//! order, a unit, a season, a directive), in the canonical [`Words`] or another spelling; and,
+//! for the formatter, the canonical text of one line of a syntax tree, read into those values.
 //!
-//! A printer, like [`crate::render()`], spells each kind of node, so it matches the kinds of
-//! orders and directives itself; this and the walk are the places a new kind is printed.
+//! Reading a tree matches the kinds of orders and directives, like [`crate::render()`] and the
+//! walk; this and they are the places a new kind is added.
 
-use crate::ast::{PhaseLetter, SeasonName, SeasonWords};
 use std::fmt::Write;
 
-use crate::ast::{
-    Directive, DirectiveKind, ExpectedOutcome, Line, LineKind, LocRef, Name, Order, OrderLine,
-    SeasonLit, UnitKind, UnitRef,
+use crate::ast::{self, DirectiveKind, LineKind, PhaseLetter, SeasonName, SeasonWords};
+use crate::notation::{
+    Directive, ExpectedOutcome, Header, Order, OrderLine, Place, Season, Unit, UnitKind, Words,
 };
 
 use super::CanonicalCoast;
 
-/// A season as `X:Y`, without leading zeros; `None` when a part is missing.
-fn season(s: &SeasonLit) -> Option<String> {
-    Some(format!("{}:{}", s.turn?, s.timeline?))
+fn seasons(out: &mut String, l: &[Season]) {
+    for (i, s) in l.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{s}");
+    }
 }
 
-fn loc(out: &mut String, l: &LocRef, coast: CanonicalCoast<'_>) -> Option<()> {
-    out.push_str(&l.province.text);
-    if let Some(c) = &l.coast {
-        let _ = write!(out, "({})", coast(&c.text).unwrap_or(&c.text));
+fn place(out: &mut String, p: &Place) {
+    out.push_str(&p.province);
+    if let Some(c) = &p.coast {
+        let _ = write!(out, "({c})");
     }
-    if let Some(s) = &l.season {
-        out.push(' ');
-        out.push_str(&season(s)?);
+    if let Some(s) = &p.season {
+        let _ = write!(out, " {s}");
     }
-    Some(())
 }
 
-fn unit(out: &mut String, u: &UnitRef, coast: CanonicalCoast<'_>) -> Option<()> {
-    match u.kind.map(|k| k.kind) {
-        Some(UnitKind::Army) => out.push_str("A "),
-        Some(UnitKind::Fleet) => out.push_str("F "),
+fn unit(out: &mut String, u: &Unit, w: &Words<'_>) {
+    match u.kind {
+        Some(UnitKind::Army) => {
+            out.push_str(w.army);
+            out.push(' ');
+        }
+        Some(UnitKind::Fleet) => {
+            out.push_str(w.fleet);
+            out.push(' ');
+        }
         None => {}
     }
-    loc(out, &u.loc, coast)
+    place(out, &u.place);
 }
 
-fn order(out: &mut String, o: &Order, coast: CanonicalCoast<'_>) -> Option<()> {
+/// ` kw ` between two parts.
+fn word(out: &mut String, kw: &str) {
+    out.push(' ');
+    out.push_str(kw);
+    out.push(' ');
+}
+
+fn order(out: &mut String, o: &Order, w: &Words<'_>) {
     match o {
-        Order::Hold { unit: u, .. } => {
-            unit(out, u, coast)?;
-            out.push_str(" Hold");
+        Order::Hold { unit: u } => {
+            unit(out, u, w);
+            if !w.hold.is_empty() {
+                out.push(' ');
+                out.push_str(w.hold);
+            }
         }
         Order::Move {
             unit: u,
             dest,
             via_convoy,
-            retreat_keyword,
-            ..
+            retreat,
         } => {
-            unit(out, u, coast)?;
-            out.push_str(if retreat_keyword.is_some() {
-                " Retreat "
-            } else {
-                " - "
-            });
-            loc(out, dest, coast)?;
-            if via_convoy.is_some() {
-                out.push_str(" via Convoy");
+            if *retreat && w.retreat_in_front {
+                out.push_str(w.retreat);
+                out.push(' ');
+            }
+            unit(out, u, w);
+            word(
+                out,
+                if *retreat && !w.retreat_in_front {
+                    w.retreat
+                } else {
+                    w.arrow
+                },
+            );
+            place(out, dest);
+            if *via_convoy {
+                out.push(' ');
+                out.push_str(w.via_convoy);
             }
         }
-        Order::SupportHold {
-            unit: u, target, ..
-        } => {
-            unit(out, u, coast)?;
-            out.push_str(" Supports ");
-            unit(out, target, coast)?;
+        Order::SupportHold { unit: u, target } => {
+            unit(out, u, w);
+            word(out, w.support);
+            unit(out, target, w);
         }
         Order::SupportMove {
             unit: u,
             target,
             dest,
-            ..
         } => {
-            unit(out, u, coast)?;
-            out.push_str(" Supports ");
-            unit(out, target, coast)?;
-            out.push_str(" - ");
-            loc(out, dest, coast)?;
+            unit(out, u, w);
+            word(out, w.support);
+            unit(out, target, w);
+            word(out, w.arrow);
+            place(out, dest);
         }
         Order::Convoy {
             unit: u,
             army,
             dest,
-            ..
         } => {
-            unit(out, u, coast)?;
-            out.push_str(" Convoys ");
-            unit(out, army, coast)?;
-            out.push_str(" - ");
-            loc(out, dest, coast)?;
+            unit(out, u, w);
+            word(out, w.convoy);
+            unit(out, army, w);
+            word(out, w.arrow);
+            place(out, dest);
         }
         // Without its type the unit is written after the keyword (`Disband gol`): `gol Disband`
         // would lack the type.
-        Order::Disband { unit: u, .. } if u.kind.is_none() => {
-            out.push_str("Disband ");
-            unit(out, u, coast)?;
+        Order::Disband { unit: u } if w.disband_in_front || u.kind.is_none() => {
+            out.push_str(w.disband);
+            out.push(' ');
+            unit(out, u, w);
         }
-        Order::Disband { unit: u, .. } => {
-            unit(out, u, coast)?;
-            out.push_str(" Disband");
+        Order::Disband { unit: u } => {
+            unit(out, u, w);
+            out.push(' ');
+            out.push_str(w.disband);
         }
-        Order::Build { unit: u, .. } => {
-            out.push_str("Build ");
-            unit(out, u, coast)?;
+        Order::Build { unit: u } => {
+            out.push_str(w.build);
+            out.push(' ');
+            unit(out, u, w);
         }
-        Order::Remove { unit: u, .. } => {
-            out.push_str("Remove ");
-            unit(out, u, coast)?;
+        Order::Remove { unit: u } => {
+            out.push_str(w.remove);
+            out.push(' ');
+            unit(out, u, w);
         }
-        Order::Waive { .. } => out.push_str("Waive"),
-        Order::Incomplete(_) => return None,
+        Order::Waive => out.push_str(w.waive),
     }
-    Some(())
 }
 
-fn order_line(out: &mut String, o: &OrderLine, coast: CanonicalCoast<'_>) -> Option<()> {
+fn order_line(out: &mut String, o: &OrderLine, w: &Words<'_>) {
     if let Some(p) = &o.power {
-        let _ = write!(out, "{}: ", p.text);
+        let _ = write!(out, "{p}: ");
     }
-    order(out, &o.order, coast)?;
+    order(out, &o.order, w);
     if let Some(e) = o.expect {
-        out.push_str(match e.outcome {
+        out.push_str(match e {
             ExpectedOutcome::Succeeds => " => succeeds",
             ExpectedOutcome::Fails => " => fails",
             ExpectedOutcome::Illegal => " => illegal",
             ExpectedOutcome::Any => " => any",
         });
     }
-    Some(())
 }
 
-fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Option<()> {
-    let low = |n: &Name| n.text.to_lowercase();
-    let seasons = |l: &[SeasonLit]| -> Option<String> {
-        Some(l.iter().map(season).collect::<Option<Vec<_>>>()?.join(" "))
-    };
-    match &d.kind {
-        DirectiveKind::Rules(n) => {
-            let words: Vec<&str> = n.text.split_whitespace().collect();
-            let _ = write!(out, "@rules {}", words.join(" ").to_lowercase());
+fn header(out: &mut String, h: &Header) {
+    if let Some(power) = &h.power {
+        out.push_str(power);
+    }
+    match (&h.season, &h.words) {
+        (Some(s), _) => {
+            let _ = write!(out, " {s}");
         }
-        DirectiveKind::Start(n) => {
-            let _ = write!(out, "@start {}", low(n));
+        (None, Some(words)) => {
+            if h.power.is_some() {
+                out.push(' ');
+            }
+            out.push_str(words);
         }
-        DirectiveKind::Unit { power, unit: u } => {
-            let _ = write!(out, "@unit {} ", power.text);
-            unit(out, u, coast)?;
+        (None, None) => {}
+    }
+    if h.colon {
+        out.push(':');
+    }
+}
+
+fn directive(out: &mut String, d: &Directive, w: &Words<'_>) {
+    match d {
+        Directive::Rules(words) => {
+            let _ = write!(out, "@rules {words}");
         }
-        DirectiveKind::Owns {
+        Directive::Start(n) => {
+            let _ = write!(out, "@start {n}");
+        }
+        Directive::Unit { power, unit: u } => {
+            let _ = write!(out, "@unit {power} ");
+            unit(out, u, w);
+        }
+        Directive::Owns {
             power,
             provinces,
             season: s,
         } => {
-            if provinces.len() == 1 && provinces[0].text.contains(' ') {
-                return None;
-            }
-            let names: Vec<&str> = provinces.iter().map(|p| p.text.as_str()).collect();
-            let _ = write!(out, "@owns {} {}", power.text, names.join(", "));
+            let _ = write!(out, "@owns {power} {}", provinces.join(w.list));
             if let Some(s) = s {
-                let _ = write!(out, " {}", season(s)?);
+                let _ = write!(out, " {s}");
             }
         }
-        DirectiveKind::Phase { phase, seasons: l } => {
-            let _ = write!(out, "@phase {}", low(phase));
+        Directive::Phase { phase, seasons: l } => {
+            let _ = write!(out, "@phase {phase}");
             if !l.is_empty() {
-                let _ = write!(out, " {}", seasons(l)?);
+                out.push(' ');
+                seasons(out, l);
             }
         }
-        DirectiveKind::Season {
-            season: s, from, ..
-        } => {
-            let _ = write!(out, "@season {}", season(s)?);
+        Directive::Season { season: s, from } => {
+            let _ = write!(out, "@season {s}");
             if let Some(f) = from {
-                let _ = write!(out, " from {}", season(f)?);
+                let _ = write!(out, " from {f}");
             }
         }
-        DirectiveKind::Record(line) => {
+        Directive::Record(line) => {
             out.push_str("@record ");
-            order_line(out, line, coast)?;
+            order_line(out, line, w);
         }
-        DirectiveKind::Turn(n) => {
-            let _ = write!(out, "@turn {}", n.value?);
+        Directive::Turn(n) => {
+            let _ = write!(out, "@turn {n}");
         }
-        DirectiveKind::Game(n) => {
+        Directive::Game(n) => {
             out.push_str("@game");
             if let Some(n) = n {
-                let _ = write!(out, " {}", n.text);
+                let _ = write!(out, " {n}");
             }
         }
-        DirectiveKind::ExpectUnit { power, unit: u } => {
-            let _ = write!(out, "@expect unit {} ", power.text);
-            unit(out, u, coast)?;
+        Directive::ExpectUnit { power, unit: u } => {
+            let _ = write!(out, "@expect unit {power} ");
+            unit(out, u, w);
         }
-        DirectiveKind::ExpectHas { power, unit: u } => {
+        Directive::ExpectHas { power, unit: u } => {
             out.push_str("@expect has ");
             if let Some(p) = power {
-                let _ = write!(out, "{} ", p.text);
+                let _ = write!(out, "{p} ");
             }
-            unit(out, u, coast)?;
+            unit(out, u, w);
         }
-        DirectiveKind::ExpectDislodged { power, unit: u } => {
-            let _ = write!(out, "@expect dislodged {} ", power.text);
-            unit(out, u, coast)?;
+        Directive::ExpectDislodged { power, unit: u } => {
+            let _ = write!(out, "@expect dislodged {power} ");
+            unit(out, u, w);
         }
-        DirectiveKind::Dislodged {
+        Directive::Dislodged {
             power,
             unit: u,
             from,
             by_convoy,
         } => {
-            let _ = write!(out, "@dislodged {} ", power.text);
-            unit(out, u, coast)?;
+            let _ = write!(out, "@dislodged {power} ");
+            unit(out, u, w);
             if let Some(from) = from {
                 out.push_str(" from ");
-                loc(out, from, coast)?;
+                place(out, from);
             }
-            if by_convoy.is_some() {
+            if *by_convoy {
                 out.push_str(" by convoy");
             }
         }
-        DirectiveKind::Standoff(provinces) => {
-            if provinces.len() == 1 && provinces[0].text.contains(' ') {
-                return None;
-            }
-            let names: Vec<&str> = provinces.iter().map(|p| p.text.as_str()).collect();
-            let _ = write!(out, "@standoff {}", names.join(", "));
+        Directive::Standoff(provinces) => {
+            let _ = write!(out, "@standoff {}", provinces.join(w.list));
         }
-        DirectiveKind::ExpectRetreats {
+        Directive::ExpectRetreats {
             power,
             unit: u,
             options,
         } => {
-            let _ = write!(out, "@expect retreats {} ", power.text);
-            unit(out, u, coast)?;
+            let _ = write!(out, "@expect retreats {power} ");
+            unit(out, u, w);
             out.push(':');
             if options.is_empty() {
                 out.push_str(" none");
             }
             for (i, o) in options.iter().enumerate() {
                 out.push_str(if i == 0 { " " } else { ", " });
-                loc(out, o, coast)?;
+                place(out, o);
             }
         }
-        DirectiveKind::ExpectEmpty(s) => {
-            let _ = write!(out, "@expect empty {}", season(s)?);
+        Directive::ExpectEmpty(s) => {
+            let _ = write!(out, "@expect empty {s}");
         }
-        DirectiveKind::ExpectSeasons(l) => {
-            let _ = write!(out, "@expect seasons {}", seasons(l)?);
+        Directive::ExpectSeasons(l) => {
+            out.push_str("@expect seasons ");
+            seasons(out, l);
         }
-        DirectiveKind::ExpectTimelines(l) => {
-            let nums = l
-                .iter()
-                .map(|n| n.value.map(|v| v.to_string()))
-                .collect::<Option<Vec<_>>>()?;
+        Directive::ExpectTimelines(l) => {
+            let nums: Vec<String> = l.iter().map(u32::to_string).collect();
             let _ = write!(out, "@expect timelines {}", nums.join(" "));
         }
-        DirectiveKind::ExpectHeads(l) => {
-            let _ = write!(out, "@expect heads {}", seasons(l)?);
+        Directive::ExpectHeads(l) => {
+            out.push_str("@expect heads ");
+            seasons(out, l);
         }
-        DirectiveKind::ExpectOwner {
+        Directive::ExpectOwner {
             province,
             power,
             season: s,
         } => {
-            let _ = write!(out, "@expect owner {} {}", province.text, power.text);
+            let _ = write!(out, "@expect owner {province} {power}");
             if let Some(s) = s {
-                let _ = write!(out, " {}", season(s)?);
+                let _ = write!(out, " {s}");
             }
         }
-        DirectiveKind::ExpectDislodgedExceptDisbanded => {
+        Directive::ExpectDislodgedExceptDisbanded => {
             out.push_str("@expect dislodged except disbanded");
         }
-        DirectiveKind::ExpectWinner(n) => {
-            let _ = write!(out, "@expect winner {}", n.text);
+        Directive::ExpectWinner(n) => {
+            let _ = write!(out, "@expect winner {n}");
         }
-        DirectiveKind::ExpectDiagnostic { severity, code } => {
-            let _ = write!(
-                out,
-                "@expect {} {}",
-                low(severity),
-                code.text.to_uppercase()
-            );
+        Directive::ExpectDiagnostic { severity, code } => {
+            let _ = write!(out, "@expect {severity} {code}");
         }
-        DirectiveKind::Unknown => return None,
     }
-    Some(())
+}
+
+macro_rules! text_fns {
+    ($($name:ident($t:ty) => |$out:ident, $v:ident, $w:ident| $body:expr;)*) => {$(
+        pub(crate) fn $name($v: &$t, $w: &Words<'_>) -> String {
+            let mut $out = String::new();
+            $body;
+            $out
+        }
+    )*};
+}
+
+text_fns! {
+    place_text(Place) => |out, v, _w| place(&mut out, v);
+    unit_text(Unit) => |out, v, w| unit(&mut out, v, w);
+    order_text(Order) => |out, v, w| order(&mut out, v, w);
+    order_line_text(OrderLine) => |out, v, w| order_line(&mut out, v, w);
+    header_text(Header) => |out, v, _w| header(&mut out, v);
+    directive_text(Directive) => |out, v, w| directive(&mut out, v, w);
+}
+
+// Reading a syntax tree into the typed values, as the formatter spells them.
+
+/// A season; `None` when a part is missing.
+fn season_of(s: &ast::SeasonLit) -> Option<Season> {
+    Some(Season::new(s.turn?, s.timeline?))
+}
+
+fn seasons_of(l: &[ast::SeasonLit]) -> Option<Vec<Season>> {
+    l.iter().map(season_of).collect()
+}
+
+fn place_of(l: &ast::LocRef, coast: CanonicalCoast<'_>) -> Option<Place> {
+    Some(Place {
+        province: l.province.text.clone(),
+        coast: l
+            .coast
+            .as_ref()
+            .map(|c| coast(&c.text).map_or_else(|| c.text.clone(), str::to_owned)),
+        season: match &l.season {
+            Some(s) => Some(season_of(s)?),
+            None => None,
+        },
+    })
+}
+
+fn unit_of(u: &ast::UnitRef, coast: CanonicalCoast<'_>) -> Option<Unit> {
+    Some(Unit {
+        kind: u.kind.map(|k| k.kind),
+        place: place_of(&u.loc, coast)?,
+    })
+}
+
+impl Order {
+    /// The order a syntax tree holds, its coasts spelt by `coast`; `None` for an incomplete
+    /// order or a season with a part missing.
+    pub fn from_ast(o: &ast::Order, coast: CanonicalCoast<'_>) -> Option<Order> {
+        let u = |u: &ast::UnitRef| unit_of(u, coast);
+        Some(match o {
+            ast::Order::Hold { unit, .. } => Order::Hold { unit: u(unit)? },
+            ast::Order::Move {
+                unit,
+                dest,
+                via_convoy,
+                retreat_keyword,
+                ..
+            } => Order::Move {
+                unit: u(unit)?,
+                dest: place_of(dest, coast)?,
+                via_convoy: via_convoy.is_some(),
+                retreat: retreat_keyword.is_some(),
+            },
+            ast::Order::SupportHold { unit, target, .. } => Order::SupportHold {
+                unit: u(unit)?,
+                target: u(target)?,
+            },
+            ast::Order::SupportMove {
+                unit, target, dest, ..
+            } => Order::SupportMove {
+                unit: u(unit)?,
+                target: u(target)?,
+                dest: place_of(dest, coast)?,
+            },
+            ast::Order::Convoy {
+                unit, army, dest, ..
+            } => Order::Convoy {
+                unit: u(unit)?,
+                army: u(army)?,
+                dest: place_of(dest, coast)?,
+            },
+            ast::Order::Disband { unit, .. } => Order::Disband { unit: u(unit)? },
+            ast::Order::Build { unit, .. } => Order::Build { unit: u(unit)? },
+            ast::Order::Remove { unit, .. } => Order::Remove { unit: u(unit)? },
+            ast::Order::Waive { .. } => Order::Waive,
+            ast::Order::Incomplete(_) => return None,
+        })
+    }
+}
+
+impl OrderLine {
+    /// The order line a syntax tree holds (see [`Order::from_ast`]).
+    pub fn from_ast(o: &ast::OrderLine, coast: CanonicalCoast<'_>) -> Option<OrderLine> {
+        Some(OrderLine {
+            power: o.power.as_ref().map(|p| p.text.clone()),
+            order: Order::from_ast(&o.order, coast)?,
+            expect: o.expect.map(|e| e.outcome),
+        })
+    }
+}
+
+impl Directive {
+    /// The directive a syntax tree holds, in the formatter's spelling (directive words in
+    /// lower case, diagnostic codes in capitals), or `None` for one it keeps as written.
+    pub fn from_ast(d: &ast::Directive, coast: CanonicalCoast<'_>) -> Option<Directive> {
+        let low = |n: &ast::Name| n.text.to_lowercase();
+        let u = |u: &ast::UnitRef| unit_of(u, coast);
+        let names = |l: &[ast::Name]| l.iter().map(|n| n.text.clone()).collect::<Vec<_>>();
+        let opt_season = |s: &Option<ast::SeasonLit>| match s {
+            Some(s) => season_of(s).map(Some),
+            None => Some(None),
+        };
+        Some(match &d.kind {
+            DirectiveKind::Rules(n) => {
+                let words: Vec<&str> = n.text.split_whitespace().collect();
+                Directive::Rules(words.join(" ").to_lowercase())
+            }
+            DirectiveKind::Start(n) => Directive::Start(low(n)),
+            DirectiveKind::Unit { power, unit } => Directive::Unit {
+                power: power.text.clone(),
+                unit: u(unit)?,
+            },
+            DirectiveKind::Owns {
+                power,
+                provinces,
+                season,
+            } => {
+                if provinces.len() == 1 && provinces[0].text.contains(' ') {
+                    return None;
+                }
+                Directive::Owns {
+                    power: power.text.clone(),
+                    provinces: names(provinces),
+                    season: opt_season(season)?,
+                }
+            }
+            DirectiveKind::Phase { phase, seasons } => Directive::Phase {
+                phase: low(phase),
+                seasons: seasons_of(seasons)?,
+            },
+            DirectiveKind::Season { season, from, .. } => Directive::Season {
+                season: season_of(season)?,
+                from: opt_season(from)?,
+            },
+            DirectiveKind::Record(line) => Directive::Record(OrderLine::from_ast(line, coast)?),
+            DirectiveKind::Turn(n) => Directive::Turn(n.value?),
+            DirectiveKind::Game(n) => Directive::Game(n.as_ref().map(|n| n.text.clone())),
+            DirectiveKind::ExpectUnit { power, unit } => Directive::ExpectUnit {
+                power: power.text.clone(),
+                unit: u(unit)?,
+            },
+            DirectiveKind::ExpectHas { power, unit } => Directive::ExpectHas {
+                power: power.as_ref().map(|p| p.text.clone()),
+                unit: u(unit)?,
+            },
+            DirectiveKind::ExpectDislodged { power, unit } => Directive::ExpectDislodged {
+                power: power.text.clone(),
+                unit: u(unit)?,
+            },
+            DirectiveKind::Dislodged {
+                power,
+                unit,
+                from,
+                by_convoy,
+            } => Directive::Dislodged {
+                power: power.text.clone(),
+                unit: u(unit)?,
+                from: match from {
+                    Some(f) => Some(place_of(f, coast)?),
+                    None => None,
+                },
+                by_convoy: by_convoy.is_some(),
+            },
+            DirectiveKind::Standoff(provinces) => {
+                if provinces.len() == 1 && provinces[0].text.contains(' ') {
+                    return None;
+                }
+                Directive::Standoff(names(provinces))
+            }
+            DirectiveKind::ExpectRetreats {
+                power,
+                unit,
+                options,
+            } => Directive::ExpectRetreats {
+                power: power.text.clone(),
+                unit: u(unit)?,
+                options: options
+                    .iter()
+                    .map(|o| place_of(o, coast))
+                    .collect::<Option<_>>()?,
+            },
+            DirectiveKind::ExpectEmpty(s) => Directive::ExpectEmpty(season_of(s)?),
+            DirectiveKind::ExpectSeasons(l) => Directive::ExpectSeasons(seasons_of(l)?),
+            DirectiveKind::ExpectTimelines(l) => {
+                Directive::ExpectTimelines(l.iter().map(|n| n.value).collect::<Option<Vec<_>>>()?)
+            }
+            DirectiveKind::ExpectHeads(l) => Directive::ExpectHeads(seasons_of(l)?),
+            DirectiveKind::ExpectOwner {
+                province,
+                power,
+                season,
+            } => Directive::ExpectOwner {
+                province: province.text.clone(),
+                power: power.text.clone(),
+                season: opt_season(season)?,
+            },
+            DirectiveKind::ExpectDislodgedExceptDisbanded => {
+                Directive::ExpectDislodgedExceptDisbanded
+            }
+            DirectiveKind::ExpectWinner(n) => Directive::ExpectWinner(n.text.clone()),
+            DirectiveKind::ExpectDiagnostic { severity, code } => Directive::ExpectDiagnostic {
+                severity: low(severity),
+                code: code.text.to_uppercase(),
+            },
+            DirectiveKind::Unknown => return None,
+        })
+    }
+}
+
+fn header_of(h: &ast::Header) -> Option<Header> {
+    let season = match &h.season {
+        Some(s) => Some(season_of(s)?),
+        None => None,
+    };
+    let words = match (&season, &h.words) {
+        (None, Some(w)) => Some(season_words(w)?),
+        _ => None,
+    };
+    Some(Header {
+        power: h.power.as_ref().map(|p| p.text.clone()),
+        colon: season.is_none() && words.is_none(),
+        season,
+        words,
+    })
 }
 
 /// The canonical text of a line (without its line break), or `None` to keep it as it is.
-pub(super) fn canonical_line(text: &str, line: &Line, coast: CanonicalCoast<'_>) -> Option<String> {
-    let mut out = String::new();
-    match &line.kind {
-        LineKind::Blank => {}
-        LineKind::Comment => {}
-        LineKind::Header(h) => {
-            if let Some(power) = &h.power {
-                out.push_str(&power.text);
-            }
-            match (&h.season, &h.words) {
-                (Some(s), _) => {
-                    out.push(' ');
-                    out.push_str(&season(s)?);
-                }
-                (None, Some(w)) => {
-                    if h.power.is_some() {
-                        out.push(' ');
-                    }
-                    out.push_str(&season_words(w)?);
-                }
-                (None, None) => out.push(':'),
-            }
-        }
-        LineKind::Order(o) => order_line(&mut out, o, coast)?,
-        LineKind::Directive(d) => directive(&mut out, d, coast)?,
+pub(super) fn canonical_line(
+    text: &str,
+    line: &ast::Line,
+    coast: CanonicalCoast<'_>,
+) -> Option<String> {
+    let w = &Words::CANONICAL;
+    let mut out = match &line.kind {
+        LineKind::Blank | LineKind::Comment => String::new(),
+        LineKind::Header(h) => header_text(&header_of(h)?, w),
+        LineKind::Order(o) => order_line_text(&OrderLine::from_ast(o, coast)?, w),
+        LineKind::Directive(d) => directive_text(&Directive::from_ast(d, coast)?, w),
         LineKind::Error => return None,
-    }
+    };
     if let Some(c) = line.comment {
         if !out.is_empty() {
             out.push(' ');

@@ -1,5 +1,8 @@
 //! Directive names and their words.
 
+use mdip_judge::world::Rules;
+use mdip_judge::{OPTIONS, PRESETS};
+
 use super::context::Ctx;
 use super::item::CompletionKind;
 
@@ -16,8 +19,6 @@ impl Ctx<'_> {
             [] => {
                 for (d, detail) in [
                     ("@start standard", "the standard opening position"),
-                    ("@rules mdatc", "multiversal rules (default)"),
-                    ("@rules standard", "standard Diplomacy only"),
                     ("@unit", "place a unit: @unit Russia F St Petersburg(sc)"),
                     ("@owns", "supply-centre owners: @owns Germany Berlin, Kiel"),
                     ("@phase movement", "the phase"),
@@ -42,12 +43,21 @@ impl Ctx<'_> {
                     ("@expect", "an expectation"),
                 ] {
                     self.push(d, CompletionKind::Directive, Some(detail.into()), d, 0);
+                    if d == "@start standard" {
+                        // The rule sets, from the rule table.
+                        for p in &PRESETS {
+                            let d = format!("@rules {}", p.name);
+                            self.push(&d, CompletionKind::Directive, Some(p.doc.into()), &d, 0);
+                        }
+                    }
                 }
                 return;
             }
             ["start"] => &["standard"],
-            ["rules"] => &["mdatc", "standard", "5dd"],
-            ["rules", "5dd"] => &["strict", "loose"],
+            ["rules", rest @ ..] => {
+                self.rules_words(rest);
+                return;
+            }
             ["phase"] => &["movement", "retreat", "adjustment", "next"],
             ["expect"] => &[
                 "unit",
@@ -112,6 +122,51 @@ impl Ctx<'_> {
         };
         for v in values {
             self.push(*v, CompletionKind::Directive, None, *v, 0);
+        }
+    }
+
+    /// The next word of `@rules`, after `words`: a rule set's words, then options and their
+    /// choices, from the rule table.
+    fn rules_words(&mut self, words: &[&str]) {
+        let mut seen: Vec<&str> = Vec::new();
+        // The next word of a rule set's name that `words` begins.
+        for p in &PRESETS {
+            for name in std::iter::once(p.name).chain(p.aliases.iter().copied()) {
+                let name: Vec<&str> = name.split(' ').collect();
+                if name.len() > words.len() && name[..words.len()] == *words {
+                    let next = name[words.len()];
+                    if !seen.contains(&next) {
+                        seen.push(next);
+                        let detail = (name.len() == words.len() + 1).then(|| p.doc.to_owned());
+                        self.push(next, CompletionKind::Directive, detail, next, 0);
+                    }
+                }
+            }
+        }
+        // After a whole rule set's name: options, each followed by its choice.
+        let preset = PRESETS
+            .iter()
+            .flat_map(|p| std::iter::once(p.name).chain(p.aliases.iter().copied()))
+            .map(|name| name.split(' ').count())
+            .filter(|&n| n <= words.len() && Rules::parse(&words[..n].join(" ")).is_ok())
+            .max();
+        let Some(n) = preset else { return };
+        let rest = &words[n..];
+        if rest.len().is_multiple_of(2) {
+            for o in &OPTIONS {
+                let detail = format!("{} ({})", o.doc, o.source);
+                self.push(o.name, CompletionKind::Directive, Some(detail), o.name, 0);
+            }
+        } else if let Some(o) = OPTIONS.iter().find(|o| o.is_named(rest[rest.len() - 1])) {
+            for c in o.choices {
+                self.push(
+                    c.name,
+                    CompletionKind::Directive,
+                    Some(c.doc.into()),
+                    c.name,
+                    0,
+                );
+            }
         }
     }
 }

@@ -8,6 +8,8 @@ use mdip_map::{Power, UnitType};
 use super::context::Ctx;
 use super::item::CompletionKind;
 use crate::ide::unit_text;
+use crate::run::describe::notation_unit;
+use mdip_syntax::notation::Order;
 
 impl Ctx<'_> {
     /// At the start of an order line: the block power's units, powers for a new block,
@@ -91,8 +93,8 @@ impl Ctx<'_> {
                             {
                                 continue;
                             }
-                            let text =
-                                format!("Build {}{suffix}", unit_text(self.map, kind, loc, None));
+                            let unit = notation_unit(self.map, kind, loc, None);
+                            let text = format!("{}{suffix}", Order::Build { unit });
                             self.push(
                                 text.clone(),
                                 CompletionKind::Keyword,
@@ -129,7 +131,8 @@ impl Ctx<'_> {
                     })
                     .unwrap_or_default();
                 for (kind, loc) in units {
-                    let text = format!("Remove {}{suffix}", unit_text(self.map, kind, loc, None));
+                    let unit = notation_unit(self.map, kind, loc, None);
+                    let text = format!("{}{suffix}", Order::Remove { unit });
                     self.push(
                         text.clone(),
                         CompletionKind::Keyword,

@@ -9,10 +9,11 @@
 use std::fmt::Write;
 
 use anstyle::{AnsiColor, Style};
+use mdip_analysis::notation as n;
 use mdip_analysis::report::{
     BoardUnitReport, DislodgedReport, FileReport, OrderKindName, OrderReport, OwedReport,
-    PhaseName, PlaceReport, PowerBoard, SeasonPhase, SeasonReport, StatusName, StepReport,
-    UnitReport,
+    PhaseName, PlaceReport, PowerBoard, SeasonPhase, SeasonRef, SeasonReport, StatusName,
+    StepReport, UnitReport, UnitTypeName,
 };
 
 use super::plural;
@@ -246,35 +247,73 @@ fn order_text(o: &OrderReport, multiversal: bool) -> String {
     if incomplete {
         return o.text.clone();
     }
-    let me = unit(u, multiversal);
-    let dest = o
-        .target
-        .destination
-        .as_ref()
-        .map(|d| place(d, multiversal))
-        .unwrap_or_default();
-    let other = o
-        .target
-        .unit
-        .as_ref()
-        .map(|t| unit(t, multiversal))
-        .unwrap_or_default();
-    let via = if o.target.via_convoy {
-        " via Convoy"
-    } else {
-        ""
+    let me = notation_unit(u, multiversal);
+    let dest = || {
+        let d = o.target.destination.as_ref()?;
+        Some(n::Place::new(&d.location).season(multiversal.then(|| season(d.season))))
     };
-    match o.kind {
-        OrderKindName::Hold => format!("{me} Hold"),
-        OrderKindName::Move | OrderKindName::Retreat => format!("{me} - {dest}{via}"),
-        OrderKindName::SupportHold => format!("{me} S {other}"),
-        OrderKindName::SupportMove => format!("{me} S {other} - {dest}"),
-        OrderKindName::Convoy => format!("{me} C {other} - {dest}"),
-        OrderKindName::Disband => format!("{me} Disband"),
-        OrderKindName::Build => format!("Build {me}"),
-        OrderKindName::Remove => format!("Remove {me}"),
-        OrderKindName::Waive => "Waive".to_owned(),
-        OrderKindName::Unknown => o.text.clone(),
+    let other = || {
+        o.target
+            .unit
+            .as_ref()
+            .map(|t| notation_unit(t, multiversal))
+    };
+    let order = match o.kind {
+        OrderKindName::Hold => n::Order::Hold { unit: me },
+        OrderKindName::Move | OrderKindName::Retreat => n::Order::Move {
+            unit: me,
+            dest: dest().unwrap_or_else(|| n::Place::new("")),
+            via_convoy: o.target.via_convoy,
+            retreat: false,
+        },
+        OrderKindName::SupportHold => n::Order::SupportHold {
+            unit: me,
+            target: other().unwrap_or_else(|| unit_at("")),
+        },
+        OrderKindName::SupportMove => n::Order::SupportMove {
+            unit: me,
+            target: other().unwrap_or_else(|| unit_at("")),
+            dest: dest().unwrap_or_else(|| n::Place::new("")),
+        },
+        OrderKindName::Convoy => n::Order::Convoy {
+            unit: me,
+            army: other().unwrap_or_else(|| unit_at("")),
+            dest: dest().unwrap_or_else(|| n::Place::new("")),
+        },
+        OrderKindName::Disband => n::Order::Disband { unit: me },
+        OrderKindName::Build => n::Order::Build { unit: me },
+        OrderKindName::Remove => n::Order::Remove { unit: me },
+        OrderKindName::Waive => n::Order::Waive,
+        OrderKindName::Unknown => return o.text.clone(),
+    };
+    // The report's spelling: `S` and `C`, and a retreat written as a move.
+    let words = n::Words {
+        support: "S",
+        convoy: "C",
+        ..n::Words::CANONICAL
+    };
+    n::Spelt(&order, &words).to_string()
+}
+
+fn season(s: SeasonRef) -> n::Season {
+    n::Season::new(s.turn, s.timeline)
+}
+
+fn unit_at(location: &str) -> n::Unit {
+    n::Unit {
+        kind: None,
+        place: n::Place::new(location),
+    }
+}
+
+/// A unit of the report in the notation, its season written in a multiversal game.
+fn notation_unit(u: &UnitReport, multiversal: bool) -> n::Unit {
+    n::Unit {
+        kind: u.kind.map(|k| match k {
+            UnitTypeName::Army => n::UnitKind::Army,
+            UnitTypeName::Fleet => n::UnitKind::Fleet,
+        }),
+        place: n::Place::new(&u.location).season(multiversal.then(|| season(u.season))),
     }
 }
 
