@@ -442,7 +442,7 @@ impl Analysis {
             Some(c) => c
                 .restore(self)
                 .world_before_step(text, &self.parse, c.line, step),
-            None => crate::run::State::with_rules(self.default_rules).world_before_step(
+            None => crate::run::State::on_map(self.world.map(), self.default_rules).world_before_step(
                 text,
                 &self.parse,
                 0,
