@@ -30,6 +30,7 @@ mod run;
 pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
+pub use maps::{BuiltinMaps, MapSource};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
 pub use model::{
@@ -37,7 +38,6 @@ pub use model::{
     OrderStrengths, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
     UnitInfo,
 };
-pub use maps::{BuiltinMaps, MapSource};
 pub use report::FileReport;
 
 /// Analyses a whole file: parses it, runs every step and checks its expectations.
@@ -51,6 +51,12 @@ pub fn analyze(text: &str) -> Analysis {
 /// configuration's `rules`).
 pub fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
     analyze_with(text, rules, &BuiltinMaps)
+}
+
+/// [`analyze`] with the variant folders an `@map "path"` names read through `maps` (see
+/// [`analyze_with`]).
+pub fn analyze_with_maps(text: &str, maps: &dyn MapSource) -> Analysis {
+    analyze_with(text, mdip_judge::world::Rules::default(), maps)
 }
 
 /// [`analyze_with_rules`] with the variant folders an `@map "path"` names read through `maps`

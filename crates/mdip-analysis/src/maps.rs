@@ -40,7 +40,7 @@ pub(crate) struct Choice {
 }
 
 /// Chooses the map of a parsed file: the first `@map` line, if nothing the map reads comes
-/// before it (only blank lines, comments and `@rules` may); else the standard map. Every
+/// before it (only blank lines, comments, `@rules` and `@expect error` may); else the standard map. Every
 /// misplaced, second, unknown or unloadable `@map` gets a diagnostic at its directive.
 pub(crate) fn choose(parse: &Parse, source: &dyn MapSource) -> Choice {
     let mut map = None;
@@ -58,23 +58,15 @@ pub(crate) fn choose(parse: &Parse, source: &dyn MapSource) -> Choice {
         };
         let name = match &directive.kind {
             DirectiveKind::Map(name) => name,
-            DirectiveKind::Rules(_) | DirectiveKind::Unknown => continue,
+            DirectiveKind::Rules(_)
+            | DirectiveKind::Unknown
+            | DirectiveKind::ExpectDiagnostic { .. } => continue,
             _ => {
                 first_read.get_or_insert(i);
                 continue;
             }
         };
         let span = directive.at.cover(name.span);
-        if let Some(at) = chosen_at {
-            let diag = Diagnostic::new(
-                Code::SetupTooLate,
-                span,
-                format!("the map is already chosen on line {}", at + 1),
-            )
-            .with_hint("a file is played on one map: keep one `@map` line");
-            diags.push((i, diag));
-            continue;
-        }
         if let Some(at) = first_read {
             let diag = Diagnostic::new(
                 Code::SetupTooLate,
@@ -85,8 +77,18 @@ pub(crate) fn choose(parse: &Parse, source: &dyn MapSource) -> Choice {
                 ),
             )
             .with_hint(
-                "write `@map` first: only blank lines, comments and `@rules` may come before it",
+                "write `@map` first: only blank lines, comments, `@rules` and `@expect error` may come before it",
             );
+            diags.push((i, diag));
+            continue;
+        }
+        if let Some(at) = chosen_at {
+            let diag = Diagnostic::new(
+                Code::SetupTooLate,
+                span,
+                format!("the map is already chosen on line {}", at + 1),
+            )
+            .with_hint("a file is played on one map: keep one `@map` line");
             diags.push((i, diag));
             continue;
         }

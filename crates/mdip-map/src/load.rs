@@ -151,9 +151,7 @@ fn parse_powers(text: &str) -> Result<Powers, MapError> {
 
 /// Whether `text` is a colour as `#rrggbb`.
 fn is_colour(text: &str) -> bool {
-    text.len() == 7
-        && text.starts_with('#')
-        && text[1..].bytes().all(|b| b.is_ascii_hexdigit())
+    text.len() == 7 && text.starts_with('#') && text[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Reads `provinces.txt`: the provinces in id order and the folded-name

@@ -160,9 +160,7 @@ pub(crate) fn parse_variant_info(text: &str) -> Result<VariantInfo, MapError> {
                     "home" => Builds::Home,
                     "anywhere" => Builds::Anywhere,
                     other => {
-                        return Err(err(format!(
-                            "builds `{other}` is not `home` or `anywhere`"
-                        )))
+                        return Err(err(format!("builds `{other}` is not `home` or `anywhere`")))
                     }
                 }
             }
@@ -240,13 +238,7 @@ pub(crate) fn parse_points(map: &Map, text: &str) -> Result<Picture, MapError> {
                     format!("the point of `{}` is outside the size", map.abbrev(p)),
                 ))
             }
-            None => {
-                return Err(error(
-                    FILE,
-                    0,
-                    format!("`{}` has no point", map.abbrev(p)),
-                ))
-            }
+            None => return Err(error(FILE, 0, format!("`{}` has no point", map.abbrev(p)))),
         }
     }
     Ok(Picture {
@@ -272,11 +264,7 @@ macro_rules! builtin {
                 provinces: include_str!(concat!("../variants/", $name, "/provinces.txt")),
                 adjacency: include_str!(concat!("../variants/", $name, "/adjacency.txt")),
                 units: include_str!(concat!("../variants/", $name, "/units.txt")),
-                variant: Some(include_str!(concat!(
-                    "../variants/",
-                    $name,
-                    "/variant.txt"
-                ))),
+                variant: Some(include_str!(concat!("../variants/", $name, "/variant.txt"))),
                 points: Some(include_str!(concat!("../variants/", $name, "/points.txt"))),
             },
         }

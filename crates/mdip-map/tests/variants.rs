@@ -35,12 +35,17 @@ fn every_built_in_map_loads_and_the_standard_map_comes_first() {
         let map = Map::builtin(name).unwrap_or_else(|| panic!("{name} is not built in"));
         assert_eq!(map.info().name, name);
         if name != "standard" {
-            let picture = map.picture().expect("a built-in variant has picture points");
+            let picture = map
+                .picture()
+                .expect("a built-in variant has picture points");
             assert_eq!(picture.points.len(), map.province_count());
         }
     }
     assert!(Map::builtin("ancient mediterranean").is_none());
-    assert!(std::ptr::eq(Map::builtin("standard").unwrap(), Map::standard()));
+    assert!(std::ptr::eq(
+        Map::builtin("standard").unwrap(),
+        Map::standard()
+    ));
 }
 
 #[test]
@@ -64,16 +69,37 @@ fn ancient_mediterranean_agrees_with_its_readme() {
     assert!(map.convoys_from(bal));
     assert!(!map.convoys_from(p("Crete")));
     assert!(map.can_stand(UnitType::Army, Location::province(bal)));
-    assert!(!map.adjacent(UnitType::Army, Location::province(p("sag")), Location::province(bal)));
-    assert!(map.adjacent(UnitType::Fleet, Location::province(p("sag")), Location::province(bal)));
+    assert!(!map.adjacent(
+        UnitType::Army,
+        Location::province(p("sag")),
+        Location::province(bal)
+    ));
+    assert!(map.adjacent(
+        UnitType::Fleet,
+        Location::province(p("sag")),
+        Location::province(bal)
+    ));
     // The canals: armies and fleets alike.
-    for (a, b) in [("ath", "spa"), ("sic", "nea"), ("ale", "mem"), ("mem", "the")] {
+    for (a, b) in [
+        ("ath", "spa"),
+        ("sic", "nea"),
+        ("ale", "mem"),
+        ("mem", "the"),
+    ] {
         for kind in UnitType::ALL {
             assert!(map.adjacent(kind, Location::province(p(a)), Location::province(p(b))));
         }
     }
-    assert!(map.adjacent(UnitType::Fleet, Location::province(p("byz")), Location::province(p("bla"))));
-    assert!(map.adjacent(UnitType::Fleet, Location::province(p("byz")), Location::province(p("aeg"))));
+    assert!(map.adjacent(
+        UnitType::Fleet,
+        Location::province(p("byz")),
+        Location::province(p("bla"))
+    ));
+    assert!(map.adjacent(
+        UnitType::Fleet,
+        Location::province(p("byz")),
+        Location::province(p("aeg"))
+    ));
     // The four-way connections: every pair adjacent.
     for four in [["aus", "mes", "got", "lib"], ["ale", "sii", "the", "gop"]] {
         for a in four {
@@ -112,14 +138,56 @@ fn error_of(variant: Option<&str>, points: Option<&str>) -> MapError {
 #[test]
 fn broken_variant_files_are_errors_at_their_line() {
     let cases: [(Option<&str>, Option<&str>, &str, usize, &str); 8] = [
-        (Some("name = x\n# c\nvictory = many\n"), None, "variant.txt", 3, "victory `many`"),
-        (Some("name = x\nbuilds = somewhere\n"), None, "variant.txt", 2, "builds `somewhere`"),
-        (Some("name = x\nname = y\n"), None, "variant.txt", 2, "already set on line 1"),
-        (Some("name = x\ncolour = red\n"), None, "variant.txt", 2, "unknown key `colour`"),
+        (
+            Some("name = x\n# c\nvictory = many\n"),
+            None,
+            "variant.txt",
+            3,
+            "victory `many`",
+        ),
+        (
+            Some("name = x\nbuilds = somewhere\n"),
+            None,
+            "variant.txt",
+            2,
+            "builds `somewhere`",
+        ),
+        (
+            Some("name = x\nname = y\n"),
+            None,
+            "variant.txt",
+            2,
+            "already set on line 1",
+        ),
+        (
+            Some("name = x\ncolour = red\n"),
+            None,
+            "variant.txt",
+            2,
+            "unknown key `colour`",
+        ),
         (Some("title = X\n"), None, "variant.txt", 0, "no `name"),
-        (Some("name = x\nvictory = 35\n"), None, "variant.txt", 0, "more than the map's 34"),
-        (None, Some("size 10 10\nxyz 1 1\n"), "points.txt", 2, "unknown province"),
-        (None, Some("size 10 10\nlon 1\n"), "points.txt", 2, "expected `place x y`"),
+        (
+            Some("name = x\nvictory = 35\n"),
+            None,
+            "variant.txt",
+            0,
+            "more than the map's 34",
+        ),
+        (
+            None,
+            Some("size 10 10\nxyz 1 1\n"),
+            "points.txt",
+            2,
+            "unknown province",
+        ),
+        (
+            None,
+            Some("size 10 10\nlon 1\n"),
+            "points.txt",
+            2,
+            "expected `place x y`",
+        ),
     ];
     for (variant, points, file, line, message) in cases {
         let e = error_of(variant, points);
@@ -133,13 +201,22 @@ fn broken_variant_files_are_errors_at_their_line() {
 #[test]
 fn a_broken_colour_is_an_error_at_its_line() {
     let mut files = standard_files();
-    files[0] = files[0].replace("England | eng | English  |", "England | eng | English  | | red");
+    files[0] = files[0].replace(
+        "England | eng | English  |",
+        "England | eng | English  | | red",
+    );
     let e = load(&files, None, None).expect_err("a bad colour was accepted");
     assert_eq!(e.file, "powers.txt");
     assert!(e.message.contains("colour `red`"), "{e}");
-    files[0] = standard_files()[0].replace("England | eng | English  |", "England | eng | English  | | #aabbcc");
+    files[0] = standard_files()[0].replace(
+        "England | eng | English  |",
+        "England | eng | English  | | #aabbcc",
+    );
     let map = load(&files, None, None).unwrap();
-    assert_eq!(map.power_colour(map.resolve_power("eng").unwrap()), Some("#aabbcc"));
+    assert_eq!(
+        map.power_colour(map.resolve_power("eng").unwrap()),
+        Some("#aabbcc")
+    );
 }
 
 #[test]

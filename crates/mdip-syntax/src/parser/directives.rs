@@ -36,7 +36,9 @@ impl LineParser<'_> {
             "map" => match self.game_name() {
                 Some(name) => Some(DirectiveKind::Map(name)),
                 None => {
-                    self.directive_error("a map (`standard`, `ancient-mediterranean`, or a folder in quotes)");
+                    self.directive_error(
+                        "a map (`standard`, `ancient-mediterranean`, or a folder in quotes)",
+                    );
                     None
                 }
             },
