@@ -319,7 +319,8 @@ impl Board<'_> {
         }
         let province = loc.province;
         let home = self.map.home_centres(power).contains(&province);
-        if !home && !(self.map.builds_anywhere() && self.map.is_supply_centre(province)) {
+        let anywhere = self.map.builds_anywhere() && self.map.is_supply_centre(province);
+        if !(home || anywhere) {
             return Err(Reason::NotHomeCentre);
         }
         if self.owners.get(province.index()).copied().flatten() != Some(power) {

@@ -137,7 +137,9 @@ fn error_of(variant: Option<&str>, points: Option<&str>) -> MapError {
 
 #[test]
 fn broken_variant_files_are_errors_at_their_line() {
-    let cases: [(Option<&str>, Option<&str>, &str, usize, &str); 8] = [
+    /// variant.txt, points.txt, the file and line of the error, a part of its message.
+    type Case<'a> = (Option<&'a str>, Option<&'a str>, &'a str, usize, &'a str);
+    let cases: [Case; 8] = [
         (
             Some("name = x\n# c\nvictory = many\n"),
             None,
