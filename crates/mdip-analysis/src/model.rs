@@ -426,6 +426,13 @@ impl Analysis {
         self.world.rules().name()
     }
 
+    /// The map the file is played on (its `@map`, else the standard map): immutable geography
+    /// the pictures draw a variant's board from (`mdip-render` may know the map; the judge's
+    /// state stays private).
+    pub fn map(&self) -> &'static mdip_map::Map {
+        self.world.map()
+    }
+
     /// How many lines the file has, as the analysis read it.
     pub fn line_count(&self) -> usize {
         self.parse.file.lines.len()
@@ -509,14 +516,13 @@ impl Analysis {
             .iter()
             .rev()
             .find(|c| c.steps_len() <= step);
-        let world =
-            match start {
-                Some(c) => c
-                    .restore(self)
-                    .world_before_step(text, &self.parse, c.line, step),
-                None => crate::run::State::with_rules(self.resumable.default_rules)
-                    .world_before_step(text, &self.parse, 0, step),
-            };
+        let world = match start {
+            Some(c) => c
+                .restore(self)
+                .world_before_step(text, &self.parse, c.line, step),
+            None => crate::run::State::on_map(self.world.map(), self.resumable.default_rules)
+                .world_before_step(text, &self.parse, 0, step),
+        };
         if let Ok(mut last) = self.resumable.last_world.lock() {
             *last = Some((step, world.clone()));
         }

@@ -201,6 +201,10 @@ pub enum Directive {
     Rules(String),
     /// `@start standard`.
     Start(String),
+    /// `@map ancient-mediterranean`: a built-in map, by name.
+    Map(String),
+    /// `@map "./my-variant"`: a variant folder, the path between the quotes.
+    MapFolder(String),
     /// `@unit England F London`.
     Unit { power: String, unit: Unit },
     /// `@owns Germany Berlin, Kiel 1:0`.

@@ -285,6 +285,7 @@ fn rules_text() -> String {
 /// What a directive does.
 fn directive_text(name: &str) -> &'static str {
     match name {
+        "map" => "**@map** *name* | `\"`*folder*`\"`: the map the file is played on, first in the file: a built-in map (`standard`, `ancient-mediterranean`) or a variant folder relative to the file (docs/variants.md).",
         "start" => "**@start standard**: the standard opening position (Spring 1901, every power's home units).",
         "unit" => "**@unit** *power* *unit*: places a unit before the game starts (`@unit Russia F St Petersburg(sc)`, `@unit Germany A Munich 1:1`).",
         "owns" => "**@owns** *power* *centres* [*season*]: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`, `@owns Austria Vienna 1:1`; default: the root).",

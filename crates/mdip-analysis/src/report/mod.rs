@@ -154,6 +154,10 @@ pub struct FileReport {
     /// unchanged).
     #[serde(skip)]
     pub rules: &'static str,
+    /// The map the file is played on (`@map`): the name of a built-in map or the `name` of a
+    /// variant folder's `variant.txt` (absent on the standard map).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<&'static str>,
 }
 
 /// A game an `@game` line started.

@@ -183,6 +183,12 @@ fn directive(out: &mut String, d: &Directive, w: &Words<'_>) {
         Directive::Rules(words) => {
             let _ = write!(out, "@rules {words}");
         }
+        Directive::Map(name) => {
+            let _ = write!(out, "@map {name}");
+        }
+        Directive::MapFolder(path) => {
+            let _ = write!(out, "@map \"{path}\"");
+        }
         Directive::Start(n) => {
             let _ = write!(out, "@start {n}");
         }
@@ -438,6 +444,10 @@ impl Directive {
                 Directive::Rules(words.join(" ").to_lowercase())
             }
             DirectiveKind::Start(n) => Directive::Start(low(n)),
+            DirectiveKind::Map(n) => match n.map_path() {
+                Some(path) => Directive::MapFolder(path.to_owned()),
+                None => Directive::Map(low(n)),
+            },
             DirectiveKind::Unit { power, unit } => Directive::Unit {
                 power: power.text.clone(),
                 unit: u(unit)?,
