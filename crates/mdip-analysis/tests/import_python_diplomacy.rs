@@ -223,7 +223,7 @@ fn a_variant_writes_its_map() {
         r#""A PAR":[]"#,
     );
     let text = convert(&json, &Options::default()).unwrap();
-    assert!(text.contains("\n@map france-austria\n"), "{text}");
+    assert!(text.contains("\n@map france-vs-austria\n"), "{text}");
     let standard = one_phase("standard", "S1901M", r#""A PAR - BUR""#, r#""A PAR":[]"#);
     let text = convert(&standard, &Options::default()).unwrap();
     assert!(!text.contains("@map"), "{text}");

@@ -41,8 +41,8 @@ pub use super::fivedd::ImportError;
 pub const MAPS: [(&str, Option<&str>, u32); 2] = [
     ("standard", None, 1901),
     // The package's `standard_france_austria.map`: the standard map with France and Austria
-    // only, the other home centres neutral; godip's `France vs Austria`.
-    ("standard_france_austria", Some("france-austria"), 1901),
+    // only, the other home centres neutral; godip's `France vs Austria` (`france-vs-austria`).
+    ("standard_france_austria", Some("france-vs-austria"), 1901),
 ];
 
 /// How to convert.
