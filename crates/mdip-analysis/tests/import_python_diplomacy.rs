@@ -179,6 +179,15 @@ fn bad_input_is_an_error_with_its_json_path() {
         e.to_string(),
         "at `phases[0].results.A PAR`: unknown result `zap` (python diplomacy writes bounce, cut, void, dislodged, no convoy, disband)"
     );
+    // A power name that would break the file's lines.
+    let e = error(&ok.replace(
+        "\"FRANCE\":[\"A PAR - BUR",
+        "\"FRANCE\\n@map x\":[\"A PAR - BUR",
+    ));
+    assert_eq!(
+        e.to_string(),
+        "at `phases[0].orders.FRANCE\n@map x`: `FRANCE @map x` is no power name such as `AUSTRIA`"
+    );
     let e = error(&one_phase("standard", "S1901M", r#""A PAR - BUR""#, ""));
     assert_eq!(e.path, "phases[0].orders.FRANCE[0]");
     assert!(e.message.contains("has no result"), "{e}");

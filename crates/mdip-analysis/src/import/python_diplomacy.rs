@@ -328,6 +328,7 @@ fn parse(json: &str) -> Result<SavedGame, ImportError> {
 /// result: each with the JSON path of the bad value.
 pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
     let game = parse(json)?;
+    check_powers(&game)?;
     let (map_path, map) = match (&game.map, &game.map_name) {
         (Some(m), _) => ("map", m.as_str()),
         (None, Some(m)) => ("map_name", m.as_str()),
@@ -654,6 +655,35 @@ fn support_matches(order: &Order, p: &Phase) -> bool {
 /// Whether the supported army (`A sev`) has the result `no convoy`.
 fn supports_no_convoy(supported: &str, p: &Phase) -> bool {
     results_key(&p.results, supported).is_some_and(|k| p.results[k].words().contains(&"no convoy"))
+}
+
+/// Every power the game names (the keys of `units`, `centers`, `retreats`, `builds` and
+/// `orders`) is a name such as `AUSTRIA` or `NORTH_AFRICA`: letters, digits and `_`, `-`.
+fn check_powers(game: &SavedGame) -> Result<(), ImportError> {
+    let ok = |k: &str| {
+        k.bytes().any(|b| b.is_ascii_alphabetic())
+            && k.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    for (i, p) in game.phases.iter().enumerate() {
+        let s = &p.state;
+        let keys = [
+            ("state.units", s.units.keys().collect::<Vec<_>>()),
+            ("state.centers", s.centers.keys().collect()),
+            ("state.retreats", s.retreats.keys().collect()),
+            ("state.builds", s.builds.keys().collect()),
+            ("orders", p.orders.keys().collect()),
+        ];
+        for (field, names) in keys {
+            if let Some(bad) = names.into_iter().find(|k| !ok(k)) {
+                return Err(error(
+                    format!("phases[{i}].{field}.{bad}"),
+                    format!("`{}` is no power name such as `AUSTRIA`", one_line(bad)),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Whether a phase stored any order.
