@@ -21,6 +21,7 @@ pub mod explain;
 pub mod export;
 pub mod ide;
 pub mod import;
+pub mod maps;
 pub mod model;
 pub mod names;
 pub mod report;
@@ -29,6 +30,7 @@ mod run;
 pub use run::{describe, Checkpoints};
 
 pub use diagnostics::{Code, Diagnostic, Edit, Fix, Related, Severity};
+pub use maps::{BuiltinMaps, MapSource};
 /// Characters a terminal must not receive raw, escaped and named (`mdip-syntax`).
 pub use mdip_syntax::chars;
 pub use model::{
@@ -48,14 +50,33 @@ pub fn analyze(text: &str) -> Analysis {
 /// [`analyze`] with games played under `rules` until an `@rules` line says otherwise (the
 /// configuration's `rules`).
 pub fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) -> Analysis {
-    let state = run::State::with_rules(rules);
-    let parse = read(state.map(), text);
-    state.run(text, parse, 0, Vec::new())
+    analyze_with(text, rules, &BuiltinMaps)
+}
+
+/// [`analyze`] with the variant folders an `@map "path"` names read through `maps` (see
+/// [`analyze_with`]).
+pub fn analyze_with_maps(text: &str, maps: &dyn MapSource) -> Analysis {
+    analyze_with(text, mdip_judge::world::Rules::default(), maps)
+}
+
+/// [`analyze_with_rules`] with the variant folders an `@map "path"` names read through `maps`
+/// (the host's reading; [`BuiltinMaps`] reads none). The map is chosen first
+/// ([`maps`]), then the file is read on it.
+pub fn analyze_with(text: &str, rules: mdip_judge::world::Rules, maps: &dyn MapSource) -> Analysis {
+    let mut parse = mdip_syntax::parse(text);
+    let choice = maps::choose(&parse, maps);
+    names::read_shorthand(choice.map, text, &mut parse, 0);
+    run::State::new(choice, rules).run(text, parse, 0, Vec::new())
 }
 
 /// [`analyze_with_rules`] under the rules `lint` names, if any (see [`config::Lint::rules`]).
 pub fn analyze_for(text: &str, lint: &config::Lint) -> Analysis {
-    analyze_with_rules(text, lint.rules().unwrap_or_default())
+    analyze_for_with(text, lint, &BuiltinMaps)
+}
+
+/// [`analyze_for`] with variant folders read through `maps` (see [`analyze_with`]).
+pub fn analyze_for_with(text: &str, lint: &config::Lint, maps: &dyn MapSource) -> Analysis {
+    analyze_with(text, lint.rules().unwrap_or_default(), maps)
 }
 
 /// Parses `text` and decides what the map must decide about its notation: which hyphens of
@@ -68,14 +89,21 @@ pub(crate) fn read(map: &mdip_map::Map, text: &str) -> mdip_syntax::Parse {
 
 /// [`read`] for an edit of the text `previous` was read from, whose lines before
 /// `first_changed_line` are unchanged: those lines are kept as `previous` read them (the map's
-/// reading of shorthand included), the rest is read again ([`mdip_syntax::parse_after`]).
+/// reading of shorthand included, when the map chosen is `previous`'s), the rest is read again
+/// ([`mdip_syntax::parse_after`]). Returns the parse and the map's choice.
 fn read_after(
-    map: &mdip_map::Map,
+    previous: &Analysis,
     text: &str,
-    previous: &mdip_syntax::Parse,
     first_changed_line: usize,
-) -> mdip_syntax::Parse {
-    let mut parse = mdip_syntax::parse_after(text, previous, first_changed_line);
+    maps: &dyn MapSource,
+) -> (mdip_syntax::Parse, maps::Choice) {
+    let mut parse = mdip_syntax::parse_after(text, &previous.parse, first_changed_line);
+    let choice = maps::choose(&parse, maps);
+    if !std::ptr::eq(choice.map, previous.world.map()) {
+        names::read_shorthand(choice.map, text, &mut parse, 0);
+        return (parse, choice);
+    }
+    let previous = &previous.parse;
     // The lines taken from `previous`: as many as precede the first line read again.
     let kept = parse
         .file
@@ -85,8 +113,8 @@ fn read_after(
         .take(first_changed_line)
         .take_while(|(new, old)| new.span == old.span && new.kind == old.kind)
         .count();
-    names::read_shorthand(map, text, &mut parse, kept);
-    parse
+    names::read_shorthand(choice.map, text, &mut parse, kept);
+    (parse, choice)
 }
 
 /// Analyses a file again after an edit whose first changed line is `first_changed_line`
@@ -94,16 +122,23 @@ fn read_after(
 /// resumes from the last checkpoint of `previous` before it. The result is the same as
 /// [`analyze`]`(text)`; a test checks it on random edits.
 pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: usize) -> Analysis {
-    let parse = read_after(
-        previous.world.map(),
-        text,
-        &previous.parse,
-        first_changed_line,
-    );
+    analyze_incremental_with(text, previous, first_changed_line, &BuiltinMaps)
+}
+
+/// [`analyze_incremental`] with variant folders read through `maps` (see [`analyze_with`]).
+pub fn analyze_incremental_with(
+    text: &str,
+    previous: &Analysis,
+    first_changed_line: usize,
+    maps: &dyn MapSource,
+) -> Analysis {
+    let (parse, choice) = read_after(previous, text, first_changed_line, maps);
     let multiversal = parse.file.lines.iter().any(run::line_names_season);
-    // A checkpoint is only good if every line it has seen is unchanged, and if the file's
-    // notation (seasons or not, which changes how units are named) is the same.
-    let usable = previous.multiversal == multiversal;
+    // A checkpoint is only good if every line it has seen is unchanged, if the file's
+    // notation (seasons or not, which changes how units are named) is the same, and if the
+    // file is on the same map.
+    let usable =
+        previous.multiversal == multiversal && std::ptr::eq(choice.map, previous.world.map());
     let mut kept: Vec<run::Checkpoint> = previous
         .checkpoints
         .0
@@ -114,10 +149,11 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
     match kept.pop() {
         Some(start) => {
             let from = start.line;
-            let state = start.restore(previous);
+            let mut state = start.restore(previous);
+            state.map_diags = choice.diags;
             kept.push(start);
             state.run(text, parse, from, kept)
         }
-        None => run::State::with_rules(previous.default_rules).run(text, parse, 0, Vec::new()),
+        None => run::State::new(choice, previous.default_rules).run(text, parse, 0, Vec::new()),
     }
 }

@@ -442,12 +442,8 @@ impl Analysis {
             Some(c) => c
                 .restore(self)
                 .world_before_step(text, &self.parse, c.line, step),
-            None => crate::run::State::with_rules(self.default_rules).world_before_step(
-                text,
-                &self.parse,
-                0,
-                step,
-            ),
+            None => crate::run::State::on_map(self.world.map(), self.default_rules)
+                .world_before_step(text, &self.parse, 0, step),
         };
         if let Ok(mut last) = self.last_world.lock() {
             *last = Some((step, world.clone()));

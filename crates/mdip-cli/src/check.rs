@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use clap::Args;
 use mdip_analysis::config::Lint;
 use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
-use mdip_analysis::{analyze_for, ide, Code};
+use mdip_analysis::{analyze_for_with, ide, Code};
 use rayon::prelude::*;
 
 use crate::inputs::{self, Input, Source};
@@ -668,7 +668,8 @@ fn check_one(
 ) {
     let started = std::time::Instant::now();
     let input = one.input;
-    let mut analysis = analyze_for(&input.text, one.lint);
+    let folders = crate::maps::Folders::of(&input.name);
+    let mut analysis = analyze_for_with(&input.text, one.lint, &folders);
     let mut fixed = None;
     // Bytes that are not UTF-8 were read as U+FFFD (`problem` says so): writing the text back
     // would lose them, so such a file is not fixed.
@@ -687,7 +688,7 @@ fn check_one(
     } else if let Some(mode) = one.fix {
         let f = fix_one(one, mode, &analysis);
         if let Some(text) = &f.text {
-            analysis = analyze_for(text, one.lint);
+            analysis = analyze_for_with(text, one.lint, &folders);
         }
         fixed = Some(f);
     }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 use mdip_analysis::export::fivedd;
-use mdip_analysis::{analyze, FileReport};
+use mdip_analysis::{analyze_with_maps, FileReport};
 
 use crate::inputs::{self, Input};
 
@@ -81,7 +81,7 @@ pub fn run(args: &ExportArgs) -> u8 {
     let Some(Input { name, text }) = inputs::read_one(file, *max_file_size, command) else {
         return 2;
     };
-    let analysis = analyze(&text);
+    let analysis = analyze_with_maps(&text, &crate::maps::Folders::of(&name));
     let report = FileReport::new(&name, &text, &analysis);
     if let Err(e) = fivedd::established(&text, &report) {
         eprintln!(

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use mdip_analysis::config::Lint;
-use mdip_analysis::{analyze_for, ide};
+use mdip_analysis::ide;
 use rayon::prelude::*;
 
 use crate::check::parse_size;
@@ -188,7 +188,8 @@ fn format_one(source: Source, lint: &Lint, max_file_size: u64) -> Outcome {
         return Outcome::Failed(format!("{}; not formatted", p.message));
     }
     // Under the configuration's rule set: lines it finds wrong stay as written.
-    let analysis = analyze_for(&input.text, lint);
+    let analysis =
+        mdip_analysis::analyze_for_with(&input.text, lint, &crate::maps::Folders::of(&input.name));
     match ide::formatted(&input.text, &analysis) {
         Ok(formatted) => Outcome::Done {
             name: input.name,

@@ -12,6 +12,7 @@ mod export_text;
 mod fmt;
 mod import;
 mod inputs;
+mod maps;
 mod output;
 pub mod render;
 mod render_cmd;

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use mdip_analysis::report::SeasonRef;
-use mdip_analysis::{analyze, FileReport};
+use mdip_analysis::{analyze_with_maps, FileReport};
 
 use crate::inputs::{self, Input};
 
@@ -68,7 +68,7 @@ pub fn run(args: &RenderArgs) -> u8 {
     else {
         return 2;
     };
-    let analysis = analyze(&text);
+    let analysis = analyze_with_maps(&text, &crate::maps::Folders::of(&name));
     let report = FileReport::new(&name, &text, &analysis);
     let style = mdip_render::Style { width: args.width };
     let svg = match args.season {

@@ -318,7 +318,8 @@ impl Board<'_> {
             return Err(Reason::NoBuildAllowed);
         }
         let province = loc.province;
-        if !self.map.home_centres(power).contains(&province) {
+        let home = self.map.home_centres(power).contains(&province);
+        if !home && !(self.map.builds_anywhere() && self.map.is_supply_centre(province)) {
             return Err(Reason::NotHomeCentre);
         }
         if self.owners.get(province.index()).copied().flatten() != Some(power) {

@@ -11,7 +11,7 @@
 //!
 //! Hops are [`Geography::convoy_hop`]s, so the answers hold across sites too.
 
-use mdip_map::{Terrain, UnitType};
+use mdip_map::UnitType;
 
 use crate::geography::{At, Geography};
 use crate::movement::{Unit, UnitId};
@@ -202,7 +202,7 @@ fn army_position(units: &[Unit], army: UnitId) -> Option<At> {
 /// Whether a position is at sea.
 fn at_sea<G: Geography + ?Sized>(geo: &G, at: At) -> bool {
     let map = geo.map();
-    map.contains(at.loc.province) && map.terrain(at.loc.province) == Terrain::Sea
+    map.convoys_from(at.loc.province)
 }
 
 /// A depth-first search for a chordless chain through a target fleet.
@@ -291,7 +291,7 @@ impl ChordlessSearch<'_> {
 
 #[cfg(test)]
 mod tests {
-    use mdip_map::{Location, Map, ProvinceId};
+    use mdip_map::{Location, Map, ProvinceId, Terrain};
 
     use super::*;
     use crate::Site;

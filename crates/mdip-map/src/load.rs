@@ -47,7 +47,7 @@ const ADJACENCY: &str = "adjacency.txt";
 const UNITS: &str = "units.txt";
 
 /// Builds a [`MapError`] for a line of a file.
-fn error(file: &'static str, line: usize, message: impl Into<String>) -> MapError {
+pub(crate) fn error(file: &'static str, line: usize, message: impl Into<String>) -> MapError {
     MapError {
         file,
         line,
@@ -57,15 +57,15 @@ fn error(file: &'static str, line: usize, message: impl Into<String>) -> MapErro
 
 /// The content lines of a data file: 1-based line number and trimmed text,
 /// skipping blank lines and `#` comments.
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .map(|(i, line)| (i + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
 }
 
-/// The powers of a map in index order, and every folded name of each.
-type Powers = (Vec<Power>, HashMap<String, Power>);
+/// The powers of a map in index order, every folded name of each, and each one's colour.
+pub(crate) type Powers = (Vec<Power>, HashMap<String, Power>, Vec<Option<String>>);
 
 /// Parses the four data files into a checked map.
 pub(crate) fn parse_map(
@@ -87,13 +87,14 @@ pub(crate) fn parse_map(
 fn parse_powers(text: &str) -> Result<Powers, MapError> {
     let mut powers: Vec<Power> = Vec::new();
     let mut names: HashMap<String, Power> = HashMap::new();
+    let mut colours = Vec::new();
     for (line_no, line) in content_lines(text) {
         let err = |message: String| error(POWERS, line_no, message);
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        if !(3..=4).contains(&fields.len()) {
+        if !(3..=5).contains(&fields.len()) {
             return Err(err(format!(
-                "expected 3 or 4 fields separated by '|' (name | abbrev | adjective | aliases), \
-                 found {}",
+                "expected 3 to 5 fields separated by '|' (name | abbrev | adjective | aliases \
+                 | colour), found {}",
                 fields.len()
             )));
         }
@@ -134,12 +135,23 @@ fn parse_powers(text: &str) -> Result<Powers, MapError> {
                 return Err(err(format!("name `{text}` is already a name of {other}")));
             }
         }
+        let colour = match fields.get(4).filter(|c| !c.is_empty()) {
+            None => None,
+            Some(c) if is_colour(c) => Some((*c).to_owned()),
+            Some(c) => return Err(err(format!("colour `{c}` is not `#` and six hex digits"))),
+        };
+        colours.push(colour);
         powers.push(power);
     }
     if powers.is_empty() {
         return Err(error(POWERS, 0, "no powers"));
     }
-    Ok((powers, names))
+    Ok((powers, names, colours))
+}
+
+/// Whether `text` is a colour as `#rrggbb`.
+fn is_colour(text: &str) -> bool {
+    text.len() == 7 && text.starts_with('#') && text[1..].bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// Reads `provinces.txt`: the provinces in id order and the folded-name
@@ -174,12 +186,17 @@ fn parse_provinces(
                 "abbreviation `{abbrev}` is not three lower-case letters"
             )));
         }
-        let terrain = Terrain::from_name(fields[1]).ok_or_else(|| {
-            err(format!(
-                "unknown terrain `{}` (expected inland, coastal or sea)",
-                fields[1]
-            ))
-        })?;
+        let archipelago = fields[1] == "archipelago";
+        let terrain = if archipelago {
+            Terrain::Coastal
+        } else {
+            Terrain::from_name(fields[1]).ok_or_else(|| {
+                err(format!(
+                    "unknown terrain `{}` (expected inland, coastal, sea or archipelago)",
+                    fields[1]
+                ))
+            })?
+        };
         let (centre, home) = parse_centre(fields[2], terrain, abbrev, powers).map_err(err)?;
         let coasts = parse_coasts(fields[3], terrain, abbrev).map_err(err)?;
         let name = fields[4];
@@ -229,6 +246,7 @@ fn parse_provinces(
             home,
             coasts,
             aliases,
+            archipelago,
         });
     }
     if provinces.is_empty() {
@@ -295,7 +313,7 @@ fn parse_coasts(field: &str, terrain: Terrain, abbrev: &str) -> Result<Vec<Coast
 
 /// Reads a location written as a canonical abbreviation with an optional
 /// `/coast` (`stp/nc`), checking that the coast belongs to the province.
-fn parse_location(map: &Map, text: &str) -> Result<Location, String> {
+pub(crate) fn parse_location(map: &Map, text: &str) -> Result<Location, String> {
     let (abbrev, coast) = match text.split_once('/') {
         Some((abbrev, coast)) => (abbrev, Some(coast)),
         None => (text, None),

@@ -36,6 +36,9 @@ pub(crate) struct Province {
     pub(crate) coasts: Vec<Coast>,
     /// Other accepted names, as written in the data.
     pub(crate) aliases: Vec<String>,
+    /// Whether the province is an archipelago (terrain `archipelago` in the data): coastal,
+    /// and a fleet there may convoy as at sea.
+    pub(crate) archipelago: bool,
 }
 
 /// A Diplomacy map: the powers, the provinces with their names and terrain,
@@ -74,6 +77,12 @@ pub struct Map {
     /// Suggestions already computed, by folded name (a file with many typos repeats them, and
     /// the language server analyses the same file again on every edit).
     pub(crate) suggestions: Mutex<HashMap<String, Option<ProvinceId>>>,
+    /// The variant's name, rules and source (`variant.txt`).
+    pub(crate) info: crate::variant::VariantInfo,
+    /// Each power's colour, by [`Power::index`] (`powers.txt`'s optional fifth field).
+    pub(crate) colours: Vec<Option<String>>,
+    /// The variant's picture data (`points.txt`).
+    pub(crate) picture: Option<crate::variant::Picture>,
 }
 
 /// The most suggestions kept; past that the cache starts again empty.
@@ -83,13 +92,13 @@ impl Map {
     /// A map with the given powers, provinces and names but no adjacency or
     /// units yet; the loader fills those in.
     pub(crate) fn empty(
-        powers: (Vec<Power>, HashMap<String, Power>),
+        powers: crate::load::Powers,
         provinces: Vec<Province>,
         names: NameList,
     ) -> Map {
         let count = provinces.len();
         let name_index = names.iter().cloned().collect();
-        let (powers, power_names) = powers;
+        let (powers, power_names, colours) = powers;
         let mut home: Vec<Vec<ProvinceId>> = vec![Vec::new(); powers.len()];
         for (i, province) in provinces.iter().enumerate() {
             if let (Some(power), Ok(id)) = (province.home, u8::try_from(i)) {
@@ -108,6 +117,9 @@ impl Map {
             home,
             units: Vec::new(),
             suggestions: Mutex::new(HashMap::new()),
+            info: crate::variant::VariantInfo::default(),
+            colours,
+            picture: None,
         }
     }
 
@@ -235,6 +247,14 @@ impl Map {
     /// every other province.
     pub fn coasts(&self, p: ProvinceId) -> &[Coast] {
         self.get(p).map_or(&[], |province| &province.coasts)
+    }
+
+    /// Whether a fleet in `p` may convoy: `p` is a sea or an archipelago (a coastal province
+    /// written `archipelago` in the data, such as Ancient Mediterranean's Baleares).
+    pub fn convoys_from(&self, p: ProvinceId) -> bool {
+        self.provinces
+            .get(p.index())
+            .is_some_and(|province| province.terrain == Terrain::Sea || province.archipelago)
     }
 
     /// Whether `p` is a supply centre.

@@ -54,7 +54,7 @@ fn power_errors_name_the_line() {
     let italy = "Italy   | ita | Italian  |";
     let n = line_of(POWERS, italy);
     let cases = [
-        ("Italy | ita", "expected 3 or 4 fields"),
+        ("Italy | ita", "expected 3 to 5 fields"),
         ("Ital y | ita | Italian", "is not one word"),
         ("Italy | ITA | Italian", "not lower-case letters"),
         ("Italy | ita | ", "the adjective is empty"),

@@ -95,6 +95,17 @@ pub struct Name {
     pub span: Span,
 }
 
+impl Name {
+    /// The path of an `@map "path"`: the text between the quotes, if the name is written in
+    /// double quotes (`None` for a bare name such as `ancient-mediterranean`).
+    pub fn map_path(&self) -> Option<&str> {
+        self.text
+            .strip_prefix('"')?
+            .strip_suffix('"')
+            .filter(|inner| !inner.contains('"'))
+    }
+}
+
 /// A season `X:Y`: turn X in timeline Y.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeasonLit {
@@ -531,6 +542,9 @@ pub enum DirectiveKind {
     Rules(Name),
     /// `@start standard`.
     Start(Name),
+    /// `@map ancient-mediterranean` or `@map "./my-variant"`: the map the file is played on,
+    /// the rest of the line as written (a path keeps its quotes; see [`Name::map_path`]).
+    Map(Name),
     /// `@unit Russia F St Petersburg(sc)`.
     Unit {
         /// The owner of the unit.

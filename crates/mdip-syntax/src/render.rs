@@ -249,7 +249,10 @@ fn render_directive(out: &mut String, directive: &Directive) {
         let _ = write!(out, " {}", sub.text.to_ascii_lowercase());
     }
     match &directive.kind {
-        DirectiveKind::Rules(n) | DirectiveKind::Start(n) | DirectiveKind::ExpectWinner(n) => {
+        DirectiveKind::Rules(n)
+        | DirectiveKind::Start(n)
+        | DirectiveKind::Map(n)
+        | DirectiveKind::ExpectWinner(n) => {
             out.push(' ');
             name(out, n);
         }

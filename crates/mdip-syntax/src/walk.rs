@@ -346,7 +346,7 @@ impl<'a, V: FnMut(Role, Span, Node<'a>) -> Step> Walker<'_, V> {
 
     fn directive_args(&mut self, kind: &'a DirectiveKind) {
         match kind {
-            DirectiveKind::Rules(name) | DirectiveKind::Start(name) => {
+            DirectiveKind::Rules(name) | DirectiveKind::Start(name) | DirectiveKind::Map(name) => {
                 self.name(Role::Value, name);
             }
             DirectiveKind::Phase { phase, seasons } => {

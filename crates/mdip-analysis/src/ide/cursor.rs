@@ -109,6 +109,7 @@ fn directive_name(kind: &DirectiveKind) -> &'static str {
     match kind {
         DirectiveKind::Rules(_) => "rules",
         DirectiveKind::Start(_) => "start",
+        DirectiveKind::Map(_) => "map",
         DirectiveKind::Unit { .. } => "unit",
         DirectiveKind::Owns { .. } => "owns",
         DirectiveKind::Phase { .. } => "phase",

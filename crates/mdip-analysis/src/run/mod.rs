@@ -185,7 +185,7 @@ impl State {
             multiversal: self.multiversal || self.world.timelines().len() > 1,
         };
         self.expectations.check_game_end(&board, &mut self.diags);
-        let fresh = State::with_rules(self.default_rules);
+        let fresh = State::on_map(self.world.map(), self.default_rules);
         self.world = fresh.world;
         self.setup = fresh.setup;
         self.block = fresh.block;
@@ -218,6 +218,11 @@ impl State {
                     .add_diagnostic(span, severity.clone(), code.clone());
             }
             DirectiveKind::Unknown => {}
+            DirectiveKind::Map(_) => {
+                let diags = std::sync::Arc::clone(&self.map_diags);
+                let here = diags.iter().filter(|(l, _)| *l == line);
+                self.diags.extend(here.map(|(_, d)| d.clone()));
+            }
             DirectiveKind::Game(name) => self.new_game(line, name.as_ref()),
             DirectiveKind::Rules(_)
             | DirectiveKind::Start(_)

@@ -52,6 +52,9 @@ pub(crate) struct State {
     /// is checked against the judge before the first step: what was stored, and the range of
     /// its outcome.
     pub(crate) stored: Vec<(mdip_judge::world::StoredKind, Span)>,
+    /// The diagnostics of the file's `@map` lines, by line index ([`crate::maps::choose`]),
+    /// reported when the run reaches their line.
+    pub(crate) map_diags: Arc<Vec<(usize, Diagnostic)>>,
 }
 
 /// What the setup directives have decided so far.
@@ -139,11 +142,19 @@ impl State {
 
     /// The state of a file before its first line.
     ///
-    /// A file is played on the standard map under `default_rules` (`@rules mdatc` unless the
-    /// configuration's `rules` names another) until its directives say otherwise; everything
-    /// after reads the map from the world.
-    pub(crate) fn with_rules(default_rules: Rules) -> State {
-        let world = World::new(Map::standard(), default_rules);
+    /// A file is played on the map its `@map` chose (`choice`) under `default_rules`
+    /// (`@rules mdatc` unless the configuration's `rules` names another) until its directives
+    /// say otherwise; everything after reads the map from the world.
+    pub(crate) fn new(choice: crate::maps::Choice, default_rules: Rules) -> State {
+        let mut state = State::on_map(choice.map, default_rules);
+        state.map_diags = choice.diags;
+        state
+    }
+
+    /// A state on `map` with no `@map` diagnostics (a fresh game of the same file, or the run
+    /// again of [`State::world_before_step`]).
+    pub(crate) fn on_map(map: &'static Map, default_rules: Rules) -> State {
+        let world = World::new(map, default_rules);
         State {
             world,
             default_rules,
@@ -169,6 +180,7 @@ impl State {
             implied_kinds: Vec::new(),
             games: Vec::new(),
             stored: Vec::new(),
+            map_diags: Arc::default(),
         }
     }
 }
@@ -217,6 +229,7 @@ impl Checkpoint {
             implied_kinds: state.implied_kinds.clone(),
             games: state.games.clone(),
             stored: state.stored.clone(),
+            map_diags: Arc::clone(&state.map_diags),
         };
         Checkpoint {
             line,

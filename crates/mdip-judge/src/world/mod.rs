@@ -563,7 +563,7 @@ impl World {
     /// What victory is counted on (rule 21): the supply centres a win needs (more than half
     /// the map's), and each power's distinct centres over all heads, in the map's order.
     pub fn victory_counts(&self) -> (usize, Vec<(Power, usize)>) {
-        let needed = self.map.supply_centres().count() / 2 + 1;
+        let needed = self.map.victory_centres();
         let mut counts: Vec<(Power, usize)> = Vec::new();
         for &power in self.map.powers() {
             let mut owned = vec![false; self.map.province_count()];

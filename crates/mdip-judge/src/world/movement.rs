@@ -621,7 +621,7 @@ impl World {
             }
             MoveOrder::Convoy { army, to } => {
                 ro.sig.kind == UnitType::Fleet
-                    && self.map.terrain(ro.sig.loc.province) == mdip_map::Terrain::Sea
+                    && self.map.convoys_from(ro.sig.loc.province)
                     && self.unit(army).is_some_and(|a| a.kind == UnitType::Army)
                     && self.exists(to.season)
             }

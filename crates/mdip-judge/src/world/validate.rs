@@ -438,7 +438,7 @@ impl World {
         if unit.kind != UnitType::Fleet {
             return Err(Illegal::ConvoyByArmy);
         }
-        if self.map.terrain(unit.from.loc.province) != Terrain::Sea {
+        if !self.map.convoys_from(unit.from.loc.province) {
             return Err(Illegal::ConvoyFromCoast);
         }
         let (army_kind, _, _) = self.named_unit(UnitRef { kind: None, ..army })?;

@@ -147,6 +147,14 @@ fn directive(out: &mut String, d: &Directive, coast: CanonicalCoast<'_>) -> Opti
         DirectiveKind::Start(n) => {
             let _ = write!(out, "@start {}", low(n));
         }
+        DirectiveKind::Map(n) => match n.map_path() {
+            Some(path) => {
+                let _ = write!(out, "@map \"{path}\"");
+            }
+            None => {
+                let _ = write!(out, "@map {}", low(n));
+            }
+        },
         DirectiveKind::Unit { power, unit: u } => {
             let _ = write!(out, "@unit {} ", power.text);
             unit(out, u, coast)?;

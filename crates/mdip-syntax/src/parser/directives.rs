@@ -33,6 +33,15 @@ impl LineParser<'_> {
                     None
                 }
             },
+            "map" => match self.game_name() {
+                Some(name) => Some(DirectiveKind::Map(name)),
+                None => {
+                    self.directive_error(
+                        "a map (`standard`, `ancient-mediterranean`, or a folder in quotes)",
+                    );
+                    None
+                }
+            },
             "start" => self
                 .arg_word("a starting position (`standard`)")
                 .map(DirectiveKind::Start),
@@ -587,7 +596,7 @@ impl LineParser<'_> {
 
 /// The hint listing the directives.
 const DIRECTIVES_HINT: &str =
-    "the directives are @rules, @start, @turn, @season, @unit, @owns, @record, @phase, @dislodged, @standoff, @game and @expect";
+    "the directives are @map, @rules, @start, @turn, @season, @unit, @owns, @record, @phase, @dislodged, @standoff, @game and @expect";
 
 /// The hint listing the expectations.
 const EXPECT_HINT: &str = "the expectations are unit, has, dislodged, retreats, empty, seasons, \

@@ -1,0 +1,236 @@
+//! Variants: every built-in map loads and agrees with its documentation, and each kind of
+//! broken variant file is an error at its file and line.
+
+use mdip_map::{Builds, Location, Map, MapError, UnitType, VariantFiles};
+
+const AM: &str = "ancient-mediterranean";
+
+/// The standard map's files as a variant folder.
+fn standard_files() -> [String; 4] {
+    [
+        include_str!("../data/powers.txt").to_owned(),
+        include_str!("../data/provinces.txt").to_owned(),
+        include_str!("../data/adjacency.txt").to_owned(),
+        include_str!("../data/units.txt").to_owned(),
+    ]
+}
+
+fn load(files: &[String; 4], variant: Option<&str>, points: Option<&str>) -> Result<Map, MapError> {
+    Map::parse_variant(&VariantFiles {
+        powers: &files[0],
+        provinces: &files[1],
+        adjacency: &files[2],
+        units: &files[3],
+        variant,
+        points,
+    })
+}
+
+#[test]
+fn every_built_in_map_loads_and_the_standard_map_comes_first() {
+    let names: Vec<&str> = Map::builtin_names().collect();
+    assert_eq!(names[0], "standard");
+    assert!(names.contains(&AM));
+    for name in names {
+        let map = Map::builtin(name).unwrap_or_else(|| panic!("{name} is not built in"));
+        assert_eq!(map.info().name, name);
+        if name != "standard" {
+            let picture = map
+                .picture()
+                .expect("a built-in variant has picture points");
+            assert_eq!(picture.points.len(), map.province_count());
+        }
+    }
+    assert!(Map::builtin("ancient mediterranean").is_none());
+    assert!(std::ptr::eq(
+        Map::builtin("standard").unwrap(),
+        Map::standard()
+    ));
+}
+
+#[test]
+fn ancient_mediterranean_agrees_with_its_readme() {
+    let map = Map::builtin(AM).unwrap();
+    // README.md: five powers, 79 provinces, 34 supply centres, 18 to win.
+    let powers: Vec<&str> = map.powers().iter().map(|p| p.name()).collect();
+    assert_eq!(powers, ["Carthage", "Egypt", "Greece", "Persia", "Rome"]);
+    assert_eq!(map.province_count(), 79);
+    assert_eq!(map.supply_centres().count(), 34);
+    assert_eq!(map.victory_centres(), 18);
+    assert_eq!(map.info().builds, Builds::Home);
+    assert_eq!(map.starting_units().len(), 15);
+    for &power in map.powers() {
+        assert_eq!(map.home_centres(power).len(), 3, "{power}");
+        assert!(map.power_colour(power).is_some());
+    }
+    let p = |name: &str| map.resolve_province(name).unwrap();
+    // Baleares: an archipelago, fleets only by land and sea, and a fleet there convoys.
+    let bal = p("Baleares");
+    assert!(map.convoys_from(bal));
+    assert!(!map.convoys_from(p("Crete")));
+    assert!(map.can_stand(UnitType::Army, Location::province(bal)));
+    assert!(!map.adjacent(
+        UnitType::Army,
+        Location::province(p("sag")),
+        Location::province(bal)
+    ));
+    assert!(map.adjacent(
+        UnitType::Fleet,
+        Location::province(p("sag")),
+        Location::province(bal)
+    ));
+    // The canals: armies and fleets alike.
+    for (a, b) in [
+        ("ath", "spa"),
+        ("sic", "nea"),
+        ("ale", "mem"),
+        ("mem", "the"),
+    ] {
+        for kind in UnitType::ALL {
+            assert!(map.adjacent(kind, Location::province(p(a)), Location::province(p(b))));
+        }
+    }
+    assert!(map.adjacent(
+        UnitType::Fleet,
+        Location::province(p("byz")),
+        Location::province(p("bla"))
+    ));
+    assert!(map.adjacent(
+        UnitType::Fleet,
+        Location::province(p("byz")),
+        Location::province(p("aeg"))
+    ));
+    // The four-way connections: every pair adjacent.
+    for four in [["aus", "mes", "got", "lib"], ["ale", "sii", "the", "gop"]] {
+        for a in four {
+            for b in four {
+                if a != b {
+                    assert!(map.borders(p(a), p(b)), "{a}-{b}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_standard_map_as_a_variant_reads_its_rules_and_points() {
+    let files = standard_files();
+    let map = load(
+        &files,
+        Some("name = my-map\nvictory = 20\nbuilds = anywhere\nstart-year = 1950\n"),
+        None,
+    )
+    .unwrap();
+    assert_eq!(map.info().name, "my-map");
+    assert_eq!(map.info().title, "my-map");
+    assert_eq!(map.victory_centres(), 20);
+    assert!(map.builds_anywhere());
+    assert_eq!(map.info().start_year, 1950);
+    assert!(!Map::standard().builds_anywhere());
+    assert_eq!(Map::standard().victory_centres(), 18);
+}
+
+/// The error of a variant with `variant.txt` or `points.txt` as given.
+fn error_of(variant: Option<&str>, points: Option<&str>) -> MapError {
+    load(&standard_files(), variant, points).expect_err("the broken file was accepted")
+}
+
+#[test]
+fn broken_variant_files_are_errors_at_their_line() {
+    let cases: [(Option<&str>, Option<&str>, &str, usize, &str); 8] = [
+        (
+            Some("name = x\n# c\nvictory = many\n"),
+            None,
+            "variant.txt",
+            3,
+            "victory `many`",
+        ),
+        (
+            Some("name = x\nbuilds = somewhere\n"),
+            None,
+            "variant.txt",
+            2,
+            "builds `somewhere`",
+        ),
+        (
+            Some("name = x\nname = y\n"),
+            None,
+            "variant.txt",
+            2,
+            "already set on line 1",
+        ),
+        (
+            Some("name = x\ncolour = red\n"),
+            None,
+            "variant.txt",
+            2,
+            "unknown key `colour`",
+        ),
+        (Some("title = X\n"), None, "variant.txt", 0, "no `name"),
+        (
+            Some("name = x\nvictory = 35\n"),
+            None,
+            "variant.txt",
+            0,
+            "more than the map's 34",
+        ),
+        (
+            None,
+            Some("size 10 10\nxyz 1 1\n"),
+            "points.txt",
+            2,
+            "unknown province",
+        ),
+        (
+            None,
+            Some("size 10 10\nlon 1\n"),
+            "points.txt",
+            2,
+            "expected `place x y`",
+        ),
+    ];
+    for (variant, points, file, line, message) in cases {
+        let e = error_of(variant, points);
+        assert_eq!((e.file, e.line), (file, line), "{e}");
+        assert!(e.message.contains(message), "{e}");
+    }
+    let e = error_of(None, Some("size 10 10\n"));
+    assert!(e.message.contains("has no point"), "{e}");
+}
+
+#[test]
+fn a_broken_colour_is_an_error_at_its_line() {
+    let mut files = standard_files();
+    files[0] = files[0].replace(
+        "England | eng | English  |",
+        "England | eng | English  | | red",
+    );
+    let e = load(&files, None, None).expect_err("a bad colour was accepted");
+    assert_eq!(e.file, "powers.txt");
+    assert!(e.message.contains("colour `red`"), "{e}");
+    files[0] = standard_files()[0].replace(
+        "England | eng | English  |",
+        "England | eng | English  | | #aabbcc",
+    );
+    let map = load(&files, None, None).unwrap();
+    assert_eq!(
+        map.power_colour(map.resolve_power("eng").unwrap()),
+        Some("#aabbcc")
+    );
+}
+
+#[test]
+fn the_same_files_load_once() {
+    let files = standard_files();
+    let v = VariantFiles {
+        powers: &files[0],
+        provinces: &files[1],
+        adjacency: &files[2],
+        units: &files[3],
+        variant: Some("name = again\n"),
+        points: None,
+    };
+    let a = Map::load_variant(&v).unwrap();
+    let b = Map::load_variant(&v).unwrap();
+    assert!(std::ptr::eq(a, b));
+}
