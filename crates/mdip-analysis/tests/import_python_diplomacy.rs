@@ -8,7 +8,7 @@ use mdip_analysis::analyze;
 use mdip_analysis::import::python_diplomacy::{convert, ImportError, Options};
 use serde_json::Value;
 
-const FIXTURES: [(&str, &str); 3] = [
+const FIXTURES: [(&str, &str); 4] = [
     (
         "opening-8",
         include_str!("import/python-diplomacy/opening-8.json"),
@@ -20,6 +20,11 @@ const FIXTURES: [(&str, &str); 3] = [
     (
         "random-39",
         include_str!("import/python-diplomacy/random-39.json"),
+    ),
+    // On the package's `standard_france_austria` map: mdip's built-in `france-vs-austria`.
+    (
+        "france-austria-5",
+        include_str!("import/python-diplomacy/france-austria-5.json"),
     ),
 ];
 
@@ -74,6 +79,7 @@ fn the_fixtures_hold_retreats_removals_and_passed_over_steps() {
         ": Waive => any",
         "python diplomacy drops the VIA",
         "\n@phase adjustment  # W",
+        "\n@map france-vs-austria\n",
     ] {
         assert!(all.contains(needle), "{needle}");
     }
