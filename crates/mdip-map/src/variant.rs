@@ -276,6 +276,7 @@ macro_rules! builtin {
 static BUILTINS: &[Builtin] = &[
     builtin!("ancient-mediterranean"),
     builtin!("france-vs-austria"),
+    builtin!("chaos"),
 ];
 
 impl Map {

@@ -96,3 +96,26 @@ fn france_vs_austria_agrees_with_its_readme() {
         ]
     );
 }
+
+#[test]
+fn chaos_agrees_with_its_readme() {
+    let map = standard_board_of("chaos");
+    // README.md: 34 powers, one per supply centre and named after it, each with that centre as
+    // its one home centre; no neutral centre, no starting unit; 18 to win; builds anywhere.
+    assert_eq!(map.powers().len(), 34);
+    assert_eq!(map.province_count(), 75);
+    assert_eq!(map.supply_centres().count(), 34);
+    for &p in map.powers() {
+        let homes = map.home_centres(p);
+        assert_eq!(homes.len(), 1, "{}", p.name());
+        assert_eq!(
+            p.name(),
+            map.name(homes[0]).replace(' ', ""),
+            "a power is named after its centre"
+        );
+    }
+    assert!(map.supply_centres().all(|c| map.home_power(c).is_some()));
+    assert!(map.starting_units().is_empty());
+    assert_eq!(map.victory_centres(), 18);
+    assert_eq!(map.info().builds, Builds::Anywhere);
+}
