@@ -8,7 +8,7 @@ use mdip_analysis::analyze;
 use mdip_analysis::import::python_diplomacy::{convert, ImportError, Options};
 use serde_json::Value;
 
-const FIXTURES: [(&str, &str); 4] = [
+const FIXTURES: [(&str, &str); 5] = [
     (
         "opening-8",
         include_str!("import/python-diplomacy/opening-8.json"),
@@ -25,6 +25,12 @@ const FIXTURES: [(&str, &str); 4] = [
     (
         "france-austria-5",
         include_str!("import/python-diplomacy/france-austria-5.json"),
+    ),
+    // On the package's `ancmed`: mdip's built-in `ancient-mediterranean` (three provinces
+    // abbreviated otherwise, years from 1).
+    (
+        "ancmed-4",
+        include_str!("import/python-diplomacy/ancmed-4.json"),
     ),
 ];
 
@@ -80,6 +86,8 @@ fn the_fixtures_hold_retreats_removals_and_passed_over_steps() {
         "python diplomacy drops the VIA",
         "\n@phase adjustment  # W",
         "\n@map france-vs-austria\n",
+        "\n@map ancient-mediterranean\n",
+        "Egypt: A the",
     ] {
         assert!(all.contains(needle), "{needle}");
     }
@@ -166,7 +174,7 @@ fn bad_input_is_an_error_with_its_json_path() {
     let e = error(&one_phase("modern", "S1901M", "", ""));
     assert_eq!(
         e.to_string(),
-        "at `map`: map `modern` of python diplomacy has no counterpart in mdip (the maps read: standard, standard_france_austria)"
+        "at `map`: map `modern` of python diplomacy has no counterpart in mdip (the maps read: standard, ancmed, standard_france_austria)"
     );
     let e = error(&ok.replace(r#""map":"standard""#, r#""map_name":"pure""#));
     assert_eq!(e.path, "map_name");

@@ -57,7 +57,7 @@ fn bad_input_is_one_message_and_exit_code_2() {
         (
             2,
             "",
-            "mdip import python-diplomacy: modern.json: at `map`: map `modern` of python diplomacy has no counterpart in mdip (the maps read: standard, standard_france_austria)\n"
+            "mdip import python-diplomacy: modern.json: at `map`: map `modern` of python diplomacy has no counterpart in mdip (the maps read: standard, ancmed, standard_france_austria)\n"
         )
     );
     let r = run_in(

@@ -13,8 +13,9 @@
 //!
 //! What is written, in order:
 //! - comments naming the source, the game's id, its map and its rules; `@map NAME` for a map
-//!   other than the standard one ([`MAPS`]: the maps of the package that mdip has built in; any
-//!   other map is an error naming it);
+//!   other than the standard one ([`MAPS`]: the maps of the package that mdip has built in,
+//!   `standard_france_austria` and `ancmed`, with the few provinces the package abbreviates
+//!   otherwise renamed; any other map is an error naming it);
 //! - the first phase's position as setup: `@turn` when it is not the map's first turn, `@unit`
 //!   and `@owns` for every unit and owned centre (a game must start with a movement phase);
 //! - per phase: `@phase movement|retreat|adjustment` (with the phase's name as a comment; the
@@ -38,12 +39,47 @@ pub use super::fivedd::ImportError;
 
 /// The maps of python `diplomacy` that mdip has built in: the package's name, mdip's
 /// (`None`: the standard map, no `@map` written) and the year the package starts the game in.
-pub const MAPS: [(&str, Option<&str>, u32); 2] = [
+pub const MAPS: [(&str, Option<&str>, u32); 3] = [
     ("standard", None, 1901),
+    // The package's `ancmed.map` counts the years from 1 (`S0001M`); mdip's calendar from 1901.
+    ("ancmed", Some("ancient-mediterranean"), 1),
     // The package's `standard_france_austria.map`: the standard map with France and Austria
     // only, the other home centres neutral; godip's `France vs Austria` (`france-vs-austria`).
     ("standard_france_austria", Some("france-vs-austria"), 1901),
 ];
+
+/// Provinces a map of the package abbreviates otherwise than mdip's built-in map (the same
+/// places, by their names in both): `ancmed`'s Sinai `SIN`, Thebes `THB`, Tyrrhenian Sea `TYN`.
+const RENAMES: [(&str, &[(&str, &str)]); 1] =
+    [("ancmed", &[("sin", "sii"), ("thb", "the"), ("tyn", "tys")])];
+
+/// The text with the map's renamed abbreviations replaced, outside comments: each word (with a
+/// `,` or `:` after it kept) that is one of the package's abbreviations.
+fn rename(text: String, renames: &[(&str, &str)]) -> String {
+    if renames.is_empty() {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, comment) = match line.find('#') {
+            Some(i) => line.split_at(i),
+            None => (line, ""),
+        };
+        let words: Vec<String> = body
+            .split(' ')
+            .map(|w| {
+                let bare = w.trim_end_matches([',', ':', '\n']);
+                match renames.iter().find(|(from, _)| *from == bare) {
+                    Some((_, to)) => format!("{to}{}", &w[bare.len()..]),
+                    None => w.to_owned(),
+                }
+            })
+            .collect();
+        out.push_str(&words.join(" "));
+        out.push_str(comment);
+    }
+    out
+}
 
 /// How to convert.
 #[derive(Clone, Debug, Default)]
@@ -551,7 +587,8 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
             }
         }
     }
-    Ok(t)
+    let renames = RENAMES.iter().find(|r| r.0 == map).map_or(&[][..], |r| r.1);
+    Ok(rename(t, renames))
 }
 
 /// The armies some fleet of the phase is ordered to convoy, with their destinations.
@@ -881,5 +918,14 @@ mod tests {
         assert!(!follows(m('S', 1901), m('S', 1902)));
         assert!(!follows(m('F', 1901), m('F', 1902)));
         assert_eq!(power("AUSTRIA"), "Austria");
+    }
+
+    #[test]
+    fn renamed_abbreviations_are_replaced_outside_comments() {
+        let r = [("thb", "the"), ("sin", "sii")];
+        assert_eq!(
+            rename("Egypt: A thb - sin => fails  # A THB thb\n@expect retreats Egypt A thb: sin, ale\n".to_owned(), &r),
+            "Egypt: A the - sii => fails  # A THB thb\n@expect retreats Egypt A the: sii, ale\n"
+        );
     }
 }
