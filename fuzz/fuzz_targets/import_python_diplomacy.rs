@@ -18,9 +18,11 @@ fuzz_target!(|data: &[u8]| {
     };
     if let Ok(mdip) = python_diplomacy::convert(&text, &options) {
         for line in mdip.lines() {
-            let order = line
-                .split_once(": ")
-                .is_some_and(|(power, _)| power.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+            let order = line.split_once(": ").is_some_and(|(power, _)| {
+                power
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            });
             assert!(
                 line.is_empty() || line.starts_with('#') || line.starts_with('@') || order,
                 "{line:?}"
