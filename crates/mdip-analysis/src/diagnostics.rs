@@ -28,7 +28,7 @@ pub enum Code {
     NoPower,
     /// `E0204`: unknown coast.
     UnknownCoast,
-    /// `E0205`: unknown word in a directive (`@rules`, `@start`, `@phase`).
+    /// `E0205`: unknown word in a directive (`@rules`, `@start`, `@phase`, `@map`).
     UnknownDirectiveWord,
     /// `E0206`: an order without a season when the game has several heads.
     SeasonNeeded,

@@ -161,7 +161,7 @@ England: F London - North Sea
         Code::Syntax(ErrorCode::UnknownDirective) => (
             r#"An unknown directive or expectation."#,
             Some(
-                r#"@map standard
+                r#"@variant standard
 "#,
             ),
             r#"@start standard
@@ -240,7 +240,7 @@ F Mid-Atlantic Ocean - Spain(nc)
             r#"grammar/README.md, section 2 (coasts)"#,
         ),
         Code::UnknownDirectiveWord => (
-            r#"A known directive with an unknown value: rule set, starting position, phase."#,
+            r#"A known directive with an unknown value: rule set, starting position, phase, map (an `@map` name that is no built-in map, or a variant folder that cannot be read or does not load: the message names the loader's file and line)."#,
             Some(
                 r#"@rules diplomacy
 "#,
@@ -512,7 +512,7 @@ A Munich - Tyrolia
             r#"docs/rules.md, `@rules standard`"#,
         ),
         Code::SetupTooLate => (
-            r#"A setup directive (`@start`, `@unit`, `@owns`, `@turn`, `@rules`, `@season`, `@record`) after the first order; also `@turn` after `@season` lines (the root's turn is settled)."#,
+            r#"A setup directive (`@start`, `@unit`, `@owns`, `@turn`, `@rules`, `@season`, `@record`) after the first order; also `@turn` after `@season` lines (the root's turn is settled); an `@map` after anything but blank lines, comments, `@rules` and `@expect error`, or a second `@map`."#,
             Some(
                 r#"@start standard
 France:

@@ -33,10 +33,24 @@ fn natural(p: &Path) -> Vec<(String, u64)> {
         .collect()
 }
 
+/// Reads the variant folders an `@map "path"` names, relative to the order file's folder.
+struct Folders<'a>(&'a Path);
+
+impl mdip_analysis::MapSource for Folders<'_> {
+    fn read(&self, folder: &str, file: &str) -> Result<Option<String>, String> {
+        let path = self.0.join(folder).join(file);
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+}
+
 /// Runs one file; `None` when it passes, else a description of its failures.
 fn run(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).unwrap();
-    let a = mdip_analysis::analyze(&text);
+    let a = mdip_analysis::analyze_with_maps(&text, &Folders(path.parent().unwrap()));
     if !a.has_errors() {
         return None;
     }
@@ -95,6 +109,31 @@ fn own_multiversal_cases() {
     println!("cases: {passed}/{total} passed");
     assert!(total >= 25, "at least 25 cases of our own");
     assert!(passed == total, "cases: {passed}/{total} passed\n{report}");
+}
+
+/// The cases of the built-in variants (`tests/variants/NAME/`, one folder per built-in map
+/// besides the standard one, each with a full opening) and of `@map` itself
+/// (`tests/variants/*.mdip`).
+#[test]
+fn variants_suite() {
+    let root = repo().join("tests/variants");
+    let (mut passed, mut total, mut report) = suite("tests/variants");
+    for name in mdip_map::Map::builtin_names().filter(|n| *n != "standard") {
+        let dir = root.join(name);
+        assert!(
+            dir.join("opening.mdip").is_file(),
+            "the built-in map {name} has no tests/variants/{name}/opening.mdip"
+        );
+        let (p, t, r) = suite(&format!("tests/variants/{name}"));
+        println!("{name}: {p}/{t} passed");
+        passed += p;
+        total += t;
+        report.push_str(&r);
+    }
+    assert!(
+        passed == total,
+        "variants: {passed}/{total} passed\n{report}"
+    );
 }
 
 /// Files of `tests/5dd/` that keep the game's expectation where mdip's `@rules 5dd` knowingly

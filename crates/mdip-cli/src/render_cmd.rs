@@ -71,8 +71,18 @@ pub fn run(args: &RenderArgs) -> u8 {
     let analysis = analyze_with_maps(&text, &crate::maps::Folders::of(&name));
     let report = FileReport::new(&name, &text, &analysis);
     let style = mdip_render::Style { width: args.width };
+    // A variant's board is drawn plain from its map's points, one season (the multiverse's
+    // grid of boards is the standard map's only).
+    let variant = report.map.is_some();
+    let season_svg = |season| {
+        if variant {
+            mdip_render::variant_season_svg(analysis.world.map(), &report, season, style)
+        } else {
+            mdip_render::season_svg_with(&report, season, style)
+        }
+    };
     let svg = match args.season {
-        Some(season) => match mdip_render::season_svg_with(&report, season, style) {
+        Some(season) => match season_svg(season) {
             Some(svg) => svg,
             None => {
                 let known: Vec<String> = report
@@ -87,14 +97,11 @@ pub fn run(args: &RenderArgs) -> u8 {
                 return 2;
             }
         },
-        None if report.multiversal => mdip_render::multiverse_svg_with(&report, style),
-        None => {
-            match mdip_render::season_svg_with(&report, mdip_render::default_season(&report), style)
-            {
-                Some(svg) => svg,
-                None => mdip_render::multiverse_svg_with(&report, style),
-            }
-        }
+        None if report.multiversal && !variant => mdip_render::multiverse_svg_with(&report, style),
+        None => match season_svg(mdip_render::default_season(&report)) {
+            Some(svg) => svg,
+            None => mdip_render::multiverse_svg_with(&report, style),
+        },
     };
     let png_named = args
         .output_file

@@ -27,6 +27,7 @@ pub mod config_files;
 pub mod document;
 pub mod encoding;
 mod lsp;
+pub mod maps;
 pub mod session;
 
 pub use lsp::serve;

@@ -280,6 +280,14 @@ impl Session {
         self
     }
 
+    /// The reader of the variant folders the document named `uri` may name (`@map "path"`),
+    /// relative to its file's folder.
+    pub fn map_folders(&self, uri: &str) -> crate::maps::Folders {
+        crate::maps::Folders {
+            base: (self.paths)(uri).and_then(|p| p.parent().map(std::path::Path::to_path_buf)),
+        }
+    }
+
     /// The settings of the document named `uri` (see [`Session::lint_for`]).
     pub fn lint_for_uri(&self, uri: &str) -> DocLint {
         self.lint_for((self.paths)(uri).as_deref())
@@ -442,7 +450,8 @@ impl Session {
             old.edits.send_modify(|n| *n += 1);
         }
         let encoding = self.config().encoding;
-        tokio::spawn(worker(handle, uri, self.events.clone(), encoding));
+        let maps = self.map_folders(&uri);
+        tokio::spawn(worker(handle, uri, self.events.clone(), encoding, maps));
     }
 
     /// Applies the changes of a `didChange`; unknown documents are ignored.
@@ -576,6 +585,7 @@ async fn worker(
     uri: String,
     events: mpsc::UnboundedSender<Event>,
     encoding: Encoding,
+    maps: crate::maps::Folders,
 ) {
     let mut edits = handle.edits.subscribe();
     let mut last: Option<Arc<Snapshot>> = None;
@@ -644,13 +654,17 @@ async fn worker(
                 resume,
                 lint,
             } => {
+                let maps = maps.clone();
                 let analysed = analyst
                     .run(move || {
                         let analysis = match resume {
-                            Some((base, line)) => {
-                                mdip_analysis::analyze_incremental(&text, &base.analysis, line)
-                            }
-                            None => mdip_analysis::analyze_for(&text, &lint),
+                            Some((base, line)) => mdip_analysis::analyze_incremental_with(
+                                &text,
+                                &base.analysis,
+                                line,
+                                &maps,
+                            ),
+                            None => mdip_analysis::analyze_for_with(&text, &lint, &maps),
                         };
                         Base {
                             text,

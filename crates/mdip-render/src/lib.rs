@@ -41,9 +41,11 @@ mod board;
 mod geo;
 mod labels;
 mod orders;
+mod plain;
 #[cfg(feature = "png")]
 mod png;
 
+pub use plain::variant_season_svg;
 #[cfg(feature = "png")]
 pub use png::{png, tree};
 

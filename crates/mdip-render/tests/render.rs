@@ -433,3 +433,54 @@ fn one_season_board_counts_the_support_from_another_season() {
     let hold = order("48");
     assert!(has_class(hold, "hold") && has_class(hold, "fails"));
 }
+
+/// A variant's board is drawn plain from its map's points: every province a cell, every unit
+/// of the season in its power's colour, every order of the season a line; the start of Ancient
+/// Mediterranean is a golden picture.
+#[test]
+fn golden_ancient_mediterranean_start() {
+    let rel = "tests/variants/ancient-mediterranean/opening.mdip";
+    let text = std::fs::read_to_string(repo().join(rel)).expect("readable test file");
+    let analysis = analyze(&text);
+    let report = FileReport::new(rel, &text, &analysis);
+    let map = analysis.world.map();
+    let season = SeasonRef {
+        turn: 0,
+        timeline: 0,
+    };
+    let svg = mdip_render::variant_season_svg(map, &report, season, Default::default())
+        .expect("a board of 0:0");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let count = |class: &str| doc.descendants().filter(|n| has_class(*n, class)).count();
+    assert_eq!(count("cell"), map.province_count());
+    assert_eq!(count("unit"), 15);
+    assert_eq!(count("order"), 15);
+    assert_eq!(count("centre"), 34);
+    let carthage = doc
+        .descendants()
+        .find(|n| has_class(*n, "unit") && n.attribute("data-location") == Some("tha"))
+        .expect("Carthage's F Thapsus");
+    assert_eq!(carthage.attribute("data-power"), Some("Carthage"));
+    // The standard map has no points: its own renderer draws it.
+    let standard = report_of("tests/datc/6.A.1.mdip");
+    assert!(mdip_render::variant_season_svg(
+        mdip_map::Map::standard(),
+        &standard,
+        season,
+        Default::default()
+    )
+    .is_none());
+
+    let golden =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/ancient-mediterranean.svg");
+    if std::env::var_os("MDIP_UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &svg).expect("write the golden file");
+    }
+    let want =
+        std::fs::read_to_string(&golden).expect("the golden file (MDIP_UPDATE_GOLDEN=1 writes it)");
+    assert!(
+        want == svg,
+        "the picture of Ancient Mediterranean changed; if on purpose, rerun with \
+         MDIP_UPDATE_GOLDEN=1 and look at the new tests/golden/ancient-mediterranean.svg"
+    );
+}

@@ -254,6 +254,7 @@ fn keyword_text(analysis: &Analysis, keyword: Keyword, line: usize) -> String {
 fn directive_text(name: &str) -> &'static str {
     match name {
         "rules" => "**@rules** `mdatc` | `standard` | `5dd` | `5dd strict`: the rules the file is adjudicated under (multiversal MDATC rules by default; `standard` allows one timeline only; `5dd` the 5D Diplomacy game's rules, loose adjacencies unless `strict`).",
+        "map" => "**@map** *name* | `\"`*folder*`\"`: the map the file is played on, first in the file: a built-in map (`standard`, `ancient-mediterranean`) or a variant folder relative to the file (docs/variants.md).",
         "start" => "**@start standard**: the standard opening position (Spring 1901, every power's home units).",
         "unit" => "**@unit** *power* *unit*: places a unit before the game starts (`@unit Russia F St Petersburg(sc)`, `@unit Germany A Munich 1:1`).",
         "owns" => "**@owns** *power* *centres* [*season*]: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`, `@owns Austria Vienna 1:1`; default: the root).",

@@ -29,6 +29,7 @@ impl FileReport {
             winner: a.world.winner().map(|p| p.name()),
             victory: victory(a),
             games: games(a),
+            map: map_name(a),
         }
     }
 
@@ -93,7 +94,8 @@ impl Serialize for Streamed<'_> {
         let a = self.a;
         let b = Builder::new(self.text, a);
         let games = games(a);
-        let mut m = s.serialize_struct("FileReport", 15)?;
+        let map = map_name(a);
+        let mut m = s.serialize_struct("FileReport", 16)?;
         m.serialize_field("path", self.path)?;
         m.serialize_field("ok", &!a.has_errors())?;
         m.serialize_field("multiversal", &a.multiversal)?;
@@ -115,6 +117,10 @@ impl Serialize for Streamed<'_> {
             m.skip_field("games")?;
         } else {
             m.serialize_field("games", &games)?;
+        }
+        match map {
+            None => m.skip_field("map")?,
+            Some(name) => m.serialize_field("map", name)?,
         }
         m.end()
     }
@@ -182,6 +188,12 @@ fn victory(a: &Analysis) -> VictoryReport {
             })
             .collect(),
     }
+}
+
+/// The name of the file's map, `None` on the standard map.
+fn map_name(a: &Analysis) -> Option<&'static str> {
+    let map: &'static mdip_map::Map = a.world.map();
+    (!std::ptr::eq(map, mdip_map::Map::standard())).then(|| map.info().name.as_str())
 }
 
 fn games(a: &Analysis) -> Vec<GameReport> {

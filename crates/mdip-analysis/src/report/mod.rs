@@ -149,6 +149,10 @@ pub struct FileReport {
     /// `seasons`, `timelines`, `heads`, `next` and `winner` are the last game's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<GameReport>,
+    /// The map the file is played on (`@map`): the name of a built-in map or the `name` of a
+    /// variant folder's `variant.txt` (absent on the standard map).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<&'static str>,
 }
 
 /// A game an `@game` line started.

@@ -546,6 +546,7 @@ impl LanguageServer for Backend {
         params: lsp::DocumentFormattingParams,
     ) -> Result<Option<Vec<lsp::TextEdit>>> {
         let lint = doc_lint(&self.session, params.text_document.uri.as_str()).lint;
+        let maps = self.session.map_folders(params.text_document.uri.as_str());
         self.query(&params.text_document.uri, move |s| {
             // A formatter that would change meaning refuses; the client gets no edits. The
             // snapshot's analysis is of the current text unless comments were edited since
@@ -554,7 +555,8 @@ impl LanguageServer for Backend {
                 ide::format_analysed(s.text(), s.analysis()).ok()?
             } else {
                 let text = s.current_text();
-                ide::format_analysed(&text, &mdip_analysis::analyze_for(&text, &lint)).ok()?
+                let analysis = mdip_analysis::analyze_for_with(&text, &lint, &maps);
+                ide::format_analysed(&text, &analysis).ok()?
             };
             Some(to_proto::current_text_edits(s, &edits))
         })

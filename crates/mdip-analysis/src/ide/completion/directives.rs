@@ -39,6 +39,10 @@ impl Ctx<'_> {
                     ),
                     ("@standoff", "retreat setup: @standoff Bohemia, Galicia"),
                     ("@game", "a new, independent game: @game 6.A.1"),
+                    (
+                        "@map",
+                        "the map, first in the file: @map ancient-mediterranean",
+                    ),
                     ("@expect", "an expectation"),
                 ] {
                     self.push(d, CompletionKind::Directive, Some(detail.into()), d, 0);
@@ -100,6 +104,13 @@ impl Ctx<'_> {
                         letter,
                         0,
                     );
+                }
+                return;
+            }
+            ["map"] => {
+                for name in mdip_map::Map::builtin_names() {
+                    let detail = mdip_map::Map::builtin(name).map(|m| m.info().title.clone());
+                    self.push(name, CompletionKind::Keyword, detail, name, 0);
                 }
                 return;
             }
