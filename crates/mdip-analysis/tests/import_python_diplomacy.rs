@@ -251,3 +251,29 @@ fn a_variant_writes_its_map() {
     let text = convert(&standard, &Options::default()).unwrap();
     assert!(!text.contains("@map"), "{text}");
 }
+
+/// A game that ended (its last phase `COMPLETED`, with the final position and no orders)
+/// checks its last step's outcome and the final position.
+#[test]
+fn a_completed_game_checks_its_final_position() {
+    let ok = one_phase("standard", "S1901M", r#""A PAR - BUR""#, r#""A PAR":[]"#);
+    let done = |unit: &str| {
+        format!(
+            r#"{},{{"name":"COMPLETED","state":{{"units":{{"FRANCE":["{unit}"]}},"centers":{{"FRANCE":["PAR"]}}}},"orders":{{}},"results":{{}}}}]}}"#,
+            &ok[..ok.len() - 2]
+        )
+    };
+    let text = convert(&done("A BUR"), &Options::default()).unwrap();
+    assert!(text.contains("\n@phase next  # COMPLETED\n"), "{text}");
+    assert!(text.contains("\n@expect unit France A bur\n"), "{text}");
+    assert!(text.contains("\n@expect owner par France\n"), "{text}");
+    assert_eq!(found(&text), Vec::<String>::new(), "{text}");
+    // Another final position than mdip's adjudication is reported.
+    let text = convert(&done("A PIC"), &Options::default()).unwrap();
+    assert!(
+        found(&text)
+            .iter()
+            .any(|d| d.starts_with("E0403 @expect unit France A pic")),
+        "{text}"
+    );
+}
