@@ -154,3 +154,27 @@ fn real_suites_when_given() {
     eprintln!("{} files, {cases} cases, {passing} pass", entries.len());
     assert!(cases > 0, "no case found");
 }
+
+/// A case file on another map (`VARIANT_ALL`) writes `@map` with mdip's name of it in every
+/// case after the line; the standard map (godip's `Classical`) writes none.
+#[test]
+fn a_variant_name_becomes_map() {
+    let text = "VARIANT_ALL Ancient Mediterranean\nCASE one\nPRESTATE_SETPHASE Spring 1, Movement\nPRESTATE\n  Rome: A nea\nORDERS\n  Rome: A nea H\nPOSTSTATE_SAME\nEND\nVARIANT_ALL Classical\nCASE two\nPRESTATE\n  England: F nth\nORDERS\n  England: F nth H\nPOSTSTATE_SAME\nEND\n";
+    let converted = convert(text, "v.txt");
+    let [one, two] = converted.cases.as_slice() else {
+        panic!("{converted:#?}");
+    };
+    assert!(
+        one.text.contains("\n@map ancient-mediterranean\n"),
+        "{}",
+        one.text
+    );
+    assert!(!two.text.contains("@map"), "{}", two.text);
+    // The standard case checks clean; no line was a problem but the variant's year.
+    assert!(!analyze(&two.text).has_errors(), "{}", two.text);
+    assert!(
+        converted.problems.iter().all(|p| p.line == 3),
+        "{:#?}",
+        converted.problems
+    );
+}

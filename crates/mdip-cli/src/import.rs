@@ -6,13 +6,17 @@
 //! `mdip import 5dd world.json`: the state of a 5D Diplomacy game (its server's `GET game/{id}`)
 //! as one `.mdip` file, by `mdip_analysis::import::fivedd`. Exit codes: 0 converted, 2 usage,
 //! IO, or a JSON the converter cannot read (the message names the JSON path).
+//!
+//! `mdip import python-diplomacy game.json`: a saved game of python `diplomacy` as one
+//! self-checking `.mdip` file, by `mdip_analysis::import::python_diplomacy`; exit codes as for
+//! `5dd`.
 
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use mdip_analysis::import::{fivedd, jdip};
+use mdip_analysis::import::{fivedd, jdip, python_diplomacy};
 
 /// Arguments of `mdip import`.
 #[derive(Args, Debug)]
@@ -54,6 +58,19 @@ pub enum ImportFormat {
         #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
         max_file_size: u64,
     },
+    /// A saved game of python `diplomacy` (`to_saved_game_format`'s JSON): its phases,
+    /// orders and results replayed as a self-checking file.
+    #[command(name = "python-diplomacy")]
+    PythonDiplomacy {
+        /// The saved game's JSON (`-` for standard input).
+        file: PathBuf,
+        /// Write the `.mdip` file here instead of standard output.
+        #[arg(long = "output-file", short = 'o', value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// The largest file read, in bytes (suffixes K, M, G), as for `mdip check`.
+        #[arg(long, value_name = "SIZE", default_value = "256M", value_parser = crate::check::parse_size)]
+        max_file_size: u64,
+    },
 }
 
 /// Runs `mdip import`; returns the exit code.
@@ -70,6 +87,11 @@ pub fn run(args: &ImportArgs) -> u8 {
             strict,
             max_file_size,
         } => return run_5dd(file, out.as_ref(), *strict, *max_file_size),
+        ImportFormat::PythonDiplomacy {
+            file,
+            out,
+            max_file_size,
+        } => return run_python(file, out.as_ref(), *max_file_size),
     };
     let mut cases = Vec::new();
     let mut problems = false;
@@ -192,6 +214,41 @@ fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool, max_file
         }
     };
     write_output(out, &converted, "mdip import 5dd")
+}
+
+/// `mdip import python-diplomacy`: reads the saved game's JSON, writes the `.mdip` text.
+fn run_python(file: &std::path::Path, out: Option<&PathBuf>, max_file_size: u64) -> u8 {
+    const COMMAND: &str = "mdip import python-diplomacy";
+    if let Some(out) = out {
+        if let Err(e) = crate::output::refuse_input(out, [file]) {
+            eprintln!("{COMMAND}: {e}");
+            return 2;
+        }
+    }
+    let Some(input) = crate::inputs::read_one(file, max_file_size, COMMAND) else {
+        return 2;
+    };
+    let source = if file.as_os_str() == "-" {
+        input.name
+    } else {
+        file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    let options = python_diplomacy::Options {
+        source: source.clone(),
+    };
+    match python_diplomacy::convert(&input.text, &options) {
+        Ok(text) => write_output(out, &text, COMMAND),
+        Err(e) => {
+            eprintln!(
+                "{}",
+                crate::render::escape(&format!("{COMMAND}: {source}: {e}"))
+            );
+            2
+        }
+    }
 }
 
 /// Writes a converted text to the file given, or to standard output; the exit code.

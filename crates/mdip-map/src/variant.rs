@@ -273,7 +273,11 @@ macro_rules! builtin {
 
 /// The built-in variants besides the standard map, in the order [`Map::BUILTIN`] lists them.
 /// A new one is a folder under `crates/mdip-map/variants/` and a line here.
-static BUILTINS: &[Builtin] = &[builtin!("ancient-mediterranean")];
+static BUILTINS: &[Builtin] = &[
+    builtin!("ancient-mediterranean"),
+    builtin!("france-vs-austria"),
+    builtin!("chaos"),
+];
 
 impl Map {
     /// The names of the built-in maps `@map` accepts, the standard map first.

@@ -1178,14 +1178,14 @@ mod tests {
 /// The JSON document checked before it is read into the game's types: one value and nothing
 /// after it, no key twice in an object. One pass over the text, in constant memory but for
 /// the keys of the objects open (serde_json limits the nesting to 128 levels).
-mod strict {
+pub(crate) mod strict {
     use std::collections::HashSet;
     use std::fmt;
 
     use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
     /// `Err((path, message))`: the JSON path (`boards[0].units`) and what is wrong.
-    pub(super) fn check(json: &str) -> Result<(), (String, String)> {
+    pub(crate) fn check(json: &str) -> Result<(), (String, String)> {
         let mut path = Vec::new();
         let mut found = None;
         let mut de = serde_json::Deserializer::from_str(json);

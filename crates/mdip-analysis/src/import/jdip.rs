@@ -21,6 +21,9 @@
 //! expected position as `@expect unit` and `@expect dislodged`. After a movement step the
 //! dislodged units listed are those that may retreat (a unit with nowhere to go is disbanded at
 //! once and not listed), so the file says `@expect dislodged except disbanded`.
+//! A `VARIANT_ALL` (or `VARIANT`) line naming a map other than the standard one puts `@map`
+//! with its name as a word (`Ancient Mediterranean` → `ancient-mediterranean`) in every case
+//! after it.
 //! The conversion is text to text and knows no map: names are checked when the result is.
 //! Nothing is dropped silently: a line the converter cannot place is a [`Problem`] and is kept
 //! in the output as a comment.
@@ -89,6 +92,9 @@ struct Raw {
     line: usize,
     /// The comment lines just before `CASE`.
     notes: Vec<String>,
+    /// The map the case is on (`@map`), named by the last `VARIANT_ALL` before it; `None`
+    /// for the standard map.
+    map: Option<String>,
     phase: Option<(String, usize)>,
     prestate: Vec<Entry>,
     owners: Vec<Entry>,
@@ -124,6 +130,7 @@ pub fn convert(text: &str, source: &str) -> Converted {
     let mut notes: Vec<String> = Vec::new();
     let mut case: Option<Raw> = None;
     let mut section: Option<Section> = None;
+    let mut map: Option<String> = None;
     for (i, raw_line) in lines(text).enumerate() {
         let n = i + 1;
         let (body, comment) = split_comment(raw_line);
@@ -144,11 +151,13 @@ pub fn convert(text: &str, source: &str) -> Converted {
         };
         match keyword {
             "VARIANT_ALL" | "VARIANT" => {
-                if !rest.eq_ignore_ascii_case("standard") {
-                    problem(
-                        &mut out,
-                        format!("variant `{rest}`: only the standard map is known"),
-                    );
+                // The cases after it are on that map: `@map` with its name made a word
+                // (`Ancient Mediterranean` → `ancient-mediterranean`), checked when the
+                // result is; the standard map (also godip's `Classical`) needs none.
+                map = map_name(&rest);
+                if map.as_deref() == Some("") {
+                    problem(&mut out, "VARIANT names no map".to_owned());
+                    map = None;
                 }
             }
             "CASE" => {
@@ -167,6 +176,7 @@ pub fn convert(text: &str, source: &str) -> Converted {
                     },
                     line: n,
                     notes: std::mem::take(&mut notes),
+                    map: map.clone(),
                     ..Raw::default()
                 });
                 section = None;
@@ -389,6 +399,9 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
     for note in &c.notes {
         let _ = writeln!(t, "# {note}");
     }
+    if let Some(map) = &c.map {
+        let _ = writeln!(t, "{}", Directive::Map(map.clone()));
+    }
     for line in &c.unplaced {
         let _ = writeln!(t, "# not converted: {line}");
     }
@@ -525,6 +538,21 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
         shortened,
         name: c.name,
         text: t,
+    }
+}
+
+/// mdip's name of a map a case file names (`VARIANT_ALL Ancient Mediterranean`): the words in
+/// lower case joined by `-` (`ancient-mediterranean`); `None` for the standard map (`Standard`,
+/// godip's `Classical`).
+fn map_name(variant: &str) -> Option<String> {
+    let words: Vec<String> = variant
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    match words.join("-").as_str() {
+        "standard" | "classical" => None,
+        name => Some(name.to_owned()),
     }
 }
 

@@ -4,3 +4,4 @@
 pub mod fivedd;
 pub mod jdip;
 pub mod notation;
+pub mod python_diplomacy;

@@ -11,6 +11,21 @@ fn phases_map_to_turns() {
 }
 
 #[test]
+fn variant_names_are_map_names() {
+    assert_eq!(map_name("Standard"), None);
+    assert_eq!(map_name("classical"), None);
+    assert_eq!(
+        map_name("Ancient Mediterranean").as_deref(),
+        Some("ancient-mediterranean")
+    );
+    assert_eq!(
+        map_name("France vs Austria").as_deref(),
+        Some("france-vs-austria")
+    );
+    assert_eq!(map_name(" ").as_deref(), Some(""));
+}
+
+#[test]
 fn file_names_are_safe() {
     assert_eq!(file_name("6.A.1").0, "6.A.1.mdip");
     assert_eq!(file_name("a/b c").0, "a_b_c.mdip");

@@ -1,0 +1,931 @@
+//! A saved game of python `diplomacy` (the JSON of its `diplomacy.utils.export.
+//! to_saved_game_format`) to a self-checking `.mdip` file that replays the game.
+//!
+//! The JSON holds the game's `map` (or `map_name`) and its `phases`, in order, each with its
+//! `name` (`S1901M`, `F1901R`, `W1901A`: season letter, year, `M` movement, `R` retreats, `A`
+//! adjustments), its `state` at the start of the phase (`units` per power, `"A BUD"`, a
+//! dislodged unit with a `*` in front; `centers` per power; `retreats` per power: each dislodged
+//! unit with the places it may retreat to), the `orders` given per power (`"A BUD - RUM"`,
+//! `"F NTH C A LON - NWY"`, `"A EDI - NWY VIA"`, `"F TRI R ALB"`, `"A BUD D"`, `"A BUD B"`,
+//! `"WAIVE"`) and the `results` per unit (an empty list or `""` for success, else words such as
+//! `bounce`, `cut`, `void`, `dislodged`, `no convoy`, `disband`). The last phase is the one the
+//! game waits for (no orders).
+//!
+//! What is written, in order:
+//! - comments naming the source, the game's id, its map and its rules; `@map NAME` for a map
+//!   other than the standard one ([`MAPS`]: the maps of the package that mdip has built in,
+//!   `standard_france_austria` and `ancmed`, with the few provinces the package abbreviates
+//!   otherwise renamed; any other map is an error naming it);
+//! - the first phase's position as setup: `@turn` when it is not the map's first turn, `@unit`
+//!   and `@owns` for every unit and owned centre (a game must start with a movement phase);
+//! - per phase: `@phase movement|retreat|adjustment` (with the phase's name as a comment; the
+//!   first phase's is the setup's), `@expect unit` for every unit standing on the board and, in
+//!   a retreat phase, `@expect retreats` with the places the package offers each dislodged unit;
+//!   then every order the game stored, with its power in front and its outcome (`=> succeeds`
+//!   or `=> fails`, from the phase's results);
+//! - for the last phase, the phase, its units, and `@expect owner` for every owned centre.
+//!
+//! `mdip check` then adjudicates the same orders: every outcome and position the package found
+//! that mdip does not is a failed expectation at its line, so the file verifies the game.
+//! Errors name the JSON path of the bad value (`phases[2].orders.FRANCE[1]`); nothing here
+//! panics on any input.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+
+pub use super::fivedd::ImportError;
+
+/// The maps of python `diplomacy` that mdip has built in: the package's name, mdip's
+/// (`None`: the standard map, no `@map` written) and the year the package starts the game in.
+pub const MAPS: [(&str, Option<&str>, u32); 3] = [
+    ("standard", None, 1901),
+    // The package's `ancmed.map` counts the years from 1 (`S0001M`); mdip's calendar from 1901.
+    ("ancmed", Some("ancient-mediterranean"), 1),
+    // The package's `standard_france_austria.map`: the standard map with France and Austria
+    // only, the other home centres neutral; godip's `France vs Austria` (`france-vs-austria`).
+    ("standard_france_austria", Some("france-vs-austria"), 1901),
+];
+
+/// Provinces a map of the package abbreviates otherwise than mdip's built-in map (the same
+/// places, by their names in both): `ancmed`'s Sinai `SIN`, Thebes `THB`, Tyrrhenian Sea `TYN`.
+const RENAMES: [(&str, &[(&str, &str)]); 1] =
+    [("ancmed", &[("sin", "sii"), ("thb", "the"), ("tyn", "tys")])];
+
+/// The text with the map's renamed abbreviations replaced, outside comments: each word (with a
+/// `,` or `:` after it kept) that is one of the package's abbreviations.
+fn rename(text: String, renames: &[(&str, &str)]) -> String {
+    if renames.is_empty() {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, comment) = match line.find('#') {
+            Some(i) => line.split_at(i),
+            None => (line, ""),
+        };
+        let words: Vec<String> = body
+            .split(' ')
+            .map(|w| {
+                let bare = w.trim_end_matches([',', ':', '\n']);
+                match renames.iter().find(|(from, _)| *from == bare) {
+                    Some((_, to)) => format!("{to}{}", &w[bare.len()..]),
+                    None => w.to_owned(),
+                }
+            })
+            .collect();
+        out.push_str(&words.join(" "));
+        out.push_str(comment);
+    }
+    out
+}
+
+/// How to convert.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Names the input in the comments at the top (a file name).
+    pub source: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct SavedGame {
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    map: Option<String>,
+    #[serde(default)]
+    map_name: Option<String>,
+    #[serde(default)]
+    rules: Vec<String>,
+    phases: Vec<Phase>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Phase {
+    name: String,
+    #[serde(default)]
+    state: State,
+    #[serde(default)]
+    orders: BTreeMap<String, Option<Vec<String>>>,
+    #[serde(default)]
+    results: BTreeMap<String, Results>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct State {
+    #[serde(default)]
+    units: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    centers: BTreeMap<String, Vec<String>>,
+    #[serde(default)]
+    retreats: BTreeMap<String, BTreeMap<String, Vec<String>>>,
+    #[serde(default)]
+    builds: BTreeMap<String, Builds>,
+}
+
+/// A power's adjustment: builds (positive) or removals (negative) due.
+#[derive(Debug, Default, Deserialize)]
+struct Builds {
+    #[serde(default)]
+    count: i64,
+}
+
+/// A unit's results: a list of words (older saves write one string).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Results {
+    List(Vec<String>),
+    One(String),
+}
+
+impl Results {
+    fn words(&self) -> Vec<&str> {
+        let all: Vec<&str> = match self {
+            Results::List(l) => l.iter().map(String::as_str).collect(),
+            Results::One(s) => vec![s.as_str()],
+        };
+        all.into_iter().filter(|w| !w.trim().is_empty()).collect()
+    }
+}
+
+fn error(path: impl Into<String>, message: impl Into<String>) -> ImportError {
+    ImportError {
+        path: path.into(),
+        message: message.into(),
+    }
+}
+
+/// The kind of a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Movement,
+    Retreat,
+    Adjustment,
+}
+
+impl Kind {
+    fn word(self) -> &'static str {
+        match self {
+            Kind::Movement => "movement",
+            Kind::Retreat => "retreat",
+            Kind::Adjustment => "adjustment",
+        }
+    }
+}
+
+/// A phase name `S1901M`: whether it is a Fall (or Winter) phase, the year and the kind;
+/// `None` for names that are no phase (`FORMING`, `COMPLETED`).
+fn phase_name(name: &str) -> Option<(char, u32, Kind)> {
+    let name = name.trim();
+    let season = name.chars().next()?.to_ascii_uppercase();
+    let kind = match name.chars().last()?.to_ascii_uppercase() {
+        'M' => Kind::Movement,
+        'R' => Kind::Retreat,
+        'A' => Kind::Adjustment,
+        _ => return None,
+    };
+    let year = name.get(1..name.len() - 1)?;
+    if year.is_empty() || !year.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let year: u32 = year.parse().ok()?;
+    match (season, kind) {
+        ('S' | 'F', Kind::Movement | Kind::Retreat) | ('W', Kind::Adjustment) => {
+            Some((season, year, kind))
+        }
+        _ => None,
+    }
+}
+
+/// mdip's name of a power: `AUSTRIA` → `Austria`, `NORTH_AFRICA` → `North-Africa`.
+fn power(name: &str) -> String {
+    name.split(['_', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut cs = w.chars();
+            cs.next().map_or_else(String::new, |c| {
+                c.to_uppercase()
+                    .chain(cs.flat_map(char::to_lowercase))
+                    .collect()
+            })
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// A location `STP/SC` → `stp/sc`; `None` when it is no location the package writes.
+fn location(word: &str) -> Option<String> {
+    let (base, coast) = match word.split_once('/') {
+        Some((b, c)) => (b, Some(c)),
+        None => (word, None),
+    };
+    let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric());
+    if !ok(base) || !coast.is_none_or(ok) {
+        return None;
+    }
+    Some(word.to_ascii_lowercase())
+}
+
+/// A unit `A BUD` → `A bud`.
+fn unit(kind: &str, at: &str) -> Option<String> {
+    let k = match kind {
+        "A" | "a" => 'A',
+        "F" | "f" => 'F',
+        _ => return None,
+    };
+    Some(format!("{k} {}", location(at)?))
+}
+
+/// An order the package stored, read.
+#[derive(Debug, PartialEq, Eq)]
+enum Order {
+    Hold(String),
+    Move(String, String, bool),
+    SupportHold(String, String),
+    SupportMove(String, String, String),
+    Convoy(String, String, String),
+    Retreat(String, String),
+    Disband(String),
+    Build(String),
+    Waive,
+}
+
+impl Order {
+    /// The unit whose results are the order's (`A BUD`, as the package keys them).
+    fn unit(&self) -> Option<&str> {
+        match self {
+            Order::Hold(u)
+            | Order::Move(u, ..)
+            | Order::SupportHold(u, _)
+            | Order::SupportMove(u, ..)
+            | Order::Convoy(u, ..)
+            | Order::Retreat(u, _)
+            | Order::Disband(u)
+            | Order::Build(u) => Some(u),
+            Order::Waive => None,
+        }
+    }
+
+    /// The order in mdip's notation, in a phase of this kind.
+    fn text(&self, kind: Kind) -> String {
+        match self {
+            Order::Hold(u) => format!("{u} H"),
+            Order::Move(u, to, via) => {
+                format!("{u} - {to}{}", if *via { " via convoy" } else { "" })
+            }
+            Order::SupportHold(u, s) => format!("{u} S {s}"),
+            // The package matches a support with the move by province: `S F POR - SPA/SC`
+            // supports `F POR - SPA/NC`. mdip's support names no coast for that.
+            Order::SupportMove(u, s, to) => format!("{u} S {s} - {}", province(to)),
+            Order::Convoy(u, a, to) => format!("{u} C {a} - {to}"),
+            Order::Retreat(u, to) => format!("{u} - {to}"),
+            Order::Disband(u) if kind == Kind::Adjustment => format!("Remove {u}"),
+            Order::Disband(u) => format!("Disband {u}"),
+            Order::Build(u) => format!("Build {u}"),
+            Order::Waive => "Waive".to_owned(),
+        }
+    }
+}
+
+/// Reads an order as the package writes it.
+fn order_of(text: &str) -> Option<Order> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let u = |k: &str, l: &str| unit(k, l);
+    Some(match w.as_slice() {
+        ["WAIVE"] => Order::Waive,
+        [k, l, "H"] => Order::Hold(u(k, l)?),
+        [k, l, "-", to] => Order::Move(u(k, l)?, location(to)?, false),
+        [k, l, "-", to, "VIA"] => Order::Move(u(k, l)?, location(to)?, true),
+        [k, l, "S", k2, l2] | [k, l, "S", k2, l2, "H"] => Order::SupportHold(u(k, l)?, u(k2, l2)?),
+        [k, l, "S", k2, l2, "-", to] => Order::SupportMove(u(k, l)?, u(k2, l2)?, location(to)?),
+        [k, l, "C", k2, l2, "-", to] => Order::Convoy(u(k, l)?, u(k2, l2)?, location(to)?),
+        [k, l, "R", to] => Order::Retreat(u(k, l)?, location(to)?),
+        [k, l, "D"] => Order::Disband(u(k, l)?),
+        [k, l, "B"] => Order::Build(u(k, l)?),
+        _ => return None,
+    })
+}
+
+/// The results words the package writes.
+const RESULT_WORDS: [&str; 6] = ["bounce", "cut", "void", "dislodged", "no convoy", "disband"];
+
+/// The outcome mdip states for an order with these results: `succeeds` when the package gave
+/// none, `fails` for any (a bounce, a cut or void support, a dislodged unit, a convoy not
+/// used, a retreat that bounced and disbanded the unit, a removal or build beyond the count);
+/// a disband in a retreat phase succeeds (its result is `disband`).
+///
+/// The package also marks `void` a support that matches the supported unit's order but was
+/// not counted: for a move that dislodged or would dislodge a unit of the supporter's own side,
+/// or for an army whose convoy failed. mdip's support then succeeds (it is given; rule of
+/// DATC 6.D.10), so `void` alone on a matching support is `succeeds`; for the army whose
+/// convoy failed, the package voids the support before it looks for cuts, so whether it was
+/// cut is not known and the outcome is left open (`any`).
+fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> &'static str {
+    let ok = match order {
+        Order::Disband(_) if kind == Kind::Retreat => words.iter().all(|w| *w == "disband"),
+        Order::SupportHold(..) | Order::SupportMove(..) if matches => {
+            words.iter().all(|w| *w == "void")
+        }
+        _ => words.is_empty(),
+    };
+    if ok {
+        "succeeds"
+    } else {
+        "fails"
+    }
+}
+
+/// Parses the JSON, naming the path of the first bad value; checked first as JSON alone
+/// (one value, no key twice in an object), as `mdip import 5dd` does.
+fn parse(json: &str) -> Result<SavedGame, ImportError> {
+    let json = json.strip_prefix('\u{FEFF}').unwrap_or(json);
+    super::fivedd::strict::check(json).map_err(|(path, message)| error(path, message))?;
+    let de = &mut serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = path.trim_end_matches(".?").to_owned();
+        let inner = e.into_inner();
+        let message = if inner.is_syntax() || inner.is_eof() {
+            format!("malformed JSON: {inner}")
+        } else {
+            inner.to_string()
+        };
+        error(if path == "." { String::new() } else { path }, message)
+    })
+}
+
+/// Converts a saved game's JSON into the text of an `.mdip` file.
+///
+/// # Errors
+/// Malformed JSON, a missing or mistyped field, a map mdip does not have, a phase name, unit,
+/// order or result word the package does not write, a game that does not start with a
+/// movement phase, a phase that is no step after the one before it, or an order with no
+/// result: each with the JSON path of the bad value.
+pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
+    let game = parse(json)?;
+    check_powers(&game)?;
+    let (map_path, map) = match (&game.map, &game.map_name) {
+        (Some(m), _) => ("map", m.as_str()),
+        (None, Some(m)) => ("map_name", m.as_str()),
+        (None, None) => ("", "standard"),
+    };
+    let Some(&(_, mdip_map, first_year)) = MAPS.iter().find(|m| m.0 == map) else {
+        let known: Vec<&str> = MAPS.iter().map(|m| m.0).collect();
+        return Err(error(
+            map_path,
+            format!(
+                "map `{map}` of python diplomacy has no counterpart in mdip (the maps read: {})",
+                known.join(", ")
+            ),
+        ));
+    };
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "# A game of python `diplomacy` (its saved-game JSON) imported by `mdip import python-diplomacy` from {}.",
+        one_line(&options.source)
+    );
+    let _ = write!(
+        t,
+        "# game {}; map {map}",
+        one_line(game.id.as_deref().unwrap_or("?"))
+    );
+    if !game.rules.is_empty() {
+        let _ = write!(t, "; rules {}", one_line(&game.rules.join(", ")));
+    }
+    t.push('\n');
+    if let Some(m) = mdip_map {
+        let _ = writeln!(t, "{}", crate::notation::Directive::Map(m.to_string()));
+    }
+    // The phases that are steps of the game; `FORMING` and `COMPLETED` hold no orders.
+    let mut steps: Vec<(usize, (char, u32, Kind))> = Vec::new();
+    for (i, p) in game.phases.iter().enumerate() {
+        match phase_name(&p.name) {
+            Some(k) => steps.push((i, k)),
+            None if has_orders(p) => {
+                return Err(error(
+                    format!("phases[{i}].name"),
+                    format!(
+                        "`{}` is no phase name such as S1901M, F1901R or W1901A",
+                        p.name
+                    ),
+                ))
+            }
+            None => {}
+        }
+    }
+    let Some(&(first, (season, year, kind))) = steps.first() else {
+        return Err(error("phases", "the game has no phase such as S1901M"));
+    };
+    if kind != Kind::Movement {
+        return Err(error(
+            format!("phases[{first}].name"),
+            format!(
+                "the game starts with `{}`: only games starting with a movement phase are read",
+                game.phases[first].name
+            ),
+        ));
+    }
+    let Some(turn) = year
+        .checked_sub(first_year)
+        .and_then(|y| y.checked_mul(2))
+        .map(|y| y + u32::from(season == 'F'))
+    else {
+        return Err(error(
+            format!("phases[{first}].name"),
+            format!("the year {year} is before the map's first, {first_year}"),
+        ));
+    };
+    // The setup: the first phase's position.
+    let state = &game.phases[first].state;
+    if turn != 0 {
+        let _ = writeln!(t, "@turn {turn}");
+    }
+    let _ = writeln!(t, "# {}", game.phases[first].name);
+    for (p, units) in &state.units {
+        for (j, u) in units.iter().enumerate() {
+            let text = state_unit(u)
+                .ok_or_else(|| bad_unit(format!("phases[{first}].state.units.{p}[{j}]"), u))?;
+            let _ = writeln!(t, "@unit {} {text}", power(p));
+        }
+    }
+    for (p, centres) in &state.centers {
+        let mut names = Vec::new();
+        for (j, c) in centres.iter().enumerate() {
+            names.push(location(c).ok_or_else(|| {
+                error(
+                    format!("phases[{first}].state.centers.{p}[{j}]"),
+                    format!("`{c}` is no province such as `BUD`"),
+                )
+            })?);
+        }
+        if !names.is_empty() {
+            let _ = writeln!(t, "@owns {} {}", power(p), names.join(", "));
+        }
+    }
+    let mut previous: Option<(char, u32, Kind)> = None;
+    // The units dislodged by the last movement step that may retreat, as `Power unit`.
+    let mut dislodged: Vec<String> = Vec::new();
+    for (n, &(i, name)) in steps.iter().enumerate() {
+        let p = &game.phases[i];
+        let path = format!("phases[{i}]");
+        if let Some(before) = previous {
+            if !follows(before, name) {
+                return Err(error(
+                    format!("{path}.name"),
+                    format!(
+                        "`{}` does not follow `{}`",
+                        p.name,
+                        game.phases[steps[n - 1].0].name
+                    ),
+                ));
+            }
+            if before.2 == Kind::Movement && name.2 != Kind::Retreat {
+                skipped_retreat(&mut t, &game.phases[steps[n - 1].0]);
+            }
+            let _ = writeln!(t, "\n@phase {}  # {}", name.2.word(), one_line(&p.name));
+        }
+        if previous.is_some_and(|b| b.2 == Kind::Movement) {
+            dislodged = retreating(p, &path)?;
+        }
+        previous = Some(name);
+        if n > 0 {
+            write_position(&mut t, p, &path, &dislodged)?;
+        }
+        let last = n + 1 == steps.len();
+        if last && !has_orders(p) {
+            write_owners(&mut t, p, &path)?;
+            break;
+        }
+        t.push('\n');
+        let convoyed = convoyed_armies(p);
+        for (pw, orders) in &p.orders {
+            let mut builds = 0;
+            for (j, o) in orders.iter().flatten().enumerate() {
+                let at = format!("{path}.orders.{pw}[{j}]");
+                let order = order_of(o).ok_or_else(|| {
+                    error(
+                        &at,
+                        format!("`{o}` is no order as python diplomacy writes one (`A BUD - RUM`)"),
+                    )
+                })?;
+                let words = match order.unit() {
+                    Some(u) => {
+                        let key = results_key(&p.results, u).ok_or_else(|| {
+                            error(
+                                &at,
+                                format!("the order `{o}` has no result in `{path}.results`"),
+                            )
+                        })?;
+                        let words = p.results[key].words();
+                        if let Some(w) = words.iter().find(|w| !RESULT_WORDS.contains(w)) {
+                            return Err(error(
+                                format!("{path}.results.{key}"),
+                                format!(
+                                    "unknown result `{w}` (python diplomacy writes {})",
+                                    RESULT_WORDS.join(", ")
+                                ),
+                            ));
+                        }
+                        words
+                    }
+                    None => Vec::new(),
+                };
+                let mut order = order;
+                if let Order::Move(u, to, true) = &order {
+                    if !convoyed.contains(&(u.clone(), to.clone())) {
+                        // The package moves an army ordered `VIA` that no fleet convoys over
+                        // land (when it can): the order it adjudicated has no `VIA`.
+                        let _ = writeln!(
+                            t,
+                            "# `{}`: no fleet convoys it; python diplomacy drops the VIA",
+                            one_line(o)
+                        );
+                        order = Order::Move(u.clone(), to.clone(), false);
+                    }
+                }
+                builds += usize::from(matches!(order, Order::Build(_) | Order::Waive));
+                let expect = match order {
+                    // A waiver has no result of its own.
+                    Order::Waive => "any",
+                    // The package voids a support of an army whose convoy failed before it
+                    // looks for cuts: whether mdip's support was cut, it does not say.
+                    Order::SupportMove(_, ref s, _) if supports_no_convoy(s, p) => "any",
+                    _ => outcome(&order, name.2, &words, support_matches(&order, p)),
+                };
+                let _ = writeln!(t, "{}: {} => {expect}", power(pw), order.text(name.2));
+            }
+            // Builds not used: the package waives them (its `WAIVE` results name no power).
+            let count = p.state.builds.get(pw).map_or(0, |b| b.count);
+            if name.2 == Kind::Adjustment && count > 0 {
+                let unused = usize::try_from(count).unwrap_or(0).saturating_sub(builds);
+                for _ in 0..unused {
+                    let _ = writeln!(t, "{}: Waive => any", power(pw));
+                }
+            }
+        }
+        if name.2 == Kind::Retreat && n > 0 {
+            // A dislodged unit with no order (one with nowhere to go is no unit of the retreat
+            // phase's state) is disbanded: written, so that the step is complete.
+            disband_unordered(&mut t, p, &game.phases[steps[n - 1].0]);
+        }
+        if last {
+            // The game ended after this phase (`COMPLETED` or nothing after it): its final
+            // position, when a phase after it gives one.
+            if let Some(after) = game.phases.get(i + 1) {
+                let path = format!("phases[{}]", i + 1);
+                if name.2 == Kind::Movement {
+                    dislodged = retreating(after, &path)?;
+                    if phase_name(&after.name).is_none_or(|a| a.2 != Kind::Retreat) {
+                        skipped_retreat(&mut t, p);
+                    }
+                }
+                let _ = writeln!(t, "\n@phase next  # {}", one_line(&after.name));
+                write_position(&mut t, after, &path, &dislodged)?;
+                write_owners(&mut t, after, &path)?;
+            }
+        }
+    }
+    let renames = RENAMES.iter().find(|r| r.0 == map).map_or(&[][..], |r| r.1);
+    Ok(rename(t, renames))
+}
+
+/// The armies some fleet of the phase is ordered to convoy, with their destinations.
+fn convoyed_armies(p: &Phase) -> Vec<(String, String)> {
+    p.orders
+        .values()
+        .flatten()
+        .flatten()
+        .filter_map(|o| match order_of(o) {
+            Some(Order::Convoy(_, a, to)) => Some((a, to)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// After a movement phase that dislodged units none of which could retreat, the package goes
+/// on to the next phase; mdip plays a retreat step, with nothing to order, in which they are
+/// disbanded: it is passed over.
+fn skipped_retreat(t: &mut String, movement: &Phase) {
+    let dislodged: Vec<&String> = movement
+        .results
+        .iter()
+        .filter(|(_, r)| r.words().contains(&"dislodged"))
+        .map(|(u, _)| u)
+        .collect();
+    if dislodged.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        t,
+        "\n@phase retreat  # no phase in the game: the dislodged units had nowhere to go"
+    );
+    for u in dislodged {
+        let owner = movement
+            .state
+            .units
+            .iter()
+            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
+        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
+            let _ = writeln!(t, "{}: Disband {text} => succeeds", power(pw));
+        }
+    }
+}
+
+/// `Disband` for each unit of a retreat phase's results that no order of the phase names,
+/// its power read from the movement phase before.
+fn disband_unordered(t: &mut String, retreat: &Phase, movement: &Phase) {
+    let ordered: Vec<String> = retreat
+        .orders
+        .values()
+        .flatten()
+        .flatten()
+        .filter_map(|o| order_of(o)?.unit().map(str::to_ascii_uppercase))
+        .collect();
+    for u in retreat.results.keys() {
+        if ordered.contains(&u.trim_start_matches('*').to_owned()) {
+            continue;
+        }
+        let owner = movement
+            .state
+            .units
+            .iter()
+            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
+        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
+            let _ = writeln!(t, "{}: Disband {text} => succeeds", power(pw));
+        }
+    }
+}
+
+/// The province of a location: `stp/sc` → `stp`.
+fn province(loc: &str) -> &str {
+    loc.split('/').next().unwrap_or(loc)
+}
+
+/// Whether a support matches the order the phase stored for the supported unit: a support to
+/// hold a unit that does not move, a support to move a unit ordered to that province.
+fn support_matches(order: &Order, p: &Phase) -> bool {
+    // `A nap` → `nap`.
+    let at = |u: &str| province(u.split_once(' ').map_or(u, |x| x.1)).to_owned();
+    let supported = match order {
+        Order::SupportHold(_, s) | Order::SupportMove(_, s, _) => at(s),
+        _ => return false,
+    };
+    let given = p
+        .orders
+        .values()
+        .flatten()
+        .flatten()
+        .filter_map(|o| order_of(o))
+        .find(|o| o.unit().is_some_and(|u| at(u) == supported));
+    match (order, given) {
+        (Order::SupportHold(..), Some(Order::Move(..))) => false,
+        (Order::SupportHold(..), _) => true,
+        (Order::SupportMove(_, _, to), Some(Order::Move(_, dest, _))) => {
+            province(&dest) == province(to)
+        }
+        _ => false,
+    }
+}
+
+/// Whether the supported army (`A sev`) has the result `no convoy`.
+fn supports_no_convoy(supported: &str, p: &Phase) -> bool {
+    results_key(&p.results, supported).is_some_and(|k| p.results[k].words().contains(&"no convoy"))
+}
+
+/// Every power the game names (the keys of `units`, `centers`, `retreats`, `builds` and
+/// `orders`) is a name such as `AUSTRIA` or `NORTH_AFRICA`: letters, digits and `_`, `-`.
+fn check_powers(game: &SavedGame) -> Result<(), ImportError> {
+    let ok = |k: &str| {
+        k.bytes().any(|b| b.is_ascii_alphabetic())
+            && k.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    for (i, p) in game.phases.iter().enumerate() {
+        let s = &p.state;
+        let keys = [
+            ("state.units", s.units.keys().collect::<Vec<_>>()),
+            ("state.centers", s.centers.keys().collect()),
+            ("state.retreats", s.retreats.keys().collect()),
+            ("state.builds", s.builds.keys().collect()),
+            ("orders", p.orders.keys().collect()),
+        ];
+        for (field, names) in keys {
+            if let Some(bad) = names.into_iter().find(|k| !ok(k)) {
+                return Err(error(
+                    format!("phases[{i}].{field}.{bad}"),
+                    format!("`{}` is no power name such as `AUSTRIA`", one_line(bad)),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether a phase stored any order.
+fn has_orders(p: &Phase) -> bool {
+    p.orders.values().flatten().any(|o| !o.is_empty())
+}
+
+/// Whether phase `b` is the step after `a`: a retreat after its movement, adjustments after a
+/// Fall, the next movement (the package skips retreat and adjustment steps with nothing to do).
+fn follows(a: (char, u32, Kind), b: (char, u32, Kind)) -> bool {
+    let next_spring = (b.0 == 'S') && b.1 == a.1 + 1;
+    match (a.0, a.2, b.2) {
+        ('S', Kind::Movement, Kind::Retreat) => b.0 == 'S' && b.1 == a.1,
+        ('S', Kind::Movement | Kind::Retreat, Kind::Movement) => b.0 == 'F' && b.1 == a.1,
+        ('F', Kind::Movement, Kind::Retreat) => b.0 == 'F' && b.1 == a.1,
+        ('F', Kind::Movement | Kind::Retreat, Kind::Adjustment) => b.0 == 'W' && b.1 == a.1,
+        ('F', Kind::Movement | Kind::Retreat, Kind::Movement) | ('W', _, Kind::Movement) => {
+            next_spring
+        }
+        _ => false,
+    }
+}
+
+/// The key of `results` for a unit: as written, or by its province alone (the package keys a
+/// build by the unit built, a unit on a coast with or without the coast).
+fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &str) -> Option<&'a String> {
+    let wanted = unit.to_ascii_uppercase();
+    let province = |s: &str| s.split('/').next().unwrap_or(s).to_owned();
+    results
+        .keys()
+        .find(|k| k.trim_start_matches('*') == wanted)
+        .or_else(|| {
+            results
+                .keys()
+                .find(|k| province(k.trim_start_matches('*')) == province(&wanted))
+        })
+}
+
+/// A unit of `state.units`, `"A BUD"` or `"*F TRI"` (dislodged), as mdip writes it.
+fn state_unit(u: &str) -> Option<String> {
+    let u = u.trim_start_matches('*');
+    let (k, l) = u.split_once(' ')?;
+    unit(k, l.trim())
+}
+
+fn bad_unit(path: String, u: &str) -> ImportError {
+    error(path, format!("`{u}` is no unit such as `A BUD`"))
+}
+
+/// `@expect unit` for the units standing on the board (not the dislodged ones) and, in a
+/// retreat phase, `@expect retreats` for each dislodged unit.
+fn write_position(
+    t: &mut String,
+    p: &Phase,
+    path: &str,
+    dislodged: &[String],
+) -> Result<(), ImportError> {
+    write_units(t, p, path)?;
+    // The units the last movement step dislodged (until the next one): exactly those that
+    // could retreat (the package lists them); a unit with nowhere to go is disbanded at once.
+    for d in dislodged {
+        let _ = writeln!(t, "@expect dislodged {d}");
+    }
+    let _ = writeln!(t, "@expect dislodged except disbanded");
+    for (pw, units) in &p.state.retreats {
+        for (u, places) in units {
+            let at = format!("{path}.state.retreats.{pw}.{u}");
+            let (k, l) = u.split_once(' ').ok_or_else(|| bad_unit(at.clone(), u))?;
+            let text = unit(k, l.trim()).ok_or_else(|| bad_unit(at.clone(), u))?;
+            let mut to = Vec::new();
+            for (j, place) in places.iter().enumerate() {
+                to.push(location(place).ok_or_else(|| {
+                    error(format!("{at}[{j}]"), format!("`{place}` is no province"))
+                })?);
+            }
+            let to = if to.is_empty() {
+                "none".to_owned()
+            } else {
+                to.join(", ")
+            };
+            let _ = writeln!(t, "@expect retreats {} {text}: {to}", power(pw));
+        }
+    }
+    Ok(())
+}
+
+/// The dislodged units of a retreat phase (its `state.retreats`), as `Power unit`; none for
+/// another phase.
+fn retreating(p: &Phase, path: &str) -> Result<Vec<String>, ImportError> {
+    let mut out = Vec::new();
+    for (pw, units) in &p.state.retreats {
+        for u in units.keys() {
+            let at = format!("{path}.state.retreats.{pw}.{u}");
+            let text = state_unit(u).ok_or_else(|| bad_unit(at, u))?;
+            out.push(format!("{} {text}", power(pw)));
+        }
+    }
+    Ok(out)
+}
+
+fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
+    let mut any = false;
+    for (pw, units) in &p.state.units {
+        for (j, u) in units.iter().enumerate() {
+            if u.starts_with('*') {
+                continue;
+            }
+            let text = state_unit(u)
+                .ok_or_else(|| bad_unit(format!("{path}.state.units.{pw}[{j}]"), u))?;
+            let _ = writeln!(t, "@expect unit {} {text}", power(pw));
+            any = true;
+        }
+    }
+    if !any {
+        // No unit stands: say so, or the expectations would check nothing.
+        let _ = writeln!(t, "# no unit stands on the board");
+    }
+    Ok(())
+}
+
+fn write_owners(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
+    for (pw, centres) in &p.state.centers {
+        for (j, c) in centres.iter().enumerate() {
+            let c = location(c).ok_or_else(|| {
+                error(
+                    format!("{path}.state.centers.{pw}[{j}]"),
+                    format!("`{c}` is no province such as `BUD`"),
+                )
+            })?;
+            let _ = writeln!(t, "@expect owner {c} {}", power(pw));
+        }
+    }
+    Ok(())
+}
+
+/// A text from the input made one line (it is written into a comment).
+fn one_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phase_names_are_read() {
+        assert_eq!(phase_name("S1901M"), Some(('S', 1901, Kind::Movement)));
+        assert_eq!(phase_name("F1902R"), Some(('F', 1902, Kind::Retreat)));
+        assert_eq!(phase_name("W1901A"), Some(('W', 1901, Kind::Adjustment)));
+        assert_eq!(phase_name("COMPLETED"), None);
+        assert_eq!(phase_name("W1901M"), None);
+        assert_eq!(phase_name("S19x1M"), None);
+        assert_eq!(phase_name("SM"), None);
+    }
+
+    #[test]
+    fn orders_are_read_and_written() {
+        let cases = [
+            ("A BUD - RUM", Kind::Movement, "A bud - rum"),
+            ("A EDI - NWY VIA", Kind::Movement, "A edi - nwy via convoy"),
+            ("F STP/SC - BOT", Kind::Movement, "F stp/sc - bot"),
+            ("A PAR S F BRE", Kind::Movement, "A par S F bre"),
+            ("A MAR S A MUN - BUR", Kind::Movement, "A mar S A mun - bur"),
+            (
+                "A MAR S F POR - SPA/SC",
+                Kind::Movement,
+                "A mar S F por - spa",
+            ),
+            ("F NTH C A LON - NWY", Kind::Movement, "F nth C A lon - nwy"),
+            ("F TRI H", Kind::Movement, "F tri H"),
+            ("F TRI R ALB", Kind::Retreat, "F tri - alb"),
+            ("F TRI D", Kind::Retreat, "Disband F tri"),
+            ("F TRI D", Kind::Adjustment, "Remove F tri"),
+            ("F STP/NC B", Kind::Adjustment, "Build F stp/nc"),
+            ("WAIVE", Kind::Adjustment, "Waive"),
+        ];
+        for (input, kind, text) in cases {
+            assert_eq!(order_of(input).map(|o| o.text(kind)).as_deref(), Some(text));
+        }
+        for bad in ["", "A BUD", "X BUD H", "A B!D H", "A BUD - ", "A BUD S"] {
+            assert_eq!(order_of(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn steps_follow_one_another() {
+        let m = |s, y| (s, y, Kind::Movement);
+        assert!(follows(m('S', 1901), m('F', 1901)));
+        assert!(follows(m('S', 1901), ('S', 1901, Kind::Retreat)));
+        assert!(follows(m('F', 1901), ('W', 1901, Kind::Adjustment)));
+        assert!(follows(m('F', 1901), m('S', 1902)));
+        assert!(follows(('W', 1901, Kind::Adjustment), m('S', 1902)));
+        assert!(!follows(m('S', 1901), m('S', 1902)));
+        assert!(!follows(m('F', 1901), m('F', 1902)));
+        assert_eq!(power("AUSTRIA"), "Austria");
+    }
+
+    #[test]
+    fn renamed_abbreviations_are_replaced_outside_comments() {
+        let r = [("thb", "the"), ("sin", "sii")];
+        assert_eq!(
+            rename("Egypt: A thb - sin => fails  # A THB thb\n@expect retreats Egypt A thb: sin, ale\n".to_owned(), &r),
+            "Egypt: A the - sii => fails  # A THB thb\n@expect retreats Egypt A the: sii, ale\n"
+        );
+    }
+}
