@@ -175,7 +175,11 @@ pub fn analyze_incremental_with(
             kept.push(start);
             state.run(text, parse, from, kept)
         }
-        None => run::State::new(choice, previous.resumable.default_rules)
-            .run(text, parse, 0, Vec::new()),
+        None => run::State::new(choice, previous.resumable.default_rules).run(
+            text,
+            parse,
+            0,
+            Vec::new(),
+        ),
     }
 }

@@ -31,6 +31,10 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-analysis/src/report/mod.rs", 743),
     ("crates/mdip-judge/src/world/mod.rs", 724),
     ("crates/mdip-analysis/src/run/lower.rs", 717),
+    // The importers of python diplomacy's saved games and of jdip's cases, grown with the
+    // variants (a game's map, its `@map`); to split into reading and writing.
+    ("crates/mdip-analysis/src/import/python_diplomacy.rs", 867),
+    ("crates/mdip-analysis/src/import/jdip.rs", 727),
     // Grew over the limit with the variants' merge (the map a document is read on).
     ("crates/mdip-lsp/src/session.rs", 707),
 ];
@@ -47,6 +51,12 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
         268,
     ),
     ("crates/mdip-analysis/src/import/fivedd.rs", "write", 223),
+    (
+        "crates/mdip-analysis/src/import/python_diplomacy.rs",
+        "convert",
+        228,
+    ),
+    ("crates/mdip-analysis/src/import/jdip.rs", "write_case", 151),
     ("crates/mdip-cli/benches/goals.rs", "main", 207),
     ("fuzz/fuzz_targets/protocol.rs", "messages", 174),
     ("crates/mdip-syntax/src/render.rs", "render_directive", 160),
