@@ -112,7 +112,7 @@ pub trait Geography {
 
 /// The positions to try for one end of a convoy hop: the position itself when it names a coast
 /// or its province has none, else one position per coast (at most three).
-fn coast_variants(map: &Map, at: At) -> [Option<At>; 3] {
+pub(crate) fn coast_variants(map: &Map, at: At) -> [Option<At>; 3] {
     let mut out = [None; 3];
     let coasts = map.coasts(at.loc.province);
     if at.loc.coast.is_some() || coasts.is_empty() {

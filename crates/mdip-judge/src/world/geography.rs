@@ -98,26 +98,30 @@ impl Geography for StepGeography<'_> {
     /// coast of a bordering province, and a convoyed army embarks from any coast); across
     /// boards the hop follows rule 8 through [`Geography::reaches`].
     fn convoy_hop(&self, from: At, to: At) -> bool {
-        if from.site == to.site {
-            return self.pos(from).is_some()
-                && self.world.map().borders(from.loc.province, to.loc.province);
-        }
         let map = self.world.map();
-        let locations = |at: At| -> Vec<At> {
-            let coasts = map.coasts(at.loc.province);
-            if at.loc.coast.is_some() || coasts.is_empty() {
-                vec![at]
-            } else {
-                coasts
-                    .iter()
-                    .map(|&c| At::new(at.site, Location::new(at.loc.province, Some(c))))
-                    .collect()
-            }
-        };
-        locations(from).into_iter().any(|f| {
-            locations(to)
-                .into_iter()
-                .any(|t| self.reaches(UnitType::Fleet, f, t))
+        // Every hop joins one province to itself or to a bordering one (`World::reaches` asks
+        // for the same location or map adjacency): the cheap test first, as most pairs a
+        // convoy search tries are far apart.
+        let (p, q) = (from.loc.province, to.loc.province);
+        if p != q && !map.borders(p, q) {
+            return false;
+        }
+        if from.site == to.site {
+            return map.borders(p, q) && self.pos(from).is_some();
+        }
+        // The boards must be adjacent whatever the coasts: ask once (`World::reaches` asks it
+        // again for the pairs of coasts that remain).
+        match (self.pos(from), self.pos(to)) {
+            (Some(f), Some(t))
+                if f.season == t.season || self.world.seasons_adjacent(f.season, t.season) => {}
+            _ => return false,
+        }
+        let froms = crate::geography::coast_variants(map, from);
+        let tos = crate::geography::coast_variants(map, to);
+        froms.iter().flatten().any(|&f| {
+            tos.iter()
+                .flatten()
+                .any(|&t| self.reaches(UnitType::Fleet, f, t))
         })
     }
 
