@@ -109,20 +109,36 @@ impl Geography for StepGeography<'_> {
         if from.site == to.site {
             return map.borders(p, q) && self.pos(from).is_some();
         }
-        // The boards must be adjacent whatever the coasts: ask once (`World::reaches` asks it
-        // again for the pairs of coasts that remain).
-        match (self.pos(from), self.pos(to)) {
-            (Some(f), Some(t))
-                if f.season == t.season || self.world.seasons_adjacent(f.season, t.season) => {}
-            _ => return false,
+        // The boards must be adjacent (or one board seen from a ghost site) whatever the
+        // coasts: ask once, then only the places of each pair of coasts (as `World::reaches`
+        // would, after the same question about the boards).
+        let (Some(&s), Some(&t)) = (
+            self.sites.get(from.site.0 as usize),
+            self.sites.get(to.site.0 as usize),
+        ) else {
+            return false;
+        };
+        let boards = if s == t {
+            self.world.exists(s)
+        } else {
+            self.world.seasons_adjacent(s, t)
+        };
+        if !boards {
+            return false;
         }
+        let reach = |f: At, d: At| {
+            if s == t {
+                map.adjacent(UnitType::Fleet, f.loc, d.loc)
+            } else {
+                self.world.reaches_across(UnitType::Fleet, f.loc, d.loc)
+            }
+        };
         let froms = crate::geography::coast_variants(map, from);
         let tos = crate::geography::coast_variants(map, to);
-        froms.iter().flatten().any(|&f| {
-            tos.iter()
-                .flatten()
-                .any(|&t| self.reaches(UnitType::Fleet, f, t))
-        })
+        froms
+            .iter()
+            .flatten()
+            .any(|&f| tos.iter().flatten().any(|&t| reach(f, t)))
     }
 
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
