@@ -42,18 +42,69 @@ pub fn convoy_possible<G: Geography + ?Sized>(
             queue.push(i);
         }
     }
+    let near = Near::new(&fleets, geo);
     while let Some(i) = queue.pop() {
         if geo.convoy_hop(fleets[i].at, dest) {
             return true;
         }
-        for (j, f) in fleets.iter().enumerate() {
-            if !reached[j] && geo.convoy_hop(fleets[i].at, f.at) {
+        for j in near.of(i, &fleets, geo) {
+            if !reached[j] && geo.convoy_hop(fleets[i].at, fleets[j].at) {
                 reached[j] = true;
                 queue.push(j);
             }
         }
     }
     false
+}
+
+/// The fleets a convoy hop from a fleet may reach: when the geography's hops stay near
+/// ([`Geography::hops_stay_near`]), the fleets in its province or a bordering one (by province);
+/// else every fleet. A search that tries only these finds what it would find trying all.
+struct Near {
+    /// The fleets in each province, by the province's index; `None`: every fleet may be near.
+    by_province: Option<Vec<Vec<usize>>>,
+}
+
+impl Near {
+    fn new<G: Geography + ?Sized>(fleets: &[Candidate], geo: &G) -> Near {
+        if !geo.hops_stay_near() {
+            return Near { by_province: None };
+        }
+        let mut by_province = vec![Vec::new(); geo.map().province_count()];
+        for (i, f) in fleets.iter().enumerate() {
+            match by_province.get_mut(f.at.loc.province.index()) {
+                Some(list) => list.push(i),
+                // A fleet outside the map's provinces: no promise holds, try every fleet.
+                None => return Near { by_province: None },
+            }
+        }
+        Near {
+            by_province: Some(by_province),
+        }
+    }
+
+    /// The fleets (indices into `fleets`) a hop from fleet `i` may reach.
+    fn of<'a, G: Geography + ?Sized>(
+        &'a self,
+        i: usize,
+        fleets: &'a [Candidate],
+        geo: &'a G,
+    ) -> Box<dyn Iterator<Item = usize> + 'a> {
+        match &self.by_province {
+            None => Box::new(0..fleets.len()),
+            Some(by_province) => {
+                let p = fleets[i].at.loc.province;
+                Box::new(
+                    std::iter::once(p)
+                        .chain(geo.map().bordering(p).iter().copied())
+                        .flat_map(move |q| {
+                            by_province.get(q.index()).map_or(&[][..], Vec::as_slice)
+                        })
+                        .copied(),
+                )
+            }
+        }
+    }
 }
 
 /// Whether the fleet `fleet` may legally convoy the army `army` to `dest`: it is a fleet at sea
@@ -156,9 +207,13 @@ impl ConvoyRoutes {
         let k = fleets.len();
         let from_start = fleets.iter().map(|x| geo.convoy_hop(start, x.at)).collect();
         let to_dest = fleets.iter().map(|x| geo.convoy_hop(x.at, dest)).collect();
-        let hop = (0..k * k)
-            .map(|ij| ij / k != ij % k && geo.convoy_hop(fleets[ij / k].at, fleets[ij % k].at))
-            .collect();
+        let mut hop = vec![false; k * k];
+        let near = Near::new(&fleets, geo);
+        for i in 0..k {
+            for j in near.of(i, &fleets, geo) {
+                hop[i * k + j] = i != j && geo.convoy_hop(fleets[i].at, fleets[j].at);
+            }
+        }
         ConvoyRoutes {
             fleets,
             from_start,
@@ -203,14 +258,15 @@ impl ConvoyRoutes {
 /// fleet reached.
 fn reachable<G: Geography + ?Sized>(
     fleets: &[Candidate],
-    _geo: &G,
+    geo: &G,
     first: impl Fn(At) -> bool,
     hop: impl Fn(At, At) -> bool,
 ) -> Vec<bool> {
     let mut reached: Vec<bool> = fleets.iter().map(|f| first(f.at)).collect();
     let mut queue: Vec<usize> = (0..fleets.len()).filter(|&i| reached[i]).collect();
+    let near = Near::new(fleets, geo);
     while let Some(i) = queue.pop() {
-        for j in 0..fleets.len() {
+        for j in near.of(i, fleets, geo) {
             if !reached[j] && hop(fleets[i].at, fleets[j].at) {
                 reached[j] = true;
                 queue.push(j);
@@ -385,6 +441,12 @@ mod tests {
             let gap = from.site.0.abs_diff(to.site.0);
             gap <= 1
                 && (self.map().adjacent(kind, from.loc, to.loc) || (gap == 1 && from.loc == to.loc))
+        }
+
+        /// The searches then try only the fleets near each fleet: the tests below compare
+        /// them with a definition that tries every chain.
+        fn hops_stay_near(&self) -> bool {
+            true
         }
     }
 

@@ -94,6 +94,12 @@ impl Geography for StepGeography<'_> {
         self.world.rules()
     }
 
+    /// A hop is the same location or map adjacency (rule 8), so it joins a province to itself
+    /// or to one it borders ([`StepGeography::convoy_hop`] rejects the others first).
+    fn hops_stay_near(&self) -> bool {
+        true
+    }
+
     /// On one board a convoy hop joins two provinces that touch (a fleet at sea reaches every
     /// coast of a bordering province, and a convoyed army embarks from any coast); across
     /// boards the hop follows rule 8 through [`Geography::reaches`].
