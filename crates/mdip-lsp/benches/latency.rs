@@ -114,7 +114,10 @@ fn move_lines(text: &str) -> Vec<u32> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| {
-            l.starts_with(['A', 'F']) && l.contains(" - ") && !l.contains(" S ") && !l.contains(" C ")
+            l.starts_with(['A', 'F'])
+                && l.contains(" - ")
+                && !l.contains(" S ")
+                && !l.contains(" C ")
         })
         .map(|(i, _)| i as u32)
         .collect()
