@@ -93,6 +93,14 @@ pub trait Geography {
     /// The adjudicator passes armies without coasts.
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool;
 
+    /// Whether every [`Geography::convoy_hop`] joins a province to itself (on another site) or
+    /// to one it borders ([`Map::borders`]), as map adjacency does: a convoy search may then try
+    /// only the fleets of those provinces (borders are symmetric: every map's edges are). The
+    /// default makes no such promise.
+    fn hops_stay_near(&self) -> bool {
+        false
+    }
+
     /// Whether a convoy can pass from `from` to `to` in one hop: from the army's province to a
     /// convoying fleet, from fleet to fleet, or from a fleet to the army's destination.
     ///
@@ -112,7 +120,7 @@ pub trait Geography {
 
 /// The positions to try for one end of a convoy hop: the position itself when it names a coast
 /// or its province has none, else one position per coast (at most three).
-fn coast_variants(map: &Map, at: At) -> [Option<At>; 3] {
+pub(crate) fn coast_variants(map: &Map, at: At) -> [Option<At>; 3] {
     let mut out = [None; 3];
     let coasts = map.coasts(at.loc.province);
     if at.loc.coast.is_some() || coasts.is_empty() {
@@ -158,6 +166,11 @@ impl Geography for MapGeography<'_> {
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
         from.site == to.site && self.map.adjacent(kind, from.loc, to.loc)
     }
+
+    /// Hops are map adjacency on one site.
+    fn hops_stay_near(&self) -> bool {
+        true
+    }
 }
 
 /// The geography of standard Diplomacy: [`MapGeography`] on the standard map
@@ -186,5 +199,9 @@ impl Geography for StandardGeography {
 
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {
         self.board().reaches(kind, from, to)
+    }
+
+    fn hops_stay_near(&self) -> bool {
+        self.board().hops_stay_near()
     }
 }

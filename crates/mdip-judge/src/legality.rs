@@ -42,18 +42,69 @@ pub fn convoy_possible<G: Geography + ?Sized>(
             queue.push(i);
         }
     }
+    let near = Near::new(&fleets, geo);
     while let Some(i) = queue.pop() {
         if geo.convoy_hop(fleets[i].at, dest) {
             return true;
         }
-        for (j, f) in fleets.iter().enumerate() {
-            if !reached[j] && geo.convoy_hop(fleets[i].at, f.at) {
+        for j in near.of(i, &fleets, geo) {
+            if !reached[j] && geo.convoy_hop(fleets[i].at, fleets[j].at) {
                 reached[j] = true;
                 queue.push(j);
             }
         }
     }
     false
+}
+
+/// The fleets a convoy hop from a fleet may reach: when the geography's hops stay near
+/// ([`Geography::hops_stay_near`]), the fleets in its province or a bordering one (by province);
+/// else every fleet. A search that tries only these finds what it would find trying all.
+struct Near {
+    /// The fleets in each province, by the province's index; `None`: every fleet may be near.
+    by_province: Option<Vec<Vec<usize>>>,
+}
+
+impl Near {
+    fn new<G: Geography + ?Sized>(fleets: &[Candidate], geo: &G) -> Near {
+        if !geo.hops_stay_near() {
+            return Near { by_province: None };
+        }
+        let mut by_province = vec![Vec::new(); geo.map().province_count()];
+        for (i, f) in fleets.iter().enumerate() {
+            match by_province.get_mut(f.at.loc.province.index()) {
+                Some(list) => list.push(i),
+                // A fleet outside the map's provinces: no promise holds, try every fleet.
+                None => return Near { by_province: None },
+            }
+        }
+        Near {
+            by_province: Some(by_province),
+        }
+    }
+
+    /// The fleets (indices into `fleets`) a hop from fleet `i` may reach.
+    fn of<'a, G: Geography + ?Sized>(
+        &'a self,
+        i: usize,
+        fleets: &'a [Candidate],
+        geo: &'a G,
+    ) -> Box<dyn Iterator<Item = usize> + 'a> {
+        match &self.by_province {
+            None => Box::new(0..fleets.len()),
+            Some(by_province) => {
+                let p = fleets[i].at.loc.province;
+                Box::new(
+                    std::iter::once(p)
+                        .chain(geo.map().bordering(p).iter().copied())
+                        .flat_map(move |q| {
+                            by_province.get(q.index()).map_or(&[][..], Vec::as_slice)
+                        })
+                        .copied(),
+                )
+            }
+        }
+    }
 }
 
 /// Whether the fleet `fleet` may legally convoy the army `army` to `dest`: it is a fleet at sea
@@ -97,71 +148,125 @@ fn chain_fleets<G: Geography + ?Sized>(
     geo: &G,
     shortcuts: bool,
 ) -> Vec<UnitId> {
-    let Some(start) = army_position(units, army) else {
-        return Vec::new();
-    };
-    let dest = dest.without_coast();
-    let all = sea_fleets(units, geo, |u| u != army);
-    let forward = reachable(
-        &all,
-        geo,
-        |x| geo.convoy_hop(start, x),
-        |a, b| geo.convoy_hop(a, b),
-    );
-    let backward = reachable(
-        &all,
-        geo,
-        |x| geo.convoy_hop(x, dest),
-        |a, b| geo.convoy_hop(b, a),
-    );
-    let fleets: Vec<Candidate> = all
-        .into_iter()
-        .enumerate()
-        .filter(|(i, _)| forward[*i] && backward[*i])
-        .map(|(_, c)| c)
-        .collect();
-    let k = fleets.len();
-    let from_start: Vec<bool> = fleets.iter().map(|x| geo.convoy_hop(start, x.at)).collect();
-    let to_dest: Vec<bool> = fleets.iter().map(|x| geo.convoy_hop(x.at, dest)).collect();
-    let hop: Vec<bool> = (0..k * k)
-        .map(|ij| ij / k != ij % k && geo.convoy_hop(fleets[ij / k].at, fleets[ij % k].at))
-        .collect();
-    let mut out = Vec::new();
-    for (target, fleet) in fleets.iter().enumerate() {
+    let routes = ConvoyRoutes::new(units, army, dest, geo);
+    (0..routes.fleets.len())
+        .filter(|&target| routes.on_chain(target, shortcuts))
+        .map(|target| routes.fleets[target].id)
+        .collect()
+}
+
+/// The convoy routes of one army to one destination on one board: the fleets at sea that lie
+/// on some chain from the army to the destination (reached forwards from the army and backwards
+/// from the destination) and the hops between them. Whether one fleet may convoy
+/// ([`ConvoyRoutes::may_convoy`]) is a search of its own, so a caller asks only about the
+/// fleets ordered to convoy, not every fleet of the routes (the answers are those of
+/// [`convoy_chain_fleets`]).
+#[derive(Debug, Default)]
+pub struct ConvoyRoutes {
+    /// The fleets on some route, in the order of the board's units.
+    fleets: Vec<Candidate>,
+    /// Whether the army reaches each fleet in one hop.
+    from_start: Vec<bool>,
+    /// Whether fleet `i` reaches fleet `j` in one hop, at `i * k + j`.
+    hop: Vec<bool>,
+    /// Whether each fleet reaches the destination in one hop.
+    to_dest: Vec<bool>,
+}
+
+impl ConvoyRoutes {
+    /// The routes of the army `army` to `dest` (none if `army` is not an army).
+    pub fn new<G: Geography + ?Sized>(
+        units: &[Unit],
+        army: UnitId,
+        dest: At,
+        geo: &G,
+    ) -> ConvoyRoutes {
+        let Some(start) = army_position(units, army) else {
+            return ConvoyRoutes::default();
+        };
+        let dest = dest.without_coast();
+        let all = sea_fleets(units, geo, |u| u != army);
+        let forward = reachable(
+            &all,
+            geo,
+            |x| geo.convoy_hop(start, x),
+            |a, b| geo.convoy_hop(a, b),
+        );
+        let backward = reachable(
+            &all,
+            geo,
+            |x| geo.convoy_hop(x, dest),
+            |a, b| geo.convoy_hop(b, a),
+        );
+        let fleets: Vec<Candidate> = all
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| forward[*i] && backward[*i])
+            .map(|(_, c)| c)
+            .collect();
+        let k = fleets.len();
+        let from_start = fleets.iter().map(|x| geo.convoy_hop(start, x.at)).collect();
+        let to_dest = fleets.iter().map(|x| geo.convoy_hop(x.at, dest)).collect();
+        let mut hop = vec![false; k * k];
+        let near = Near::new(&fleets, geo);
+        for i in 0..k {
+            for j in near.of(i, &fleets, geo) {
+                hop[i * k + j] = i != j && geo.convoy_hop(fleets[i].at, fleets[j].at);
+            }
+        }
+        ConvoyRoutes {
+            fleets,
+            from_start,
+            hop,
+            to_dest,
+        }
+    }
+
+    /// Whether the unit `fleet` of the board may legally convoy the army on these routes (see
+    /// [`convoy_order_is_legal`]; whether it is a fleet at sea is the caller's question).
+    pub fn may_convoy(&self, fleet: UnitId) -> bool {
+        self.fleets
+            .iter()
+            .position(|f| f.id == fleet)
+            .is_some_and(|target| self.on_chain(target, true))
+    }
+
+    /// Whether the route fleet `target` lies on a chain no fleet could shorten.
+    fn on_chain(&self, target: usize, shortcuts: bool) -> bool {
+        let k = self.fleets.len();
         // A fleet that reaches both ends is a chain of its own (no fleet can shorten it).
-        if shortcuts && from_start[target] && to_dest[target] {
-            out.push(fleet.id);
-            continue;
+        if shortcuts && self.from_start[target] && self.to_dest[target] {
+            return true;
         }
         let mut search = ChordlessSearch {
             k,
-            from_start: &from_start,
-            hop: &hop,
-            to_dest: &to_dest,
+            from_start: &self.from_start,
+            hop: &self.hop,
+            to_dest: &self.to_dest,
             target,
             path: Vec::new(),
+            on_path: vec![false; k],
+            covered: vec![0; k],
             budget: SEARCH_BUDGET,
             prune: shortcuts,
         };
-        if (0..k).any(|first| from_start[first] && search.extend(first)) {
-            out.push(fleet.id);
-        }
+        (0..k).any(|first| self.from_start[first] && search.extend(first))
     }
-    out
 }
 
 /// Which of `fleets` a search reaches: those `first` accepts, then any fleet one `hop` from a
 /// fleet reached.
 fn reachable<G: Geography + ?Sized>(
     fleets: &[Candidate],
-    _geo: &G,
+    geo: &G,
     first: impl Fn(At) -> bool,
     hop: impl Fn(At, At) -> bool,
 ) -> Vec<bool> {
     let mut reached: Vec<bool> = fleets.iter().map(|f| first(f.at)).collect();
     let mut queue: Vec<usize> = (0..fleets.len()).filter(|&i| reached[i]).collect();
+    let near = Near::new(fleets, geo);
     while let Some(i) = queue.pop() {
-        for j in 0..fleets.len() {
+        for j in near.of(i, fleets, geo) {
             if !reached[j] && hop(fleets[i].at, fleets[j].at) {
                 reached[j] = true;
                 queue.push(j);
@@ -172,6 +277,7 @@ fn reachable<G: Geography + ?Sized>(
 }
 
 /// A fleet at sea considered for a chain.
+#[derive(Debug)]
 struct Candidate {
     id: UnitId,
     at: At,
@@ -218,6 +324,11 @@ struct ChordlessSearch<'a> {
     target: usize,
     /// The chain so far.
     path: Vec<usize>,
+    /// Whether each fleet is on the chain.
+    on_path: Vec<bool>,
+    /// For each fleet, how many fleets of the chain before its last reach it in one hop (a
+    /// fleet reached so may not follow: it would shorten the chain).
+    covered: Vec<u32>,
     /// Extensions left before giving up (and accepting).
     budget: usize,
     /// Whether to stop extending a chain that can no longer take in the target.
@@ -232,18 +343,43 @@ impl ChordlessSearch<'_> {
             return true;
         }
         self.budget -= 1;
-        self.path.push(next);
-        let found =
-            if self.prune && !self.path.contains(&self.target) && !self.target_still_reachable() {
-                false
-            } else if self.to_dest[next] {
-                // The chain ends here: only its last fleet may reach the destination.
-                self.path.contains(&self.target)
-            } else {
-                (0..self.k).any(|after| self.fits(after) && self.extend(after))
-            };
-        self.path.pop();
+        self.push(next);
+        let found = if self.prune && !self.on_path[self.target] && !self.target_still_reachable() {
+            false
+        } else if self.to_dest[next] {
+            // The chain ends here: only its last fleet may reach the destination.
+            self.on_path[self.target]
+        } else {
+            (0..self.k).any(|after| self.fits(after) && self.extend(after))
+        };
+        self.pop();
         found
+    }
+
+    /// Puts `next` at the end of the chain: the fleet that was last becomes an earlier one.
+    fn push(&mut self, next: usize) {
+        if let Some(&last) = self.path.last() {
+            let hops = &self.hop[last * self.k..(last + 1) * self.k];
+            for (c, &h) in self.covered.iter_mut().zip(hops) {
+                *c += u32::from(h);
+            }
+        }
+        self.path.push(next);
+        self.on_path[next] = true;
+    }
+
+    /// Takes the last fleet off the chain (the undoing of [`ChordlessSearch::push`]).
+    fn pop(&mut self) {
+        let Some(last) = self.path.pop() else {
+            return;
+        };
+        self.on_path[last] = false;
+        if let Some(&before) = self.path.last() {
+            let hops = &self.hop[before * self.k..(before + 1) * self.k];
+            for (c, &h) in self.covered.iter_mut().zip(hops) {
+                *c -= u32::from(h);
+            }
+        }
     }
 
     /// Whether the target can still join the path: some chain of hops leads from the path's last
@@ -251,14 +387,10 @@ impl ChordlessSearch<'_> {
     /// army, not reached from a fleet of the path before its last). Every fleet a continuation
     /// uses must be such a fleet, so when the target is not reached no continuation holds it.
     fn target_still_reachable(&self) -> bool {
-        let Some((&last, earlier)) = self.path.split_last() else {
+        let Some(&last) = self.path.last() else {
             return true;
         };
-        let may_follow = |v: usize| {
-            !self.from_start[v]
-                && !self.path.contains(&v)
-                && earlier.iter().all(|&e| !self.hop[e * self.k + v])
-        };
+        let may_follow = |v: usize| !self.from_start[v] && !self.on_path[v] && self.covered[v] == 0;
         let mut seen = vec![false; self.k];
         let mut queue = vec![last];
         while let Some(u) = queue.pop() {
@@ -279,12 +411,12 @@ impl ChordlessSearch<'_> {
     /// Whether `after` may follow the path: not on it yet, reached from its last fleet, and
     /// reached neither from an earlier fleet nor from the army (either would be a shortcut).
     fn fits(&self, after: usize) -> bool {
-        let Some((&last, earlier)) = self.path.split_last() else {
+        let Some(&last) = self.path.last() else {
             return false;
         };
-        !self.path.contains(&after)
+        !self.on_path[after]
             && self.hop[last * self.k + after]
-            && earlier.iter().all(|&e| !self.hop[e * self.k + after])
+            && self.covered[after] == 0
             && !self.from_start[after]
     }
 }
@@ -310,6 +442,146 @@ mod tests {
             gap <= 1
                 && (self.map().adjacent(kind, from.loc, to.loc) || (gap == 1 && from.loc == to.loc))
         }
+
+        /// The searches then try only the fleets near each fleet: the tests below compare
+        /// them with a definition that tries every chain.
+        fn hops_stay_near(&self) -> bool {
+            true
+        }
+    }
+
+    /// Every fleet of `units` on a chain from the army to `dest` that no fleet could shorten,
+    /// found the slow way: every simple chain of fleets at sea is listed, and each complete
+    /// chain is checked for shortcuts as a whole (the definition of [`convoy_chain_fleets`],
+    /// without its incremental bookkeeping; small boards only).
+    fn every_chain_fleet(units: &[Unit], army: UnitId, dest: At, geo: &Layers) -> Vec<UnitId> {
+        let start = units[army].at.without_coast();
+        let dest = dest.without_coast();
+        let seas: Vec<UnitId> = (0..units.len())
+            .filter(|&u| u != army && units[u].kind == UnitType::Fleet && at_sea(geo, units[u].at))
+            .collect();
+        let hop = |a: At, b: At| geo.convoy_hop(a, b);
+        let chordless = |chain: &[UnitId]| {
+            let at = |i: usize| units[chain[i]].at;
+            let m = chain.len();
+            hop(start, at(0))
+                && hop(at(m - 1), dest)
+                && (1..m).all(|j| !hop(start, at(j)))
+                && (0..m - 1).all(|i| !hop(at(i), dest))
+                && (0..m).all(|i| (i + 1..m).all(|j| hop(at(i), at(j)) == (j == i + 1)))
+        };
+        fn walk(
+            chain: &mut Vec<UnitId>,
+            seas: &[UnitId],
+            ok: &dyn Fn(&[UnitId]) -> bool,
+            found: &mut Vec<UnitId>,
+        ) {
+            if !chain.is_empty() && ok(chain) {
+                found.extend(chain.iter().copied());
+            }
+            for &f in seas {
+                if !chain.contains(&f) {
+                    chain.push(f);
+                    walk(chain, seas, ok, found);
+                    chain.pop();
+                }
+            }
+        }
+        let mut found = Vec::new();
+        walk(&mut Vec::new(), &seas, &chordless, &mut found);
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// The search with its incremental bookkeeping finds exactly the fleets of the definition
+    /// (every chain listed and checked as a whole), and [`ConvoyRoutes::may_convoy`] answers
+    /// as [`convoy_chain_fleets`] for every unit: random boards of up to 7 fleets at sea on up
+    /// to three layers.
+    #[test]
+    fn the_search_finds_the_fleets_of_every_chordless_chain() {
+        let map = Map::standard();
+        // Fleets crowd around the North Sea (the seas at most two borders away) and armies
+        // stand on the coasts of those seas, so that chains with would-be shortcuts are common.
+        let north_sea = map
+            .province_by_abbrev("nth")
+            .expect("the standard map has the North Sea");
+        let near: Vec<ProvinceId> = map
+            .bordering(north_sea)
+            .iter()
+            .flat_map(|&p| map.bordering(p).iter().copied().chain([p]))
+            .collect();
+        let mut seas: Vec<ProvinceId> = near
+            .iter()
+            .copied()
+            .filter(|&p| map.terrain(p) == Terrain::Sea)
+            .collect();
+        seas.sort_unstable();
+        seas.dedup();
+        let mut coasts: Vec<ProvinceId> = seas
+            .iter()
+            .flat_map(|&p| map.bordering(p).iter().copied())
+            .filter(|&p| map.terrain(p) == Terrain::Coastal)
+            .collect();
+        coasts.sort_unstable();
+        coasts.dedup();
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut non_empty, mut partial) = (0, 0);
+        for _ in 0..1000 {
+            let layers = 1 + next(3) as u32;
+            let mut units = vec![Unit {
+                power: mdip_map::Power::England,
+                kind: UnitType::Army,
+                at: At::new(Site(0), Location::province(coasts[next(coasts.len())])),
+            }];
+            for _ in 0..2 + next(6) {
+                let at = At::new(
+                    Site(next(layers as usize) as u32),
+                    Location::province(seas[next(seas.len())]),
+                );
+                if units.iter().all(|u| u.at.place() != at.place()) {
+                    units.push(Unit {
+                        power: mdip_map::Power::France,
+                        kind: UnitType::Fleet,
+                        at,
+                    });
+                }
+            }
+            for _ in 0..4 {
+                let dest = At::new(
+                    Site(next(layers as usize) as u32),
+                    Location::province(coasts[next(coasts.len())]),
+                );
+                let fast = convoy_chain_fleets(&units, 0, dest, &Layers);
+                let slow = every_chain_fleet(&units, 0, dest, &Layers);
+                assert_eq!(
+                    fast, slow,
+                    "army {:?} to {dest:?} with {units:?}",
+                    units[0].at
+                );
+                let routes = ConvoyRoutes::new(&units, 0, dest, &Layers);
+                for u in 0..units.len() {
+                    assert_eq!(routes.may_convoy(u), fast.contains(&u), "unit {u}");
+                }
+                non_empty += usize::from(!fast.is_empty());
+                let on_routes = routes.fleets.len();
+                partial += usize::from(!fast.is_empty() && fast.len() < on_routes);
+            }
+        }
+        assert!(
+            non_empty > 100,
+            "only {non_empty} boards had a convoy route"
+        );
+        assert!(
+            partial > 10,
+            "only {partial} boards had a fleet a chain could skip"
+        );
     }
 
     /// The shortcuts never change which fleets may convoy: random boards of up to 14 fleets at

@@ -72,7 +72,7 @@ pub use adjustment::{
     OwnershipChange, PowerAdjustment, PowerOrder, RemovedUnit,
 };
 pub use geography::{At, Geography, MapGeography, Place, Site, StandardGeography};
-pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible};
+pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible, ConvoyRoutes};
 pub use movement::{
     adjudicate_movement, Dislodgement, Met, MovementInput, MovementResult, Opposition, Order, Pin,
     PinnedOrder, Strength, Strengths, Unit, UnitId,

@@ -1,12 +1,14 @@
 //! Edit-to-diagnostics latency of the language server, end to end over the protocol: the time
 //! from writing a `didChange` to reading the `publishDiagnostics` of that version, on a
-//! generated 5,000-line multiversal file and on a 10 MB file.
+//! generated 5,000-line multiversal file, on the goals bench's dense game (30 timelines x 40
+//! steps, orders in every head: an edit in its first, middle and last step) and on a 10 MB file.
 //!
 //! Run: `cargo bench -p mdip-lsp --bench latency` (add `-- --quick` for fewer samples).
 
 use std::time::Instant;
 
 use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};
+use mdip_test_support::{generate, render, Config, Style};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -61,6 +63,64 @@ async fn run(
         out.push(ms(t));
     }
     out
+}
+
+/// Turns the move on line `line` (`A ukr 13:13 - rum 13:13`) into a hold of the same unit and
+/// back, `n` times, waiting for the diagnostics of each version: every step from that line's
+/// on is analysed again.
+async fn toggle_move(
+    c: &mut TestClient,
+    uri: &str,
+    text: &str,
+    line: u32,
+    n: usize,
+    version: &mut i64,
+) -> Vec<f64> {
+    let content = text.lines().nth(line as usize).unwrap_or("");
+    let unit = content.split(" - ").next().unwrap_or(content);
+    let hold = format!("{unit} H");
+    let width = |s: &str| s.encode_utf16().count() as u32;
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        *version += 1;
+        let t = Instant::now();
+        if i % 2 == 0 {
+            c.edit(uri, *version, line, 0, line, width(content), &hold)
+                .await;
+        } else {
+            c.edit(uri, *version, line, 0, line, width(&hold), content)
+                .await;
+        }
+        c.diagnostics(uri, *version).await;
+        out.push(ms(t));
+    }
+    out
+}
+
+/// The goals bench's dense game: 30 timelines x 40 steps, orders in every head (the
+/// `multiverse` family of `mdip-cli`'s goals bench, same seed).
+fn dense_game() -> String {
+    let config = Config {
+        movement_steps: 40,
+        max_timelines: 30,
+        past_orders: (30 / 40usize).max(1) * 2 + 1,
+        ..Config::bench(7)
+    };
+    render(&generate(&config), &Style::terse()).text
+}
+
+/// The lines of plain moves (`A ukr 13:13 - rum 13:13`: no support or convoy).
+fn move_lines(text: &str) -> Vec<u32> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            l.starts_with(['A', 'F'])
+                && l.contains(" - ")
+                && !l.contains(" S ")
+                && !l.contains(" C ")
+        })
+        .map(|(i, _)| i as u32)
+        .collect()
 }
 
 /// The line of the first `... Hold` order at or after `from`.
@@ -132,6 +192,33 @@ fn main() {
         )
         .await;
         report("5,000 lines, type in a comment (reuse)", samples);
+
+        let dense = dense_game();
+        let t = Instant::now();
+        let _ = mdip_analysis::analyze(&dense);
+        println!(
+            "dense game: {} lines, {} bytes; one analysis: {:.0} ms",
+            dense.lines().count(),
+            dense.len(),
+            ms(t)
+        );
+        let uri = "file:///bench/dense.mdip";
+        c.open(uri, &dense).await;
+        c.diagnostics(uri, 1).await;
+        let mut version = 1;
+        let moves = move_lines(&dense);
+        let d = if quick { 10 } else { 60 };
+        for (name, line) in [
+            ("first step", moves[0]),
+            ("middle", moves[moves.len() / 2]),
+            ("last step", moves[moves.len() - 1]),
+        ] {
+            let samples = toggle_move(&mut c, uri, &dense, line, d, &mut version).await;
+            report(
+                &format!("dense 30x40, move <-> hold ({name}, line {})", line + 1),
+                samples,
+            );
+        }
 
         let big = long_standard_game(10 << 20);
         let t = Instant::now();

@@ -129,12 +129,25 @@ fn supporters(
     helped: &GraphUnit,
     excluded: Option<mdip_map::Power>,
 ) -> Vec<Turn> {
+    // Only a unit in the province or a bordering one reaches it (on any board): a quick
+    // test before the reach itself, as a step's graph holds every head's units.
+    let map = world.map();
+    let mut near = vec![false; map.province_count()];
+    for p in std::iter::once(place.province).chain(map.bordering(place.province).iter().copied()) {
+        if let Some(slot) = near.get_mut(p.index()) {
+            *slot = true;
+        }
+    }
     let mut found: Vec<(bool, usize)> = report
         .graph
         .iter()
         .enumerate()
         .filter(|&(c, u)| {
             u.live
+                && near
+                    .get(u.sig.loc.province.index())
+                    .copied()
+                    .unwrap_or(true)
                 && !busy.contains(&c)
                 && u.spot != place
                 && Some(u.sig.power) != excluded

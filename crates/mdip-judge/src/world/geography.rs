@@ -94,31 +94,57 @@ impl Geography for StepGeography<'_> {
         self.world.rules()
     }
 
+    /// A hop is the same location or map adjacency (rule 8), so it joins a province to itself
+    /// or to one it borders ([`StepGeography::convoy_hop`] rejects the others first).
+    fn hops_stay_near(&self) -> bool {
+        true
+    }
+
     /// On one board a convoy hop joins two provinces that touch (a fleet at sea reaches every
     /// coast of a bordering province, and a convoyed army embarks from any coast); across
     /// boards the hop follows rule 8 through [`Geography::reaches`].
     fn convoy_hop(&self, from: At, to: At) -> bool {
-        if from.site == to.site {
-            return self.pos(from).is_some()
-                && self.world.map().borders(from.loc.province, to.loc.province);
-        }
         let map = self.world.map();
-        let locations = |at: At| -> Vec<At> {
-            let coasts = map.coasts(at.loc.province);
-            if at.loc.coast.is_some() || coasts.is_empty() {
-                vec![at]
+        // Every hop joins one province to itself or to a bordering one (`World::reaches` asks
+        // for the same location or map adjacency): the cheap test first, as most pairs a
+        // convoy search tries are far apart.
+        let (p, q) = (from.loc.province, to.loc.province);
+        if p != q && !map.borders(p, q) {
+            return false;
+        }
+        if from.site == to.site {
+            return map.borders(p, q) && self.pos(from).is_some();
+        }
+        // The boards must be adjacent (or one board seen from a ghost site) whatever the
+        // coasts: ask once, then only the places of each pair of coasts (as `World::reaches`
+        // would, after the same question about the boards).
+        let (Some(&s), Some(&t)) = (
+            self.sites.get(from.site.0 as usize),
+            self.sites.get(to.site.0 as usize),
+        ) else {
+            return false;
+        };
+        let boards = if s == t {
+            self.world.exists(s)
+        } else {
+            self.world.seasons_adjacent(s, t)
+        };
+        if !boards {
+            return false;
+        }
+        let reach = |f: At, d: At| {
+            if s == t {
+                map.adjacent(UnitType::Fleet, f.loc, d.loc)
             } else {
-                coasts
-                    .iter()
-                    .map(|&c| At::new(at.site, Location::new(at.loc.province, Some(c))))
-                    .collect()
+                self.world.reaches_across(UnitType::Fleet, f.loc, d.loc)
             }
         };
-        locations(from).into_iter().any(|f| {
-            locations(to)
-                .into_iter()
-                .any(|t| self.reaches(UnitType::Fleet, f, t))
-        })
+        let froms = crate::geography::coast_variants(map, from);
+        let tos = crate::geography::coast_variants(map, to);
+        froms
+            .iter()
+            .flatten()
+            .any(|&f| tos.iter().flatten().any(|&t| reach(f, t)))
     }
 
     fn reaches(&self, kind: UnitType, from: At, to: At) -> bool {

@@ -633,21 +633,27 @@ impl World {
     /// ([`TimeAdjacency::Numbered`]) one turn apart in the same timeline or the same turn in the
     /// timeline numbered one more or one less (no diagonal step).
     pub fn seasons_adjacent(&self, s: SeasonKey, t: SeasonKey) -> bool {
-        if !(self.exists(s) && self.exists(t)) {
+        // The arithmetic of the keys first: most pairs a step asks about are far apart, and
+        // the lookups below cost more (every condition is asked; only the order is cheaper).
+        let turns = s.turn.abs_diff(t.turn);
+        if turns > 1 {
+            return false;
+        }
+        let near = match self.rules.adjacency {
+            TimeAdjacency::Numbered { .. } => turns + s.timeline.abs_diff(t.timeline) <= 1,
+            TimeAdjacency::Multiversal | TimeAdjacency::OwnSeasonOnly => true,
+        };
+        if !near || !(self.exists(s) && self.exists(t)) {
             return false;
         }
         // A Winter board that rests beside this movement step is out of reach.
         if self.resting.contains(&s) || self.resting.contains(&t) {
             return false;
         }
-        let turns = s.turn.abs_diff(t.turn);
         match self.rules.adjacency {
-            TimeAdjacency::Numbered { .. } => {
-                let lines = s.timeline.abs_diff(t.timeline);
-                turns + lines <= 1
-            }
+            TimeAdjacency::Numbered { .. } => true,
             TimeAdjacency::Multiversal | TimeAdjacency::OwnSeasonOnly => {
-                turns <= 1 && self.timelines_adjacent(s.timeline, t.timeline)
+                self.timelines_adjacent(s.timeline, t.timeline)
             }
         }
     }
@@ -659,16 +665,28 @@ impl World {
             // The common case: one board. Map adjacency first, it is the cheaper test.
             return self.map.adjacent(kind, from.loc, to.loc) && self.exists(from.season);
         }
-        let place = match self.rules.adjacency {
-            TimeAdjacency::Numbered { strict: true } => from.loc == to.loc,
-            _ => from.loc == to.loc || self.map.adjacent(kind, from.loc, to.loc),
-        };
-        place && self.seasons_adjacent(from.season, to.season)
+        self.reaches_across(kind, from.loc, to.loc) && self.seasons_adjacent(from.season, to.season)
+    }
+
+    /// Whether a unit of `kind` at `from` reaches `to` on another board once the boards are
+    /// adjacent ([`World::seasons_adjacent`]): the same location, or (but under `@rules 5dd
+    /// strict`) an adjacent one.
+    pub(crate) fn reaches_across(&self, kind: UnitType, from: Location, to: Location) -> bool {
+        match self.rules.adjacency {
+            TimeAdjacency::Numbered { strict: true } => from == to,
+            _ => from == to || self.map.adjacent(kind, from, to),
+        }
     }
 
     /// Whether a unit of `kind` at `from` reaches some location of `to`'s province (the reach a
     /// support needs, rule 9).
     pub fn reaches_province(&self, kind: UnitType, from: Pos, to: Spot) -> bool {
+        // Every reach joins a province to itself (on another board) or to one it borders
+        // (map adjacency): the cheap test first, as most provinces asked about are far.
+        let p = from.loc.province;
+        if p != to.province && !self.map.borders(p, to.province) {
+            return false;
+        }
         let reach = |coast: Option<Coast>| {
             let loc = Location {
                 province: to.province,

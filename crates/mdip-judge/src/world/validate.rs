@@ -187,8 +187,12 @@ pub enum Unfit {
 
 /// The board the convoy rules look at, built once per step when an order needs it.
 pub(super) struct ConvoyCache<'w> {
-    /// Fleets that may convoy an army (by spot) to a destination, once asked.
-    chains: Vec<((Spot, Spot), Vec<Spot>)>,
+    /// The convoy routes of an army (by spot) to a destination, once asked: each convoy
+    /// order then searches for its own fleet only.
+    chains: Vec<((Spot, Spot), crate::ConvoyRoutes)>,
+    /// Whether fleets could convoy an army (by spot) to a destination without a unit, once
+    /// asked: a move and the supports of it ask the same question.
+    possible: Vec<((Spot, Pos, Option<Spot>), bool)>,
     seasons: Vec<SeasonKey>,
     units: Vec<crate::Unit>,
     spots: Vec<Spot>,
@@ -627,6 +631,7 @@ impl World {
             }
             *cache = Some(ConvoyCache {
                 chains: Vec::new(),
+                possible: Vec::new(),
                 seasons,
                 units,
                 spots,
@@ -726,15 +731,25 @@ impl World {
         without: Option<Spot>,
         cache: &mut Option<ConvoyCache<'w>>,
     ) -> bool {
-        let board = self.convoy_board(cache, &[from.season, to.season]);
-        let Some(army) = board.spots.iter().position(|&s| s == from.spot()) else {
+        self.convoy_board(cache, &[from.season, to.season]);
+        let Some(board) = cache.as_mut() else {
             return false;
         };
-        let without = without.and_then(|w| board.spots.iter().position(|&s| s == w));
-        let Some(dest) = board.geo.at_existing(to.season, to.loc) else {
-            return false;
-        };
-        crate::convoy_possible(&board.units, army, dest, without, &board.geo)
+        let key = (from.spot(), to, without);
+        if let Some(&(_, known)) = board.possible.iter().find(|(k, _)| *k == key) {
+            return known;
+        }
+        let possible = board
+            .spots
+            .iter()
+            .position(|&s| s == from.spot())
+            .zip(board.geo.at_existing(to.season, to.loc))
+            .is_some_and(|(army, dest)| {
+                let without = without.and_then(|w| board.spots.iter().position(|&s| s == w));
+                crate::convoy_possible(&board.units, army, dest, without, &board.geo)
+            });
+        board.possible.push((key, possible));
+        possible
     }
 
     /// Whether the fleet at `fleet` lies on a possible convoy route of the army at `army` to
@@ -750,24 +765,29 @@ impl World {
         let Some(board) = cache.as_mut() else {
             return false;
         };
-        if let Some((_, fleets)) = board.chains.iter().find(|(k, _)| *k == (army, to)) {
-            return fleets.contains(&fleet);
-        }
-        let fleets: Vec<Spot> = match (
-            board.spots.iter().position(|&s| s == army),
-            board
-                .geo
-                .at_existing(to.season, Location::province(to.province)),
-        ) {
-            (Some(a), Some(dest)) => crate::convoy_chain_fleets(&board.units, a, dest, &board.geo)
-                .into_iter()
-                .map(|f| board.spots[f])
-                .collect(),
-            _ => Vec::new(),
+        let routes = match board.chains.iter().position(|(k, _)| *k == (army, to)) {
+            Some(i) => &board.chains[i].1,
+            None => {
+                let army_unit = board.spots.iter().position(|&s| s == army);
+                let dest = board
+                    .geo
+                    .at_existing(to.season, Location::province(to.province));
+                let routes = match (army_unit, dest) {
+                    (Some(a), Some(dest)) => {
+                        crate::ConvoyRoutes::new(&board.units, a, dest, &board.geo)
+                    }
+                    // No army there or no such season: routes without fleets.
+                    _ => crate::ConvoyRoutes::default(),
+                };
+                board.chains.push(((army, to), routes));
+                &board.chains[board.chains.len() - 1].1
+            }
         };
-        let legal = fleets.contains(&fleet);
-        board.chains.push(((army, to), fleets));
-        legal
+        board
+            .spots
+            .iter()
+            .enumerate()
+            .any(|(u, &s)| s == fleet && routes.may_convoy(u))
     }
 
     /// Whether a convoy could possibly connect two seasons: a chain of hops, each at most one
