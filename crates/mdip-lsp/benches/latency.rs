@@ -103,7 +103,8 @@ fn dense_game() -> String {
     let config = Config {
         movement_steps: 40,
         max_timelines: 30,
-        past_orders: (30 / 40usize).max(1) * 2 + 1,
+        // (timelines / steps).max(1) * 2 + 1 with 30 timelines and 40 steps, as the goals bench.
+        past_orders: 3,
         ..Config::bench(7)
     };
     render(&generate(&config), &Style::terse()).text

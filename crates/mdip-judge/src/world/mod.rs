@@ -643,7 +643,7 @@ impl World {
             TimeAdjacency::Numbered { .. } => turns + s.timeline.abs_diff(t.timeline) <= 1,
             TimeAdjacency::Multiversal | TimeAdjacency::OwnSeasonOnly => true,
         };
-        if !near || !(self.exists(s) && self.exists(t)) {
+        if !(near && self.exists(s) && self.exists(t)) {
             return false;
         }
         // A Winter board that rests beside this movement step is out of reach.

@@ -185,6 +185,9 @@ pub enum Unfit {
     StrictReach,
 }
 
+/// A convoy question: an army (by spot), a destination, and a unit the route must not use.
+type ConvoyQuestion = (Spot, Pos, Option<Spot>);
+
 /// The board the convoy rules look at, built once per step when an order needs it.
 pub(super) struct ConvoyCache<'w> {
     /// The convoy routes of an army (by spot) to a destination, once asked: each convoy
@@ -192,7 +195,7 @@ pub(super) struct ConvoyCache<'w> {
     chains: Vec<((Spot, Spot), crate::ConvoyRoutes)>,
     /// Whether fleets could convoy an army (by spot) to a destination without a unit, once
     /// asked: a move and the supports of it ask the same question.
-    possible: Vec<((Spot, Pos, Option<Spot>), bool)>,
+    possible: Vec<(ConvoyQuestion, bool)>,
     seasons: Vec<SeasonKey>,
     units: Vec<crate::Unit>,
     spots: Vec<Spot>,
