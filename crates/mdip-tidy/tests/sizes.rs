@@ -26,10 +26,10 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-analysis/src/run/map_back.rs", 862),
     ("crates/mdip-lsp/tests/protocol.rs", 831),
     ("crates/mdip-analysis/src/report/build.rs", 821),
-    ("crates/mdip-judge/src/world/validate.rs", 778),
+    ("crates/mdip-judge/src/world/validate.rs", 801),
     ("crates/mdip-cli/src/check.rs", 746),
     ("crates/mdip-analysis/src/report/mod.rs", 743),
-    ("crates/mdip-judge/src/world/mod.rs", 724),
+    ("crates/mdip-judge/src/world/mod.rs", 742),
     ("crates/mdip-analysis/src/run/lower.rs", 717),
     // The importers of python diplomacy's saved games and of jdip's cases, grown with the
     // variants (a game's map, its `@map`); to split into reading and writing.
