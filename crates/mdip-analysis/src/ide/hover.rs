@@ -147,6 +147,8 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
         return;
     };
     let map = analysis.world.map();
+    // Seasons are named only in a multiversal file (as the sentences do).
+    let season_of = |s: SeasonKey| Some(s).filter(|_| analysis.multiversal);
     let _ = writeln!(out);
     let _ = write!(out, "Order: {} — **{}**", o.kind.name(), o.status.name());
     let sentence = analysis.sentence(o);
@@ -190,7 +192,7 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
             };
             let by = other
                 .unit
-                .map(|b| unit_text(map, b.kind, b.loc, Some(b.season)))
+                .map(|b| unit_text(map, b.kind, b.loc, season_of(b.season)))
                 .unwrap_or_default();
             acted.push(format!(
                 "{what} {by} (line {}, {})",
@@ -214,7 +216,7 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
         acted.push(format!(
             "{}: {}{line}",
             o.cause.code.map_or("", crate::ReasonCode::as_str),
-            unit_text(map, u.kind, u.loc, Some(u.season))
+            unit_text(map, u.kind, u.loc, season_of(u.season))
         ));
     }
     if !acted.is_empty() {
@@ -418,7 +420,8 @@ fn season_text(world: &World, end: &World, key: SeasonKey) -> String {
             let _ = writeln!(out, "\nTimeline {} branched from {b}.", t.number);
         }
     }
-    let _ = writeln!(out, "\n{} units:", s.units.len());
+    let n = s.units.len();
+    let _ = writeln!(out, "\n{n} unit{}:", if n == 1 { "" } else { "s" });
     for &p in map.powers() {
         let units: Vec<String> = s
             .units
