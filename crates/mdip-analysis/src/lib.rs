@@ -69,8 +69,9 @@ pub(crate) fn analyze_with_rules(text: &str, rules: mdip_judge::world::Rules) ->
     analyze_with(text, rules, &BuiltinMaps)
 }
 
-/// [`analyze`] with the variant folders an `@map "path"` names read through `maps` (see
-/// [`analyze_with`]).
+/// [`analyze`] with the variant folders an `@map "path"` names read through `maps` (the
+/// host's reading; [`BuiltinMaps`] reads none). The map is chosen first ([`maps`]), then the
+/// file is read on it.
 pub fn analyze_with_maps(text: &str, maps: &dyn MapSource) -> Analysis {
     analyze_with(text, mdip_judge::world::Rules::default(), maps)
 }
@@ -94,7 +95,7 @@ pub fn analyze_for(text: &str, lint: &config::Lint) -> Analysis {
     analyze_for_with(text, lint, &BuiltinMaps)
 }
 
-/// [`analyze_for`] with variant folders read through `maps` (see [`analyze_with`]).
+/// [`analyze_for`] with variant folders read through `maps` (see [`analyze_with_maps`]).
 pub fn analyze_for_with(text: &str, lint: &config::Lint, maps: &dyn MapSource) -> Analysis {
     analyze_with(text, lint.rules().unwrap_or_default(), maps)
 }
@@ -145,7 +146,7 @@ pub fn analyze_incremental(text: &str, previous: &Analysis, first_changed_line: 
     analyze_incremental_with(text, previous, first_changed_line, &BuiltinMaps)
 }
 
-/// [`analyze_incremental`] with variant folders read through `maps` (see [`analyze_with`]).
+/// [`analyze_incremental`] with variant folders read through `maps` (see [`analyze_with_maps`]).
 pub fn analyze_incremental_with(
     text: &str,
     previous: &Analysis,
