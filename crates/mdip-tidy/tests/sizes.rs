@@ -16,7 +16,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     // The decision solver: its decisions are mutually recursive over one state (ARCHITECTURE.md,
     // "Choices"); the one argued exception.
     ("crates/mdip-judge/src/engine.rs", 1310),
-    ("crates/mdip-judge/src/world/movement.rs", 1297),
     ("crates/mdip-analysis/src/import/fivedd.rs", 1312),
     ("crates/mdip-analysis/src/explain.rs", 1108),
     ("crates/mdip-analysis/src/config.rs", 947),
@@ -29,7 +28,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-judge/src/world/validate.rs", 801),
     ("crates/mdip-cli/src/check.rs", 746),
     ("crates/mdip-analysis/src/report/mod.rs", 743),
-    ("crates/mdip-judge/src/world/mod.rs", 742),
     ("crates/mdip-analysis/src/run/lower.rs", 717),
     // The importers of python diplomacy's saved games and of jdip's cases, grown with the
     // variants (a game's map, its `@map`); to split into reading and writing.

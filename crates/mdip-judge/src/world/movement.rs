@@ -9,11 +9,11 @@
 //!    different legal orders for one unit are all dropped (4.D.3).
 //! 2. `live_graph`, `give_live_orders` (`graph.rs`): every unit of every head, with its order or
 //!    a hold.
-//! 3. `reopen`, as the [`Reopening`](crate::Reopening) policy says. Under `@rules 5dd`
+//! 3. `reopen` (`reopen.rs`), as the [`Reopening`](crate::Reopening) policy says. Under `@rules 5dd`
 //!    (`reopen_by_touch`): every stored order sharing a place with a live order, or with one
 //!    already taken, is resolved again from scratch, and the other stored orders of the seasons
 //!    so touched keep their recorded outcomes; supports and convoys kept for units that did not
-//!    exist yet (`anticipate`) wake when touched; then `fit_game_orders` applies the game's
+//!    exist yet (`anticipate`) wake when touched; then `fit_game_orders` (`fit.rs`) applies the game's
 //!    checks of orders against each other. Under `@rules mdatc` (`reopen_anchored`): past
 //!    seasons that live orders reference (rule 12; not transitive). Their original order sets
 //!    are replayed: orders inside the season are resolved again, moves into it from other
@@ -29,7 +29,7 @@
 //! 5. `results_per_season`: per season, the units that stay or arrive and the units dislodged
 //!    (kept in province order, so no sorting); `record_heads` keeps each head's original order
 //!    set.
-//! 6. `forking`: a re-opened season forks when the [`ForkPolicy`](crate::ForkPolicy)
+//! 6. `forking` (`advance.rs`, as 7): a re-opened season forks when the [`ForkPolicy`](crate::ForkPolicy)
 //!    says so (`mdatc`: a live move arrived, or its result matches no existing child; `5dd`:
 //!    only the latter); `advance`: heads move one turn (under `@rules 5dd` not the Winter boards
 //!    resting beside the step) and forks are created, numbered by (turn, timeline).
@@ -45,20 +45,20 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
-use mdip_map::{Location, ProvinceId, UnitType};
+use mdip_map::{Location, UnitType};
 
 use super::geography::StepGeography;
-use super::graph::{give_live_orders, places, replayed, resolved_again, Graph};
-use super::report::{Advance, Fork, GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
-use super::validate::{Illegal, OrderInput, Unfit, UnitOrder};
+use super::graph::{give_live_orders, Graph};
+use super::report::{GraphUnit, OrderOutcome, ReportedCut, StepEntry, StepReport};
+use super::validate::{Illegal, OrderInput, Unfit};
 use super::{
-    BoardUnit, Dislodged, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, Season,
-    SeasonKey, Spot, Timeline, UnitSig, World,
+    BoardUnit, MoveOrder, Origin, Phase, Pos, Record, RecordedOrder, ResultSig, SeasonKey, Spot,
+    UnitSig, World,
 };
-use crate::rules::{ConvoyIntent, OrderFit, Reopening, TimeAdjacency};
+use crate::rules::{ConvoyIntent, OrderFit};
 use crate::{
-    adjudicate_movement, At, Dislodgement, Geography, MovementInput, Order as CoreOrder, Outcome,
-    Pin, PinnedOrder, Place, Reason, Unit as CoreUnit,
+    adjudicate_movement, Dislodgement, Geography, MovementInput, Order as CoreOrder, Outcome, Pin,
+    PinnedOrder, Place, Reason, Unit as CoreUnit,
 };
 
 /// The season a battle is fought in, for an order that acts on another season.
@@ -74,17 +74,17 @@ fn battle_season(order: &MoveOrder) -> Option<SeasonKey> {
 
 /// What the core decided for the graph, with the indexes the later phases read: so that each
 /// season's work touches only its own units.
-struct Adjudicated {
+pub(super) struct Adjudicated {
     /// The outcome of each graph unit's order.
-    outcomes: Vec<Outcome>,
+    pub(super) outcomes: Vec<Outcome>,
     /// Places left empty by a standoff.
-    contested: Vec<Place>,
+    pub(super) contested: Vec<Place>,
     /// The strengths behind each graph unit's outcome.
     strengths: Vec<crate::Strengths>,
     /// Whether each graph unit moved (a move that succeeded).
     moved: Vec<bool>,
     /// The dislodgement of each graph unit, if dislodged.
-    dislodged_by: Vec<Option<Dislodgement>>,
+    pub(super) dislodged_by: Vec<Option<Dislodgement>>,
     /// The site of each season (standoffs are reported per site; a ghost site holds only a
     /// replayed unit that left, never a standoff, so it is not the season's site).
     real_site: HashMap<SeasonKey, usize>,
@@ -98,7 +98,11 @@ struct Adjudicated {
 
 impl Adjudicated {
     /// Adjudicates the core's input and indexes the result over the graph.
-    fn new(graph: &Graph, input: &MovementInput, geo: &StepGeography<'_>) -> Adjudicated {
+    pub(super) fn new(
+        graph: &Graph,
+        input: &MovementInput,
+        geo: &StepGeography<'_>,
+    ) -> Adjudicated {
         let result = match geo.world.rules().convoy_intent {
             ConvoyIntent::ViaConvoyOrOwnFleet => adjudicate_movement(input, geo),
             ConvoyIntent::AnyMatchingConvoy => adjudicate_with_land_fallback(input, geo),
@@ -161,12 +165,12 @@ impl Adjudicated {
     }
 
     /// The site of a season in the graph, if it has a real one.
-    fn site_of(&self, s: SeasonKey) -> Option<usize> {
+    pub(super) fn site_of(&self, s: SeasonKey) -> Option<usize> {
         self.real_site.get(&s).copied()
     }
 
     /// The successful moves into season `s`.
-    fn arrivals_into(&self, s: SeasonKey) -> &[usize] {
+    pub(super) fn arrivals_into(&self, s: SeasonKey) -> &[usize] {
         self.arrivals.get(&s).map_or(&[][..], Vec::as_slice)
     }
 }
@@ -233,13 +237,13 @@ fn adjudicate_with_land_fallback(
 
 /// What a season of the graph now holds (rule 16's result), before retreats.
 #[derive(Clone)]
-struct SeasonResult {
+pub(super) struct SeasonResult {
     /// The result signature the fork rule compares.
-    sig: ResultSig,
+    pub(super) sig: ResultSig,
     /// The board of its next season, sorted by province.
-    board: Vec<BoardUnit>,
+    pub(super) board: Vec<BoardUnit>,
     /// The graph indices of its units dislodged.
-    dislodged: Vec<usize>,
+    pub(super) dislodged: Vec<usize>,
 }
 
 impl World {
@@ -350,444 +354,8 @@ impl World {
         graph
     }
 
-    /// The 5D game's checks of orders against each other ([`OrderFit::Game`]), on the graph
-    /// with every order known: a move that needs a convoy is illegal without an ordered chain of
-    /// convoys; then a support or convoy is illegal when the unit it names was not ordered what
-    /// it names (a support to hold: the unit was not ordered to stay; a move to its own place is
-    /// not staying). An illegal order's unit holds.
-    fn fit_game_orders(
-        &self,
-        graph: &mut Graph,
-        inputs: &[OrderInput],
-        mut validated: Vec<Result<MoveOrder, Illegal>>,
-        woken: &[(usize, usize)],
-        kept: &mut Vec<RecordedOrder>,
-    ) -> Vec<Result<MoveOrder, Illegal>> {
-        // An invalid order is kept: the game checks its invalid orders again at every step, so
-        // one may act once a later step reaches it.
-        let keep = |graph: &Graph, g: usize, order: MoveOrder, kept: &mut Vec<RecordedOrder>| {
-            kept.push(RecordedOrder {
-                unit: graph.units[g].spot,
-                sig: graph.units[g].sig,
-                order,
-                success: false,
-            });
-        };
-        // A move to the very place the unit stands (its coast included) is not staying; a
-        // fleet ordered to the other coast of its province is (the game compares locations).
-        let mut not_staying: HashSet<Spot> = inputs
-            .iter()
-            .filter(|i| match i.order {
-                UnitOrder::Move { to, coast, .. } if to == i.unit.spot => graph
-                    .get(&i.unit.spot)
-                    .is_some_and(|g| coast.is_none_or(|c| graph.units[g].sig.loc.coast == Some(c))),
-                _ => false,
-            })
-            .map(|i| i.unit.spot)
-            .collect();
-        // The graph unit each legal order was given to (its order is the one given: duplicates
-        // were dropped already).
-        let given = |graph: &Graph, i: usize, o: &MoveOrder| {
-            graph
-                .get(&inputs[i].unit.spot)
-                .filter(|&g| graph.units[g].live && graph.units[g].order == *o)
-        };
-        for i in 0..validated.len() {
-            let Ok(o @ MoveOrder::Move { to, .. }) = validated[i] else {
-                continue;
-            };
-            let Some(g) = given(graph, i, &o) else {
-                continue;
-            };
-            if !self.carried(graph, g, to) {
-                validated[i] = Err(Illegal::NoOrderedConvoy);
-                graph.units[g].order = MoveOrder::Hold;
-                keep(graph, g, o, kept);
-                // Fleets could have convoyed it (validation saw to that): the game does not
-                // count the unit as staying.
-                not_staying.insert(inputs[i].unit.spot);
-            }
-        }
-        // Kept moves reached by this step act if a chain of convoys now carries them.
-        for &(g, _) in woken {
-            if let MoveOrder::Move { to, .. } = graph.units[g].order {
-                if !self.carried(graph, g, to) {
-                    graph.units[g].order = MoveOrder::Hold;
-                }
-            }
-        }
-        for (i, r) in validated.iter_mut().enumerate() {
-            let Ok(o) = *r else {
-                continue;
-            };
-            let Some(g) = given(graph, i, &o) else {
-                continue;
-            };
-            if let Err(why) = self.fits_orders(graph, g, &not_staying) {
-                *r = Err(Illegal::Unmatched(why));
-                graph.units[g].order = MoveOrder::Hold;
-                keep(graph, g, o, kept);
-            }
-        }
-        // Anticipatory orders reached by this step: they act only on what was really ordered.
-        for &(g, _) in woken {
-            if self.fits_orders(graph, g, &not_staying).is_err() {
-                graph.units[g].order = MoveOrder::Hold;
-            }
-        }
-        validated
-    }
-
-    /// Whether graph unit `g` can make its move to `to` under the game's rules: directly, or by
-    /// a chain of fleets ordered to convoy it.
-    fn carried(&self, graph: &Graph, g: usize, to: Pos) -> bool {
-        let u = &graph.units[g];
-        let from = Pos {
-            season: u.spot.season,
-            loc: u.sig.loc,
-        };
-        self.reaches(u.sig.kind, from, to) || !self.ordered_convoy_chain(graph, g, to).is_empty()
-    }
-
-    /// Whether the support or convoy of graph unit `g` names what the unit it names was
-    /// ordered (see `fit_game_orders`), or why not.
-    fn fits_orders(
-        &self,
-        graph: &Graph,
-        g: usize,
-        not_staying: &HashSet<Spot>,
-    ) -> Result<(), Unfit> {
-        let order_of = |s: &Spot| graph.get(s).map(|t| graph.units[t].order);
-        let me = &graph.units[g];
-        // Strict adjacencies: across boards a support reaches only the very place it stands on,
-        // coast included (the game's sibling coasts count on one board only).
-        if self.rules.adjacency == (TimeAdjacency::Numbered { strict: true }) {
-            let exact = |season: SeasonKey, loc: Option<Location>| {
-                season == me.spot.season || loc == Some(me.sig.loc)
-            };
-            let ok = match me.order {
-                MoveOrder::SupportHold { target } => exact(
-                    target.season,
-                    graph.get(&target).map(|t| graph.units[t].sig.loc),
-                ),
-                MoveOrder::SupportMove { target, to, .. } => exact(
-                    to.season,
-                    match order_of(&target) {
-                        Some(MoveOrder::Move { to: d, .. }) => Some(d.loc),
-                        _ => None,
-                    },
-                ),
-                _ => true,
-            };
-            if !ok {
-                return Err(Unfit::StrictReach);
-            }
-        }
-        let (fits, why) = match graph.units[g].order {
-            MoveOrder::SupportHold { target } => (
-                !not_staying.contains(&target)
-                    && order_of(&target).is_some_and(|t| !matches!(t, MoveOrder::Move { .. })),
-                Unfit::NotStaying,
-            ),
-            MoveOrder::SupportMove { target, to, coast } => (
-                order_of(&target).is_some_and(|t| {
-                    matches!(t, MoveOrder::Move { to: d, .. }
-                        if d.spot() == to && coast.is_none_or(|c| d.loc.coast == Some(c)))
-                }),
-                Unfit::NoSuchMove,
-            ),
-            MoveOrder::Convoy { army, to } => (
-                match (graph.get(&army), order_of(&army)) {
-                    (Some(a), Some(MoveOrder::Move { to: d, .. })) if d.spot() == to => {
-                        self.ordered_convoy_chain(graph, a, d).contains(&g)
-                    }
-                    _ => false,
-                },
-                Unfit::NotConvoyed,
-            ),
-            MoveOrder::Hold | MoveOrder::Move { .. } => (true, Unfit::NoSuchMove),
-        };
-        if fits {
-            Ok(())
-        } else {
-            Err(why)
-        }
-    }
-
-    /// The fleets (graph indices) ordered to convoy the army of graph unit `army` to `to` that
-    /// lie on a chain of such fleets from the army to there (hops as the step's geography joins
-    /// them); empty when no chain exists.
-    fn ordered_convoy_chain(&self, graph: &Graph, army: usize, to: Pos) -> Vec<usize> {
-        let a = &graph.units[army];
-        let mut geo = StepGeography::new(self, Vec::new());
-        let fleets: Vec<(usize, At)> = graph
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| {
-                f.sig.kind == UnitType::Fleet
-                    && matches!(f.order, MoveOrder::Convoy { army: s, to: d }
-                        if s == a.spot && d == to.spot())
-            })
-            .map(|(i, f)| (i, geo.at(f.spot.season, f.sig.loc)))
-            .collect();
-        if fleets.is_empty() {
-            return Vec::new();
-        }
-        let start = geo.at(a.spot.season, a.sig.loc);
-        let dest = geo.at(to.season, Location::new(to.loc.province, None));
-        let spread = |first: &dyn Fn(At) -> bool, hop: &dyn Fn(At, At) -> bool| {
-            let mut reached: Vec<bool> = fleets.iter().map(|&(_, f)| first(f)).collect();
-            let mut queue: Vec<usize> = (0..fleets.len()).filter(|&i| reached[i]).collect();
-            while let Some(i) = queue.pop() {
-                for j in 0..fleets.len() {
-                    if !reached[j] && hop(fleets[i].1, fleets[j].1) {
-                        reached[j] = true;
-                        queue.push(j);
-                    }
-                }
-            }
-            reached
-        };
-        let forward = spread(&|f| geo.convoy_hop(start, f), &|x, y| geo.convoy_hop(x, y));
-        let backward = spread(&|f| geo.convoy_hop(f, dest), &|x, y| geo.convoy_hop(y, x));
-        (0..fleets.len())
-            .filter(|&i| forward[i] && backward[i])
-            .map(|i| fleets[i].0)
-            .collect()
-    }
-
-    /// Past seasons re-opened by live orders, with their stored orders replayed into the
-    /// graph, as the rules' [`Reopening`] policy says.
-    /// Also returns the graph units whose anticipatory order ([`World::anticipate`]) a live
-    /// order reached and that now name existing units (they are checked further by
-    /// `fit_game_orders`).
-    fn reopen(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<(usize, usize)>) {
-        match self.rules.reopening {
-            Reopening::Anchored => (self.reopen_anchored(graph), Vec::new()),
-            Reopening::TouchClosure => self.reopen_by_touch(graph),
-        }
-    }
-
-    /// The 5D game's orders for units that do not exist yet: a live support or convoy naming a
-    /// unit of a season that does not exist yet is invalid now (it is reported as such, and its
-    /// unit holds), but it is kept, and resolved whenever a later step reaches it and the unit it
-    /// names exists (the game's MDATC D.03). Returns the validation results with those orders
-    /// marked, and the orders to keep once the step is over.
-    fn anticipate(
-        &self,
-        graph: &Graph,
-        inputs: &[OrderInput],
-        mut validated: Vec<Result<MoveOrder, Illegal>>,
-    ) -> (Vec<Result<MoveOrder, Illegal>>, Vec<RecordedOrder>) {
-        let mut kept = Vec::new();
-        for (i, r) in validated.iter_mut().enumerate() {
-            let Err(Illegal::NoSuchSeason(missing)) = *r else {
-                continue;
-            };
-            let input = &inputs[i];
-            let order = match input.order {
-                UnitOrder::SupportHold { target } if target.spot.season == missing => {
-                    MoveOrder::SupportHold {
-                        target: target.spot,
-                    }
-                }
-                UnitOrder::SupportMove { target, to, coast }
-                    if target.spot.season == missing || to.season == missing =>
-                {
-                    MoveOrder::SupportMove {
-                        target: target.spot,
-                        to,
-                        coast,
-                    }
-                }
-                UnitOrder::Convoy { army, to }
-                    if army.spot.season == missing || to.season == missing =>
-                {
-                    MoveOrder::Convoy {
-                        army: army.spot,
-                        to,
-                    }
-                }
-                _ => continue,
-            };
-            let Some(g) = graph
-                .get(&input.unit.spot)
-                .filter(|&g| graph.units[g].live && graph.units[g].sig.power == input.power)
-            else {
-                continue;
-            };
-            // A support reaches only a board next to its own: one that never can stays illegal.
-            let acts_in = match order {
-                MoveOrder::SupportHold { target } => Some(target.season),
-                MoveOrder::SupportMove { to, .. } => Some(to.season),
-                _ => None,
-            };
-            let own = input.unit.spot.season;
-            if acts_in
-                .is_some_and(|t| t.turn.abs_diff(own.turn) + t.timeline.abs_diff(own.timeline) > 1)
-            {
-                continue;
-            }
-            *r = Err(Illegal::Anticipated(missing));
-            kept.push(RecordedOrder {
-                unit: input.unit.spot,
-                sig: graph.units[g].sig,
-                order,
-                success: false,
-            });
-        }
-        (validated, kept)
-    }
-
-    /// Whether a kept anticipatory order can act now: the units it names exist, and its unit
-    /// reaches where it acts (a convoy: a fleet at sea convoying an army).
-    fn anticipation_holds(&self, ro: &RecordedOrder) -> bool {
-        let from = Pos {
-            season: ro.unit.season,
-            loc: ro.sig.loc,
-        };
-        match ro.order {
-            MoveOrder::SupportHold { target } => {
-                self.unit(target).is_some() && self.reaches_province(ro.sig.kind, from, target)
-            }
-            MoveOrder::SupportMove { target, to, .. } => {
-                self.unit(target).is_some()
-                    && self.exists(to.season)
-                    && self.reaches_province(ro.sig.kind, from, to)
-            }
-            MoveOrder::Convoy { army, to } => {
-                ro.sig.kind == UnitType::Fleet
-                    && self.map.convoys_from(ro.sig.loc.province)
-                    && self.unit(army).is_some_and(|a| a.kind == UnitType::Army)
-                    && self.exists(to.season)
-            }
-            MoveOrder::Move { to, .. } => self.unit(ro.unit).is_some() && self.exists(to.season),
-            MoveOrder::Hold => false,
-        }
-    }
-
-    /// The 5D game's re-opening ([`Reopening::TouchClosure`]): every stored order that shares
-    /// a place (season and province) with a live order, or with a stored order already taken,
-    /// is resolved again with nothing fixed; every past season holding a place so touched is
-    /// re-opened, and its other stored orders are replayed with their recorded outcomes (they
-    /// touch nothing that changes, so they only say who stayed and who left).
-    fn reopen_by_touch(&self, graph: &mut Graph) -> (BTreeSet<SeasonKey>, Vec<(usize, usize)>) {
-        let mut touched: HashSet<Spot> = HashSet::new();
-        let mut work: Vec<Spot> = Vec::new();
-        for g in &graph.units {
-            for p in places(g.spot, &g.order) {
-                if touched.insert(p) {
-                    work.push(p);
-                }
-            }
-        }
-        // The stored orders of each past season met so far, by the places they touch.
-        let mut by_place: HashMap<SeasonKey, HashMap<Spot, Vec<usize>>> = HashMap::new();
-        let mut taken: HashSet<Spot> = HashSet::new();
-        // Kept anticipatory orders a touched place reaches (by index in `self.anticipated`).
-        let mut woken: Vec<usize> = Vec::new();
-        let mut is_woken = vec![false; self.anticipated.len()];
-        loop {
-            if work.is_empty() {
-                for (k, ro) in self.anticipated.iter().enumerate() {
-                    if !is_woken[k] && places(ro.unit, &ro.order).any(|q| touched.contains(&q)) {
-                        is_woken[k] = true;
-                        woken.push(k);
-                        for q in places(ro.unit, &ro.order) {
-                            if touched.insert(q) {
-                                work.push(q);
-                            }
-                        }
-                    }
-                }
-            }
-            let Some(p) = work.pop() else {
-                break;
-            };
-            if self.is_head(p.season) {
-                continue;
-            }
-            let Some(record) = self.season(p.season).and_then(|s| s.record.as_ref()) else {
-                continue;
-            };
-            let index = by_place.entry(p.season).or_insert_with(|| {
-                let mut index: HashMap<Spot, Vec<usize>> = HashMap::new();
-                for (i, ro) in record.orders.iter().enumerate() {
-                    for q in places(ro.unit, &ro.order) {
-                        index.entry(q).or_default().push(i);
-                    }
-                }
-                index
-            });
-            for &i in index.get(&p).map_or(&[][..], Vec::as_slice) {
-                let ro = &record.orders[i];
-                if taken.insert(ro.unit) {
-                    for q in places(ro.unit, &ro.order) {
-                        if touched.insert(q) {
-                            work.push(q);
-                        }
-                    }
-                }
-            }
-        }
-        let reopened: BTreeSet<SeasonKey> = touched
-            .iter()
-            .map(|p| p.season)
-            .filter(|&s| self.exists(s) && !self.is_head(s))
-            .collect();
-        for &s in &reopened {
-            let Some(record) = self.seasons[&s].record.as_ref() else {
-                continue;
-            };
-            for ro in &record.orders {
-                graph.add(resolved_again(ro, taken.contains(&ro.unit)));
-            }
-        }
-        // An anticipatory order that can act now replaces the hold its unit was recorded with.
-        let mut acting = Vec::new();
-        for &k in &woken {
-            let ro = &self.anticipated[k];
-            if !self.anticipation_holds(ro) || self.is_head(ro.unit.season) {
-                continue;
-            }
-            let g = graph.add(resolved_again(ro, true));
-            graph.units[g].order = ro.order;
-            graph.units[g].pin = Pin::Free;
-            for s in ro.order.referenced_seasons(ro.unit.season) {
-                if !graph.units[g].records.contains(&s) {
-                    graph.units[g].records.push(s);
-                }
-            }
-            acting.push((g, k));
-        }
-        (reopened, acting)
-    }
-
-    /// Past seasons re-opened by live orders (rule 12; not transitive), with their original
-    /// order sets replayed into the graph (rule 13).
-    fn reopen_anchored(&self, graph: &mut Graph) -> BTreeSet<SeasonKey> {
-        let mut reopened: BTreeSet<SeasonKey> = BTreeSet::new();
-        for g in &graph.units {
-            for s in g.order.referenced_seasons(g.spot.season) {
-                if self.exists(s) && !self.is_head(s) {
-                    reopened.insert(s);
-                }
-            }
-        }
-        for &s in &reopened {
-            let Some(record) = self.seasons[&s].record.as_ref() else {
-                continue;
-            };
-            for ro in &record.orders {
-                graph.add(replayed(ro, s));
-            }
-        }
-        reopened
-    }
-
     /// The core's view of the graph: its sites, units and orders.
-    fn to_core(&self, graph: &Graph) -> (StepGeography<'_>, MovementInput) {
+    pub(super) fn to_core(&self, graph: &Graph) -> (StepGeography<'_>, MovementInput) {
         let mut geo = StepGeography::new(self, Vec::new());
         // A replayed move that left its season for good but is contested again stands on a
         // ghost of its season: it reaches as from there, and nothing there is in its way.
@@ -925,154 +493,6 @@ impl World {
                 .record = Some(rec);
         }
     }
-
-    /// Which re-opened seasons fork (rule 16), numbered by (turn, timeline) (rule 18): those a
-    /// live move arrived in, and those whose result matches none of their children.
-    fn forking(
-        &self,
-        reopened: &BTreeSet<SeasonKey>,
-        graph: &Graph,
-        adjudicated: &Adjudicated,
-        results: &BTreeMap<SeasonKey, SeasonResult>,
-    ) -> Vec<SeasonKey> {
-        let mut forking: Vec<SeasonKey> = Vec::new();
-        for &s in reopened {
-            let live_arrival = adjudicated
-                .arrivals_into(s)
-                .iter()
-                .any(|&i| graph.units[i].live);
-            let sig = &results[&s].sig;
-            let matches_child = self.seasons[&s]
-                .children
-                .iter()
-                .any(|c| self.seasons[c].created_by.as_ref() == Some(sig));
-            if self.rules.forks.forks(live_arrival, matches_child) {
-                forking.push(s);
-            }
-        }
-        forking.sort();
-        forking
-    }
-
-    /// Advances every head (rule 5), even an empty one, and creates a timeline for every
-    /// forking season. Returns the heads with their next seasons, and the forks.
-    fn advance(
-        &mut self,
-        heads: &[SeasonKey],
-        forking: &[SeasonKey],
-        results: &BTreeMap<SeasonKey, SeasonResult>,
-    ) -> (Vec<Advance>, Vec<Fork>) {
-        let advanced: Vec<Advance> = heads
-            .iter()
-            .map(|&h| Advance {
-                head: h,
-                next: SeasonKey::new(h.turn + 1, h.timeline),
-            })
-            .collect();
-        let first_new_timeline = self.timelines.len() as u32;
-        let forks: Vec<Fork> = (first_new_timeline..)
-            .zip(forking.iter())
-            .map(|(next_timeline, &s)| Fork {
-                from: s,
-                first: SeasonKey::new(s.turn + 1, next_timeline),
-            })
-            .collect();
-        for &(parent, key) in new_seasons(&advanced, &forks).iter() {
-            self.create_season(parent, key, &results[&parent]);
-        }
-        (advanced, forks)
-    }
-
-    /// Creates season `key` after `parent` with the board of the parent's result, as the next
-    /// season of its timeline or the first of a new one.
-    fn create_season(&mut self, parent: SeasonKey, key: SeasonKey, result: &SeasonResult) {
-        let owners = self.seasons[&parent].owners.clone();
-        self.seasons.insert(
-            key,
-            Arc::new(Season {
-                key,
-                parent: Some(parent),
-                children: Vec::new(),
-                units: result.board.clone(),
-                owners,
-                record: None,
-                created_by: Some(result.sig.clone()),
-            }),
-        );
-        self.seasons
-            .get_mut(&parent)
-            .map(Arc::make_mut)
-            .expect("parents exist")
-            .children
-            .push(key);
-        if key.timeline == parent.timeline {
-            self.timelines[key.timeline as usize].head = key;
-        } else {
-            self.timelines.push(Timeline {
-                number: key.timeline,
-                branched_from: Some(parent),
-                first: key,
-                head: key,
-            });
-        }
-    }
-
-    /// Dislodged units of heads and forking seasons retreat into their new seasons: they wait
-    /// for the retreat step (or, without any, the step goes on to the adjustments). Returns
-    /// the dislodged units.
-    fn retreats(
-        &mut self,
-        advanced: &[Advance],
-        forks: &[Fork],
-        graph: &Graph,
-        adjudicated: &Adjudicated,
-        results: &BTreeMap<SeasonKey, SeasonResult>,
-    ) -> Vec<Dislodged> {
-        let new_seasons = new_seasons(advanced, forks);
-        let mut pending = Vec::new();
-        for &(parent, key) in &new_seasons {
-            let contested: Vec<ProvinceId> = adjudicated
-                .contested
-                .iter()
-                .filter(|p| adjudicated.site_of(parent) == Some(p.site.0 as usize))
-                .map(|p| p.province)
-                .collect();
-            for &gi in &results[&parent].dislodged {
-                let Some(d) = adjudicated.dislodged_by[gi] else {
-                    continue;
-                };
-                let g = &graph.units[gi];
-                let mut dl = Dislodged {
-                    at: Pos {
-                        season: parent,
-                        loc: g.sig.loc,
-                    },
-                    power: g.sig.power,
-                    kind: g.sig.kind,
-                    into: key,
-                    attacker_from: graph.units[d.by].spot,
-                    by_convoy: d.by_convoy,
-                    contested: contested.clone(),
-                    options: Vec::new(),
-                };
-                dl.options = self.retreat_options(&dl);
-                pending.push(dl);
-            }
-        }
-        self.steps += 1;
-        self.pending_retreats = pending.clone();
-        self.pending_adjustments = new_seasons
-            .iter()
-            .filter(|(parent, _)| parent.is_fall())
-            .map(|&(_, key)| key)
-            .collect();
-        if self.pending_retreats.is_empty() {
-            self.after_retreats();
-        } else {
-            self.phase = Phase::Retreat;
-        }
-        pending
-    }
 }
 
 /// The core's order for a graph unit. A replayed order acting on a season whose original order
@@ -1162,7 +582,7 @@ fn entries(
 /// The statuses the 5D game reports ([`OrderFit::Game`]): a support given fails when the order
 /// it supports fails (a hold: its unit dislodged; a move: it did not arrive) or when it helps a
 /// move into a place its own power's unit keeps; a convoy used fails when its army's move fails.
-fn game_statuses(graph: &Graph, adjudicated: &mut Adjudicated) {
+pub(super) fn game_statuses(graph: &Graph, adjudicated: &mut Adjudicated) {
     use crate::Reason;
     for (i, g) in graph.units.iter().enumerate() {
         let reason = match (g.order, &adjudicated.outcomes[i].reason) {
@@ -1229,69 +649,4 @@ fn reported_cuts(graph: &Graph, adjudicated: &Adjudicated) -> Vec<ReportedCut> {
         }
     }
     cut
-}
-
-/// Every season the step creates, after its parent: the heads' next seasons, then the forks'
-/// first seasons.
-fn new_seasons(advanced: &[Advance], forks: &[Fork]) -> Vec<(SeasonKey, SeasonKey)> {
-    advanced
-        .iter()
-        .map(|a| (a.head, a.next))
-        .chain(forks.iter().map(|f| (f.from, f.first)))
-        .collect()
-}
-
-impl World {
-    /// The stored movement orders of every past season (their records, set up or adjudicated)
-    /// resolved again together from scratch, as the 5D game's re-adjudication by touch resolves
-    /// the stored orders it reaches: the orders whose outcome differs from the stored one, with
-    /// the reason found and the units of that adjudication. Orders that touch a head (whose
-    /// units are live) are left out: their stored outcome is not re-checked.
-    pub(super) fn contradicted_movement_records(&self) -> Vec<super::RecordContradiction> {
-        let mut graph = Graph::new(self.map.province_count(), 0);
-        let mut stored: Vec<bool> = Vec::new();
-        for s in self.seasons.values() {
-            if self.is_head(s.key) {
-                continue;
-            }
-            for ro in s.record.iter().flat_map(|r| &r.orders) {
-                if places(ro.unit, &ro.order)
-                    .any(|p| self.is_head(p.season) || !self.exists(p.season))
-                {
-                    continue;
-                }
-                let i = graph.add(resolved_again(ro, true));
-                if i == stored.len() {
-                    stored.push(ro.success);
-                }
-            }
-        }
-        if graph.units.is_empty() {
-            return Vec::new();
-        }
-        let (geo, input) = self.to_core(&graph);
-        let mut adjudicated = Adjudicated::new(&graph, &input, &geo);
-        drop(geo);
-        if self.rules.fit == OrderFit::Game {
-            game_statuses(&graph, &mut adjudicated);
-        }
-        let mut out = Vec::new();
-        for (i, g) in graph.units.iter().enumerate() {
-            let outcome = &adjudicated.outcomes[i];
-            if outcome.success() != stored[i] {
-                out.push(super::RecordContradiction {
-                    stored: super::StoredKind::Movement(g.spot),
-                    stored_success: stored[i],
-                    reason: outcome.reason.clone(),
-                    graph: Vec::new(),
-                });
-            }
-        }
-        if !out.is_empty() {
-            for c in &mut out {
-                c.graph.clone_from(&graph.units);
-            }
-        }
-        out
-    }
 }

@@ -4,7 +4,10 @@
 
 use mdip_map::Location;
 
+use super::graph::{places, resolved_again, Graph};
+use super::movement::{game_statuses, Adjudicated};
 use super::{RecordContradiction, SeasonKey, Spot, StoredKind, World};
+use crate::rules::OrderFit;
 use crate::rules::Reopening;
 use crate::{
     adjudicate_adjustments, AdjustmentOrder as CoreAdjustmentOrder, AdjustmentUnit, PowerOrder,
@@ -155,6 +158,61 @@ impl World {
                 reason,
                 graph: Vec::new(),
             });
+        }
+        out
+    }
+}
+
+impl World {
+    /// The stored movement orders of every past season (their records, set up or adjudicated)
+    /// resolved again together from scratch, as the 5D game's re-adjudication by touch resolves
+    /// the stored orders it reaches: the orders whose outcome differs from the stored one, with
+    /// the reason found and the units of that adjudication. Orders that touch a head (whose
+    /// units are live) are left out: their stored outcome is not re-checked.
+    pub(super) fn contradicted_movement_records(&self) -> Vec<super::RecordContradiction> {
+        let mut graph = Graph::new(self.map.province_count(), 0);
+        let mut stored: Vec<bool> = Vec::new();
+        for s in self.seasons.values() {
+            if self.is_head(s.key) {
+                continue;
+            }
+            for ro in s.record.iter().flat_map(|r| &r.orders) {
+                if places(ro.unit, &ro.order)
+                    .any(|p| self.is_head(p.season) || !self.exists(p.season))
+                {
+                    continue;
+                }
+                let i = graph.add(resolved_again(ro, true));
+                if i == stored.len() {
+                    stored.push(ro.success);
+                }
+            }
+        }
+        if graph.units.is_empty() {
+            return Vec::new();
+        }
+        let (geo, input) = self.to_core(&graph);
+        let mut adjudicated = Adjudicated::new(&graph, &input, &geo);
+        drop(geo);
+        if self.rules.fit == OrderFit::Game {
+            game_statuses(&graph, &mut adjudicated);
+        }
+        let mut out = Vec::new();
+        for (i, g) in graph.units.iter().enumerate() {
+            let outcome = &adjudicated.outcomes[i];
+            if outcome.success() != stored[i] {
+                out.push(super::RecordContradiction {
+                    stored: super::StoredKind::Movement(g.spot),
+                    stored_success: stored[i],
+                    reason: outcome.reason.clone(),
+                    graph: Vec::new(),
+                });
+            }
+        }
+        if !out.is_empty() {
+            for c in &mut out {
+                c.graph.clone_from(&graph.units);
+            }
         }
         out
     }
