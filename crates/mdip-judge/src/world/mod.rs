@@ -15,6 +15,8 @@ mod fit;
 mod geography;
 mod graph;
 mod movement;
+mod possible;
+mod records;
 mod reopen;
 mod report;
 mod retreat;
