@@ -19,7 +19,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-analysis/src/import/fivedd.rs", 1312),
     ("crates/mdip-analysis/src/explain.rs", 1108),
     ("crates/mdip-analysis/src/config.rs", 947),
-    ("crates/mdip-analysis/src/expect.rs", 903),
     ("crates/mdip-analysis/src/run/setup.rs", 872),
     ("crates/mdip-analysis/src/run/map_back.rs", 862),
     ("crates/mdip-lsp/tests/protocol.rs", 831),
