@@ -121,9 +121,5 @@ fn the_boxes_wrap_the_world_and_hebei_has_two_coasts() {
     assert!(f("yel", "heb/nc"));
     assert!(!f("yel", "heb/sc"));
     assert!(f("ecs", "heb/sc"));
-    assert!(map.adjacent(
-        UnitType::Army,
-        loc(map, "heb"),
-        loc(map, "pek")
-    ));
+    assert!(map.adjacent(UnitType::Army, loc(map, "heb"), loc(map, "pek")));
 }
