@@ -230,7 +230,7 @@ A Paris - Burgundy
             Some(
                 r#"@unit France F Mid-Atlantic Ocean
 France:
-F Mid-Atlantic Ocean - Spain(wc)
+F Mid-Atlantic Ocean - Spain(xc)
 "#,
             ),
             r#"@unit France F Mid-Atlantic Ocean

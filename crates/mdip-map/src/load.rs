@@ -227,6 +227,10 @@ fn parse_provinces(
                 return Err(err("an alias is empty".to_string()));
             }
             if let Some((other, other_line)) = seen.get(&key) {
+                if *other == id && std::ptr::eq(text, name) && key == normalize_name(abbrev) {
+                    // A full name that is its own abbreviation (Fez, `fez`): one name.
+                    continue;
+                }
                 let whose = if *other == id {
                     "this province".to_string()
                 } else {

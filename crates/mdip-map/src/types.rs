@@ -340,7 +340,8 @@ impl fmt::Display for Terrain {
     }
 }
 
-/// A named coast of a split-coast province (Spain, St Petersburg, Bulgaria).
+/// A named coast of a split-coast province (Spain, St Petersburg, Bulgaria; a variant's
+/// Thailand has an east and a west coast).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Coast {
     /// The north coast (`nc`).
@@ -349,27 +350,31 @@ pub enum Coast {
     South,
     /// The east coast (`ec`).
     East,
+    /// The west coast (`wc`), on variant maps only.
+    West,
 }
 
 impl Coast {
     /// All coasts.
-    pub const ALL: [Coast; 3] = [Coast::North, Coast::South, Coast::East];
+    pub const ALL: [Coast; 4] = [Coast::North, Coast::South, Coast::East, Coast::West];
 
-    /// The two-letter abbreviation: `"nc"`, `"sc"` or `"ec"`.
+    /// The two-letter abbreviation: `"nc"`, `"sc"`, `"ec"` or `"wc"`.
     pub fn abbrev(self) -> &'static str {
         match self {
             Coast::North => "nc",
             Coast::South => "sc",
             Coast::East => "ec",
+            Coast::West => "wc",
         }
     }
 
-    /// The English name: `"north coast"`, `"south coast"` or `"east coast"`.
+    /// The English name: `"north coast"`, `"south coast"`, `"east coast"` or `"west coast"`.
     pub fn name(self) -> &'static str {
         match self {
             Coast::North => "north coast",
             Coast::South => "south coast",
             Coast::East => "east coast",
+            Coast::West => "west coast",
         }
     }
 
@@ -383,6 +388,7 @@ impl Coast {
             "nc" | "n" | "north" => Some(Coast::North),
             "sc" | "s" | "south" => Some(Coast::South),
             "ec" | "e" | "east" => Some(Coast::East),
+            "wc" | "w" | "west" => Some(Coast::West),
             _ => None,
         }
     }
@@ -511,10 +517,12 @@ mod tests {
             ("ec", Coast::East),
             ("east", Coast::East),
             ("east coast", Coast::East),
+            ("wc", Coast::West),
+            ("West Coast", Coast::West),
         ] {
             assert_eq!(Coast::from_name(text), Some(coast), "{text:?}");
         }
-        for text in ["", "wc", "west", "coast", "north sea", "nc sc", "ñ"] {
+        for text in ["", "xc", "middle", "coast", "north sea", "nc sc", "ñ"] {
             assert_eq!(Coast::from_name(text), None, "{text:?}");
         }
         for coast in Coast::ALL {

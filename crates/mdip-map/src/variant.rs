@@ -277,6 +277,7 @@ static BUILTINS: &[Builtin] = &[
     builtin!("ancient-mediterranean"),
     builtin!("france-vs-austria"),
     builtin!("chaos"),
+    builtin!("youngstown-redux"),
 ];
 
 impl Map {

@@ -1,6 +1,7 @@
 //! Golden pictures of the start of the built-in variants on the standard board (France vs
 //! Austria: its opening's Spring 1901; Chaos: its first builds' board, Spring 1901 with the 34
-//! units), drawn plain from each map's points. `MDIP_UPDATE_GOLDEN=1` writes them anew.
+//! units), and of Youngstown Redux on its own board (its opening's Spring 1901), drawn plain
+//! from each map's points. `MDIP_UPDATE_GOLDEN=1` writes them anew.
 
 use std::path::{Path, PathBuf};
 
@@ -31,7 +32,7 @@ fn golden(rel: &str, name: &str, turn: u32, units: usize, orders: usize) {
     assert_eq!(count("cell"), map.province_count(), "{name}");
     assert_eq!(count("unit"), units, "{name}");
     assert_eq!(count("order"), orders, "{name}");
-    assert_eq!(count("centre"), 34, "{name}");
+    assert_eq!(count("centre"), map.supply_centres().count(), "{name}");
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.svg"));
     if std::env::var_os("MDIP_UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &svg).expect("write the golden file");
@@ -60,4 +61,19 @@ fn golden_france_vs_austria_start() {
 fn golden_chaos_start() {
     // 0:0 is Spring 1901: the 34 units the first builds placed, 12 of them ordered.
     golden("tests/variants/chaos/opening.mdip", "chaos", 0, 34, 12);
+}
+
+#[test]
+fn golden_youngstown_redux_start() {
+    // Spring 1901: the 44 starting units, each ordered; the map's 81 centres.
+    let text = std::fs::read_to_string(repo().join("tests/variants/youngstown-redux/opening.mdip"))
+        .expect("readable test file");
+    assert_eq!(analyze(&text).map().supply_centres().count(), 81);
+    golden(
+        "tests/variants/youngstown-redux/opening.mdip",
+        "youngstown-redux",
+        0,
+        44,
+        44,
+    );
 }

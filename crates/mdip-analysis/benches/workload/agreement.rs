@@ -17,6 +17,7 @@ pub(super) fn region_key(map: &Map, loc: Location) -> diplomacy::geo::RegionKey 
         Coast::North => DCoast::North,
         Coast::South => DCoast::South,
         Coast::East => DCoast::East,
+        Coast::West => DCoast::West,
     });
     diplomacy::geo::RegionKey::new(map.abbrev(loc.province).to_ascii_lowercase(), coast)
 }
