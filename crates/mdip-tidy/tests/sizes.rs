@@ -19,7 +19,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-analysis/src/explain.rs", 1108),
     ("crates/mdip-analysis/src/config.rs", 947),
     ("crates/mdip-analysis/src/run/setup.rs", 872),
-    ("crates/mdip-analysis/src/run/map_back.rs", 862),
     ("crates/mdip-lsp/tests/protocol.rs", 831),
     ("crates/mdip-analysis/src/report/build.rs", 821),
     ("crates/mdip-cli/src/check.rs", 746),
@@ -44,7 +43,11 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
         "the_browser_answers_as_the_server_does",
         268,
     ),
-    ("crates/mdip-analysis/src/import/fivedd/write.rs", "write", 223),
+    (
+        "crates/mdip-analysis/src/import/fivedd/write.rs",
+        "write",
+        223,
+    ),
     (
         "crates/mdip-analysis/src/import/python_diplomacy.rs",
         "convert",

@@ -11,6 +11,7 @@
 //! The state a checkpoint clones lives in `state.rs`; `describe.rs` is the notation printer.
 
 pub(crate) mod describe;
+mod illegal;
 mod lower;
 mod map_back;
 mod seasons;

@@ -343,7 +343,7 @@ impl State {
         let own = input.unit.spot;
         let d = match &e {
             SetupError::RecordIllegal(i) => {
-                let at = super::map_back::illegal_span(i, &parts, whole, own);
+                let at = super::illegal::illegal_span(i, &parts, whole, own);
                 Diagnostic::new(
                     Code::BadRecord,
                     at,
