@@ -17,7 +17,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     // "Choices"); the one argued exception.
     ("crates/mdip-judge/src/engine.rs", 1310),
     ("crates/mdip-analysis/src/explain.rs", 1108),
-    ("crates/mdip-analysis/src/run/setup.rs", 872),
     ("crates/mdip-lsp/tests/protocol.rs", 831),
     ("crates/mdip-analysis/src/report/build.rs", 821),
     ("crates/mdip-cli/src/check.rs", 746),

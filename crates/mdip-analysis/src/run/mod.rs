@@ -14,6 +14,7 @@ pub(crate) mod describe;
 mod illegal;
 mod lower;
 mod map_back;
+mod records;
 mod seasons;
 mod setup;
 mod state;
