@@ -303,7 +303,8 @@ fn the_report_names_the_rules_as_rules_writes_them() {
     // The same rule set written otherwise is written back in its shortest words.
     let (report, _) = report_of("@RULES 5dd loose convoy-intent any-fleet 4.A.3 own-fleet\n");
     assert_eq!(report.rules, "5dd convoy-intent own-fleet");
-    let (report, rules) = report_of("@rules 5dd winters global\n@start standard\nEngland: F lon - nth\n");
+    let (report, rules) =
+        report_of("@rules 5dd winters global\n@start standard\nEngland: F lon - nth\n");
     let e = export::export(&report, &rules, None).unwrap_err();
     assert_eq!(
         e.to_string(),

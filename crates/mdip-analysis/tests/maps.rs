@@ -69,14 +69,23 @@ fn completion_and_hover_of_the_map_line_name_every_builtin_map() {
     let names: Vec<&str> = mdip_map::Map::builtin_names().collect();
     assert!(names.len() >= 4, "{names:?}");
     let text = "@map ";
-    let items = completions(&analyze(text), text, text.len() as u32, CompletionConfig::default());
+    let items = completions(
+        &analyze(text),
+        text,
+        text.len() as u32,
+        CompletionConfig::default(),
+    );
     for name in &names {
         assert!(items.iter().any(|i| i.label == *name), "{name}: {items:?}");
     }
     let text = "@map chaos\nFrance:\n";
     let h = hover(&analyze(text), text, 2).expect("a hover on @map");
     for name in &names {
-        assert!(h.markdown.contains(&format!("`{name}`")), "{name}: {}", h.markdown);
+        assert!(
+            h.markdown.contains(&format!("`{name}`")),
+            "{name}: {}",
+            h.markdown
+        );
     }
 }
 

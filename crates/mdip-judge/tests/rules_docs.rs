@@ -93,7 +93,12 @@ fn every_option_with_choices_has_a_case_playing_each_choice() {
                     .any(|w| o.is_named(&w[0]) && w[1].eq_ignore_ascii_case(c.name))
             });
             if !played {
-                missing.push(format!("{}: no game under `{} {}`", file.display(), o.name, c.name));
+                missing.push(format!(
+                    "{}: no game under `{} {}`",
+                    file.display(),
+                    o.name,
+                    c.name
+                ));
             }
         }
     }
