@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     if fivedd::established(&text, &report).is_err() {
         return;
     }
-    if let Ok(export) = fivedd::export(&report, report.rules, players) {
+    if let Ok(export) = fivedd::export(&report, &report.rules, players) {
         serde_json::to_string(&export.request).expect("the request serialises");
         // Nothing lost: as many orders exported or named as there are orders after the last
         // step that closed (or more: orders never adjudicated are named wherever they are).

@@ -226,6 +226,7 @@ module.exports = grammar({
 
     directive: ($) =>
       choice(
+        $.map_directive,
         $.rules_directive,
         $.start_directive,
         $.unit_directive,
@@ -247,6 +248,15 @@ module.exports = grammar({
         // The second word of a rule set (`5dd strict`), then options and their choices
         // (`convoy-intent any-fleet`): words, checked by the analysis against the rule table.
         repeat(field('option', alias($._hyphenated, $.value))),
+      ),
+
+    // `@map ancient-mediterranean`, `@map "./my-variant"`: the map the file is played on, a
+    // built-in map's name or a variant folder in double quotes; the rest of the line, as the
+    // parser reads it (an unknown name is the analysis' E0205, not a syntax error).
+    map_directive: ($) =>
+      seq(
+        alias(ci('@map'), '@map'),
+        field('value', choice(alias(/"[^"\r\n]*"/, $.path), alias(/[^\s#"][^\r\n#]*/, $.value))),
       ),
 
     start_directive: ($) => seq(alias(ci('@start'), '@start'), field('value', alias($._word, $.value))),

@@ -420,10 +420,11 @@ impl Analysis {
         out
     }
 
-    /// The name of the rule set the game at the end of the file plays under, as `@rules`
-    /// writes it (`standard`, `mdatc`, `5dd`, `5dd strict`, ...).
-    pub fn rules_name(&self) -> &'static str {
-        self.world.rules().name()
+    /// The rule set the game at the end of the file plays under, in the words `@rules` writes
+    /// for it: a rule set's name (`standard`, `mdatc`, `5dd`, `5dd strict`), then the options
+    /// it chooses otherwise (`mdatc convoy-intent any-fleet`), which `@rules` reads back.
+    pub fn rules_words(&self) -> String {
+        self.world.rules().words()
     }
 
     /// The map the file is played on (its `@map`, else the standard map): immutable geography

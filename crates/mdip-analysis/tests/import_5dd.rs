@@ -274,27 +274,59 @@ fn no_input_makes_it_panic() {
     }
 }
 
-fn report_of(text: &str) -> (FileReport, &'static str) {
+fn report_of(text: &str) -> (FileReport, String) {
     let a = analyze(text);
-    let rules = a.rules_name();
+    let rules = a.rules_words();
     (FileReport::new("game.mdip", text, &a), rules)
+}
+
+/// The report names the rule set in the words `@rules` writes for it, options and all (not
+/// "custom"), and those words read back as the same rule set; `export 5dd` takes only the
+/// game's own rule sets, and names the words of any other.
+#[test]
+fn the_report_names_the_rules_as_rules_writes_them() {
+    for words in [
+        "mdatc",
+        "standard",
+        "5dd",
+        "5dd strict",
+        "mdatc convoy-intent any-fleet",
+        "5dd winters global",
+        "5dd strict forks arrival-or-new-result victory only-one-at-18",
+    ] {
+        let (report, rules) = report_of(&format!("@rules {words}\n@start standard\n"));
+        assert_eq!(report.rules, words);
+        assert_eq!(rules, words);
+        let again = report_of(&format!("@rules {}\n@start standard\n", report.rules)).0;
+        assert_eq!(again.rules, words);
+    }
+    // The same rule set written otherwise is written back in its shortest words.
+    let (report, _) = report_of("@RULES 5dd loose convoy-intent any-fleet 4.A.3 own-fleet\n");
+    assert_eq!(report.rules, "5dd convoy-intent own-fleet");
+    let (report, rules) =
+        report_of("@rules 5dd winters global\n@start standard\nEngland: F lon - nth\n");
+    let e = export::export(&report, &rules, None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "the file is played under `@rules 5dd winters global`: only a file with `@rules 5dd` (or `5dd strict`) is a 5D Diplomacy game"
+    );
 }
 
 #[test]
 fn export_refuses_other_rule_sets_and_unknown_players() {
     let (report, rules) = report_of("@start standard\nEngland: F lon - nth\n");
-    let e = export::export(&report, rules, None).unwrap_err();
+    let e = export::export(&report, &rules, None).unwrap_err();
     assert_eq!(
         e.to_string(),
         "the file is played under `@rules mdatc`: only a file with `@rules 5dd` (or `5dd strict`) is a 5D Diplomacy game"
     );
     let (report, rules) = report_of("@rules 5dd\n@start standard\nEngland: F lon - nth\n");
-    let e = export::export(&report, rules, Some(&["England, Spain".to_owned()])).unwrap_err();
+    let e = export::export(&report, &rules, Some(&["England, Spain".to_owned()])).unwrap_err();
     assert_eq!(
         e.to_string(),
         "`Spain` is no power of the game (England, Germany, Russia, Turkey, Austria, Italy, France)"
     );
-    let x = export::export(&report, rules, Some(&["france".to_owned()])).unwrap();
+    let x = export::export(&report, &rules, Some(&["france".to_owned()])).unwrap();
     assert_eq!(x.request.players, ["France"]);
     assert_eq!(x.request.orders.len(), 1);
     assert_eq!(x.warnings, Vec::<String>::new());
@@ -316,7 +348,7 @@ Russia: F stp/sc - bot
 Italy: A ven - spa
 ";
     let (report, rules) = report_of(text);
-    let x = export::export(&report, rules, None).unwrap();
+    let x = export::export(&report, &rules, None).unwrap();
     insta::assert_json_snapshot!("5dd-export-kinds", x.request);
     assert_eq!(
         x.warnings,
@@ -344,7 +376,7 @@ England: Waive
 Germany: Remove A kie
 ";
     let (report, rules) = report_of(text);
-    let x = export::export(&report, rules, None).unwrap();
+    let x = export::export(&report, &rules, None).unwrap();
     insta::assert_json_snapshot!("5dd-export-adjustments", x.request);
     assert_eq!(
         x.warnings,
@@ -364,7 +396,7 @@ fn imported_orders_export_as_the_game_stored_them() {
     for (name, json) in &FIXTURES[1..3] {
         let text = import(name, json);
         let (report, rules) = report_of(&text);
-        let x = export::export(&report, rules, None).unwrap();
+        let x = export::export(&report, &rules, None).unwrap();
         let exported = serde_json::to_value(&x.request.orders).unwrap();
         let world: serde_json::Value = serde_json::from_str(json).unwrap();
         let given: Vec<&serde_json::Value> = world["orders"]
@@ -396,7 +428,7 @@ A Tyrolia holds
 Austria: A Tyrolia - Vienna
 ";
     let (report, rules) = report_of(text);
-    let x = export::export(&report, rules, None).unwrap();
+    let x = export::export(&report, &rules, None).unwrap();
     assert_eq!(x.warnings, Vec::<String>::new());
     let at = |region: &str| serde_json::json!({"timeline": 1, "year": 1901, "phase": "Spring", "region": region});
     assert_eq!(
@@ -414,7 +446,7 @@ Austria: A Tyrolia - Vienna
     );
     let disband = text.replace("A Tyrolia - Vienna", "Disband A Tyrolia");
     let (report, rules) = report_of(&disband);
-    let x = export::export(&report, rules, None).unwrap();
+    let x = export::export(&report, &rules, None).unwrap();
     assert_eq!(
         serde_json::to_value(&x.request.orders).unwrap(),
         serde_json::json!([{

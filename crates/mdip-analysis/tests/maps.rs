@@ -62,6 +62,33 @@ fn completion_and_hover_follow_the_map() {
     assert!(h.markdown.contains("Greek Army"), "{}", h.markdown);
 }
 
+/// After `@map ` completion offers every built-in map, and the hover of `@map` names them all:
+/// both from the map crate's list, not a list of their own.
+#[test]
+fn completion_and_hover_of_the_map_line_name_every_builtin_map() {
+    let names: Vec<&str> = mdip_map::Map::builtin_names().collect();
+    assert!(names.len() >= 4, "{names:?}");
+    let text = "@map ";
+    let items = completions(
+        &analyze(text),
+        text,
+        text.len() as u32,
+        CompletionConfig::default(),
+    );
+    for name in &names {
+        assert!(items.iter().any(|i| i.label == *name), "{name}: {items:?}");
+    }
+    let text = "@map chaos\nFrance:\n";
+    let h = hover(&analyze(text), text, 2).expect("a hover on @map");
+    for name in &names {
+        assert!(
+            h.markdown.contains(&format!("`{name}`")),
+            "{name}: {}",
+            h.markdown
+        );
+    }
+}
+
 #[test]
 fn an_edit_of_the_map_line_reads_the_file_again_on_the_new_map() {
     let standard = "@map standard\n@start standard\nGreece:\nA ath-epi => succeeds\n";

@@ -91,7 +91,7 @@ pub fn run(args: &ExportArgs) -> u8 {
         return 2;
     }
     let players = (!players.is_empty()).then_some(players.as_slice());
-    let export = match fivedd::export(&report, report.rules, players) {
+    let export = match fivedd::export(&report, &report.rules, players) {
         Ok(e) => e,
         Err(e) => {
             eprintln!(

@@ -66,3 +66,41 @@ fn the_rule_table_in_the_docs_is_generated_from_the_code() {
         "docs/rules.md is stale: run MDIP_WRITE_DOCS=1 cargo test -p mdip-judge --test rules_docs"
     );
 }
+
+/// Every option with a choice to make has its case, `tests/cases/rules-option-NAME.mdip`, with
+/// a game under each of its choices (`@rules ... NAME CHOICE`, or its DATC number); that the
+/// games' outcomes differ is the case's own expectations (the `cases` suite runs them).
+#[test]
+fn every_option_with_choices_has_a_case_playing_each_choice() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
+    let mut missing = Vec::new();
+    for o in OPTIONS.iter().filter(|o| o.choices.len() > 1) {
+        let file = dir.join(format!("rules-option-{}.mdip", o.name));
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            missing.push(format!("{}: no file", file.display()));
+            continue;
+        };
+        let rules: Vec<Vec<String>> = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or("").to_ascii_lowercase())
+            .filter(|l| l.trim_start().starts_with("@rules"))
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect();
+        for c in o.choices {
+            let played = rules.iter().any(|words| {
+                words
+                    .windows(2)
+                    .any(|w| o.is_named(&w[0]) && w[1].eq_ignore_ascii_case(c.name))
+            });
+            if !played {
+                missing.push(format!(
+                    "{}: no game under `{} {}`",
+                    file.display(),
+                    o.name,
+                    c.name
+                ));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

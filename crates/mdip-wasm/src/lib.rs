@@ -460,7 +460,7 @@ impl Document {
     /// 5dd`).
     pub fn export_5dd(&self) -> Result<Exported, String> {
         let report = self.report();
-        let e = mdip_analysis::export::fivedd::export(&report, report.rules, None)
+        let e = mdip_analysis::export::fivedd::export(&report, &report.rules, None)
             .map_err(|e| e.to_string())?;
         let json = serde_json::to_string_pretty(&e.request).map_err(|e| e.to_string())? + "\n";
         Ok(Exported {

@@ -205,19 +205,19 @@ pub fn established(text: &str, report: &FileReport) -> Result<(), ExportError> {
     Ok(())
 }
 
-/// Exports the orders of the step in progress of a file analysed under `rules` (the name
-/// `@rules` writes: `5dd`, `5dd strict`, ...). `players`: the powers to submit for (default:
+/// Exports the orders of the step in progress of a file analysed under `rules` (the words
+/// `@rules` writes: `5dd`, `5dd strict`, `5dd winters global`, ...). `players`: the powers to submit for (default:
 /// those with orders).
 ///
 /// # Errors
-/// The file is not `@rules 5dd` (any other rule set's seasons are not the game's boards), or a
-/// player is no power of the game.
+/// The file is not `@rules 5dd` or `@rules 5dd strict` without options (any other rule set's
+/// seasons are not the game's boards), or a player is no power of the game.
 pub fn export(
     report: &FileReport,
     rules: &str,
     players: Option<&[String]>,
 ) -> Result<Export, ExportError> {
-    if !rules.starts_with("5dd") {
+    if !matches!(rules, "5dd" | "5dd strict") {
         return Err(ExportError(format!(
             "the file is played under `@rules {rules}`: only a file with `@rules 5dd` (or `5dd strict`) is a 5D Diplomacy game"
         )));

@@ -59,6 +59,7 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
             name: "rules",
             span,
         } => (span, rules_text()),
+        Target::Directive { name: "map", span } => (span, map_text()),
         Target::Directive { name, span } => (span, directive_text(name).to_owned()),
         Target::Power {
             power: p,
@@ -284,10 +285,18 @@ fn rules_text() -> String {
     out.trim_end().to_owned()
 }
 
+/// What `@map` does, with the built-in maps the map crate has.
+fn map_text() -> String {
+    let names: Vec<String> = Map::builtin_names().map(|n| format!("`{n}`")).collect();
+    format!(
+        "**@map** *name* | `\"`*folder*`\"`: the map the file is played on, first in the file: a built-in map ({}) or a variant folder relative to the file (docs/variants.md).",
+        names.join(", ")
+    )
+}
+
 /// What a directive does.
 fn directive_text(name: &str) -> &'static str {
     match name {
-        "map" => "**@map** *name* | `\"`*folder*`\"`: the map the file is played on, first in the file: a built-in map (`standard`, `ancient-mediterranean`) or a variant folder relative to the file (docs/variants.md).",
         "start" => "**@start standard**: the standard opening position (Spring 1901, every power's home units).",
         "unit" => "**@unit** *power* *unit*: places a unit before the game starts (`@unit Russia F St Petersburg(sc)`, `@unit Germany A Munich 1:1`).",
         "owns" => "**@owns** *power* *centres* [*season*]: who owns supply centres before the game starts (`@owns Germany Berlin, Kiel`, `@owns Austria Vienna 1:1`; default: the root).",

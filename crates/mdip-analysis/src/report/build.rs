@@ -29,7 +29,7 @@ impl FileReport {
             winner: a.world.winner().map(|p| p.name()),
             victory: victory(a),
             games: games(a),
-            rules: a.rules_name(),
+            rules: a.rules_words(),
             map: map_name(a),
         }
     }

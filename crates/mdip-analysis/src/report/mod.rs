@@ -149,11 +149,11 @@ pub struct FileReport {
     /// `seasons`, `timelines`, `heads`, `next` and `winner` are the last game's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub games: Vec<GameReport>,
-    /// The rule set the game at the end of the file plays under, as `@rules` writes it
-    /// (`standard`, `5dd`, ...): what `mdip export` checks. Not in the JSON (its schema is
-    /// unchanged).
+    /// The rule set the game at the end of the file plays under, in the words `@rules` writes
+    /// for it (`standard`, `5dd`, `mdatc convoy-intent any-fleet`): what `mdip export` checks.
+    /// Not in the JSON (its schema is unchanged).
     #[serde(skip)]
-    pub rules: &'static str,
+    pub rules: String,
     /// The map the file is played on (`@map`): the name of a built-in map or the `name` of a
     /// variant folder's `variant.txt` (absent on the standard map).
     #[serde(default, skip_serializing_if = "Option::is_none")]

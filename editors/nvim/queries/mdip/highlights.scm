@@ -45,7 +45,7 @@
 
 ; Directives.
 [
-  "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@season" "@record" "@dislodged" "@standoff"
+  "@map" "@rules" "@start" "@unit" "@owns" "@phase" "@turn" "@season" "@record" "@dislodged" "@standoff"
   "@game" "@expect"
 ] @keyword.directive
 [
@@ -57,6 +57,7 @@
 (expect_directive ["except" "disbanded"] @keyword)
 (expect_directive "none" @constant.builtin)
 (value) @constant
+(path) @string.special.path
 (code) @string.special
 
 ; Punctuation.
