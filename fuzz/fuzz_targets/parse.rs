@@ -19,5 +19,5 @@ fuzz_target!(|data: &[u8]| {
         assert!(text.is_char_boundary(highlight.span.end as usize));
         end = highlight.span.end;
     }
-    let _ = mdip_syntax::render(&parse);
+    let _ = mdip_syntax::dump(&parse);
 });

@@ -11,7 +11,7 @@ use clap::ValueEnum;
 use libfuzzer_sys::fuzz_target;
 use mdip_analysis::analyze;
 use mdip_analysis::report::{FileStatus, Summary};
-use mdip_cli::render::{self, Checked, Options};
+use mdip_cli::formats::{self, Checked, Options};
 use mdip_cli::Format;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,8 +24,8 @@ fuzz_target!(|data: &[u8]| {
             let out = render_one(format, color, &text, &analysis, &status);
             if !color && matches!(format, Format::Text | Format::Concise | Format::Github) {
                 let shown = String::from_utf8_lossy(&out);
-                if mdip_cli::render::has_unsafe(&shown) {
-                    panic!("{format:?} wrote a raw control: {:?}", mdip_cli::render::escape(&shown));
+                if mdip_cli::formats::has_unsafe(&shown) {
+                    panic!("{format:?} wrote a raw control: {:?}", mdip_cli::formats::escape(&shown));
                 }
             }
             if matches!(format, Format::Json | Format::Sarif) {
@@ -54,7 +54,7 @@ fn render_one(
         show_report: true,
         pretty: color,
     };
-    let mut renderer = render::renderer(format, options);
+    let mut renderer = formats::writer_for(format, options);
     let mut out = renderer.start();
     let file = Checked::new(text, analysis, status);
     renderer

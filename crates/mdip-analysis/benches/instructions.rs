@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use gungraun::{library_benchmark, library_benchmark_group, main};
 use mdip_analysis::{analyze, Analysis};
-use mdip_test_support::{generate, render, Config, Style};
+use mdip_test_support::{game_text, generate, Config, Style};
 
 const WORKLOAD: &str = include_str!("../../../tests/bench/workload-standard.txt");
 
@@ -22,7 +22,7 @@ fn phases() -> Vec<&'static str> {
 }
 
 fn dense_text() -> String {
-    render(&generate(&Config::dense_gate()), &Style::terse()).text
+    game_text(&generate(&Config::dense_gate()), &Style::terse()).text
 }
 
 #[library_benchmark]

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use mdip_analysis::analyze;
 use mdip_judge::world::World;
 use mdip_test_support::{
-    apply, digest, generate, render, Config, Game, Rendered, StepInput, StepReport, Style,
+    apply, digest, game_text, generate, Config, Game, Rendered, StepInput, StepReport, Style,
 };
 
 fn env(name: &str, default: u64) -> u64 {
@@ -157,8 +157,8 @@ fn main() {
     let runs = env("MDIP_BENCH_RUNS", 15);
     let (game, seed, generated) = big_game(env("MDIP_BENCH_SEED", 1));
     let n = game.steps.len();
-    let full = render(&game, &Style::terse());
-    let prefix = render(&game.truncated(n - 1), &Style::terse());
+    let full = game_text(&game, &Style::terse());
+    let prefix = game_text(&game.truncated(n - 1), &Style::terse());
 
     // The analysis must reproduce the World-level game.
     let a = analyze(&full.text);

@@ -14,7 +14,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use mdip_analysis::analyze;
-use mdip_test_support::{apply, generate, render, Config, StepInput, Style};
+use mdip_test_support::{apply, game_text, generate, Config, StepInput, Style};
 
 fn env(name: &str, default: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| default.to_owned())
@@ -58,7 +58,7 @@ fn main() {
             ..Config::bench(7)
         };
         let game = generate(&config);
-        let text = render(&game, &Style::terse()).text;
+        let text = game_text(&game, &Style::terse()).text;
         let world = &game.last;
         let n = game.steps.len();
         let mut before_last = game.setup.world();

@@ -16,7 +16,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mdip_analysis::{analyze, Analysis, Status};
 use mdip_test_support::{
-    apply, digest, first_difference, generate, render, Config, Digest, Game, Rendered, Rng,
+    apply, digest, first_difference, game_text, generate, Config, Digest, Game, Rendered, Rng,
     StepReport, Style, Verdict,
 };
 
@@ -188,7 +188,7 @@ fn analysis_agrees_with_the_world_in_every_style() {
         let game = generate(&Config::small(seed));
         let (expected, reports) = run_world(&game);
         for (name, style) in styles(seed) {
-            let r = render(&game, &style);
+            let r = game_text(&game, &style);
             let a = match catch_unwind(AssertUnwindSafe(|| analyze(&r.text))) {
                 Ok(a) => a,
                 Err(_) => fail(&game, &r.text, name, "analyze panicked"),
@@ -204,7 +204,7 @@ fn analysis_agrees_with_the_world_in_every_style() {
 fn mutilated_files_never_panic() {
     for seed in seeds() {
         let game = generate(&Config::small(seed));
-        let text = render(
+        let text = game_text(
             &game,
             &Style {
                 seed,

@@ -45,7 +45,7 @@ use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 use mdip_test_support::lsp::{empty_neighbour_in, long_standard_game};
-use mdip_test_support::{generate, render, Config, Style};
+use mdip_test_support::{game_text, generate, Config, Style};
 use serde_json::{json, Value};
 
 const MDIP: &str = env!("CARGO_BIN_EXE_mdip");
@@ -587,7 +587,7 @@ fn main() {
                 ..Config::bench(7)
             };
             let game = generate(&config);
-            let text = render(&game, &Style::terse()).text;
+            let text = game_text(&game, &Style::terse()).text;
             let what = format!(
                 "{} timelines x {steps} steps, {} seasons",
                 game.last.timelines().len(),

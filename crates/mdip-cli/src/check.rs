@@ -8,7 +8,7 @@
 //! problem per unreadable path). Each file's output is made on its rayon worker and sent in
 //! 256 KiB pieces to the writing thread, which writes them in input order; the channel is
 //! bounded, so workers wait while the output is behind. The full `FileReport` is built only for
-//! the text report (`render::Checked::report`); the other formats read a `FileStatus` and the
+//! the text report (`formats::Checked::report`); the other formats read a `FileStatus` and the
 //! diagnostics, and JSON serialises `FileReport::streamed` straight to its output, so a file's
 //! report and JSON are not whole in memory unless the file waits behind a slower one.
 
@@ -23,9 +23,9 @@ use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
 use mdip_analysis::{analyze_for_with, ide, Code};
 use rayon::prelude::*;
 
+use crate::formats::{self, Checked, FormatWriter, Kept};
 use crate::inputs::{self, Input, Source};
 use crate::output::{self, Output};
-use crate::render::{self, Checked, Kept, Renderer};
 use crate::settings::{self, ConfigArgs};
 use crate::{Color, Format};
 
@@ -238,12 +238,12 @@ pub fn run(args: &CheckArgs) -> u8 {
                 && anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
         }
     };
-    let options = render::Options {
+    let options = formats::Options {
         color,
         show_report: args.report || (!args.no_report && sources.len() == 1),
         pretty: args.pretty,
     };
-    let mut renderer = render::renderer(args.format, options);
+    let mut renderer = formats::writer_for(args.format, options);
     let mut run = Run {
         out: Out {
             w: std::io::BufWriter::new(writer),
@@ -362,7 +362,7 @@ impl FixCount {
 impl<W: Write> Run<W> {
     /// A problem with a path: on standard error, in the output where the format shows it, and
     /// kept for the format's end.
-    fn problem(&mut self, renderer: &dyn Renderer, p: Problem) {
+    fn problem(&mut self, renderer: &dyn FormatWriter, p: Problem) {
         let kind = match p.severity {
             SeverityName::Error => {
                 self.summary.unreadable += 1;
@@ -370,14 +370,14 @@ impl<W: Write> Run<W> {
             }
             SeverityName::Warning => "warning: ",
         };
-        eprintln!("mdip check: {kind}{}", render::escape(&p.message));
+        eprintln!("mdip check: {kind}{}", formats::escape(&p.message));
         self.out.put_bytes(&renderer.problem(&p));
         self.problems.push(p);
     }
 
     /// The start of one input, in input order: its problem, then (unless `--quiet` leaves a
     /// clean file out) the separator before its output. Tells whether its output is written.
-    fn begin(&mut self, renderer: &dyn Renderer, begin: Begin) -> bool {
+    fn begin(&mut self, renderer: &dyn FormatWriter, begin: Begin) -> bool {
         if let Some(p) = begin.problem {
             self.problem(renderer, p);
         }
@@ -503,7 +503,7 @@ fn check_all<W: Write>(
     sources: Vec<(Source, Lint)>,
     max_file_size: u64,
     fix: Option<FixMode>,
-    renderer: &dyn Renderer,
+    renderer: &dyn FormatWriter,
     run: &mut Run<W>,
 ) -> Vec<Kept> {
     // Bounded: a worker whose output is ready waits while the writing thread is behind.
@@ -571,7 +571,7 @@ fn check_all<W: Write>(
                     break;
                 };
                 if let Some(e) = error {
-                    eprintln!("mdip check: {}", render::escape(&e));
+                    eprintln!("mdip check: {}", formats::escape(&e));
                     run.cut_short = true;
                 }
                 kept.extend(end);
@@ -664,7 +664,7 @@ fn check_one(
     i: usize,
     one: &One<'_>,
     problem: Option<Problem>,
-    renderer: &dyn Renderer,
+    renderer: &dyn FormatWriter,
     quiet: bool,
     tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {

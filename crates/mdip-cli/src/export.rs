@@ -86,7 +86,7 @@ pub fn run(args: &ExportArgs) -> u8 {
     if let Err(e) = fivedd::established(&text, &report) {
         eprintln!(
             "{}",
-            crate::render::escape(&format!("{command}: {name}: {e}"))
+            crate::formats::escape(&format!("{command}: {name}: {e}"))
         );
         return 2;
     }
@@ -96,7 +96,7 @@ pub fn run(args: &ExportArgs) -> u8 {
         Err(e) => {
             eprintln!(
                 "{}",
-                crate::render::escape(&format!("{command}: {name}: {e}"))
+                crate::formats::escape(&format!("{command}: {name}: {e}"))
             );
             return 2;
         }
@@ -104,7 +104,7 @@ pub fn run(args: &ExportArgs) -> u8 {
     for w in &export.warnings {
         eprintln!(
             "{}",
-            crate::render::escape(&format!("{command}: {name}: warning: {w}"))
+            crate::formats::escape(&format!("{command}: {name}: warning: {w}"))
         );
     }
     let json = match serde_json::to_string_pretty(&export.request) {

@@ -109,7 +109,7 @@ pub fn run(args: &ImportArgs) -> u8 {
         for p in &converted.problems {
             eprintln!(
                 "{}",
-                crate::render::escape(&format!("{}:{}: {}", path.display(), p.line, p.message))
+                crate::formats::escape(&format!("{}:{}: {}", path.display(), p.line, p.message))
             );
             problems = true;
         }
@@ -168,7 +168,7 @@ pub fn run(args: &ImportArgs) -> u8 {
                 case.name,
                 path.display()
             );
-            eprintln!("{}", crate::render::escape(&note));
+            eprintln!("{}", crate::formats::escape(&note));
         }
         if let Err(e) = crate::output::write_whole(Some(path), case.text.as_bytes()) {
             eprintln!("mdip import: {}: {e}", path.display());
@@ -208,7 +208,7 @@ fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool, max_file
         Err(e) => {
             eprintln!(
                 "{}",
-                crate::render::escape(&format!("mdip import 5dd: {source}: {e}"))
+                crate::formats::escape(&format!("mdip import 5dd: {source}: {e}"))
             );
             return 2;
         }
@@ -244,7 +244,7 @@ fn run_python(file: &std::path::Path, out: Option<&PathBuf>, max_file_size: u64)
         Err(e) => {
             eprintln!(
                 "{}",
-                crate::render::escape(&format!("{COMMAND}: {source}: {e}"))
+                crate::formats::escape(&format!("{COMMAND}: {source}: {e}"))
             );
             2
         }

@@ -99,7 +99,7 @@ pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input>
         },
     );
     for p in &found.problems {
-        eprintln!("{command}: {}", crate::render::escape(&p.message));
+        eprintln!("{command}: {}", crate::formats::escape(&p.message));
     }
     if found.problems.iter().any(|p| p.error) {
         return None;
@@ -111,7 +111,7 @@ pub fn read_one(path: &Path, max_file_size: u64, command: &str) -> Option<Input>
     };
     let (input, problem) = source.load(max_file_size);
     if let Some(p) = &problem {
-        eprintln!("{command}: {}", crate::render::escape(&p.message));
+        eprintln!("{command}: {}", crate::formats::escape(&p.message));
     }
     input
 }

@@ -20,7 +20,8 @@
 //! games; a failing game is written as `.mdip` text to the temporary directory.
 
 use mdip_test_support::{
-    apply, digest, first_difference, generate, render, run_checked, Config, Game, Rng, Stats, Style,
+    apply, digest, first_difference, game_text, generate, run_checked, Config, Game, Rng, Stats,
+    Style,
 };
 
 fn seeds() -> std::ops::Range<u64> {
@@ -31,7 +32,7 @@ fn seeds() -> std::ops::Range<u64> {
 
 fn fail(game: &Game, what: &str, e: &str) -> ! {
     let path = std::env::temp_dir().join(format!("mdip-multiverse-{}.mdip", game.config.seed));
-    let written = std::fs::write(&path, render(game, &Style::terse()).text).is_ok();
+    let written = std::fs::write(&path, game_text(game, &Style::terse()).text).is_ok();
     panic!(
         "seed {}: {what}: {e}\n{}",
         game.config.seed,
@@ -86,8 +87,8 @@ fn same_input_same_result() {
         let game = generate(&Config::small(seed));
         let again = generate(&Config::small(seed));
         assert_eq!(
-            render(&game, &Style::terse()).text,
-            render(&again, &Style::terse()).text,
+            game_text(&game, &Style::terse()).text,
+            game_text(&again, &Style::terse()).text,
             "seed {seed}: the generator is not deterministic"
         );
         let mut a = game.setup.world();

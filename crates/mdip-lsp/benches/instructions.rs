@@ -14,12 +14,12 @@ use gungraun::{library_benchmark, library_benchmark_group, main};
 use mdip_analysis::{analyze, analyze_incremental, Analysis};
 use mdip_lsp::document::{Document, TextChange};
 use mdip_lsp::encoding::{Encoding, Pos};
-use mdip_test_support::{generate, render, Config, Style};
+use mdip_test_support::{game_text, generate, Config, Style};
 
 /// An open document of the dense game, analysed, and the change that retypes one of its moves
 /// (`middle`: the middle one, else the last).
 fn open(middle: bool) -> (Document, Analysis, TextChange) {
-    let text = render(&generate(&Config::dense_gate()), &Style::terse()).text;
+    let text = game_text(&generate(&Config::dense_gate()), &Style::terse()).text;
     let moves: Vec<(usize, &str)> = text
         .lines()
         .enumerate()

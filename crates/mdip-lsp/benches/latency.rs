@@ -8,7 +8,7 @@
 use std::time::Instant;
 
 use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};
-use mdip_test_support::{generate, render, Config, Style};
+use mdip_test_support::{game_text, generate, Config, Style};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -107,7 +107,7 @@ fn dense_game() -> String {
         past_orders: 3,
         ..Config::bench(7)
     };
-    render(&generate(&config), &Style::terse()).text
+    game_text(&generate(&config), &Style::terse()).text
 }
 
 /// The lines of plain moves (`A ukr 13:13 - rum 13:13`: no support or convoy).

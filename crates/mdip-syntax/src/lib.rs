@@ -28,7 +28,7 @@
 //! - [`format_text`]: the formatter, one canonical spelling, with a safety check on the walk.
 //! - [`notation`]: the notation as typed values (an order, a unit, a season, a directive)
 //!   and its one printer, the formatter's: what every writer of `.mdip` text builds.
-//! - [`render()`]: a compact text form of a parse, for tests and debugging.
+//! - [`dump()`]: a compact text form of a parse, for tests and debugging.
 //!
 //! # Example
 //!
@@ -52,6 +52,7 @@
 
 pub mod ast;
 pub mod chars;
+pub mod dump;
 pub mod error;
 pub mod format;
 pub mod highlight;
@@ -59,7 +60,6 @@ pub mod lexer;
 pub mod line_index;
 pub mod notation;
 pub mod parser;
-pub mod render;
 pub mod span;
 mod spans;
 pub mod walk;
@@ -70,13 +70,13 @@ pub use ast::{
     PhaseLetter, SeasonLit, SeasonName, SeasonWords, Shorthand, SourceFile, UnitKind, UnitKindLit,
     UnitRef,
 };
+pub use dump::dump;
 pub use error::{ErrorCode, SyntaxError};
 pub use format::{format_parsed, format_text, CanonicalCoast, FormatError, Options, TextEdit};
 pub use highlight::{highlight, highlight_parse, Highlight, HighlightKind};
 pub use lexer::{lex, run_before, Token, TokenKind, Tokens};
 pub use line_index::{LineCol, LineIndex};
 pub use parser::{parse, parse_after, reparse_line, Parse, Split};
-pub use render::render;
 pub use span::Span;
 pub use walk::{walk, walk_line, LocSlot, Node, Role, Step, UnitSlot};
 

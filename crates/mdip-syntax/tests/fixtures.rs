@@ -2,7 +2,7 @@
 //! its dump compared with `tests/snapshots/fixtures__<file>.snap` (insta).
 //!
 //! The dump shows each source line after `> `, its tree after `= ` (the compact form of
-//! [`mdip_syntax::render`]), and each syntax error under the line it starts on, with `^` under
+//! [`mdip_syntax::dump`]), and each syntax error under the line it starts on, with `^` under
 //! the bytes it covers (one `^` for an empty span) and its code and message. A comment line of a
 //! fixture says what the lines after it show; it is parsed like any line (`= comment`).
 //!
@@ -12,12 +12,12 @@
 
 use std::fmt::Write;
 
-use mdip_syntax::{parse, render};
+use mdip_syntax::parse;
 
 /// The dump of one fixture's parse.
 fn dump(text: &str) -> String {
     let parse = parse(text);
-    let rendered = render(&parse);
+    let rendered = mdip_syntax::dump(&parse);
     let trees: Vec<&str> = rendered.lines().collect();
     let lines = &parse.file.lines;
     // Each error goes under the first line that it starts in or at the end of.

@@ -1,7 +1,7 @@
 //! Property tests: the parser never panics, and every span it returns lies inside the input, on
 //! character boundaries, with `start <= end`.
 
-use mdip_syntax::{highlight_parse, parse, parse_after, render, LineCol, LineIndex, Span};
+use mdip_syntax::{dump, highlight_parse, parse, parse_after, LineCol, LineIndex, Span};
 use proptest::prelude::*;
 
 /// Pieces of the notation, valid and not, to build inputs that reach deep into the parser.
@@ -159,7 +159,7 @@ fn check_invariants(text: &str) {
         }
     }
 
-    let _ = render(&parse);
+    let _ = dump(&parse);
 }
 
 proptest! {

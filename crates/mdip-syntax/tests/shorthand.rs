@@ -42,7 +42,7 @@ fn reparse_reads_one_name_or_another_hyphen() {
     let parse = parse(input);
     assert!(parse.is_ok(), "{:?}", parse.errors);
     let line = &parse.file.lines[1];
-    let first = mdip_syntax::render(&mdip_syntax::Parse {
+    let first = mdip_syntax::dump(&mdip_syntax::Parse {
         file: mdip_syntax::SourceFile {
             lines: vec![line.clone()],
         },
@@ -57,7 +57,7 @@ fn reparse_reads_one_name_or_another_hyphen() {
     let (other, error) = reparse_line(input, line.span, Split::At(at));
     assert!(error.is_none());
     let one = |l: mdip_syntax::Line| {
-        mdip_syntax::render(&mdip_syntax::Parse {
+        mdip_syntax::dump(&mdip_syntax::Parse {
             file: mdip_syntax::SourceFile { lines: vec![l] },
             errors: vec![],
         })

@@ -176,7 +176,7 @@ impl Setup {
                     let d = Directive::Unit {
                         power: power.name().to_owned(),
                         unit: Unit::new(
-                            crate::render::kind_of(kind),
+                            crate::text::kind_of(kind),
                             Place::new(map.location_abbrev(loc)),
                         ),
                     };

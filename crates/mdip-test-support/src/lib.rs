@@ -10,7 +10,7 @@
 //!   steps build, remove and waive. A budget limits the orders that re-open past seasons, so
 //!   that the number of timelines grows steadily instead of exponentially. The modules:
 //!   [`rng`] (the seeded generator), [`games`] (configuration, setups, step inputs, the game
-//!   generator), [`generator`] (the random orders of one step), [`render`] (the equivalent
+//!   generator), [`generator`] (the random orders of one step), [`text`] (the equivalent
 //!   `.mdip` text), [`digest`] (comparing worlds) and [`checks`] (the checks after every step).
 //!   Their items are re-exported here.
 //! - [`fixtures`]: DATC-style fixtures of the judge's tests and benchmarks (terse order lines
@@ -30,8 +30,8 @@ pub mod games;
 pub mod generator;
 #[cfg(feature = "lsp")]
 pub mod lsp;
-pub mod render;
 pub mod rng;
+pub mod text;
 
 pub use checks::{
     check_adjustment, check_movement, check_ownership, check_retreat, check_world, run_checked,
@@ -39,5 +39,5 @@ pub use checks::{
 };
 pub use digest::{digest, first_difference, Digest};
 pub use games::{apply, generate, Config, Game, Setup, Start, StepInput, StepReport, Verdict};
-pub use render::{render, Rendered, Style};
 pub use rng::Rng;
+pub use text::{game_text, Rendered, Style};

@@ -2,7 +2,7 @@
 //! order, a unit, a season, a directive), in the canonical [`Words`] or another spelling; and,
 //! for the formatter, the canonical text of one line of a syntax tree, read into those values.
 //!
-//! Reading a tree matches the kinds of orders and directives, like [`crate::render()`] and the
+//! Reading a tree matches the kinds of orders and directives, like [`crate::dump()`] and the
 //! walk; this and they are the places a new kind is added.
 
 use std::fmt::Write;

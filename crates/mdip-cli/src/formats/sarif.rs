@@ -18,7 +18,7 @@ use serde_sarif::sarif;
 
 use std::io::{self, Write};
 
-use super::{Checked, Kept, Renderer};
+use super::{Checked, FormatWriter, Kept};
 
 /// `--format sarif`.
 #[derive(Default)]
@@ -230,7 +230,7 @@ fn log(
         .build()
 }
 
-impl Renderer for Sarif {
+impl FormatWriter for Sarif {
     fn file(&self, _file: &Checked<'_>, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }

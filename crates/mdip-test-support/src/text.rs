@@ -264,7 +264,7 @@ fn words(long: bool) -> Words<'static> {
 type Blocks = Vec<(String, Vec<(usize, String)>)>;
 
 /// Writes a game as an `.mdip` file.
-pub fn render(game: &Game, style: &Style) -> Rendered {
+pub fn game_text(game: &Game, style: &Style) -> Rendered {
     let map = Map::standard();
     let mut words = Wording {
         map,

@@ -10,7 +10,7 @@ use mdip_analysis::report::{Problem, Record, Summary, SCHEMA};
 use mdip_analysis::FileReport;
 use serde::Serialize;
 
-use super::{Checked, Renderer};
+use super::{Checked, FormatWriter};
 
 /// `--format json`.
 pub struct Json {
@@ -83,7 +83,7 @@ fn to_bytes<T: Serialize + ?Sized>(value: &T, pretty: bool, pad: &'static [u8]) 
     out
 }
 
-impl Renderer for Json {
+impl FormatWriter for Json {
     fn start(&mut self) -> Vec<u8> {
         let schema = serde_json::to_string(SCHEMA).unwrap_or_default();
         if self.pretty {
@@ -134,7 +134,7 @@ fn line(record: &Record) -> Vec<u8> {
     out
 }
 
-impl Renderer for JsonLines {
+impl FormatWriter for JsonLines {
     fn start(&mut self) -> Vec<u8> {
         line(&Record::Start { schema: SCHEMA })
     }

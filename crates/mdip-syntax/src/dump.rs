@@ -1,6 +1,6 @@
 //! A compact, readable text form of a parse, for tests and debugging.
 //!
-//! [`render`] prints one line per source line, then one line per error. Units print as
+//! [`dump`] prints one line per source line, then one line per error. Units print as
 //! `(A "Munich" 1:0)`, locations as `"Spain"(nc) 1:1`, a missing season part as `?`. The format
 //! is meant for people reading test expectations; it is stable enough for snapshot tests but is
 //! no interchange format.
@@ -17,7 +17,7 @@ use crate::span::Span;
 /// Renders a parse: one line per source line (`blank`, `comment`, `(header ...)`, an order,
 /// `(@directive ...)` or `error`), then `! E0106 3..4 message` per error.
 #[must_use]
-pub fn render(parse: &Parse) -> String {
+pub fn dump(parse: &Parse) -> String {
     let mut out = String::new();
     for line in &parse.file.lines {
         match &line.kind {
@@ -47,7 +47,7 @@ pub fn render(parse: &Parse) -> String {
                 out.push(')');
             }
             LineKind::Order(order) => order_line(&mut out, order),
-            LineKind::Directive(directive) => render_directive(&mut out, directive),
+            LineKind::Directive(directive) => dump_directive(&mut out, directive),
         }
         out.push('\n');
     }
@@ -199,12 +199,12 @@ fn order(out: &mut String, order: &Order) {
             unit(out, u);
         }
         Order::Waive { .. } => out.push_str("(waive"),
-        Order::Incomplete(incomplete) => render_incomplete(out, incomplete),
+        Order::Incomplete(incomplete) => dump_incomplete(out, incomplete),
     }
     out.push(')');
 }
 
-fn render_incomplete(out: &mut String, order: &IncompleteOrder) {
+fn dump_incomplete(out: &mut String, order: &IncompleteOrder) {
     let _ = write!(out, "(incomplete {:?}", order.expected);
     if let Some(op) = order.op {
         let op = match op.op {
@@ -243,7 +243,7 @@ fn render_incomplete(out: &mut String, order: &IncompleteOrder) {
     let _ = write!(out, " at={}", span(order.at));
 }
 
-fn render_directive(out: &mut String, directive: &Directive) {
+fn dump_directive(out: &mut String, directive: &Directive) {
     let _ = write!(out, "(@{}", directive.name.text.to_ascii_lowercase());
     if let Some(sub) = &directive.sub {
         let _ = write!(out, " {}", sub.text.to_ascii_lowercase());

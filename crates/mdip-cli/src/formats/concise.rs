@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use mdip_analysis::report::{Problem, SeverityName, Summary};
 
-use super::{summary_line, Checked, Renderer};
+use super::{summary_line, Checked, FormatWriter};
 
 /// `--format concise`.
 pub struct Concise;
@@ -18,7 +18,7 @@ fn severity(s: SeverityName) -> &'static str {
     }
 }
 
-impl Renderer for Concise {
+impl FormatWriter for Concise {
     fn problem(&self, p: &Problem) -> Vec<u8> {
         let line = format!("{}: {}: {}\n", p.path, severity(p.severity), p.message);
         super::escape(&line).into_owned().into_bytes()

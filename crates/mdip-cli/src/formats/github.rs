@@ -8,7 +8,7 @@ use std::io::{self, Write};
 
 use mdip_analysis::report::{Problem, SeverityName, Summary};
 
-use super::{Checked, Renderer};
+use super::{Checked, FormatWriter};
 
 /// `--format github`.
 pub struct Github;
@@ -28,7 +28,7 @@ fn property(text: &str) -> String {
     data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-impl Renderer for Github {
+impl FormatWriter for Github {
     fn problem(&self, p: &Problem) -> Vec<u8> {
         let level = match p.severity {
             SeverityName::Error => "error",

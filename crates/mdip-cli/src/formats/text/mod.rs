@@ -14,7 +14,7 @@ use codespan_reporting::term::{self, termcolor::Buffer, Config, Styles, StylesWr
 use mdip_analysis::report::{FileStatus, Problem, Summary};
 use mdip_analysis::{Analysis, Severity};
 
-use super::{plural, summary_line, Checked, Options, Renderer};
+use super::{plural, summary_line, Checked, FormatWriter, Options};
 
 /// `--format text`.
 pub struct Text {
@@ -27,7 +27,7 @@ impl Text {
     }
 }
 
-impl Renderer for Text {
+impl FormatWriter for Text {
     fn file(&self, file: &Checked<'_>, sink: &mut dyn Write) -> io::Result<()> {
         // Controls and bidi controls of the file or its name are written escaped. What the
         // output says of the file comes from its text and name: when they hold none, neither

@@ -13,7 +13,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::io::{self, Write};
 use std::time::Instant;
 
-use super::{Checked, Kept, Renderer};
+use super::{Checked, FormatWriter, Kept};
 
 /// `--format junit`.
 pub struct Junit {
@@ -84,7 +84,7 @@ fn case(report: &Kept) -> TestCase {
     case
 }
 
-impl Renderer for Junit {
+impl FormatWriter for Junit {
     fn file(&self, _file: &Checked<'_>, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }

@@ -17,7 +17,7 @@ use std::path::Path;
 use mdip_analysis::report::{DiagnosticReport, Problem, SeverityName, Summary};
 use serde::Serialize;
 
-use super::{Checked, Kept, Renderer};
+use super::{Checked, FormatWriter, Kept};
 
 /// `--format gitlab`.
 pub struct Gitlab {
@@ -142,7 +142,7 @@ fn issues(file: &Kept) -> Vec<Issue> {
         .collect()
 }
 
-impl Renderer for Gitlab {
+impl FormatWriter for Gitlab {
     fn file(&self, _file: &Checked<'_>, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }

@@ -4,7 +4,7 @@
 //! what the report says.
 //!
 //! Files are checked in parallel; each file's output is made on the worker thread that checked
-//! it ([`Renderer::file`]) and sent in pieces to the writing thread, which writes them in the
+//! it ([`FormatWriter::file`]) and sent in pieces to the writing thread, which writes them in the
 //! order the files were given, as soon as the files before it are written: output streams
 //! while later files are still being checked. The channel is bounded, so a worker waits while
 //! the output is behind.
@@ -91,7 +91,7 @@ impl<'a> Checked<'a> {
     }
 }
 
-/// What [`Renderer::keep`] is given of a file: its path, its diagnostics, and how long it took
+/// What [`FormatWriter::keep`] is given of a file: its path, its diagnostics, and how long it took
 /// to check (for JUnit's `time`).
 pub struct Kept {
     pub path: String,
@@ -111,7 +111,7 @@ pub struct Options {
 }
 
 /// One output format.
-pub trait Renderer: Sync {
+pub trait FormatWriter: Sync {
     /// Output before the first file.
     fn start(&mut self) -> Vec<u8> {
         Vec::new()
@@ -132,13 +132,13 @@ pub trait Renderer: Sync {
     /// Writes one file's output, on a worker thread.
     fn file(&self, file: &Checked<'_>, out: &mut dyn Write) -> io::Result<()>;
 
-    /// Whether [`Renderer::keep`] wants the files (most formats write each file as it comes
+    /// Whether [`FormatWriter::keep`] wants the files (most formats write each file as it comes
     /// and keep nothing).
     fn keeps(&self) -> bool {
         false
     }
 
-    /// Keeps what [`Renderer::finish`] needs of a file, in file order, once every file is
+    /// Keeps what [`FormatWriter::finish`] needs of a file, in file order, once every file is
     /// checked.
     fn keep(&mut self, _file: Kept) {}
 
@@ -159,7 +159,7 @@ pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The renderer of a format.
-pub fn renderer(format: Format, options: Options) -> Box<dyn Renderer> {
+pub fn writer_for(format: Format, options: Options) -> Box<dyn FormatWriter> {
     match format {
         Format::Text => Box::new(text::Text::new(options)),
         Format::Json => Box::new(json::Json::new(options.pretty)),
