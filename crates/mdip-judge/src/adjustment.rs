@@ -34,7 +34,7 @@ pub struct PowerOrder {
     /// The power giving the order.
     pub power: Power,
     /// The order.
-    pub order: AdjustmentOrder,
+    pub order: BoardAdjustmentOrder,
 }
 
 /// A unit removed in the adjustment phase.
@@ -48,7 +48,7 @@ pub struct RemovedUnit {
 
 /// An adjustment-phase order of one power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AdjustmentOrder {
+pub enum BoardAdjustmentOrder {
     /// Build a unit of this type at this location (a fleet on a split-coast province must name
     /// its coast; a coast given for an army is ignored).
     Build(UnitType, Location),
@@ -280,19 +280,19 @@ impl Board<'_> {
         &self,
         count: &mut PowerAdjustment,
         power: Power,
-        order: AdjustmentOrder,
+        order: BoardAdjustmentOrder,
         removed_flags: &mut [bool],
         result: &mut AdjustmentResult,
     ) -> Result<Reason, Reason> {
         match order {
-            AdjustmentOrder::Build(kind, loc) => self
+            BoardAdjustmentOrder::Build(kind, loc) => self
                 .build(&result.built, count, power, kind, loc)
                 .map(|unit| {
                     result.built.push(unit);
                     Reason::Built
                 }),
-            AdjustmentOrder::Waive => waive(count),
-            AdjustmentOrder::Remove(loc) => {
+            BoardAdjustmentOrder::Waive => waive(count),
+            BoardAdjustmentOrder::Remove(loc) => {
                 self.remove(removed_flags, count, power, loc).map(|u| {
                     removed_flags[u] = true;
                     result.removed.push(RemovedUnit {

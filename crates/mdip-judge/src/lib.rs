@@ -68,8 +68,8 @@ mod rules;
 pub mod world;
 
 pub use adjustment::{
-    adjudicate_adjustments, update_ownership, AdjustmentOrder, AdjustmentResult, AdjustmentUnit,
-    OwnershipChange, PowerAdjustment, PowerOrder, RemovedUnit,
+    adjudicate_adjustments, update_ownership, AdjustmentResult, AdjustmentUnit,
+    BoardAdjustmentOrder, OwnershipChange, PowerAdjustment, PowerOrder, RemovedUnit,
 };
 pub use geography::{At, Geography, MapGeography, Place, Site, StandardGeography};
 pub use legality::{convoy_chain_fleets, convoy_order_is_legal, convoy_possible, ConvoyRoutes};
@@ -79,7 +79,7 @@ pub use movement::{
 };
 pub use reason::{Outcome, Reason};
 pub use retreat::{
-    adjudicate_retreats, retreat_collisions, retreat_options, RetreatBoard, RetreatOrder,
+    adjudicate_retreats, retreat_collisions, retreat_options, BoardRetreatOrder, RetreatBoard,
     RetreatOutcome, RetreatResult, Retreating, UnitRetreat,
 };
 pub use rules::{

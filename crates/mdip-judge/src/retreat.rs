@@ -14,7 +14,7 @@ use crate::reason::{Outcome, Reason};
 
 /// A retreat-phase order for a dislodged unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RetreatOrder {
+pub enum BoardRetreatOrder {
     /// Retreat to a position on the unit's own board.
     Move(At),
     /// Disband the unit.
@@ -162,7 +162,7 @@ pub struct UnitRetreat {
     /// The dislodged unit.
     pub unit: UnitId,
     /// Its order.
-    pub order: RetreatOrder,
+    pub order: BoardRetreatOrder,
 }
 
 /// Adjudicates a retreat phase.
@@ -178,7 +178,7 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
 ) -> RetreatResult {
     let board = RetreatBoard::after(units, movement);
     let mut ignored = Vec::new();
-    let mut chosen: Vec<Option<RetreatOrder>> = vec![None; movement.dislodged.len()];
+    let mut chosen: Vec<Option<BoardRetreatOrder>> = vec![None; movement.dislodged.len()];
     for (i, &UnitRetreat { unit, order }) in orders.iter().enumerate() {
         match movement.dislodged.iter().position(|d| d.unit == unit) {
             Some(k) if chosen[k].is_none() => chosen[k] = Some(order),
@@ -192,9 +192,11 @@ pub fn adjudicate_retreats<G: Geography + ?Sized>(
     for (d, order) in movement.dislodged.iter().zip(&chosen) {
         let (outcome, to) = match (order, retreating(units, d)) {
             (None, _) => (Outcome::new(Reason::NoRetreatOrder), None),
-            (Some(RetreatOrder::Disband), _) => (Outcome::new(Reason::Disbanded), None),
-            (Some(RetreatOrder::Move(_)), None) => (Outcome::new(Reason::RetreatUnreachable), None),
-            (Some(RetreatOrder::Move(to)), Some(r)) => match board.check(&r, *to, geo) {
+            (Some(BoardRetreatOrder::Disband), _) => (Outcome::new(Reason::Disbanded), None),
+            (Some(BoardRetreatOrder::Move(_)), None) => {
+                (Outcome::new(Reason::RetreatUnreachable), None)
+            }
+            (Some(BoardRetreatOrder::Move(to)), Some(r)) => match board.check(&r, *to, geo) {
                 Ok(to) => (Outcome::new(Reason::Retreated), Some(to)),
                 Err(reason) => (Outcome::new(reason), None),
             },

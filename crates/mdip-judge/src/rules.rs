@@ -14,7 +14,7 @@
 //! [`CivilDisorder`] by [`adjudicate_adjustments`](crate::adjudicate_adjustments);
 //! [`TimeAdjacency`] by the world's reach (`world/mod.rs`, `World::seasons_adjacent` and
 //! `World::reaches`) and order validation (`world/validate.rs`); [`ForkPolicy`] and
-//! [`Reopening`] by the world's movement step (`world/movement.rs`), when past seasons are
+//! [`Reopening`] by the world's movement step (`world/movement_step.rs`), when past seasons are
 //! re-opened and when they fork; [`OrderFit`] by the movement step (checks of orders against
 //! each other, statuses, orders kept for later), the retreat step and the adjustment step;
 //! [`Victory`] by `World::winner` and every step (a game that is over adjudicates nothing);

@@ -7,10 +7,10 @@
 //! listed. This is not the real parser; it exists so that DATC cases read like the DATC.
 
 use mdip_judge::{
-    adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, AdjustmentOrder,
-    AdjustmentResult, AdjustmentUnit, At, MovementInput, MovementResult, Order, Outcome, Pin,
-    PinnedOrder, PowerOrder, Reason, RetreatOrder, RetreatResult, Rules, Site, StandardGeography,
-    Unit, UnitId, UnitRetreat,
+    adjudicate_adjustments, adjudicate_movement, adjudicate_retreats, AdjustmentResult,
+    AdjustmentUnit, At, BoardAdjustmentOrder, BoardRetreatOrder, MovementInput, MovementResult,
+    Order, Outcome, Pin, PinnedOrder, PowerOrder, Reason, RetreatResult, Rules, Site,
+    StandardGeography, Unit, UnitId, UnitRetreat,
 };
 use mdip_map::{Location, Map, Power, ProvinceId, UnitType};
 
@@ -202,8 +202,8 @@ impl Case {
                 let l = split(line);
                 let u = self.unit(&abbrev(l.at.loc.province));
                 let order = match l.words.as_slice() {
-                    ["-", dest] => RetreatOrder::Move(at(dest)),
-                    ["disband"] | ["D"] => RetreatOrder::Disband,
+                    ["-", dest] => BoardRetreatOrder::Move(at(dest)),
+                    ["disband"] | ["D"] => BoardRetreatOrder::Disband,
                     other => panic!("cannot read retreat {other:?}"),
                 };
                 UnitRetreat { unit: u, order }
@@ -357,9 +357,9 @@ impl Adjust {
                 let (p, rest) = line.split_once(':').expect("power");
                 let words: Vec<&str> = rest.split_whitespace().collect();
                 let order = match words.as_slice() {
-                    ["build", k, l] => AdjustmentOrder::Build(kind(k), loc(l)),
-                    ["remove", _, l] => AdjustmentOrder::Remove(loc(l)),
-                    ["waive"] => AdjustmentOrder::Waive,
+                    ["build", k, l] => BoardAdjustmentOrder::Build(kind(k), loc(l)),
+                    ["remove", _, l] => BoardAdjustmentOrder::Remove(loc(l)),
+                    ["waive"] => BoardAdjustmentOrder::Waive,
                     other => panic!("cannot read adjustment {other:?}"),
                 };
                 PowerOrder {

@@ -1,8 +1,8 @@
-//! The end of a movement step, phases 6 and 7 of [`World::movement_step`] (`movement.rs`'s
+//! The end of a movement step, phases 6 and 7 of [`World::movement_step`] (`movement_step.rs`'s
 //! module docs list them all): which re-opened seasons fork (rule 16), heads advancing and forks
 //! created (rule 18), and the dislodged units and adjustments left waiting.
 
-use super::movement::{Adjudicated, SeasonResult};
+use super::movement_step::{Adjudicated, SeasonResult};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 

@@ -1,5 +1,5 @@
 //! The 5D game's checks of orders against each other ([`OrderFit::Game`]), one phase of
-//! [`World::movement_step`] (`movement.rs`'s module docs list them all): a move that needs a
+//! [`World::movement_step`] (`movement_step.rs`'s module docs list them all): a move that needs a
 //! convoy needs an ordered chain of convoys, and a support or convoy must name what its unit
 //! was ordered.
 

@@ -9,17 +9,17 @@
 //! of re-opened past seasons (12–15), forks (16–20) and reporting (21–22). A world is made on a
 //! map under a [`Rules`] value (`setup.rs`), and reads the map and the policies from itself.
 
-mod adjustment;
+mod adjustment_step;
 mod advance;
 mod fit;
 mod geography;
 mod graph;
-mod movement;
+mod movement_step;
 mod possible;
 mod records;
 mod reopen;
 mod report;
-mod retreat;
+mod retreat_step;
 mod setup;
 mod validate;
 mod verify;
@@ -27,12 +27,12 @@ mod victory;
 
 pub use crate::rules::Rules;
 use crate::rules::TimeAdjacency;
-pub use adjustment::{AdjustmentInput, AdjustmentOrder, Owed};
+pub use adjustment_step::{AdjustmentInput, AdjustmentOrder, Owed};
 pub use report::{
     Advance, Build, Disband, Fork, GraphUnit, OrderOutcome, Removal, ReportedCut, Retreat,
     StepEntry, StepReport, UnitSig,
 };
-pub use retreat::{RetreatInput, RetreatOrder};
+pub use retreat_step::{RetreatInput, RetreatOrder};
 pub use setup::SetupError;
 pub use validate::{Illegal, MoveImpossible, OrderInput, ReachProblem, Unfit, UnitOrder, UnitRef};
 

@@ -1,5 +1,5 @@
 //! The re-opening of past seasons by live orders, one phase of [`World::movement_step`]
-//! (`movement.rs`'s module docs list them all), as the rules' [`Reopening`] policy says:
+//! (`movement_step.rs`'s module docs list them all), as the rules' [`Reopening`] policy says:
 //! anchored references under `@rules mdatc`, touch under `@rules 5dd`.
 
 use std::collections::{BTreeSet, HashMap, HashSet};

@@ -5,13 +5,13 @@
 use mdip_map::Location;
 
 use super::graph::{places, resolved_again, Graph};
-use super::movement::{game_statuses, Adjudicated};
+use super::movement_step::{game_statuses, Adjudicated};
 use super::{RecordContradiction, SeasonKey, Spot, StoredKind, World};
 use crate::rules::OrderFit;
 use crate::rules::Reopening;
 use crate::{
-    adjudicate_adjustments, AdjustmentOrder as CoreAdjustmentOrder, AdjustmentUnit, PowerOrder,
-    Reason,
+    adjudicate_adjustments, AdjustmentUnit, BoardAdjustmentOrder as CoreAdjustmentOrder,
+    PowerOrder, Reason,
 };
 
 impl World {

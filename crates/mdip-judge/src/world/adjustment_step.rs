@@ -9,8 +9,8 @@ use super::report::{Build, OrderOutcome, Removal, StepEntry, StepReport};
 use super::validate::Illegal;
 use super::{BoardUnit, Origin, Phase, SeasonKey, World};
 use crate::{
-    adjudicate_adjustments, AdjustmentOrder as CoreAdjustmentOrder, AdjustmentUnit, PowerOrder,
-    RemovedUnit,
+    adjudicate_adjustments, AdjustmentUnit, BoardAdjustmentOrder as CoreAdjustmentOrder,
+    PowerOrder, RemovedUnit,
 };
 
 /// An adjustment-phase order.
