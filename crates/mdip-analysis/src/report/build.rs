@@ -2,9 +2,10 @@
 //! (map ids, seasons, reasons) become the report's written names.
 
 use mdip_judge::world::{BoardUnit, Dislodged, Owed, Phase, SeasonKey};
-use mdip_map::{Location, Map, Power, UnitType};
+use mdip_map::{Location, Map, Power};
 use mdip_syntax::{ExpectedOutcome, LineIndex, LineKind, Span};
 
+use super::words::*;
 use super::*;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::model::{Analysis, OrderInfo, OrderKind, Status, StepInfo, StepUnit};
@@ -33,98 +34,6 @@ impl FileReport {
             map: map_name(a),
         }
     }
-
-    /// The same report, serialised as it is built: [`Streamed`] writes exactly what
-    /// serialising [`FileReport::new`] would, but makes each diagnostic, order, step and season
-    /// only when the serialiser reaches it, so a large file's report never exists whole in
-    /// memory (`mdip check --format json` writes it straight to its output).
-    pub fn streamed<'a>(path: &'a str, text: &'a str, a: &'a Analysis) -> Streamed<'a> {
-        Streamed { path, text, a }
-    }
-}
-
-/// A file's report made while it is serialised; see [`FileReport::streamed`].
-pub struct Streamed<'a> {
-    path: &'a str,
-    text: &'a str,
-    a: &'a Analysis,
-}
-
-impl std::fmt::Debug for Streamed<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Streamed")
-            .field("path", &self.path)
-            .finish()
-    }
-}
-
-/// The schema of a [`FileReport`]: a streamed report is one.
-impl JsonSchema for Streamed<'_> {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        FileReport::schema_name()
-    }
-
-    fn schema_id() -> std::borrow::Cow<'static, str> {
-        FileReport::schema_id()
-    }
-
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        FileReport::json_schema(generator)
-    }
-}
-
-/// A sequence serialised from the items an iterator makes, one at a time.
-struct Lazy<F>(F);
-
-impl<F, I> Serialize for Lazy<F>
-where
-    F: Fn() -> I,
-    I: Iterator,
-    I::Item: Serialize,
-{
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq((self.0)())
-    }
-}
-
-impl Serialize for Streamed<'_> {
-    /// The fields of [`FileReport`], in its order and with its attributes; a test compares
-    /// the two serialisations on every order file of the repository.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let a = self.a;
-        let b = Builder::new(self.text, a);
-        let games = games(a);
-        let map = map_name(a);
-        let mut m = s.serialize_struct("FileReport", 16)?;
-        m.serialize_field("path", self.path)?;
-        m.serialize_field("ok", &!a.has_errors())?;
-        m.serialize_field("multiversal", &a.multiversal)?;
-        m.serialize_field("phase", &phase(a.world.phase()))?;
-        m.serialize_field("counts", &counts(a))?;
-        m.serialize_field("diagnostics", &Lazy(|| b.diagnostics()))?;
-        m.serialize_field("orders", &Lazy(|| b.orders()))?;
-        m.serialize_field("steps", &Lazy(|| b.steps()))?;
-        m.serialize_field("seasons", &Lazy(|| b.seasons()))?;
-        m.serialize_field("timelines", &timelines(a))?;
-        m.serialize_field(
-            "heads",
-            &a.world.heads().into_iter().map(season).collect::<Vec<_>>(),
-        )?;
-        m.serialize_field("next", &b.next())?;
-        m.serialize_field("winner", &a.world.winner().map(|p| p.name()))?;
-        m.serialize_field("victory", &victory(a))?;
-        if games.is_empty() {
-            m.skip_field("games")?;
-        } else {
-            m.serialize_field("games", &games)?;
-        }
-        match map {
-            None => m.skip_field("map")?,
-            Some(name) => m.serialize_field("map", name)?,
-        }
-        m.end()
-    }
 }
 
 impl FileStatus {
@@ -151,7 +60,7 @@ pub fn diagnostics(text: &str, a: &Analysis) -> Vec<DiagnosticReport> {
     Builder::new(text, a).diagnostics().collect()
 }
 
-fn counts(a: &Analysis) -> Counts {
+pub(super) fn counts(a: &Analysis) -> Counts {
     Counts {
         errors: a.diagnostics.iter().filter(|d| d.is_failure()).count(),
         warnings: a
@@ -164,7 +73,7 @@ fn counts(a: &Analysis) -> Counts {
     }
 }
 
-fn timelines(a: &Analysis) -> Vec<TimelineReport> {
+pub(super) fn timelines(a: &Analysis) -> Vec<TimelineReport> {
     a.world
         .timelines()
         .iter()
@@ -177,7 +86,7 @@ fn timelines(a: &Analysis) -> Vec<TimelineReport> {
         .collect()
 }
 
-fn victory(a: &Analysis) -> VictoryReport {
+pub(super) fn victory(a: &Analysis) -> VictoryReport {
     let (needed, counts) = a.world.victory_counts();
     VictoryReport {
         needed,
@@ -192,12 +101,12 @@ fn victory(a: &Analysis) -> VictoryReport {
 }
 
 /// The name of the file's map, `None` on the standard map.
-fn map_name(a: &Analysis) -> Option<&'static str> {
+pub(super) fn map_name(a: &Analysis) -> Option<&'static str> {
     let map: &'static mdip_map::Map = a.world.map();
     (!std::ptr::eq(map, mdip_map::Map::standard())).then(|| map.info().name.as_str())
 }
 
-fn games(a: &Analysis) -> Vec<GameReport> {
+pub(super) fn games(a: &Analysis) -> Vec<GameReport> {
     a.games
         .iter()
         .map(|g| GameReport {
@@ -208,7 +117,7 @@ fn games(a: &Analysis) -> Vec<GameReport> {
         .collect()
 }
 
-struct Builder<'a> {
+pub(super) struct Builder<'a> {
     map: &'static Map,
     text: &'a str,
     index: LineIndex,
@@ -216,7 +125,7 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
-    fn new(text: &'a str, a: &'a Analysis) -> Builder<'a> {
+    pub(super) fn new(text: &'a str, a: &'a Analysis) -> Builder<'a> {
         Builder {
             map: a.world.map(),
             text,
@@ -225,11 +134,11 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn diagnostics(&self) -> impl Iterator<Item = DiagnosticReport> + '_ {
+    pub(super) fn diagnostics(&self) -> impl Iterator<Item = DiagnosticReport> + '_ {
         self.a.diagnostics.iter().map(|d| self.diagnostic(d))
     }
 
-    fn steps(&self) -> impl Iterator<Item = StepReport> + '_ {
+    pub(super) fn steps(&self) -> impl Iterator<Item = StepReport> + '_ {
         let at = self.report_indices();
         self.a
             .steps
@@ -239,72 +148,8 @@ impl<'a> Builder<'a> {
     }
 }
 
-fn season(s: SeasonKey) -> SeasonRef {
-    SeasonRef {
-        turn: s.turn,
-        timeline: s.timeline,
-    }
-}
-
-fn phase(p: Phase) -> PhaseName {
-    match p {
-        Phase::Movement => PhaseName::Movement,
-        Phase::Retreat => PhaseName::Retreat,
-        Phase::Adjustment => PhaseName::Adjustment,
-    }
-}
-
-fn unit_type(k: UnitType) -> UnitTypeName {
-    match k {
-        UnitType::Army => UnitTypeName::Army,
-        UnitType::Fleet => UnitTypeName::Fleet,
-    }
-}
-
-fn status(s: Status) -> StatusName {
-    match s {
-        Status::Succeeds => StatusName::Succeeds,
-        Status::Fails => StatusName::Fails,
-        Status::Illegal => StatusName::Illegal,
-        Status::Pending => StatusName::Pending,
-    }
-}
-
-fn kind(k: OrderKind) -> OrderKindName {
-    match k {
-        OrderKind::Hold => OrderKindName::Hold,
-        OrderKind::Move => OrderKindName::Move,
-        OrderKind::SupportHold => OrderKindName::SupportHold,
-        OrderKind::SupportMove => OrderKindName::SupportMove,
-        OrderKind::Convoy => OrderKindName::Convoy,
-        OrderKind::Retreat => OrderKindName::Retreat,
-        OrderKind::Disband => OrderKindName::Disband,
-        OrderKind::Build => OrderKindName::Build,
-        OrderKind::Remove => OrderKindName::Remove,
-        OrderKind::Waive => OrderKindName::Waive,
-    }
-}
-
-/// The name of a season in the calendar for a step of `phase`: an adjustment step is the
-/// Winter of the year whose Fall it follows (its board is the next Spring's).
-pub(crate) fn calendar(s: SeasonKey, phase: Phase) -> String {
-    crate::run::describe::step_season_words(s, phase, false)
-}
-
-/// The distinct calendar names of some seasons, joined: `Spring 1902, Fall 1901`.
-fn calendars(seasons: impl Iterator<Item = SeasonKey>, phase: Phase) -> String {
-    let mut names: Vec<String> = Vec::new();
-    for s in seasons {
-        let n = calendar(s, phase);
-        if !names.contains(&n) {
-            names.push(n);
-        }
-    }
-    names.join(", ")
-}
-
 impl Builder<'_> {
-    fn range(&self, span: Span) -> Range {
+    pub(super) fn range(&self, span: Span) -> Range {
         let at = |offset: u32| {
             let lc = self.index.line_col(offset);
             let line_start = self
@@ -328,7 +173,7 @@ impl Builder<'_> {
         }
     }
 
-    fn diagnostic(&self, d: &Diagnostic) -> DiagnosticReport {
+    pub(super) fn diagnostic(&self, d: &Diagnostic) -> DiagnosticReport {
         DiagnosticReport {
             code: d.code.as_str(),
             severity: match d.severity {
@@ -365,25 +210,25 @@ impl Builder<'_> {
         }
     }
 
-    fn location(&self, l: Location) -> String {
+    pub(super) fn location(&self, l: Location) -> String {
         self.map.location_abbrev(l)
     }
 
-    fn place(&self, s: SeasonKey, l: Location) -> PlaceReport {
+    pub(super) fn place(&self, s: SeasonKey, l: Location) -> PlaceReport {
         PlaceReport {
             location: self.location(l),
             season: season(s),
         }
     }
 
-    fn strength(&self, s: &crate::StrengthInfo) -> StrengthReport {
+    pub(super) fn strength(&self, s: &crate::StrengthInfo) -> StrengthReport {
         StrengthReport {
             value: s.value,
             supporters: s.supporters.iter().map(|u| self.step_unit(u)).collect(),
         }
     }
 
-    fn step_unit(&self, u: &StepUnit) -> UnitReport {
+    pub(super) fn step_unit(&self, u: &StepUnit) -> UnitReport {
         UnitReport {
             power: Some(u.power.name()),
             kind: Some(unit_type(u.kind)),
@@ -392,7 +237,7 @@ impl Builder<'_> {
         }
     }
 
-    fn board_unit(&self, u: &BoardUnit) -> BoardUnitReport {
+    pub(super) fn board_unit(&self, u: &BoardUnit) -> BoardUnitReport {
         BoardUnitReport {
             kind: unit_type(u.kind),
             location: self.location(u.loc),
@@ -401,7 +246,7 @@ impl Builder<'_> {
 
     /// Every order line of the file, in file order: the analysis' orders, and the order
     /// lines it could not take (unknown power, unreadable), as not adjudicated.
-    fn orders(&self) -> impl Iterator<Item = OrderReport> + '_ {
+    pub(super) fn orders(&self) -> impl Iterator<Item = OrderReport> + '_ {
         let mut next = self.a.orders.iter().peekable();
         self.a
             .parse
@@ -424,7 +269,7 @@ impl Builder<'_> {
             })
     }
 
-    fn order(&self, o: &OrderInfo) -> OrderReport {
+    pub(super) fn order(&self, o: &OrderInfo) -> OrderReport {
         let unit = o.unit.map(|u| UnitReport {
             power: Some(o.power.name()),
             kind: Some(unit_type(u.kind)),
@@ -500,7 +345,7 @@ impl Builder<'_> {
     }
 
     /// The fleets whose convoy carried a move that went by convoy.
-    fn route(&self, o: &OrderInfo) -> Vec<UnitReport> {
+    pub(super) fn route(&self, o: &OrderInfo) -> Vec<UnitReport> {
         let (Some(unit), Some(dest)) = (o.unit, o.target.dest) else {
             return Vec::new();
         };
@@ -533,7 +378,7 @@ impl Builder<'_> {
     }
 
     /// An order line the analysis could not take: what the first diagnostic on it says.
-    fn unread(&self, line: usize, span: Span) -> OrderReport {
+    pub(super) fn unread(&self, line: usize, span: Span) -> OrderReport {
         // Diagnostics are sorted by their start.
         let diags = &self.a.diagnostics;
         let first = diags.partition_point(|d| d.span.start < span.start);
@@ -572,7 +417,7 @@ impl Builder<'_> {
         }
     }
 
-    fn text_of(&self, span: Span) -> String {
+    pub(super) fn text_of(&self, span: Span) -> String {
         self.text
             .get(span.start as usize..span.end as usize)
             .unwrap_or("")
@@ -580,7 +425,7 @@ impl Builder<'_> {
             .to_owned()
     }
 
-    fn dislodged(&self, d: &Dislodged) -> DislodgedReport {
+    pub(super) fn dislodged(&self, d: &Dislodged) -> DislodgedReport {
         DislodgedReport {
             unit: UnitReport {
                 power: Some(d.power.name()),
@@ -603,7 +448,7 @@ impl Builder<'_> {
         }
     }
 
-    fn owed(&self, o: &Owed) -> OwedReport {
+    pub(super) fn owed(&self, o: &Owed) -> OwedReport {
         OwedReport {
             season: season(o.season),
             power: o.power.name(),
@@ -614,7 +459,7 @@ impl Builder<'_> {
     }
 
     /// Units grouped by power, in the map's order of powers.
-    fn by_power(&self, units: &[BoardUnit]) -> Vec<PowerUnits> {
+    pub(super) fn by_power(&self, units: &[BoardUnit]) -> Vec<PowerUnits> {
         self.map
             .powers()
             .iter()
@@ -634,7 +479,7 @@ impl Builder<'_> {
 
     /// Where each of the analysis' orders stands among the report's orders, which also list
     /// the order lines the analysis could not take.
-    fn report_indices(&self) -> Vec<usize> {
+    pub(super) fn report_indices(&self) -> Vec<usize> {
         let mut out = Vec::with_capacity(self.a.orders.len());
         let mut next = self.a.orders.iter().peekable();
         let order_lines = self
@@ -654,7 +499,7 @@ impl Builder<'_> {
         out
     }
 
-    fn step(&self, index: usize, s: &StepInfo, at: &[usize]) -> StepReport {
+    pub(super) fn step(&self, index: usize, s: &StepInfo, at: &[usize]) -> StepReport {
         StepReport {
             index,
             phase: phase(s.phase),
@@ -723,7 +568,7 @@ impl Builder<'_> {
         }
     }
 
-    fn seasons(&self) -> impl Iterator<Item = SeasonReport> + '_ {
+    pub(super) fn seasons(&self) -> impl Iterator<Item = SeasonReport> + '_ {
         let world = &self.a.world;
         let pending = world.pending_retreats();
         world.seasons().map(move |s| {
@@ -767,7 +612,7 @@ impl Builder<'_> {
         })
     }
 
-    fn power_board(
+    pub(super) fn power_board(
         &self,
         p: Power,
         units: &[BoardUnit],
@@ -791,7 +636,7 @@ impl Builder<'_> {
         })
     }
 
-    fn next(&self) -> Next {
+    pub(super) fn next(&self) -> Next {
         let world = &self.a.world;
         let phase_now = world.phase();
         let calendar = match phase_now {

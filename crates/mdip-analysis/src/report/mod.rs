@@ -11,8 +11,11 @@
 //! in `docs/schema/`; a test keeps the published files equal to the types.
 
 mod build;
+mod stream;
+mod words;
 
-pub use build::{diagnostics, Streamed};
+pub use build::diagnostics;
+pub use stream::Streamed;
 
 use schemars::JsonSchema;
 use serde::Serialize;
