@@ -240,7 +240,7 @@ F Mid-Atlantic Ocean - Spain(nc)
             r#"grammar/README.md, section 2 (coasts)"#,
         ),
         Code::UnknownDirectiveWord => (
-            r#"A known directive with an unknown value: rule set, starting position, phase, map (an `@map` name that is no built-in map, or a variant folder that cannot be read or does not load: the message names the loader's file and line)."#,
+            r#"A known directive with an unknown value: rule set, starting position, phase, map (an `@map` name that is no built-in map, or a variant folder that cannot be read or does not load: the message lists the loader's problems, each with its file and line)."#,
             Some(
                 r#"@rules diplomacy
 "#,

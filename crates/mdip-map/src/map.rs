@@ -9,8 +9,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use crate::load::{parse_map, MapError};
+use crate::load::parse_map;
 use crate::names::{best_match, folded, normalize_name, NameList, MAX_SUGGEST_LEN};
+use crate::problems::MapErrors;
 use crate::types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 
 /// The embedded data files of the standard map.
@@ -144,13 +145,14 @@ impl Map {
 
     /// Reads and checks a map from the text of its four data files (in
     /// the formats documented at the top of `data/powers.txt`,
-    /// `data/provinces.txt`, `data/adjacency.txt` and `data/units.txt`).
+    /// `data/provinces.txt`, `data/adjacency.txt` and `data/units.txt`), or
+    /// every problem found, each with its file and line.
     pub fn parse(
         powers: &str,
         provinces: &str,
         adjacency: &str,
         units: &str,
-    ) -> Result<Map, MapError> {
+    ) -> Result<Map, MapErrors> {
         parse_map(powers, provinces, adjacency, units)
     }
 

@@ -1,7 +1,7 @@
 //! Variants: every built-in map loads and agrees with its documentation, and each kind of
 //! broken variant file is an error at its file and line.
 
-use mdip_map::{Builds, Location, Map, MapError, UnitType, VariantFiles};
+use mdip_map::{Builds, Location, Map, MapError, MapErrors, UnitType, VariantFiles};
 
 const AM: &str = "ancient-mediterranean";
 
@@ -15,7 +15,11 @@ fn standard_files() -> [String; 4] {
     ]
 }
 
-fn load(files: &[String; 4], variant: Option<&str>, points: Option<&str>) -> Result<Map, MapError> {
+fn load(
+    files: &[String; 4],
+    variant: Option<&str>,
+    points: Option<&str>,
+) -> Result<Map, MapErrors> {
     Map::parse_variant(&VariantFiles {
         powers: &files[0],
         provinces: &files[1],
@@ -130,9 +134,12 @@ fn the_standard_map_as_a_variant_reads_its_rules_and_points() {
     assert_eq!(Map::standard().victory_centres(), 18);
 }
 
-/// The error of a variant with `variant.txt` or `points.txt` as given.
+/// The one problem of a variant with `variant.txt` or `points.txt` as given.
 fn error_of(variant: Option<&str>, points: Option<&str>) -> MapError {
-    load(&standard_files(), variant, points).expect_err("the broken file was accepted")
+    let errors =
+        load(&standard_files(), variant, points).expect_err("the broken file was accepted");
+    assert_eq!(errors.len(), 1, "{errors}");
+    errors.first().clone()
 }
 
 #[test]
@@ -196,8 +203,10 @@ fn broken_variant_files_are_errors_at_their_line() {
         assert_eq!((e.file, e.line), (file, line), "{e}");
         assert!(e.message.contains(message), "{e}");
     }
-    let e = error_of(None, Some("size 10 10\n"));
-    assert!(e.message.contains("has no point"), "{e}");
+    // Every province without a point is reported.
+    let errors = load(&standard_files(), None, Some("size 10 10\n")).unwrap_err();
+    assert_eq!(errors.len(), 75, "{errors}");
+    assert!(errors.iter().all(|e| e.message.contains("has no point")));
 }
 
 #[test]
@@ -208,6 +217,7 @@ fn a_broken_colour_is_an_error_at_its_line() {
         "England | eng | English  | | red",
     );
     let e = load(&files, None, None).expect_err("a bad colour was accepted");
+    let e = e.first();
     assert_eq!(e.file, "powers.txt");
     assert!(e.message.contains("colour `red`"), "{e}");
     files[0] = standard_files()[0].replace(
@@ -235,4 +245,43 @@ fn the_same_files_load_once() {
     let a = Map::load_variant(&v).unwrap();
     let b = Map::load_variant(&v).unwrap();
     assert!(std::ptr::eq(a, b));
+}
+
+#[test]
+fn every_problem_is_reported_with_its_line() {
+    // Two bad lines in provinces.txt, one in units.txt and one in variant.txt: each reported at
+    // its line, in file order. London's line is not read, and the unit in London is not
+    // reported again; Paris is read as a neutral centre.
+    let mut files = standard_files();
+    let line_of =
+        |text: &str, start: &str| text.lines().position(|l| l.starts_with(start)).unwrap() + 1;
+    files[1] = files[1]
+        .replace("lon | coastal |", "lon | swamp |")
+        .replace("par | inland  | France", "par | inland  | Prussia");
+    files[3] = files[3].replace("Germany A mun", "Germany A kie/nc");
+    let lon = line_of(&files[1], "lon |");
+    let par = line_of(&files[1], "par |");
+    let mun = line_of(&files[3], "Germany A kie/nc");
+    let errors = load(&files, Some("name = x\nbuilds = somewhere\n"), None).unwrap_err();
+    let found: Vec<(&str, usize)> = errors.iter().map(|e| (e.file, e.line)).collect();
+    assert_eq!(
+        found,
+        [
+            ("provinces.txt", lon),
+            ("provinces.txt", par),
+            ("units.txt", mun),
+            ("variant.txt", 2),
+        ],
+        "{errors}"
+    );
+    assert!(errors[0].message.contains("unknown terrain `swamp`"));
+    assert!(errors[1].message.contains("unknown centre `Prussia`"));
+    assert!(errors[2].message.contains("`kie` has no coast `nc`"));
+    // One problem a line, as `file:line: message`.
+    let text = errors.to_string();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.starts_with(&format!("provinces.txt:{lon}: unknown terrain `swamp`")),
+        "{text}"
+    );
 }
