@@ -204,6 +204,15 @@ fn parse_provinces(
             }
         };
         let id = ProvinceId(u8::try_from(provinces.len()).unwrap_or(u8::MAX));
+        if let Some((other, other_line)) = seen.get(&normalize_name(&province.abbrev)) {
+            // Another province's name: the places other files name so are the other's.
+            let (abbrev, other) = (&province.abbrev, &provinces[other.index()].abbrev);
+            problems.push(err(format!(
+                "name `{abbrev}` is already a name of `{other}` (line {other_line})"
+            )));
+            problems.lose_province(abbrev);
+            continue;
+        }
         let name = &province.name;
         if let Some(previous) = provinces.last() {
             if previous.name.to_lowercase() >= name.to_lowercase() {

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::names::normalize_name;
 
 /// A problem in a map data file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MapError {
     /// The file the problem is in (`powers.txt`, `provinces.txt`, `adjacency.txt`,
     /// `units.txt`, `variant.txt` or `points.txt`).
@@ -104,6 +104,8 @@ fn loose(name: &str) -> String {
 pub(crate) struct Problems {
     /// The problems, in the order found.
     pub(crate) list: Vec<MapError>,
+    /// The same problems, to record each once.
+    seen: HashSet<MapError>,
     /// Folded names of the powers of `powers.txt`'s bad lines.
     lost_powers: HashSet<String>,
     /// Whether `powers.txt` has no power: any name may be a bad line's.
@@ -113,9 +115,12 @@ pub(crate) struct Problems {
 }
 
 impl Problems {
-    /// Records a problem.
+    /// Records a problem, unless it is recorded already (a line naming the same unknown place
+    /// twice).
     pub(crate) fn push(&mut self, e: MapError) {
-        self.list.push(e);
+        if self.seen.insert(e.clone()) {
+            self.list.push(e);
+        }
     }
 
     /// The number of problems so far.

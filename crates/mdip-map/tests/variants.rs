@@ -285,3 +285,39 @@ fn every_problem_is_reported_with_its_line() {
         "{text}"
     );
 }
+
+#[test]
+fn a_province_listed_twice_is_one_problem() {
+    // Found by the fuzz target `variant_loader`: a second `ank` line was kept as a province
+    // without neighbours, and "`ank` has no neighbours" was reported twice.
+    let mut files = standard_files();
+    let ank = files[1]
+        .lines()
+        .find(|l| l.starts_with("ank |"))
+        .unwrap()
+        .to_owned();
+    let line = files[1]
+        .lines()
+        .position(|l| l.starts_with("ank |"))
+        .unwrap()
+        + 2;
+    files[1] = files[1].replace(&ank, &format!("{ank}\n{}", ank.replace("Ankara", "Ankarb")));
+    let errors = load(&files, None, None).unwrap_err();
+    let found: Vec<(&str, usize)> = errors.iter().map(|e| (e.file, e.line)).collect();
+    assert_eq!(found, [("provinces.txt", line)], "{errors}");
+    assert!(errors[0]
+        .message
+        .contains("`ank` is already a name of `ank`"));
+}
+
+#[test]
+fn a_line_naming_the_same_unknown_place_twice_is_one_problem() {
+    // Found by the fuzz target `variant_loader`.
+    let mut files = standard_files();
+    files[2] = files[2].replace("fleet nth: nwg", "fleet nth: xyz nwg xyz");
+    let errors = load(&files, None, None).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors}");
+    assert!(errors[0]
+        .message
+        .contains("unknown province abbreviation `xyz`"));
+}
