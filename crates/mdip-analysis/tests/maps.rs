@@ -171,3 +171,28 @@ fn a_folder_with_many_problems_lists_twenty_and_counts_the_rest() {
         .all(|l| l.contains("unknown centre `Prussia`")));
     assert_eq!(lines[21], "  and 10 more");
 }
+
+#[test]
+fn the_calendar_counts_from_the_maps_first_year() {
+    // Ancient Mediterranean starts in year 1 (`start-year = 1`): read and written so.
+    let text = "@map ancient-mediterranean\n@start standard\nS1M\nRome: A Roma - Etruria => succeeds\nFall 1\nRome: A Etruria hold\n";
+    let a = analyze(text);
+    assert!(!a.has_errors(), "{:?}", a.diagnostics);
+    let json = serde_json::to_value(FileReport::new("c.mdip", text, &a)).unwrap();
+    assert_eq!(json["steps"][0]["calendar"], "Spring 1", "{json}");
+    assert_eq!(json["steps"][1]["calendar"], "Fall 1", "{json}");
+    assert_eq!(json["seasons"][0]["calendar"], "Spring 1", "{json}");
+    let offset = text.find("Etruria hold").unwrap() as u32 + 1;
+    let h = hover(&a, text, offset).expect("a hover on Etruria");
+    assert!(h.markdown.contains("Fall 1"), "{}", h.markdown);
+    assert!(!h.markdown.contains("1901"), "{}", h.markdown);
+    // The standard map's first year is 1901's, and year 1 is before it.
+    let a = analyze("S1M\nEngland: F London hold\n");
+    assert!(
+        a.diagnostics
+            .iter()
+            .any(|d| d.code == Code::SeasonWords && d.message.contains("before 1901")),
+        "{:?}",
+        a.diagnostics
+    );
+}

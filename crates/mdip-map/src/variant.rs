@@ -67,9 +67,9 @@ pub struct VariantInfo {
     pub victory: Option<usize>,
     /// Where powers build.
     pub builds: Builds,
-    /// The year of the first Spring (1901 on the standard map). Read and kept, not yet used by
-    /// the calendar, which counts from 1901 on every map.
-    pub start_year: i32,
+    /// The year of the first Spring (1901 on the standard map): the calendar of seasons in
+    /// words (`Spring 1901`, `S1901M`) counts from it, reading and writing.
+    pub start_year: u32,
     /// Where the facts of the variant come from.
     pub source: String,
 }
@@ -153,6 +153,9 @@ pub(crate) fn parse_variant_info(text: &str, problems: &mut Problems) -> Variant
     info
 }
 
+/// The latest first year a variant may have (years are written in digits, from 1).
+const MAX_START_YEAR: u32 = 100_000;
+
 /// Sets the value of one `variant.txt` key, or says why it cannot be.
 fn set_key(info: &mut VariantInfo, key: &str, value: &str) -> Result<(), String> {
     match key {
@@ -185,9 +188,13 @@ fn set_key(info: &mut VariantInfo, key: &str, value: &str) -> Result<(), String>
                 other => return Err(format!("builds `{other}` is not `home` or `anywhere`")),
             }
         }
-        "start-year" => match value.parse::<i32>() {
-            Ok(year) => info.start_year = year,
-            Err(_) => return Err(format!("start-year `{value}` is not a year")),
+        "start-year" => match value.parse::<u32>() {
+            Ok(year) if (1..=MAX_START_YEAR).contains(&year) => info.start_year = year,
+            _ => {
+                return Err(format!(
+                    "start-year `{value}` is not a year from 1 to {MAX_START_YEAR}"
+                ))
+            }
         },
         other => {
             return Err(format!(
@@ -412,6 +419,12 @@ impl Map {
     /// the renderer's own).
     pub fn picture(&self) -> Option<&Picture> {
         self.picture.as_ref()
+    }
+
+    /// The year of the first Spring, from which the calendar counts (`start-year`; 1901 on the
+    /// standard map).
+    pub fn first_year(&self) -> u32 {
+        self.info.start_year
     }
 
     /// The supply centres a solo victory needs: the variant's `victory`, else more than half

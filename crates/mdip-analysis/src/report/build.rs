@@ -285,17 +285,17 @@ fn kind(k: OrderKind) -> OrderKindName {
     }
 }
 
-/// The name of a season in the calendar for a step of `phase`: an adjustment step is the
-/// Winter of the year whose Fall it follows (its board is the next Spring's).
-pub(crate) fn calendar(s: SeasonKey, phase: Phase) -> String {
-    crate::run::describe::step_season_words(s, phase, false)
+/// The name of a season in the calendar (from `first_year`) for a step of `phase`: an adjustment
+/// step is the Winter of the year whose Fall it follows (its board is the next Spring's).
+pub(crate) fn calendar(s: SeasonKey, phase: Phase, first_year: u32) -> String {
+    crate::run::describe::step_season_words(s, phase, false, first_year)
 }
 
 /// The distinct calendar names of some seasons, joined: `Spring 1902, Fall 1901`.
-fn calendars(seasons: impl Iterator<Item = SeasonKey>, phase: Phase) -> String {
+fn calendars(seasons: impl Iterator<Item = SeasonKey>, phase: Phase, first_year: u32) -> String {
     let mut names: Vec<String> = Vec::new();
     for s in seasons {
-        let n = calendar(s, phase);
+        let n = calendar(s, phase, first_year);
         if !names.contains(&n) {
             names.push(n);
         }
@@ -658,7 +658,7 @@ impl Builder<'_> {
         StepReport {
             index,
             phase: phase(s.phase),
-            calendar: calendars(s.seasons.iter().copied(), s.phase),
+            calendar: calendars(s.seasons.iter().copied(), s.phase, self.map.first_year()),
             seasons: s.seasons.iter().map(|&k| season(k)).collect(),
             orders: s
                 .orders
@@ -746,7 +746,7 @@ impl Builder<'_> {
                 .collect();
             SeasonReport {
                 season: season(s.key),
-                calendar: s.key.calendar(),
+                calendar: s.key.calendar(self.map.first_year()),
                 phase,
                 parent: s.parent.map(season),
                 children: s.children.iter().map(|&c| season(c)).collect(),
@@ -794,14 +794,13 @@ impl Builder<'_> {
     fn next(&self) -> Next {
         let world = &self.a.world;
         let phase_now = world.phase();
-        let calendar = match phase_now {
-            Phase::Movement => calendars(world.moving_heads().into_iter(), phase_now),
-            Phase::Retreat => calendars(
-                world.pending_retreats().iter().map(|d| d.at.season),
-                phase_now,
-            ),
-            Phase::Adjustment => calendars(world.pending_adjustments().iter().copied(), phase_now),
+        let retreats = world.pending_retreats();
+        let seasons: Vec<SeasonKey> = match phase_now {
+            Phase::Movement => world.moving_heads(),
+            Phase::Retreat => retreats.iter().map(|d| d.at.season).collect(),
+            Phase::Adjustment => world.pending_adjustments().to_vec(),
         };
+        let calendar = calendars(seasons.into_iter(), phase_now, self.map.first_year());
         Next {
             phase: phase(phase_now),
             calendar,

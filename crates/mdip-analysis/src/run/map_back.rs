@@ -311,7 +311,12 @@ impl State {
                 unused.push(format!(
                     "{} {left} {builds} in {}",
                     power.name(),
-                    describe::step_season_words(season, Phase::Adjustment, multiversal)
+                    describe::step_season_words(
+                        season,
+                        Phase::Adjustment,
+                        multiversal,
+                        self.map().first_year()
+                    )
                 ));
             }
         }
@@ -581,7 +586,7 @@ impl State {
                     return d.with_hint(format!(
                         "{} has no unit in {}",
                         power.name(),
-                        describe::season_words(spot.season, multiversal)
+                        describe::season_words(spot.season, multiversal, self.map().first_year())
                     ));
                 }
                 let names: Vec<String> = mine
@@ -591,7 +596,7 @@ impl State {
                 let mut hint = format!(
                     "{}'s units in {}: {}",
                     power.name(),
-                    describe::season_words(spot.season, multiversal),
+                    describe::season_words(spot.season, multiversal, self.map().first_year()),
                     describe::capped_list(&names, 8)
                 );
                 // The nearest unit of the type written, by the number of borders crossed.
