@@ -62,6 +62,9 @@ fn ancient_mediterranean_agrees_with_its_readme() {
     assert_eq!(map.supply_centres().count(), 34);
     assert_eq!(map.victory_centres(), 18);
     assert_eq!(map.info().builds, Builds::Home);
+    // README.md: the years count from 1, as godip's.
+    assert_eq!(map.first_year(), 1);
+    assert_eq!(Map::standard().first_year(), 1901);
     assert_eq!(map.starting_units().len(), 15);
     for &power in map.powers() {
         assert_eq!(map.home_centres(power).len(), 3, "{power}");
@@ -146,7 +149,7 @@ fn error_of(variant: Option<&str>, points: Option<&str>) -> MapError {
 fn broken_variant_files_are_errors_at_their_line() {
     /// variant.txt, points.txt, the file and line of the error, a part of its message.
     type Case<'a> = (Option<&'a str>, Option<&'a str>, &'a str, usize, &'a str);
-    let cases: [Case; 8] = [
+    let cases: [Case; 9] = [
         (
             Some("name = x\n# c\nvictory = many\n"),
             None,
@@ -176,6 +179,13 @@ fn broken_variant_files_are_errors_at_their_line() {
             "unknown key `colour`",
         ),
         (Some("title = X\n"), None, "variant.txt", 0, "no `name"),
+        (
+            Some("name = x\nstart-year = 0\n"),
+            None,
+            "variant.txt",
+            2,
+            "start-year `0` is not a year from 1",
+        ),
         (
             Some("name = x\nvictory = 35\n"),
             None,
