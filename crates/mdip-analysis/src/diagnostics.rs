@@ -33,7 +33,7 @@ pub enum Code {
     /// `E0206`: an order without a season when the game has several heads.
     SeasonNeeded,
     /// `E0207`: a season in words (`Spring 1901`) that names no season here: several
-    /// timelines, a year before 1901, or a phase the season has not.
+    /// timelines, a year before 1901 (the map's first year), or a phase the season has not.
     SeasonWords,
     /// `E0301`: no such unit.
     NoSuchUnit,

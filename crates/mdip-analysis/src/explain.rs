@@ -240,7 +240,7 @@ F Mid-Atlantic Ocean - Spain(nc)
             r#"grammar/README.md, section 2 (coasts)"#,
         ),
         Code::UnknownDirectiveWord => (
-            r#"A known directive with an unknown value: rule set, starting position, phase, map (an `@map` name that is no built-in map, or a variant folder that cannot be read or does not load: the message names the loader's file and line)."#,
+            r#"A known directive with an unknown value: rule set, starting position, phase, map (an `@map` name that is no built-in map, or a variant folder that cannot be read or does not load: the message lists the loader's problems, each with its file and line)."#,
             Some(
                 r#"@rules diplomacy
 "#,
@@ -276,7 +276,7 @@ A Tyrolia - Vienna
             r#"docs/rules.md rule 3 (heads) and rule 11 (seasons left out)"#,
         ),
         Code::SeasonWords => (
-            r#"A season in words in a block header that names no season: the game has several timelines (write `X:Y`), a year before 1901, or a phase the season has not (`S1901A`, `W1901M`); also a game starting in a retreat phase (`F1901R` before any order). The header then sets no season."#,
+            r#"A season in words in a block header that names no season: the game has several timelines (write `X:Y`), a year before 1901 (before the map's `start-year` on another map), or a phase the season has not (`S1901A`, `W1901M`); also a game starting in a retreat phase (`F1901R` before any order). The header then sets no season."#,
             Some(
                 r#"@start standard
 Spring 1900

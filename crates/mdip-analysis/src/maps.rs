@@ -179,5 +179,28 @@ fn load_folder(folder: &str, source: &dyn MapSource) -> Result<&'static Map, Str
         variant: texts[4].as_deref(),
         points: texts[5].as_deref(),
     };
-    Map::load_variant(&files).map_err(|e| format!("the map `{folder}` does not load: {e}"))
+    Map::load_variant(&files).map_err(|errors| load_problems(folder, &errors))
+}
+
+/// The most problems of a variant folder the message lists; the rest are counted.
+const MAX_LISTED: usize = 20;
+
+/// The message of a folder that does not load: its one problem on the line, or the count and
+/// then each problem (`file:line: message`) on a line of its own, at most [`MAX_LISTED`].
+fn load_problems(folder: &str, errors: &[mdip_map::MapError]) -> String {
+    if let [one] = errors {
+        return format!("the map `{folder}` does not load: {one}");
+    }
+    let mut message = format!(
+        "the map `{folder}` does not load: {} problems",
+        errors.len()
+    );
+    for e in errors.iter().take(MAX_LISTED) {
+        message.push_str("\n  ");
+        message.push_str(&e.to_string());
+    }
+    if errors.len() > MAX_LISTED {
+        message.push_str(&format!("\n  and {} more", errors.len() - MAX_LISTED));
+    }
+    message
 }

@@ -74,9 +74,42 @@ fn a_broken_variant_file_is_an_error_at_the_directive_with_its_line() {
     let out = run_in(&dir, &["check", "--format", "concise", "game.mdip"], "");
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     let expected = format!(
-        "game.mdip:1:6: error[E0205]: the map `./my-variant` does not load: provinces.txt line {line}: unknown terrain `swamp`"
+        "game.mdip:1:6: error[E0205]: the map `./my-variant` does not load: provinces.txt:{line}: unknown terrain `swamp`"
     );
     assert!(out.stdout.contains(&expected), "{}", out.stdout);
+
+    // Two more problems in another file: all three listed, on one line in the concise format
+    // and one a line in the text format.
+    copy_standard_map(&dir, |file, text| match file {
+        "provinces.txt" => text.replace("lon | coastal |", "lon | swamp |"),
+        "units.txt" => text
+            .replace("Germany A mun", "Germany A kie/nc")
+            .replace("Italy   A rom", "Italy   A nap"),
+        _ => text,
+    });
+    let units = std::fs::read_to_string(dir.join("my-variant/units.txt")).unwrap();
+    let unit_line = |start: &str| units.lines().position(|l| l.starts_with(start)).unwrap() + 1;
+    let (kie, nap, rom) = (
+        unit_line("Germany A kie/nc"),
+        unit_line("Italy   F nap"),
+        unit_line("Italy   A nap"),
+    );
+    let out = run_in(&dir, &["check", "--format", "concise", "game.mdip"], "");
+    let expected = format!(
+        "game.mdip:1:6: error[E0205]: the map `./my-variant` does not load: 3 problems; \
+         provinces.txt:{line}: unknown terrain `swamp` (expected inland, coastal, sea or \
+         archipelago); units.txt:{kie}: `kie` has no coast `nc`; units.txt:{rom}: `nap` \
+         already has a unit (line {nap})"
+    );
+    assert!(out.stdout.contains(&expected), "{}", out.stdout);
+    let out = run_in(&dir, &["check", "game.mdip"], "");
+    for problem in [
+        format!("\n  provinces.txt:{line}: unknown terrain `swamp`"),
+        format!("\n  units.txt:{kie}: `kie` has no coast `nc`\n"),
+        format!("\n  units.txt:{rom}: `nap` already has a unit (line {nap})\n"),
+    ] {
+        assert!(out.stdout.contains(&problem), "{}", out.stdout);
+    }
 
     // A folder that is not there.
     std::fs::write(dir.join("missing.mdip"), "@map \"./nowhere\"\n").unwrap();

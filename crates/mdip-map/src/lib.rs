@@ -25,11 +25,12 @@
 mod load;
 mod map;
 mod names;
+mod problems;
 mod types;
 mod variant;
 
-pub use load::MapError;
 pub use map::Map;
 pub use names::normalize_name;
+pub use problems::{MapError, MapErrors};
 pub use types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 pub use variant::{Builds, Picture, VariantFiles, VariantInfo};

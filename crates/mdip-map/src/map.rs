@@ -9,8 +9,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use crate::load::{parse_map, MapError};
+use crate::load::parse_map;
 use crate::names::{best_match, folded, normalize_name, NameList, MAX_SUGGEST_LEN};
+use crate::problems::MapErrors;
 use crate::types::{Coast, Location, Power, ProvinceId, Terrain, UnitType};
 
 /// The embedded data files of the standard map.
@@ -50,7 +51,6 @@ pub(crate) struct Province {
 /// judge's `World` does) wants a `&'static Map`: a map read at run time is
 /// leaked once (`Box::leak`) for that, which is cheap for the few distinct
 /// maps a program loads.
-#[derive(Debug)]
 pub struct Map {
     /// The powers, in data order (their [`Power::index`] order).
     pub(crate) powers: Vec<Power>,
@@ -83,6 +83,18 @@ pub struct Map {
     pub(crate) colours: Vec<Option<String>>,
     /// The variant's picture data (`points.txt`).
     pub(crate) picture: Option<crate::variant::Picture>,
+}
+
+/// A map is named by its variant and sizes, not printed whole: a world's `Debug` (which tests
+/// compare) holds its map, and the suggestion cache inside changes as names are looked up.
+impl std::fmt::Debug for Map {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Map")
+            .field("name", &self.info.name)
+            .field("powers", &self.powers.len())
+            .field("provinces", &self.provinces.len())
+            .finish_non_exhaustive()
+    }
 }
 
 /// The most suggestions kept; past that the cache starts again empty.
@@ -144,13 +156,14 @@ impl Map {
 
     /// Reads and checks a map from the text of its four data files (in
     /// the formats documented at the top of `data/powers.txt`,
-    /// `data/provinces.txt`, `data/adjacency.txt` and `data/units.txt`).
+    /// `data/provinces.txt`, `data/adjacency.txt` and `data/units.txt`), or
+    /// every problem found, each with its file and line.
     pub fn parse(
         powers: &str,
         provinces: &str,
         adjacency: &str,
         units: &str,
-    ) -> Result<Map, MapError> {
+    ) -> Result<Map, MapErrors> {
         parse_map(powers, provinces, adjacency, units)
     }
 

@@ -11,8 +11,9 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use crate::load::{error, parse_location, MapError};
+use crate::load::{parse_location, read_map};
 use crate::map::Map;
+use crate::problems::{error, MapErrors, Problems};
 use crate::types::{Location, ProvinceId};
 
 /// The texts of a variant folder's files, as a host read them (`None` for an optional file
@@ -66,9 +67,9 @@ pub struct VariantInfo {
     pub victory: Option<usize>,
     /// Where powers build.
     pub builds: Builds,
-    /// The year of the first Spring (1901 on the standard map). Read and kept, not yet used by
-    /// the calendar, which counts from 1901 on every map.
-    pub start_year: i32,
+    /// The year of the first Spring (1901 on the standard map): the calendar of seasons in
+    /// words (`Spring 1901`, `S1901M`) counts from it, reading and writing.
+    pub start_year: u32,
     /// Where the facts of the variant come from.
     pub source: String,
 }
@@ -114,8 +115,8 @@ impl Picture {
     }
 }
 
-/// Reads `variant.txt`'s `key = value` lines.
-pub(crate) fn parse_variant_info(text: &str) -> Result<VariantInfo, MapError> {
+/// Reads `variant.txt`'s `key = value` lines; a bad line is recorded and skipped.
+pub(crate) fn parse_variant_info(text: &str, problems: &mut Problems) -> VariantInfo {
     const FILE: &str = "variant.txt";
     let mut info = VariantInfo {
         name: String::new(),
@@ -124,71 +125,94 @@ pub(crate) fn parse_variant_info(text: &str) -> Result<VariantInfo, MapError> {
     };
     let mut seen: HashMap<String, usize> = HashMap::new();
     for (line_no, line) in crate::load::content_lines(text) {
-        let err = |message: String| error(FILE, line_no, message);
         let Some((key, value)) = line.split_once('=') else {
-            return Err(err(format!("expected `key = value`, found `{line}`")));
+            problems.push(error(
+                FILE,
+                line_no,
+                format!("expected `key = value`, found `{line}`"),
+            ));
+            continue;
         };
         let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-        if let Some(first) = seen.insert(key.clone(), line_no) {
-            return Err(err(format!("`{key}` is already set on line {first}")));
+        if let Some(first) = seen.get(&key) {
+            let message = format!("`{key}` is already set on line {first}");
+            problems.push(error(FILE, line_no, message));
+            continue;
         }
-        match key.as_str() {
-            "name" => {
-                let ok = !value.is_empty()
-                    && value
-                        .bytes()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-                if !ok {
-                    return Err(err(format!(
-                        "the name `{value}` is not lower-case letters, digits and '-'"
-                    )));
-                }
-                value.clone_into(&mut info.name);
-            }
-            "title" => value.clone_into(&mut info.title),
-            "source" => value.clone_into(&mut info.source),
-            "victory" => match value.parse::<usize>() {
-                Ok(n) if n > 0 => info.victory = Some(n),
-                _ => {
-                    return Err(err(format!(
-                        "victory `{value}` is not a positive number of supply centres"
-                    )))
-                }
-            },
-            "builds" => {
-                info.builds = match value {
-                    "home" => Builds::Home,
-                    "anywhere" => Builds::Anywhere,
-                    other => {
-                        return Err(err(format!("builds `{other}` is not `home` or `anywhere`")))
-                    }
-                }
-            }
-            "start-year" => match value.parse::<i32>() {
-                Ok(year) => info.start_year = year,
-                Err(_) => return Err(err(format!("start-year `{value}` is not a year"))),
-            },
-            other => {
-                return Err(err(format!(
-                    "unknown key `{other}` (expected name, title, victory, builds, start-year \
-                     or source)"
-                )))
-            }
+        seen.insert(key.clone(), line_no);
+        if let Err(message) = set_key(&mut info, &key, value) {
+            problems.push(error(FILE, line_no, message));
         }
     }
-    if info.name.is_empty() {
-        return Err(error(FILE, 0, "no `name = ...` line"));
+    if !seen.contains_key("name") {
+        problems.push(error(FILE, 0, "no `name = ...` line"));
     }
     if info.title.is_empty() {
         info.title.clone_from(&info.name);
     }
-    Ok(info)
+    info
+}
+
+/// The latest first year a variant may have (years are written in digits, from 1).
+const MAX_START_YEAR: u32 = 100_000;
+
+/// Sets the value of one `variant.txt` key, or says why it cannot be.
+fn set_key(info: &mut VariantInfo, key: &str, value: &str) -> Result<(), String> {
+    match key {
+        "name" => {
+            let ok = !value.is_empty()
+                && value
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+            if !ok {
+                return Err(format!(
+                    "the name `{value}` is not lower-case letters, digits and '-'"
+                ));
+            }
+            value.clone_into(&mut info.name);
+        }
+        "title" => value.clone_into(&mut info.title),
+        "source" => value.clone_into(&mut info.source),
+        "victory" => match value.parse::<usize>() {
+            Ok(n) if n > 0 => info.victory = Some(n),
+            _ => {
+                return Err(format!(
+                    "victory `{value}` is not a positive number of supply centres"
+                ))
+            }
+        },
+        "builds" => {
+            info.builds = match value {
+                "home" => Builds::Home,
+                "anywhere" => Builds::Anywhere,
+                other => return Err(format!("builds `{other}` is not `home` or `anywhere`")),
+            }
+        }
+        "start-year" => match value.parse::<u32>() {
+            Ok(year) if (1..=MAX_START_YEAR).contains(&year) => info.start_year = year,
+            _ => {
+                return Err(format!(
+                    "start-year `{value}` is not a year from 1 to {MAX_START_YEAR}"
+                ))
+            }
+        },
+        other => {
+            return Err(format!(
+                "unknown key `{other}` (expected name, title, victory, builds, start-year or \
+                 source)"
+            ))
+        }
+    }
+    Ok(())
 }
 
 /// Reads `points.txt` against a loaded map: `size W H` once, then `place x y` for every
-/// province (and optionally for named coasts).
-pub(crate) fn parse_points(map: &Map, text: &str) -> Result<Picture, MapError> {
+/// province (and optionally for named coasts). A bad line is recorded and skipped; the checks of
+/// the whole file (a point for every province, inside the size) are made if every line was read.
+pub(crate) fn parse_points(map: &Map, text: &str, problems: &mut Problems) -> Option<Picture> {
     const FILE: &str = "points.txt";
+    let before = problems.count();
+    let mut skipped = false;
     let mut size = None;
     let mut points: Vec<Option<(f64, f64)>> = vec![None; map.province_count()];
     let mut coasts = Vec::new();
@@ -196,52 +220,75 @@ pub(crate) fn parse_points(map: &Map, text: &str) -> Result<Picture, MapError> {
         let err = |message: String| error(FILE, line_no, message);
         let words: Vec<&str> = line.split_whitespace().collect();
         let [place, x, y] = words[..] else {
-            return Err(err(format!(
+            problems.push(err(format!(
                 "expected `place x y` or `size width height`, found {} words",
                 words.len()
             )));
+            continue;
         };
         let number = |w: &str| {
             w.parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
-                .ok_or_else(|| err(format!("`{w}` is not a number of at least 0")))
+                .ok_or_else(|| format!("`{w}` is not a number of at least 0"))
         };
-        let xy = (number(x)?, number(y)?);
+        let xy = match (number(x), number(y)) {
+            (Ok(x), Ok(y)) => (x, y),
+            (Err(message), _) | (_, Err(message)) => {
+                problems.push(err(message));
+                continue;
+            }
+        };
         if place == "size" {
             if size.replace(xy).is_some() {
-                return Err(err("`size` is given twice".to_owned()));
+                problems.push(err("`size` is given twice".to_owned()));
             }
             continue;
         }
-        let loc = parse_location(map, place).map_err(&err)?;
-        if loc.coast.is_some() {
-            if coasts.iter().any(|(l, _)| *l == loc) {
-                return Err(err(format!("`{place}` already has a point")));
+        let loc = match parse_location(map, place) {
+            Ok(loc) => loc,
+            Err(_) if problems.lost_province(place) => {
+                skipped = true;
+                continue;
             }
-            coasts.push((loc, xy));
-        } else if points[loc.province.index()].replace(xy).is_some() {
-            return Err(err(format!("`{place}` already has a point")));
+            Err(message) => {
+                problems.push(err(message));
+                continue;
+            }
+        };
+        let taken = if loc.coast.is_some() {
+            let taken = coasts.iter().any(|(l, _)| *l == loc);
+            if !taken {
+                coasts.push((loc, xy));
+            }
+            taken
+        } else {
+            points[loc.province.index()].replace(xy).is_some()
+        };
+        if taken {
+            problems.push(err(format!("`{place}` already has a point")));
         }
     }
+    if skipped || problems.count() > before {
+        return None;
+    }
     let Some(size) = size else {
-        return Err(error(FILE, 0, "no `size width height` line"));
+        problems.push(error(FILE, 0, "no `size width height` line"));
+        return None;
     };
     let mut out = Vec::with_capacity(points.len());
     for (p, point) in map.provinces().zip(points) {
         match point {
             Some((x, y)) if x <= size.0 && y <= size.1 => out.push((x, y)),
-            Some(_) => {
-                return Err(error(
-                    FILE,
-                    0,
-                    format!("the point of `{}` is outside the size", map.abbrev(p)),
-                ))
-            }
-            None => return Err(error(FILE, 0, format!("`{}` has no point", map.abbrev(p)))),
+            Some(_) => problems.push(error(
+                FILE,
+                0,
+                format!("the point of `{}` is outside the size", map.abbrev(p)),
+            )),
+            None => problems.push(error(FILE, 0, format!("`{}` has no point", map.abbrev(p)))),
         }
     }
-    Ok(Picture {
+    Some(Picture {
         size,
         points: out,
         coasts,
@@ -310,19 +357,28 @@ impl Map {
     }
 
     /// Reads and checks a variant from its files' texts: the map, then `variant.txt` and
-    /// `points.txt` if present. The first problem is the error, with its file and line.
-    pub fn parse_variant(files: &VariantFiles<'_>) -> Result<Map, MapError> {
-        let mut map = Map::parse(files.powers, files.provinces, files.adjacency, files.units)?;
+    /// `points.txt` if present. On a problem, the error is every problem found, each with its
+    /// file and line (a bad line is reported and skipped, and reading goes on).
+    pub fn parse_variant(files: &VariantFiles<'_>) -> Result<Map, MapErrors> {
+        let mut problems = Problems::default();
+        let mut map = read_map(
+            files.powers,
+            files.provinces,
+            files.adjacency,
+            files.units,
+            &mut problems,
+        );
+        let map_read = problems.count() == 0;
         if let Some(text) = files.variant {
-            map.info = parse_variant_info(text)?;
+            map.info = parse_variant_info(text, &mut problems);
         } else {
             map.info.name = "variant".to_owned();
             map.info.title = "Variant".to_owned();
         }
-        if let Some(victory) = map.info.victory {
+        if let Some(victory) = map.info.victory.filter(|_| map_read) {
             let centres = map.supply_centres().count();
             if victory > centres {
-                return Err(error(
+                problems.push(error(
                     "variant.txt",
                     0,
                     format!("victory {victory} is more than the map's {centres} supply centres"),
@@ -330,14 +386,14 @@ impl Map {
             }
         }
         if let Some(text) = files.points {
-            map.picture = Some(parse_points(&map, text)?);
+            map.picture = parse_points(&map, text, &mut problems);
         }
-        Ok(map)
+        problems.finish(map)
     }
 
     /// [`Map::parse_variant`] for the life of the program: the same texts give the same map
     /// (a host that loads a file's variant on every edit leaks it once).
-    pub fn load_variant(files: &VariantFiles<'_>) -> Result<&'static Map, MapError> {
+    pub fn load_variant(files: &VariantFiles<'_>) -> Result<&'static Map, MapErrors> {
         static CACHE: Mutex<Vec<(Vec<String>, &'static Map)>> = Mutex::new(Vec::new());
         let key: Vec<String> = [files.powers, files.provinces, files.adjacency, files.units]
             .into_iter()
@@ -364,6 +420,12 @@ impl Map {
     /// the renderer's own).
     pub fn picture(&self) -> Option<&Picture> {
         self.picture.as_ref()
+    }
+
+    /// The year of the first Spring, from which the calendar counts (`start-year`; 1901 on the
+    /// standard map).
+    pub fn first_year(&self) -> u32 {
+        self.info.start_year
     }
 
     /// The supply centres a solo victory needs: the variant's `victory`, else more than half

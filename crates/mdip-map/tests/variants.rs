@@ -1,7 +1,7 @@
 //! Variants: every built-in map loads and agrees with its documentation, and each kind of
 //! broken variant file is an error at its file and line.
 
-use mdip_map::{Builds, Location, Map, MapError, UnitType, VariantFiles};
+use mdip_map::{Builds, Location, Map, MapError, MapErrors, UnitType, VariantFiles};
 
 const AM: &str = "ancient-mediterranean";
 
@@ -15,7 +15,11 @@ fn standard_files() -> [String; 4] {
     ]
 }
 
-fn load(files: &[String; 4], variant: Option<&str>, points: Option<&str>) -> Result<Map, MapError> {
+fn load(
+    files: &[String; 4],
+    variant: Option<&str>,
+    points: Option<&str>,
+) -> Result<Map, MapErrors> {
     Map::parse_variant(&VariantFiles {
         powers: &files[0],
         provinces: &files[1],
@@ -58,6 +62,9 @@ fn ancient_mediterranean_agrees_with_its_readme() {
     assert_eq!(map.supply_centres().count(), 34);
     assert_eq!(map.victory_centres(), 18);
     assert_eq!(map.info().builds, Builds::Home);
+    // README.md: the years count from 1, as godip's.
+    assert_eq!(map.first_year(), 1);
+    assert_eq!(Map::standard().first_year(), 1901);
     assert_eq!(map.starting_units().len(), 15);
     for &power in map.powers() {
         assert_eq!(map.home_centres(power).len(), 3, "{power}");
@@ -130,16 +137,19 @@ fn the_standard_map_as_a_variant_reads_its_rules_and_points() {
     assert_eq!(Map::standard().victory_centres(), 18);
 }
 
-/// The error of a variant with `variant.txt` or `points.txt` as given.
+/// The one problem of a variant with `variant.txt` or `points.txt` as given.
 fn error_of(variant: Option<&str>, points: Option<&str>) -> MapError {
-    load(&standard_files(), variant, points).expect_err("the broken file was accepted")
+    let errors =
+        load(&standard_files(), variant, points).expect_err("the broken file was accepted");
+    assert_eq!(errors.len(), 1, "{errors}");
+    errors.first().clone()
 }
 
 #[test]
 fn broken_variant_files_are_errors_at_their_line() {
     /// variant.txt, points.txt, the file and line of the error, a part of its message.
     type Case<'a> = (Option<&'a str>, Option<&'a str>, &'a str, usize, &'a str);
-    let cases: [Case; 8] = [
+    let cases: [Case; 9] = [
         (
             Some("name = x\n# c\nvictory = many\n"),
             None,
@@ -170,6 +180,13 @@ fn broken_variant_files_are_errors_at_their_line() {
         ),
         (Some("title = X\n"), None, "variant.txt", 0, "no `name"),
         (
+            Some("name = x\nstart-year = 0\n"),
+            None,
+            "variant.txt",
+            2,
+            "start-year `0` is not a year from 1",
+        ),
+        (
             Some("name = x\nvictory = 35\n"),
             None,
             "variant.txt",
@@ -196,8 +213,10 @@ fn broken_variant_files_are_errors_at_their_line() {
         assert_eq!((e.file, e.line), (file, line), "{e}");
         assert!(e.message.contains(message), "{e}");
     }
-    let e = error_of(None, Some("size 10 10\n"));
-    assert!(e.message.contains("has no point"), "{e}");
+    // Every province without a point is reported.
+    let errors = load(&standard_files(), None, Some("size 10 10\n")).unwrap_err();
+    assert_eq!(errors.len(), 75, "{errors}");
+    assert!(errors.iter().all(|e| e.message.contains("has no point")));
 }
 
 #[test]
@@ -208,6 +227,7 @@ fn a_broken_colour_is_an_error_at_its_line() {
         "England | eng | English  | | red",
     );
     let e = load(&files, None, None).expect_err("a bad colour was accepted");
+    let e = e.first();
     assert_eq!(e.file, "powers.txt");
     assert!(e.message.contains("colour `red`"), "{e}");
     files[0] = standard_files()[0].replace(
@@ -235,4 +255,79 @@ fn the_same_files_load_once() {
     let a = Map::load_variant(&v).unwrap();
     let b = Map::load_variant(&v).unwrap();
     assert!(std::ptr::eq(a, b));
+}
+
+#[test]
+fn every_problem_is_reported_with_its_line() {
+    // Two bad lines in provinces.txt, one in units.txt and one in variant.txt: each reported at
+    // its line, in file order. London's line is not read, and the unit in London is not
+    // reported again; Paris is read as a neutral centre.
+    let mut files = standard_files();
+    let line_of =
+        |text: &str, start: &str| text.lines().position(|l| l.starts_with(start)).unwrap() + 1;
+    files[1] = files[1]
+        .replace("lon | coastal |", "lon | swamp |")
+        .replace("par | inland  | France", "par | inland  | Prussia");
+    files[3] = files[3].replace("Germany A mun", "Germany A kie/nc");
+    let lon = line_of(&files[1], "lon |");
+    let par = line_of(&files[1], "par |");
+    let mun = line_of(&files[3], "Germany A kie/nc");
+    let errors = load(&files, Some("name = x\nbuilds = somewhere\n"), None).unwrap_err();
+    let found: Vec<(&str, usize)> = errors.iter().map(|e| (e.file, e.line)).collect();
+    assert_eq!(
+        found,
+        [
+            ("provinces.txt", lon),
+            ("provinces.txt", par),
+            ("units.txt", mun),
+            ("variant.txt", 2),
+        ],
+        "{errors}"
+    );
+    assert!(errors[0].message.contains("unknown terrain `swamp`"));
+    assert!(errors[1].message.contains("unknown centre `Prussia`"));
+    assert!(errors[2].message.contains("`kie` has no coast `nc`"));
+    // One problem a line, as `file:line: message`.
+    let text = errors.to_string();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.starts_with(&format!("provinces.txt:{lon}: unknown terrain `swamp`")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_province_listed_twice_is_one_problem() {
+    // Found by the fuzz target `variant_loader`: a second `ank` line was kept as a province
+    // without neighbours, and "`ank` has no neighbours" was reported twice.
+    let mut files = standard_files();
+    let ank = files[1]
+        .lines()
+        .find(|l| l.starts_with("ank |"))
+        .unwrap()
+        .to_owned();
+    let line = files[1]
+        .lines()
+        .position(|l| l.starts_with("ank |"))
+        .unwrap()
+        + 2;
+    files[1] = files[1].replace(&ank, &format!("{ank}\n{}", ank.replace("Ankara", "Ankarb")));
+    let errors = load(&files, None, None).unwrap_err();
+    let found: Vec<(&str, usize)> = errors.iter().map(|e| (e.file, e.line)).collect();
+    assert_eq!(found, [("provinces.txt", line)], "{errors}");
+    assert!(errors[0]
+        .message
+        .contains("`ank` is already a name of `ank`"));
+}
+
+#[test]
+fn a_line_naming_the_same_unknown_place_twice_is_one_problem() {
+    // Found by the fuzz target `variant_loader`.
+    let mut files = standard_files();
+    files[2] = files[2].replace("fleet nth: nwg", "fleet nth: xyz nwg xyz");
+    let errors = load(&files, None, None).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors}");
+    assert!(errors[0]
+        .message
+        .contains("unknown province abbreviation `xyz`"));
 }

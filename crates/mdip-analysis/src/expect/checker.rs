@@ -137,7 +137,7 @@ impl<'a> Checker<'a> {
 
     /// A season in the player's words.
     pub(super) fn words(&self, s: SeasonKey) -> String {
-        crate::run::describe::season_words(s, self.multiversal)
+        crate::run::describe::season_words(s, self.multiversal, self.map.first_year())
     }
 
     /// One season's board against the units expected in it.

@@ -70,8 +70,8 @@ pub fn hover(analysis: &Analysis, text: &str, offset: u32) -> Option<Hover> {
     Some(Hover { span, markdown })
 }
 
-fn season_name(s: SeasonKey, multiversal: bool) -> String {
-    crate::run::describe::season_words(s, multiversal)
+fn season_name(map: &Map, s: SeasonKey, multiversal: bool) -> String {
+    crate::run::describe::season_words(s, multiversal, map.first_year())
 }
 
 fn unit(
@@ -103,21 +103,21 @@ fn unit(
                 unit_text(map, u.kind, u.loc, None),
                 u.power.adjective(),
                 u.kind.name(),
-                season_name(s, mv)
+                season_name(map, s, mv)
             );
             let _ = writeln!(out);
             let from = match u.origin {
                 Origin::Placed => "placed by the setup".to_owned(),
-                Origin::Stayed { from } => format!("stood here in {}", season_name(from, mv)),
+                Origin::Stayed { from } => format!("stood here in {}", season_name(map, from, mv)),
                 Origin::Moved { from } => format!(
                     "moved from {} in {}",
                     loc_text(map, from.loc),
-                    season_name(from.season, mv)
+                    season_name(map, from.season, mv)
                 ),
                 Origin::Retreated { from } => format!(
                     "retreated from {} in {}",
                     loc_text(map, from.loc),
-                    season_name(from.season, mv)
+                    season_name(map, from.season, mv)
                 ),
                 Origin::Built => "built in the adjustment step".to_owned(),
             };
@@ -129,7 +129,7 @@ fn unit(
                 out,
                 "{what} stands in **{}** in {}.",
                 map.name(p),
-                season_name(s, mv)
+                season_name(map, s, mv)
             );
             if !world.exists(s) {
                 let _ = writeln!(out, "\nSeason {s} does not exist.");
@@ -353,7 +353,7 @@ fn province(
                 .season(s)
                 .and_then(|season| season.owner(p))
                 .map_or("unowned", |o| o.name());
-            let _ = write!(out, "; in {}: {owner}", season_name(s, mv));
+            let _ = write!(out, "; in {}: {owner}", season_name(map, s, mv));
         }
         let _ = writeln!(out, ".");
     }
@@ -362,7 +362,7 @@ fn province(
             let _ = writeln!(
                 out,
                 "\nIn {}: {} {}.",
-                season_name(s, mv),
+                season_name(map, s, mv),
                 u.power.adjective(),
                 unit_text(map, u.kind, u.loc, None)
             );
@@ -381,7 +381,7 @@ fn season_text(world: &World, end: &World, key: SeasonKey) -> String {
     let _ = writeln!(
         out,
         "**Season {key}** · {} · timeline {}",
-        key.calendar(),
+        key.calendar(map.first_year()),
         key.timeline
     );
     let Some(s) = world.season(key) else {
@@ -485,7 +485,7 @@ fn power(world: &World, map: &Map, mv: bool, p: Power, season: Option<SeasonKey>
         let _ = write!(out, "**{}**", p.name());
         return out;
     };
-    let _ = writeln!(out, "**{}** in {}", p.name(), season_name(s, mv));
+    let _ = writeln!(out, "**{}** in {}", p.name(), season_name(map, s, mv));
     let Some(board) = world.season(s) else {
         return out.trim_end().to_owned();
     };

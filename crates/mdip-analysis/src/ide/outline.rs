@@ -200,7 +200,9 @@ pub fn document_symbols(analysis: &Analysis) -> Vec<Symbol> {
                     season.children.push(block);
                 }
                 _ => children.push(Symbol {
-                    detail: b.season.map(|s| s.calendar()),
+                    detail: b
+                        .season
+                        .map(|s| s.calendar(analysis.world.map().first_year())),
                     name,
                     kind: SymbolKind::Season,
                     span: block.span,

@@ -41,7 +41,7 @@ pub use super::fivedd::ImportError;
 /// (`None`: the standard map, no `@map` written) and the year the package starts the game in.
 pub const MAPS: [(&str, Option<&str>, u32); 3] = [
     ("standard", None, 1901),
-    // The package's `ancmed.map` counts the years from 1 (`S0001M`); mdip's calendar from 1901.
+    // The package's `ancmed.map` counts the years from 1 (`S0001M`), as mdip's map does.
     ("ancmed", Some("ancient-mediterranean"), 1),
     // The package's `standard_france_austria.map`: the standard map with France and Austria
     // only, the other home centres neutral; godip's `France vs Austria` (`france-vs-austria`).

@@ -503,7 +503,7 @@ impl Builder<'_> {
         StepReport {
             index,
             phase: phase(s.phase),
-            calendar: calendars(s.seasons.iter().copied(), s.phase),
+            calendar: calendars(s.seasons.iter().copied(), s.phase, self.map.first_year()),
             seasons: s.seasons.iter().map(|&k| season(k)).collect(),
             orders: s
                 .orders
@@ -591,7 +591,7 @@ impl Builder<'_> {
                 .collect();
             SeasonReport {
                 season: season(s.key),
-                calendar: s.key.calendar(),
+                calendar: s.key.calendar(self.map.first_year()),
                 phase,
                 parent: s.parent.map(season),
                 children: s.children.iter().map(|&c| season(c)).collect(),
@@ -639,14 +639,13 @@ impl Builder<'_> {
     pub(super) fn next(&self) -> Next {
         let world = &self.a.world;
         let phase_now = world.phase();
-        let calendar = match phase_now {
-            Phase::Movement => calendars(world.moving_heads().into_iter(), phase_now),
-            Phase::Retreat => calendars(
-                world.pending_retreats().iter().map(|d| d.at.season),
-                phase_now,
-            ),
-            Phase::Adjustment => calendars(world.pending_adjustments().iter().copied(), phase_now),
+        let retreats = world.pending_retreats();
+        let seasons: Vec<SeasonKey> = match phase_now {
+            Phase::Movement => world.moving_heads(),
+            Phase::Retreat => retreats.iter().map(|d| d.at.season).collect(),
+            Phase::Adjustment => world.pending_adjustments().to_vec(),
         };
+        let calendar = calendars(seasons.into_iter(), phase_now, self.map.first_year());
         Next {
             phase: phase(phase_now),
             calendar,

@@ -53,17 +53,21 @@ pub(super) fn kind(k: OrderKind) -> OrderKindName {
     }
 }
 
-/// The name of a season in the calendar for a step of `phase`: an adjustment step is the
-/// Winter of the year whose Fall it follows (its board is the next Spring's).
-pub(crate) fn calendar(s: SeasonKey, phase: Phase) -> String {
-    crate::run::describe::step_season_words(s, phase, false)
+/// The name of a season in the calendar (from `first_year`) for a step of `phase`: an adjustment
+/// step is the Winter of the year whose Fall it follows (its board is the next Spring's).
+pub(crate) fn calendar(s: SeasonKey, phase: Phase, first_year: u32) -> String {
+    crate::run::describe::step_season_words(s, phase, false, first_year)
 }
 
 /// The distinct calendar names of some seasons, joined: `Spring 1902, Fall 1901`.
-pub(super) fn calendars(seasons: impl Iterator<Item = SeasonKey>, phase: Phase) -> String {
+pub(super) fn calendars(
+    seasons: impl Iterator<Item = SeasonKey>,
+    phase: Phase,
+    first_year: u32,
+) -> String {
     let mut names: Vec<String> = Vec::new();
     for s in seasons {
-        let n = calendar(s, phase);
+        let n = calendar(s, phase, first_year);
         if !names.contains(&n) {
             names.push(n);
         }

@@ -65,23 +65,25 @@ pub(crate) fn unit(
 /// A season as a player reads it; the one function that decides how seasons are named in
 /// diagnostics, hover, inlay hints and reports. A game with one timeline speaks in the calendar
 /// (`Spring 1901`); a multiversal game gives the coordinate and the calendar (`1:0 (Fall 1901)`),
-/// since both help there.
-pub fn season_words(s: SeasonKey, multiversal: bool) -> String {
+/// since both help there. The calendar counts from `first_year`, the map's
+/// ([`Map::first_year`]).
+pub fn season_words(s: SeasonKey, multiversal: bool, first_year: u32) -> String {
     if multiversal {
-        format!("{s} ({})", s.calendar())
+        format!("{s} ({})", s.calendar(first_year))
     } else {
-        s.calendar()
+        s.calendar(first_year)
     }
 }
 
 /// The season of a step of `phase` in words: as [`season_words`], except that an adjustment
 /// step is the Winter of the year whose Fall it follows (its board is the next Spring's):
 /// `Winter 1901`, or `2:0 (Winter 1901)` in a multiversal game.
-pub fn step_season_words(s: SeasonKey, phase: Phase, multiversal: bool) -> String {
+pub fn step_season_words(s: SeasonKey, phase: Phase, multiversal: bool, first_year: u32) -> String {
     let calendar = if phase == Phase::Adjustment && s.turn > 0 {
-        format!("Winter {}", SeasonKey::new(s.turn - 1, s.timeline).year())
+        let fall = SeasonKey::new(s.turn - 1, s.timeline);
+        format!("Winter {}", fall.year(first_year))
     } else {
-        s.calendar()
+        s.calendar(first_year)
     };
     if multiversal {
         format!("{s} ({calendar})")
@@ -423,7 +425,7 @@ pub(crate) fn illegal(map: &Map, i: &Illegal, step: Phase, multiversal: bool) ->
         Illegal::NoUnit(s) => format!(
             "no unit stands in {} in {}",
             map.name(s.province),
-            season_words(s.season, multiversal)
+            season_words(s.season, multiversal, map.first_year())
         ),
         Illegal::WrongUnitType { actual, .. } => {
             let name = actual.name().to_lowercase();

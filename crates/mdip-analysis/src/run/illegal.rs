@@ -112,7 +112,7 @@ impl State {
                     return d.with_hint(format!(
                         "{} has no unit in {}",
                         power.name(),
-                        describe::season_words(spot.season, multiversal)
+                        describe::season_words(spot.season, multiversal, self.map().first_year())
                     ));
                 }
                 let names: Vec<String> = mine
@@ -122,7 +122,7 @@ impl State {
                 let mut hint = format!(
                     "{}'s units in {}: {}",
                     power.name(),
-                    describe::season_words(spot.season, multiversal),
+                    describe::season_words(spot.season, multiversal, self.map().first_year()),
                     describe::capped_list(&names, 8)
                 );
                 // The nearest unit of the type written, by the number of borders crossed.

@@ -311,7 +311,12 @@ impl State {
                 unused.push(format!(
                     "{} {left} {builds} in {}",
                     power.name(),
-                    describe::step_season_words(season, Phase::Adjustment, multiversal)
+                    describe::step_season_words(
+                        season,
+                        Phase::Adjustment,
+                        multiversal,
+                        self.map().first_year()
+                    )
                 ));
             }
         }

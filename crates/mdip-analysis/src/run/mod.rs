@@ -396,7 +396,7 @@ impl State {
         let words = |seasons: &[SeasonKey], phase: Phase| {
             let mut names: Vec<String> = Vec::new();
             for &s in seasons {
-                let n = describe::step_season_words(s, phase, multiversal);
+                let n = describe::step_season_words(s, phase, multiversal, self.map().first_year());
                 if !names.contains(&n) {
                     names.push(n);
                 }

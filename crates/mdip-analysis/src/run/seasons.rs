@@ -82,10 +82,15 @@ impl State {
     /// a diagnostic when it names none.
     fn season_words(&mut self, line: usize, w: &SeasonWords) -> Option<SeasonKey> {
         let year = w.year?;
-        let (turn, phase) = match turn_and_phase(w.season, year, w.phase) {
+        let first = self.map().first_year();
+        let (turn, phase) = match turn_and_phase(w.season, year, w.phase, first) {
             Ok(t) => t,
             Err(message) => {
-                let hint = "Spring 1901 is turn 0 (`0:0`), Fall 1901 turn 1, Winter 1901 the adjustments before Spring 1902 (`W1901A`)";
+                let next = first.saturating_add(1);
+                let hint = format!(
+                    "Spring {first} is turn 0 (`0:0`), Fall {first} turn 1, Winter {first} the \
+                     adjustments before Spring {next} (`W{first}A`)"
+                );
                 self.diags
                     .push(Diagnostic::new(Code::SeasonWords, w.span, message).with_hint(hint));
                 return None;
@@ -193,7 +198,7 @@ impl State {
     /// E0321 at a header naming the retreats of a turn whose movement dislodged nothing.
     fn no_retreat_phase(&mut self, key: SeasonKey, span: Span) {
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
-        let turn = describe::season_words(key, multiversal);
+        let turn = describe::season_words(key, multiversal, self.map().first_year());
         let phase = self.world.phase();
         let next: Vec<SeasonKey> = match phase {
             Phase::Adjustment => self.world.pending_adjustments().to_vec(),
@@ -201,7 +206,7 @@ impl State {
         };
         let next = next
             .first()
-            .map(|&s| describe::step_season_words(s, phase, multiversal))
+            .map(|&s| describe::step_season_words(s, phase, multiversal, self.map().first_year()))
             .unwrap_or_default();
         let phase_words = match phase {
             Phase::Movement => "movement",
@@ -238,16 +243,18 @@ fn position(head_turn: u32, phase: Phase) -> (u32, u8) {
     (head_turn, rank)
 }
 
-/// The turn a season in words names, and its phase. A retreat's turn is the movement's whose
-/// units retreat (they are named in that season, as `@phase retreat` names them).
+/// The turn a season in words names, and its phase, on a map whose first Spring is in
+/// `first_year`. A retreat's turn is the movement's whose units retreat (they are named in that
+/// season, as `@phase retreat` names them).
 fn turn_and_phase(
     season: SeasonName,
     year: u32,
     letter: Option<PhaseLetter>,
+    first_year: u32,
 ) -> Result<(u32, Phase), String> {
-    let Some(years) = year.checked_sub(1901) else {
+    let Some(years) = year.checked_sub(first_year) else {
         return Err(format!(
-            "the year {year} is before 1901, the first year of the game"
+            "the year {year} is before {first_year}, the first year of the game"
         ));
     };
     let spring = years

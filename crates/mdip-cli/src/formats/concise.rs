@@ -1,5 +1,6 @@
 //! `--format concise`: one line per diagnostic, `path:line:column: error[E0202]: message`,
-//! as compilers write them (editors and `grep` read it), then the summary line.
+//! as compilers write them (editors and `grep` read it), then the summary line. A message of
+//! several lines is written on one, its lines joined by `; `.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -15,6 +16,17 @@ fn severity(s: SeverityName) -> &'static str {
     match s {
         SeverityName::Error => "error",
         SeverityName::Warning => "warning",
+    }
+}
+
+/// A message on one line: the lines of a message of several (a variant folder's problems)
+/// joined by `; `.
+fn one_line(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.contains('\n') {
+        let lines: Vec<&str> = message.lines().map(str::trim).collect();
+        lines.join("; ").into()
+    } else {
+        message.into()
     }
 }
 
@@ -39,7 +51,7 @@ impl FormatWriter for Concise {
                 d.range.start.line,
                 d.range.start.column,
                 d.code,
-                d.message
+                one_line(&d.message)
             );
             if let Some(h) = &d.hint {
                 let _ = write!(out, " (hint: {h})");

@@ -62,15 +62,15 @@ impl SeasonKey {
         self.turn % 2 == 1
     }
 
-    /// The game year of this turn (turn 0 is 1901).
-    pub fn year(self) -> u32 {
-        1901 + self.turn / 2
+    /// The game year of this turn when turn 0 is Spring of `first_year` (the map's; 1901).
+    pub fn year(self, first_year: u32) -> u32 {
+        first_year.saturating_add(self.turn / 2)
     }
 
-    /// The season's name in the traditional calendar, e.g. "Spring 1901".
-    pub fn calendar(self) -> String {
+    /// The season's name in the calendar counting from `first_year`, e.g. "Spring 1901".
+    pub fn calendar(self, first_year: u32) -> String {
         let half = if self.is_fall() { "Fall" } else { "Spring" };
-        format!("{half} {}", self.year())
+        format!("{half} {}", self.year(first_year))
     }
 }
 

@@ -56,7 +56,7 @@ impl Ctx<'_> {
             let text = self.dest_text(loc, t, u.season);
             let other = Some(t) != u.season;
             let detail = if other {
-                format!("into {t} ({})", t.calendar())
+                format!("into {t} ({})", t.calendar(self.map.first_year()))
             } else {
                 self.map.terrain(loc.province).name().to_owned()
             };

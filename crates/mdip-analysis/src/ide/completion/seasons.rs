@@ -15,7 +15,8 @@ impl Ctx<'_> {
         };
         for s in all {
             let head = heads.contains(&s);
-            let detail = format!("{}{}", s.calendar(), if head { ", head" } else { "" });
+            let calendar = s.calendar(self.map.first_year());
+            let detail = format!("{calendar}{}", if head { ", head" } else { "" });
             self.push(
                 s.to_string(),
                 CompletionKind::Season,
@@ -38,7 +39,10 @@ impl Ctx<'_> {
             self.push(
                 s.to_string(),
                 CompletionKind::Season,
-                Some(format!("{}, after the step in progress", s.calendar())),
+                Some(format!(
+                    "{}, after the step in progress",
+                    s.calendar(self.map.first_year())
+                )),
                 s.to_string(),
                 2,
             );

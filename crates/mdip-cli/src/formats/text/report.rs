@@ -444,10 +444,18 @@ fn power_line(g: &PowerBoard) -> String {
 
 /// The calendar name of the step a head waits for: the retreats and adjustments that come
 /// before a head moves belong to the turn before it (`Winter 1901` on the board of Spring
-/// 1902).
+/// 1902). The year is counted from the season's own calendar name, in the map's years.
 fn waits_for(s: &SeasonReport) -> String {
     let t = s.season.turn.saturating_sub(1);
-    let year = 1901 + t / 2;
+    let own_year = s
+        .calendar
+        .rsplit(' ')
+        .next()
+        .and_then(|y| y.parse::<u32>().ok());
+    let Some(year) = own_year.map(|y| y.saturating_sub(s.season.turn / 2).saturating_add(t / 2))
+    else {
+        return s.calendar.clone();
+    };
     match s.phase {
         SeasonPhase::Adjustment => format!("Winter {year}"),
         SeasonPhase::Retreat if t % 2 == 1 => format!("Fall {year}"),
