@@ -670,7 +670,7 @@ fn check_one(
 ) {
     let started = std::time::Instant::now();
     let input = one.input;
-    let folders = crate::maps::Folders::of(&input.name);
+    let folders = crate::maps::folders_of(&input.name);
     let mut analysis = analyze_for_with(&input.text, one.lint, &folders);
     let mut fixed = None;
     // Bytes that are not UTF-8 were read as U+FFFD (`problem` says so): writing the text back

@@ -81,7 +81,7 @@ pub fn run(args: &ExportArgs) -> u8 {
     let Some(Input { name, text }) = inputs::read_one(file, *max_file_size, command) else {
         return 2;
     };
-    let analysis = analyze_with_maps(&text, &crate::maps::Folders::of(&name));
+    let analysis = analyze_with_maps(&text, &crate::maps::folders_of(&name));
     let report = FileReport::new(&name, &text, &analysis);
     if let Err(e) = fivedd::established(&text, &report) {
         eprintln!(

@@ -16,7 +16,7 @@ pub fn run(file: &Path, out: Option<&PathBuf>, max_file_size: u64) -> u8 {
     let Some(Input { name, text: source }) = inputs::read_one(file, max_file_size, command) else {
         return 2;
     };
-    let analysis = analyze_with_maps(&source, &crate::maps::Folders::of(&name));
+    let analysis = analyze_with_maps(&source, &crate::maps::folders_of(&name));
     let report = FileReport::new(&name, &source, &analysis);
     let (written, warnings) = match text::export(&report) {
         Ok(x) => x,

@@ -182,7 +182,7 @@ fn format_one(source: Source, lint: &Lint, max_file_size: u64) -> Outcome {
     }
     // Under the configuration's rule set: lines it finds wrong stay as written.
     let analysis =
-        mdip_analysis::analyze_for_with(&input.text, lint, &crate::maps::Folders::of(&input.name));
+        mdip_analysis::analyze_for_with(&input.text, lint, &crate::maps::folders_of(&input.name));
     match ide::formatted(&input.text, &analysis) {
         Ok(formatted) => Outcome::Done {
             name: input.name,

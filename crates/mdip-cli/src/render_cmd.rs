@@ -68,7 +68,7 @@ pub fn run(args: &RenderArgs) -> u8 {
     else {
         return 2;
     };
-    let analysis = analyze_with_maps(&text, &crate::maps::Folders::of(&name));
+    let analysis = analyze_with_maps(&text, &crate::maps::folders_of(&name));
     let report = FileReport::new(&name, &text, &analysis);
     let style = mdip_render::Style { width: args.width };
     // A variant's board is drawn plain from its map's points, one season (the multiverse's
