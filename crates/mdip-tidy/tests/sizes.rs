@@ -20,7 +20,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-lsp/tests/protocol.rs", 831),
     ("crates/mdip-cli/src/check.rs", 746),
     ("crates/mdip-analysis/src/report/mod.rs", 746),
-    ("crates/mdip-analysis/src/run/lower.rs", 717),
     // The importers of python diplomacy's saved games and of jdip's cases, grown with the
     // variants (a game's map, its `@map`); to split into reading and writing.
     ("crates/mdip-analysis/src/import/python_diplomacy.rs", 867),
