@@ -20,13 +20,13 @@ use std::sync::mpsc;
 use clap::Args;
 use mdip_analysis::config::Lint;
 use mdip_analysis::report::{FileStatus, Problem, SeverityName, Summary};
-use mdip_analysis::{analyze_for_with, ide, Code};
+use mdip_analysis::{analyze_for_with, Code};
 use rayon::prelude::*;
 
 use crate::formats::{self, Checked, FormatWriter, Kept};
 use crate::inputs::{self, Input, Source};
 use crate::output::{self, Output};
-use crate::settings::{self, ConfigArgs};
+use crate::settings::ConfigArgs;
 use crate::{Color, Format};
 
 /// Arguments of `mdip check`.
@@ -592,73 +592,6 @@ struct One<'a> {
     fix: Option<FixMode>,
 }
 
-/// What `--fix` made of a file: its text (the same when nothing applied), the lines for
-/// standard error, the counts, the diff (with `--diff`), and an error writing the file.
-struct Fixed {
-    text: Option<String>,
-    notes: Vec<String>,
-    counts: (usize, usize, bool),
-    diff: String,
-    error: Option<Problem>,
-}
-
-/// Applies the fixes of one file (see `mdip_analysis::ide::fix_all`) and writes it back
-/// unless `--diff`.
-fn fix_one(one: &One<'_>, mode: FixMode, analysis: &mdip_analysis::Analysis) -> Fixed {
-    let input = one.input;
-    let result = ide::fix_all_analysed(&input.text, analysis, one.lint, mode.unsafe_fixes);
-    let verb = if mode.diff { "would fix" } else { "fixed" };
-    let mut notes: Vec<String> = result
-        .applied
-        .iter()
-        .map(|n| {
-            format!(
-                "{}:{}: {verb} {}: {}",
-                input.name,
-                n.line + 1,
-                n.code.as_str(),
-                n.title
-            )
-        })
-        .collect();
-    notes.extend(result.left.iter().map(|n| {
-        format!(
-            "{}:{}: left {}: {} ({})",
-            input.name,
-            n.line + 1,
-            n.code.as_str(),
-            n.title,
-            n.left.map_or("", ide::Left::reason)
-        )
-    }));
-    let changed = result.text != input.text;
-    let mut fixed = Fixed {
-        text: None,
-        notes,
-        counts: (result.applied.len(), result.left.len(), changed),
-        diff: String::new(),
-        error: None,
-    };
-    if !changed {
-        return fixed;
-    }
-    if mode.diff {
-        fixed.diff = settings::unified_diff(&input.name, &input.text, &result.text);
-    } else if let Some(path) = one.path {
-        if let Err(e) = settings::write_atomic(path, &result.text) {
-            fixed.error = Some(Problem {
-                path: input.name.clone(),
-                message: format!("cannot write the fixes to {}: {e}", input.name),
-                severity: SeverityName::Error,
-            });
-            fixed.counts = (0, result.applied.len() + result.left.len(), false);
-            return fixed;
-        }
-    }
-    fixed.text = Some(result.text);
-    fixed
-}
-
 /// Analyses one file and sends its start, its output and its end to the writing thread.
 fn check_one(
     i: usize,
@@ -738,3 +671,6 @@ fn check_one(
     }
     let _ = tx.send((i, Msg::End(kept, error)));
 }
+
+mod fix;
+use fix::{fix_one, Fixed};
