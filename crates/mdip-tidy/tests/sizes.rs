@@ -18,7 +18,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-judge/src/engine.rs", 1310),
     ("crates/mdip-analysis/src/explain.rs", 1108),
     ("crates/mdip-lsp/tests/protocol.rs", 831),
-    ("crates/mdip-analysis/src/report/mod.rs", 746),
     // The importers of python diplomacy's saved games and of jdip's cases, grown with the
     // variants (a game's map, its `@map`); to split into reading and writing.
     ("crates/mdip-analysis/src/import/python_diplomacy.rs", 867),
