@@ -35,6 +35,8 @@ use std::fmt::Write as _;
 
 use serde::Deserialize;
 
+use crate::notation::{self as n, Directive, ExpectedOutcome, OrderLine, Spelt, Words};
+
 pub use super::fivedd::ImportError;
 
 /// The maps of python `diplomacy` that mdip has built in: the package's name, mdip's
@@ -47,6 +49,17 @@ pub const MAPS: [(&str, Option<&str>, u32); 3] = [
     // only, the other home centres neutral; godip's `France vs Austria` (`france-vs-austria`).
     ("standard_france_austria", Some("france-vs-austria"), 1901),
 ];
+
+/// The keywords as this importer has always written them: `H`, `S`, `C`, `via convoy`,
+/// `Disband A x`.
+const WORDS: Words<'static> = Words {
+    hold: "H",
+    support: "S",
+    convoy: "C",
+    via_convoy: "via convoy",
+    disband_in_front: true,
+    ..Words::CANONICAL
+};
 
 /// Provinces a map of the package abbreviates otherwise than mdip's built-in map (the same
 /// places, by their names in both): `ancmed`'s Sinai `SIN`, Thebes `THB`, Tyrrhenian Sea `TYN`.
@@ -268,24 +281,65 @@ impl Order {
     }
 
     /// The order in mdip's notation, in a phase of this kind.
-    fn text(&self, kind: Kind) -> String {
+    fn notation(&self, kind: Kind) -> n::Order {
+        let p = |l: &str| n::Place::new(l);
         match self {
-            Order::Hold(u) => format!("{u} H"),
-            Order::Move(u, to, via) => {
-                format!("{u} - {to}{}", if *via { " via convoy" } else { "" })
-            }
-            Order::SupportHold(u, s) => format!("{u} S {s}"),
+            Order::Hold(u) => n::Order::Hold { unit: nunit(u) },
+            Order::Move(u, to, via) => n::Order::Move {
+                unit: nunit(u),
+                dest: p(to),
+                via_convoy: *via,
+                retreat: false,
+            },
+            Order::SupportHold(u, s) => n::Order::SupportHold {
+                unit: nunit(u),
+                target: nunit(s),
+            },
             // The package matches a support with the move by province: `S F POR - SPA/SC`
             // supports `F POR - SPA/NC`. mdip's support names no coast for that.
-            Order::SupportMove(u, s, to) => format!("{u} S {s} - {}", province(to)),
-            Order::Convoy(u, a, to) => format!("{u} C {a} - {to}"),
-            Order::Retreat(u, to) => format!("{u} - {to}"),
-            Order::Disband(u) if kind == Kind::Adjustment => format!("Remove {u}"),
-            Order::Disband(u) => format!("Disband {u}"),
-            Order::Build(u) => format!("Build {u}"),
-            Order::Waive => "Waive".to_owned(),
+            Order::SupportMove(u, s, to) => n::Order::SupportMove {
+                unit: nunit(u),
+                target: nunit(s),
+                dest: p(province(to)),
+            },
+            Order::Convoy(u, a, to) => n::Order::Convoy {
+                unit: nunit(u),
+                army: nunit(a),
+                dest: p(to),
+            },
+            Order::Retreat(u, to) => n::Order::Move {
+                unit: nunit(u),
+                dest: p(to),
+                via_convoy: false,
+                retreat: false,
+            },
+            Order::Disband(u) if kind == Kind::Adjustment => n::Order::Remove { unit: nunit(u) },
+            Order::Disband(u) => n::Order::Disband { unit: nunit(u) },
+            Order::Build(u) => n::Order::Build { unit: nunit(u) },
+            Order::Waive => n::Order::Waive,
         }
     }
+}
+
+/// A unit as [`unit`] writes it (`A bud`), as a value of the notation.
+fn nunit(u: &str) -> n::Unit {
+    let (k, l) = u.split_once(' ').unwrap_or(("A", u));
+    let kind = if k == "F" {
+        n::UnitKind::Fleet
+    } else {
+        n::UnitKind::Army
+    };
+    n::Unit::new(kind, n::Place::new(l))
+}
+
+/// An order line `Power: order => outcome`, as this importer spells it.
+fn line(t: &mut String, power: String, order: n::Order, expect: ExpectedOutcome) {
+    let l = OrderLine {
+        power: Some(power),
+        order,
+        expect: Some(expect),
+    };
+    let _ = writeln!(t, "{}", Spelt(&l, &WORDS));
 }
 
 /// Reads an order as the package writes it.
@@ -321,7 +375,7 @@ const RESULT_WORDS: [&str; 6] = ["bounce", "cut", "void", "dislodged", "no convo
 /// DATC 6.D.10), so `void` alone on a matching support is `succeeds`; for the army whose
 /// convoy failed, the package voids the support before it looks for cuts, so whether it was
 /// cut is not known and the outcome is left open (`any`).
-fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> &'static str {
+fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> ExpectedOutcome {
     let ok = match order {
         Order::Disband(_) if kind == Kind::Retreat => words.iter().all(|w| *w == "disband"),
         Order::SupportHold(..) | Order::SupportMove(..) if matches => {
@@ -330,9 +384,9 @@ fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> &'static
         _ => words.is_empty(),
     };
     if ok {
-        "succeeds"
+        ExpectedOutcome::Succeeds
     } else {
-        "fails"
+        ExpectedOutcome::Fails
     }
 }
 
@@ -396,7 +450,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
     }
     t.push('\n');
     if let Some(m) = mdip_map {
-        let _ = writeln!(t, "{}", crate::notation::Directive::Map(m.to_string()));
+        let _ = writeln!(t, "{}", Directive::Map(m.to_string()));
     }
     // The phases that are steps of the game; `FORMING` and `COMPLETED` hold no orders.
     let mut steps: Vec<(usize, (char, u32, Kind))> = Vec::new();
@@ -440,14 +494,15 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
     // The setup: the first phase's position.
     let state = &game.phases[first].state;
     if turn != 0 {
-        let _ = writeln!(t, "@turn {turn}");
+        let _ = writeln!(t, "{}", Directive::Turn(turn));
     }
     let _ = writeln!(t, "# {}", game.phases[first].name);
     for (p, units) in &state.units {
         for (j, u) in units.iter().enumerate() {
             let text = state_unit(u)
                 .ok_or_else(|| bad_unit(format!("phases[{first}].state.units.{p}[{j}]"), u))?;
-            let _ = writeln!(t, "@unit {} {text}", power(p));
+            let (power, unit) = (power(p), nunit(&text));
+            let _ = writeln!(t, "{}", Directive::Unit { power, unit });
         }
     }
     for (p, centres) in &state.centers {
@@ -461,12 +516,18 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
             })?);
         }
         if !names.is_empty() {
-            let _ = writeln!(t, "@owns {} {}", power(p), names.join(", "));
+            let (power, provinces) = (power(p), names);
+            let owns = Directive::Owns {
+                power,
+                provinces,
+                season: None,
+            };
+            let _ = writeln!(t, "{owns}");
         }
     }
     let mut previous: Option<(char, u32, Kind)> = None;
     // The units dislodged by the last movement step that may retreat, as `Power unit`.
-    let mut dislodged: Vec<String> = Vec::new();
+    let mut dislodged: Vec<Directive> = Vec::new();
     for (n, &(i, name)) in steps.iter().enumerate() {
         let p = &game.phases[i];
         let path = format!("phases[{i}]");
@@ -484,7 +545,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
             if before.2 == Kind::Movement && name.2 != Kind::Retreat {
                 skipped_retreat(&mut t, &game.phases[steps[n - 1].0]);
             }
-            let _ = writeln!(t, "\n@phase {}  # {}", name.2.word(), one_line(&p.name));
+            let _ = writeln!(t, "\n{}  # {}", phase(name.2.word()), one_line(&p.name));
         }
         if previous.is_some_and(|b| b.2 == Kind::Movement) {
             dislodged = retreating(p, &path)?;
@@ -548,20 +609,22 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
                 builds += usize::from(matches!(order, Order::Build(_) | Order::Waive));
                 let expect = match order {
                     // A waiver has no result of its own.
-                    Order::Waive => "any",
+                    Order::Waive => ExpectedOutcome::Any,
                     // The package voids a support of an army whose convoy failed before it
                     // looks for cuts: whether mdip's support was cut, it does not say.
-                    Order::SupportMove(_, ref s, _) if supports_no_convoy(s, p) => "any",
+                    Order::SupportMove(_, ref s, _) if supports_no_convoy(s, p) => {
+                        ExpectedOutcome::Any
+                    }
                     _ => outcome(&order, name.2, &words, support_matches(&order, p)),
                 };
-                let _ = writeln!(t, "{}: {} => {expect}", power(pw), order.text(name.2));
+                line(&mut t, power(pw), order.notation(name.2), expect);
             }
             // Builds not used: the package waives them (its `WAIVE` results name no power).
             let count = p.state.builds.get(pw).map_or(0, |b| b.count);
             if name.2 == Kind::Adjustment && count > 0 {
                 let unused = usize::try_from(count).unwrap_or(0).saturating_sub(builds);
                 for _ in 0..unused {
-                    let _ = writeln!(t, "{}: Waive => any", power(pw));
+                    line(&mut t, power(pw), n::Order::Waive, ExpectedOutcome::Any);
                 }
             }
         }
@@ -581,7 +644,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
                         skipped_retreat(&mut t, p);
                     }
                 }
-                let _ = writeln!(t, "\n@phase next  # {}", one_line(&after.name));
+                let _ = writeln!(t, "\n{}  # {}", phase("next"), one_line(&after.name));
                 write_position(&mut t, after, &path, &dislodged)?;
                 write_owners(&mut t, after, &path)?;
             }
@@ -619,7 +682,8 @@ fn skipped_retreat(t: &mut String, movement: &Phase) {
     }
     let _ = writeln!(
         t,
-        "\n@phase retreat  # no phase in the game: the dislodged units had nowhere to go"
+        "\n{}  # no phase in the game: the dislodged units had nowhere to go",
+        phase("retreat")
     );
     for u in dislodged {
         let owner = movement
@@ -628,7 +692,13 @@ fn skipped_retreat(t: &mut String, movement: &Phase) {
             .iter()
             .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
         if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let _ = writeln!(t, "{}: Disband {text} => succeeds", power(pw));
+            let unit = nunit(&text);
+            line(
+                t,
+                power(pw),
+                n::Order::Disband { unit },
+                ExpectedOutcome::Succeeds,
+            );
         }
     }
 }
@@ -653,7 +723,13 @@ fn disband_unordered(t: &mut String, retreat: &Phase, movement: &Phase) {
             .iter()
             .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
         if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let _ = writeln!(t, "{}: Disband {text} => succeeds", power(pw));
+            let unit = nunit(&text);
+            line(
+                t,
+                power(pw),
+                n::Order::Disband { unit },
+                ExpectedOutcome::Succeeds,
+            );
         }
     }
 }
@@ -776,46 +852,48 @@ fn write_position(
     t: &mut String,
     p: &Phase,
     path: &str,
-    dislodged: &[String],
+    dislodged: &[Directive],
 ) -> Result<(), ImportError> {
     write_units(t, p, path)?;
     // The units the last movement step dislodged (until the next one): exactly those that
     // could retreat (the package lists them); a unit with nowhere to go is disbanded at once.
     for d in dislodged {
-        let _ = writeln!(t, "@expect dislodged {d}");
+        let _ = writeln!(t, "{d}");
     }
-    let _ = writeln!(t, "@expect dislodged except disbanded");
+    let _ = writeln!(t, "{}", Directive::ExpectDislodgedExceptDisbanded);
     for (pw, units) in &p.state.retreats {
         for (u, places) in units {
             let at = format!("{path}.state.retreats.{pw}.{u}");
             let (k, l) = u.split_once(' ').ok_or_else(|| bad_unit(at.clone(), u))?;
             let text = unit(k, l.trim()).ok_or_else(|| bad_unit(at.clone(), u))?;
-            let mut to = Vec::new();
+            let mut options = Vec::new();
             for (j, place) in places.iter().enumerate() {
-                to.push(location(place).ok_or_else(|| {
+                options.push(n::Place::new(location(place).ok_or_else(|| {
                     error(format!("{at}[{j}]"), format!("`{place}` is no province"))
-                })?);
+                })?));
             }
-            let to = if to.is_empty() {
-                "none".to_owned()
-            } else {
-                to.join(", ")
+            let (power, unit) = (power(pw), nunit(&text));
+            let d = Directive::ExpectRetreats {
+                power,
+                unit,
+                options,
             };
-            let _ = writeln!(t, "@expect retreats {} {text}: {to}", power(pw));
+            let _ = writeln!(t, "{d}");
         }
     }
     Ok(())
 }
 
-/// The dislodged units of a retreat phase (its `state.retreats`), as `Power unit`; none for
-/// another phase.
-fn retreating(p: &Phase, path: &str) -> Result<Vec<String>, ImportError> {
+/// The dislodged units of a retreat phase (its `state.retreats`), as `@expect dislodged`; none
+/// for another phase.
+fn retreating(p: &Phase, path: &str) -> Result<Vec<Directive>, ImportError> {
     let mut out = Vec::new();
     for (pw, units) in &p.state.retreats {
         for u in units.keys() {
             let at = format!("{path}.state.retreats.{pw}.{u}");
             let text = state_unit(u).ok_or_else(|| bad_unit(at, u))?;
-            out.push(format!("{} {text}", power(pw)));
+            let (power, unit) = (power(pw), nunit(&text));
+            out.push(Directive::ExpectDislodged { power, unit });
         }
     }
     Ok(out)
@@ -830,7 +908,8 @@ fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError>
             }
             let text = state_unit(u)
                 .ok_or_else(|| bad_unit(format!("{path}.state.units.{pw}[{j}]"), u))?;
-            let _ = writeln!(t, "@expect unit {} {text}", power(pw));
+            let (power, unit) = (power(pw), nunit(&text));
+            let _ = writeln!(t, "{}", Directive::ExpectUnit { power, unit });
             any = true;
         }
     }
@@ -850,10 +929,24 @@ fn write_owners(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError
                     format!("`{c}` is no province such as `BUD`"),
                 )
             })?;
-            let _ = writeln!(t, "@expect owner {c} {}", power(pw));
+            let (province, power) = (c, power(pw));
+            let owner = Directive::ExpectOwner {
+                province,
+                power,
+                season: None,
+            };
+            let _ = writeln!(t, "{owner}");
         }
     }
     Ok(())
+}
+
+/// `@phase WORD`.
+fn phase(word: &str) -> Directive {
+    Directive::Phase {
+        phase: word.to_owned(),
+        seasons: Vec::new(),
+    }
 }
 
 /// A text from the input made one line (it is written into a comment).
