@@ -35,7 +35,7 @@ use std::fmt::Write as _;
 
 use serde::Deserialize;
 
-use crate::notation::{self as n, Directive, ExpectedOutcome, OrderLine, Spelt, Words};
+use crate::notation::{self as n, Directive, ExpectedOutcome};
 
 pub use super::fivedd::ImportError;
 
@@ -49,17 +49,6 @@ pub const MAPS: [(&str, Option<&str>, u32); 3] = [
     // only, the other home centres neutral; godip's `France vs Austria` (`france-vs-austria`).
     ("standard_france_austria", Some("france-vs-austria"), 1901),
 ];
-
-/// The keywords as this importer has always written them: `H`, `S`, `C`, `via convoy`,
-/// `Disband A x`.
-const WORDS: Words<'static> = Words {
-    hold: "H",
-    support: "S",
-    convoy: "C",
-    via_convoy: "via convoy",
-    disband_in_front: true,
-    ..Words::CANONICAL
-};
 
 /// Provinces a map of the package abbreviates otherwise than mdip's built-in map (the same
 /// places, by their names in both): `ancmed`'s Sinai `SIN`, Thebes `THB`, Tyrrhenian Sea `TYN`.
@@ -321,27 +310,6 @@ impl Order {
     }
 }
 
-/// A unit as [`unit`] writes it (`A bud`), as a value of the notation.
-fn nunit(u: &str) -> n::Unit {
-    let (k, l) = u.split_once(' ').unwrap_or(("A", u));
-    let kind = if k == "F" {
-        n::UnitKind::Fleet
-    } else {
-        n::UnitKind::Army
-    };
-    n::Unit::new(kind, n::Place::new(l))
-}
-
-/// An order line `Power: order => outcome`, as this importer spells it.
-fn line(t: &mut String, power: String, order: n::Order, expect: ExpectedOutcome) {
-    let l = OrderLine {
-        power: Some(power),
-        order,
-        expect: Some(expect),
-    };
-    let _ = writeln!(t, "{}", Spelt(&l, &WORDS));
-}
-
 /// Reads an order as the package writes it.
 fn order_of(text: &str) -> Option<Order> {
     let w: Vec<&str> = text.split_whitespace().collect();
@@ -491,40 +459,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
             format!("the year {year} is before the map's first, {first_year}"),
         ));
     };
-    // The setup: the first phase's position.
-    let state = &game.phases[first].state;
-    if turn != 0 {
-        let _ = writeln!(t, "{}", Directive::Turn(turn));
-    }
-    let _ = writeln!(t, "# {}", game.phases[first].name);
-    for (p, units) in &state.units {
-        for (j, u) in units.iter().enumerate() {
-            let text = state_unit(u)
-                .ok_or_else(|| bad_unit(format!("phases[{first}].state.units.{p}[{j}]"), u))?;
-            let (power, unit) = (power(p), nunit(&text));
-            let _ = writeln!(t, "{}", Directive::Unit { power, unit });
-        }
-    }
-    for (p, centres) in &state.centers {
-        let mut names = Vec::new();
-        for (j, c) in centres.iter().enumerate() {
-            names.push(location(c).ok_or_else(|| {
-                error(
-                    format!("phases[{first}].state.centers.{p}[{j}]"),
-                    format!("`{c}` is no province such as `BUD`"),
-                )
-            })?);
-        }
-        if !names.is_empty() {
-            let (power, provinces) = (power(p), names);
-            let owns = Directive::Owns {
-                power,
-                provinces,
-                season: None,
-            };
-            let _ = writeln!(t, "{owns}");
-        }
-    }
+    write_setup(&mut t, &game.phases[first], first, turn)?;
     let mut previous: Option<(char, u32, Kind)> = None;
     // The units dislodged by the last movement step that may retreat, as `Power unit`.
     let mut dislodged: Vec<Directive> = Vec::new();
@@ -667,73 +602,6 @@ fn convoyed_armies(p: &Phase) -> Vec<(String, String)> {
         .collect()
 }
 
-/// After a movement phase that dislodged units none of which could retreat, the package goes
-/// on to the next phase; mdip plays a retreat step, with nothing to order, in which they are
-/// disbanded: it is passed over.
-fn skipped_retreat(t: &mut String, movement: &Phase) {
-    let dislodged: Vec<&String> = movement
-        .results
-        .iter()
-        .filter(|(_, r)| r.words().contains(&"dislodged"))
-        .map(|(u, _)| u)
-        .collect();
-    if dislodged.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        t,
-        "\n{}  # no phase in the game: the dislodged units had nowhere to go",
-        phase("retreat")
-    );
-    for u in dislodged {
-        let owner = movement
-            .state
-            .units
-            .iter()
-            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
-        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let unit = nunit(&text);
-            line(
-                t,
-                power(pw),
-                n::Order::Disband { unit },
-                ExpectedOutcome::Succeeds,
-            );
-        }
-    }
-}
-
-/// `Disband` for each unit of a retreat phase's results that no order of the phase names,
-/// its power read from the movement phase before.
-fn disband_unordered(t: &mut String, retreat: &Phase, movement: &Phase) {
-    let ordered: Vec<String> = retreat
-        .orders
-        .values()
-        .flatten()
-        .flatten()
-        .filter_map(|o| order_of(o)?.unit().map(str::to_ascii_uppercase))
-        .collect();
-    for u in retreat.results.keys() {
-        if ordered.contains(&u.trim_start_matches('*').to_owned()) {
-            continue;
-        }
-        let owner = movement
-            .state
-            .units
-            .iter()
-            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
-        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let unit = nunit(&text);
-            line(
-                t,
-                power(pw),
-                n::Order::Disband { unit },
-                ExpectedOutcome::Succeeds,
-            );
-        }
-    }
-}
-
 /// The province of a location: `stp/sc` → `stp`.
 fn province(loc: &str) -> &str {
     loc.split('/').next().unwrap_or(loc)
@@ -846,109 +714,6 @@ fn bad_unit(path: String, u: &str) -> ImportError {
     error(path, format!("`{u}` is no unit such as `A BUD`"))
 }
 
-/// `@expect unit` for the units standing on the board (not the dislodged ones) and, in a
-/// retreat phase, `@expect retreats` for each dislodged unit.
-fn write_position(
-    t: &mut String,
-    p: &Phase,
-    path: &str,
-    dislodged: &[Directive],
-) -> Result<(), ImportError> {
-    write_units(t, p, path)?;
-    // The units the last movement step dislodged (until the next one): exactly those that
-    // could retreat (the package lists them); a unit with nowhere to go is disbanded at once.
-    for d in dislodged {
-        let _ = writeln!(t, "{d}");
-    }
-    let _ = writeln!(t, "{}", Directive::ExpectDislodgedExceptDisbanded);
-    for (pw, units) in &p.state.retreats {
-        for (u, places) in units {
-            let at = format!("{path}.state.retreats.{pw}.{u}");
-            let (k, l) = u.split_once(' ').ok_or_else(|| bad_unit(at.clone(), u))?;
-            let text = unit(k, l.trim()).ok_or_else(|| bad_unit(at.clone(), u))?;
-            let mut options = Vec::new();
-            for (j, place) in places.iter().enumerate() {
-                options.push(n::Place::new(location(place).ok_or_else(|| {
-                    error(format!("{at}[{j}]"), format!("`{place}` is no province"))
-                })?));
-            }
-            let (power, unit) = (power(pw), nunit(&text));
-            let d = Directive::ExpectRetreats {
-                power,
-                unit,
-                options,
-            };
-            let _ = writeln!(t, "{d}");
-        }
-    }
-    Ok(())
-}
-
-/// The dislodged units of a retreat phase (its `state.retreats`), as `@expect dislodged`; none
-/// for another phase.
-fn retreating(p: &Phase, path: &str) -> Result<Vec<Directive>, ImportError> {
-    let mut out = Vec::new();
-    for (pw, units) in &p.state.retreats {
-        for u in units.keys() {
-            let at = format!("{path}.state.retreats.{pw}.{u}");
-            let text = state_unit(u).ok_or_else(|| bad_unit(at, u))?;
-            let (power, unit) = (power(pw), nunit(&text));
-            out.push(Directive::ExpectDislodged { power, unit });
-        }
-    }
-    Ok(out)
-}
-
-fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
-    let mut any = false;
-    for (pw, units) in &p.state.units {
-        for (j, u) in units.iter().enumerate() {
-            if u.starts_with('*') {
-                continue;
-            }
-            let text = state_unit(u)
-                .ok_or_else(|| bad_unit(format!("{path}.state.units.{pw}[{j}]"), u))?;
-            let (power, unit) = (power(pw), nunit(&text));
-            let _ = writeln!(t, "{}", Directive::ExpectUnit { power, unit });
-            any = true;
-        }
-    }
-    if !any {
-        // No unit stands: say so, or the expectations would check nothing.
-        let _ = writeln!(t, "# no unit stands on the board");
-    }
-    Ok(())
-}
-
-fn write_owners(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
-    for (pw, centres) in &p.state.centers {
-        for (j, c) in centres.iter().enumerate() {
-            let c = location(c).ok_or_else(|| {
-                error(
-                    format!("{path}.state.centers.{pw}[{j}]"),
-                    format!("`{c}` is no province such as `BUD`"),
-                )
-            })?;
-            let (province, power) = (c, power(pw));
-            let owner = Directive::ExpectOwner {
-                province,
-                power,
-                season: None,
-            };
-            let _ = writeln!(t, "{owner}");
-        }
-    }
-    Ok(())
-}
-
-/// `@phase WORD`.
-fn phase(word: &str) -> Directive {
-    Directive::Phase {
-        phase: word.to_owned(),
-        seasons: Vec::new(),
-    }
-}
-
 /// A text from the input made one line (it is written into a comment).
 fn one_line(s: &str) -> String {
     s.chars()
@@ -958,3 +723,9 @@ fn one_line(s: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+mod write;
+
+use write::{
+    disband_unordered, line, nunit, phase, retreating, skipped_retreat, write_owners,
+    write_position, write_setup,
+};
