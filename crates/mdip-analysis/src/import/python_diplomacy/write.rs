@@ -52,7 +52,7 @@ pub(super) fn write_setup(
 
 /// The keywords as this importer has always written them: `H`, `S`, `C`, `via convoy`,
 /// `Disband A x`.
-const WORDS: Words<'static> = Words {
+pub(super) const WORDS: Words<'static> = Words {
     hold: "H",
     support: "S",
     convoy: "C",
