@@ -230,32 +230,32 @@ fn location(word: &str) -> Option<String> {
 }
 
 /// A unit `A BUD` → `A bud`.
-fn unit(kind: &str, at: &str) -> Option<String> {
+fn unit(kind: &str, at: &str) -> Option<n::Unit> {
     let k = match kind {
-        "A" | "a" => 'A',
-        "F" | "f" => 'F',
+        "A" | "a" => n::UnitKind::Army,
+        "F" | "f" => n::UnitKind::Fleet,
         _ => return None,
     };
-    Some(format!("{k} {}", location(at)?))
+    Some(n::Unit::new(k, n::Place::new(location(at)?)))
 }
 
 /// An order the package stored, read.
 #[derive(Debug, PartialEq, Eq)]
 enum Order {
-    Hold(String),
-    Move(String, String, bool),
-    SupportHold(String, String),
-    SupportMove(String, String, String),
-    Convoy(String, String, String),
-    Retreat(String, String),
-    Disband(String),
-    Build(String),
+    Hold(n::Unit),
+    Move(n::Unit, String, bool),
+    SupportHold(n::Unit, n::Unit),
+    SupportMove(n::Unit, n::Unit, String),
+    Convoy(n::Unit, n::Unit, String),
+    Retreat(n::Unit, String),
+    Disband(n::Unit),
+    Build(n::Unit),
     Waive,
 }
 
 impl Order {
     /// The unit whose results are the order's (`A BUD`, as the package keys them).
-    fn unit(&self) -> Option<&str> {
+    fn unit(&self) -> Option<&n::Unit> {
         match self {
             Order::Hold(u)
             | Order::Move(u, ..)
@@ -273,38 +273,38 @@ impl Order {
     fn notation(&self, kind: Kind) -> n::Order {
         let p = |l: &str| n::Place::new(l);
         match self {
-            Order::Hold(u) => n::Order::Hold { unit: nunit(u) },
+            Order::Hold(u) => n::Order::Hold { unit: u.clone() },
             Order::Move(u, to, via) => n::Order::Move {
-                unit: nunit(u),
+                unit: u.clone(),
                 dest: p(to),
                 via_convoy: *via,
                 retreat: false,
             },
             Order::SupportHold(u, s) => n::Order::SupportHold {
-                unit: nunit(u),
-                target: nunit(s),
+                unit: u.clone(),
+                target: s.clone(),
             },
             // The package matches a support with the move by province: `S F POR - SPA/SC`
             // supports `F POR - SPA/NC`. mdip's support names no coast for that.
             Order::SupportMove(u, s, to) => n::Order::SupportMove {
-                unit: nunit(u),
-                target: nunit(s),
+                unit: u.clone(),
+                target: s.clone(),
                 dest: p(province(to)),
             },
             Order::Convoy(u, a, to) => n::Order::Convoy {
-                unit: nunit(u),
-                army: nunit(a),
+                unit: u.clone(),
+                army: a.clone(),
                 dest: p(to),
             },
             Order::Retreat(u, to) => n::Order::Move {
-                unit: nunit(u),
+                unit: u.clone(),
                 dest: p(to),
                 via_convoy: false,
                 retreat: false,
             },
-            Order::Disband(u) if kind == Kind::Adjustment => n::Order::Remove { unit: nunit(u) },
-            Order::Disband(u) => n::Order::Disband { unit: nunit(u) },
-            Order::Build(u) => n::Order::Build { unit: nunit(u) },
+            Order::Disband(u) if kind == Kind::Adjustment => n::Order::Remove { unit: u.clone() },
+            Order::Disband(u) => n::Order::Disband { unit: u.clone() },
+            Order::Build(u) => n::Order::Build { unit: u.clone() },
             Order::Waive => n::Order::Waive,
         }
     }
@@ -590,7 +590,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
 }
 
 /// The armies some fleet of the phase is ordered to convoy, with their destinations.
-fn convoyed_armies(p: &Phase) -> Vec<(String, String)> {
+fn convoyed_armies(p: &Phase) -> Vec<(n::Unit, String)> {
     p.orders
         .values()
         .flatten()
@@ -611,7 +611,7 @@ fn province(loc: &str) -> &str {
 /// hold a unit that does not move, a support to move a unit ordered to that province.
 fn support_matches(order: &Order, p: &Phase) -> bool {
     // `A nap` → `nap`.
-    let at = |u: &str| province(u.split_once(' ').map_or(u, |x| x.1)).to_owned();
+    let at = |u: &n::Unit| province(&u.place.province).to_owned();
     let supported = match order {
         Order::SupportHold(_, s) | Order::SupportMove(_, s, _) => at(s),
         _ => return false,
@@ -634,7 +634,7 @@ fn support_matches(order: &Order, p: &Phase) -> bool {
 }
 
 /// Whether the supported army (`A sev`) has the result `no convoy`.
-fn supports_no_convoy(supported: &str, p: &Phase) -> bool {
+fn supports_no_convoy(supported: &n::Unit, p: &Phase) -> bool {
     results_key(&p.results, supported).is_some_and(|k| p.results[k].words().contains(&"no convoy"))
 }
 
@@ -690,8 +690,8 @@ fn follows(a: (char, u32, Kind), b: (char, u32, Kind)) -> bool {
 
 /// The key of `results` for a unit: as written, or by its province alone (the package keys a
 /// build by the unit built, a unit on a coast with or without the coast).
-fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &str) -> Option<&'a String> {
-    let wanted = unit.to_ascii_uppercase();
+fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &n::Unit) -> Option<&'a String> {
+    let wanted = unit.to_string().to_ascii_uppercase();
     let province = |s: &str| s.split('/').next().unwrap_or(s).to_owned();
     results
         .keys()
@@ -704,7 +704,7 @@ fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &str) -> Option
 }
 
 /// A unit of `state.units`, `"A BUD"` or `"*F TRI"` (dislodged), as mdip writes it.
-fn state_unit(u: &str) -> Option<String> {
+fn state_unit(u: &str) -> Option<n::Unit> {
     let u = u.trim_start_matches('*');
     let (k, l) = u.split_once(' ')?;
     unit(k, l.trim())
@@ -726,6 +726,6 @@ mod tests;
 mod write;
 
 use write::{
-    disband_unordered, line, nunit, phase, retreating, skipped_retreat, write_owners,
-    write_position, write_setup,
+    disband_unordered, line, phase, retreating, skipped_retreat, write_owners, write_position,
+    write_setup,
 };

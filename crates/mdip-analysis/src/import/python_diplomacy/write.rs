@@ -21,9 +21,9 @@ pub(super) fn write_setup(
     let _ = writeln!(t, "# {}", phase.name);
     for (p, units) in &state.units {
         for (j, u) in units.iter().enumerate() {
-            let text = state_unit(u)
+            let unit = state_unit(u)
                 .ok_or_else(|| bad_unit(format!("phases[{first}].state.units.{p}[{j}]"), u))?;
-            let (power, unit) = (power(p), nunit(&text));
+            let power = power(p);
             let _ = writeln!(t, "{}", Directive::Unit { power, unit });
         }
     }
@@ -38,10 +38,9 @@ pub(super) fn write_setup(
             })?);
         }
         if !names.is_empty() {
-            let (power, provinces) = (power(p), names);
             let owns = Directive::Owns {
-                power,
-                provinces,
+                power: power(p),
+                provinces: names,
                 season: None,
             };
             let _ = writeln!(t, "{owns}");
@@ -60,17 +59,6 @@ pub(super) const WORDS: Words<'static> = Words {
     disband_in_front: true,
     ..Words::CANONICAL
 };
-
-/// A unit as [`unit`] writes it (`A bud`), as a value of the notation.
-pub(super) fn nunit(u: &str) -> n::Unit {
-    let (k, l) = u.split_once(' ').unwrap_or(("A", u));
-    let kind = if k == "F" {
-        n::UnitKind::Fleet
-    } else {
-        n::UnitKind::Army
-    };
-    n::Unit::new(kind, n::Place::new(l))
-}
 
 /// An order line `Power: order => outcome`, as this importer spells it.
 pub(super) fn line(t: &mut String, power: String, order: n::Order, expect: ExpectedOutcome) {
@@ -101,20 +89,21 @@ pub(super) fn skipped_retreat(t: &mut String, movement: &Phase) {
         phase("retreat")
     );
     for u in dislodged {
-        let owner = movement
-            .state
-            .units
-            .iter()
-            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
-        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let unit = nunit(&text);
-            line(
-                t,
-                power(pw),
-                n::Order::Disband { unit },
-                ExpectedOutcome::Succeeds,
-            );
-        }
+        disband(t, movement, u);
+    }
+}
+
+/// `Power: Disband unit => succeeds` for a unit of the results (`A BUD`), its power read from
+/// the movement phase's units.
+fn disband(t: &mut String, movement: &Phase, u: &str) {
+    let owner = movement
+        .state
+        .units
+        .iter()
+        .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
+    if let (Some((pw, _)), Some(unit)) = (owner, state_unit(u)) {
+        let order = n::Order::Disband { unit };
+        line(t, power(pw), order, ExpectedOutcome::Succeeds);
     }
 }
 
@@ -126,26 +115,13 @@ pub(super) fn disband_unordered(t: &mut String, retreat: &Phase, movement: &Phas
         .values()
         .flatten()
         .flatten()
-        .filter_map(|o| order_of(o)?.unit().map(str::to_ascii_uppercase))
+        .filter_map(|o| Some(order_of(o)?.unit()?.to_string().to_ascii_uppercase()))
         .collect();
     for u in retreat.results.keys() {
         if ordered.contains(&u.trim_start_matches('*').to_owned()) {
             continue;
         }
-        let owner = movement
-            .state
-            .units
-            .iter()
-            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
-        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let unit = nunit(&text);
-            line(
-                t,
-                power(pw),
-                n::Order::Disband { unit },
-                ExpectedOutcome::Succeeds,
-            );
-        }
+        disband(t, movement, u);
     }
 }
 
@@ -168,16 +144,15 @@ pub(super) fn write_position(
         for (u, places) in units {
             let at = format!("{path}.state.retreats.{pw}.{u}");
             let (k, l) = u.split_once(' ').ok_or_else(|| bad_unit(at.clone(), u))?;
-            let text = unit(k, l.trim()).ok_or_else(|| bad_unit(at.clone(), u))?;
+            let unit = unit(k, l.trim()).ok_or_else(|| bad_unit(at.clone(), u))?;
             let mut options = Vec::new();
             for (j, place) in places.iter().enumerate() {
                 options.push(n::Place::new(location(place).ok_or_else(|| {
                     error(format!("{at}[{j}]"), format!("`{place}` is no province"))
                 })?));
             }
-            let (power, unit) = (power(pw), nunit(&text));
             let d = Directive::ExpectRetreats {
-                power,
+                power: power(pw),
                 unit,
                 options,
             };
@@ -194,24 +169,25 @@ pub(super) fn retreating(p: &Phase, path: &str) -> Result<Vec<Directive>, Import
     for (pw, units) in &p.state.retreats {
         for u in units.keys() {
             let at = format!("{path}.state.retreats.{pw}.{u}");
-            let text = state_unit(u).ok_or_else(|| bad_unit(at, u))?;
-            let (power, unit) = (power(pw), nunit(&text));
+            let unit = state_unit(u).ok_or_else(|| bad_unit(at, u))?;
+            let power = power(pw);
             out.push(Directive::ExpectDislodged { power, unit });
         }
     }
     Ok(out)
 }
 
-pub(super) fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
+/// `@expect unit` for each unit standing on the board (not the dislodged ones).
+fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
     let mut any = false;
     for (pw, units) in &p.state.units {
         for (j, u) in units.iter().enumerate() {
             if u.starts_with('*') {
                 continue;
             }
-            let text = state_unit(u)
+            let unit = state_unit(u)
                 .ok_or_else(|| bad_unit(format!("{path}.state.units.{pw}[{j}]"), u))?;
-            let (power, unit) = (power(pw), nunit(&text));
+            let power = power(pw);
             let _ = writeln!(t, "{}", Directive::ExpectUnit { power, unit });
             any = true;
         }
@@ -223,6 +199,7 @@ pub(super) fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), I
     Ok(())
 }
 
+/// `@expect owner` for each owned centre.
 pub(super) fn write_owners(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
     for (pw, centres) in &p.state.centers {
         for (j, c) in centres.iter().enumerate() {
@@ -232,10 +209,9 @@ pub(super) fn write_owners(t: &mut String, p: &Phase, path: &str) -> Result<(), 
                     format!("`{c}` is no province such as `BUD`"),
                 )
             })?;
-            let (province, power) = (c, power(pw));
             let owner = Directive::ExpectOwner {
-                province,
-                power,
+                province: c,
+                power: power(pw),
                 season: None,
             };
             let _ = writeln!(t, "{owner}");
