@@ -243,11 +243,11 @@ fn unit(kind: &str, at: &str) -> Option<n::Unit> {
 #[derive(Debug, PartialEq, Eq)]
 enum Order {
     Hold(n::Unit),
+    /// A move or a retreat (written alike), `true` when ordered via convoy.
     Move(n::Unit, String, bool),
     SupportHold(n::Unit, n::Unit),
     SupportMove(n::Unit, n::Unit, String),
     Convoy(n::Unit, n::Unit, String),
-    Retreat(n::Unit, String),
     Disband(n::Unit),
     Build(n::Unit),
     Waive,
@@ -262,7 +262,6 @@ impl Order {
             | Order::SupportHold(u, _)
             | Order::SupportMove(u, ..)
             | Order::Convoy(u, ..)
-            | Order::Retreat(u, _)
             | Order::Disband(u)
             | Order::Build(u) => Some(u),
             Order::Waive => None,
@@ -296,12 +295,6 @@ impl Order {
                 army: a.clone(),
                 dest: p(to),
             },
-            Order::Retreat(u, to) => n::Order::Move {
-                unit: u.clone(),
-                dest: p(to),
-                via_convoy: false,
-                retreat: false,
-            },
             Order::Disband(u) if kind == Kind::Adjustment => n::Order::Remove { unit: u.clone() },
             Order::Disband(u) => n::Order::Disband { unit: u.clone() },
             Order::Build(u) => n::Order::Build { unit: u.clone() },
@@ -322,7 +315,8 @@ fn order_of(text: &str) -> Option<Order> {
         [k, l, "S", k2, l2] | [k, l, "S", k2, l2, "H"] => Order::SupportHold(u(k, l)?, u(k2, l2)?),
         [k, l, "S", k2, l2, "-", to] => Order::SupportMove(u(k, l)?, u(k2, l2)?, location(to)?),
         [k, l, "C", k2, l2, "-", to] => Order::Convoy(u(k, l)?, u(k2, l2)?, location(to)?),
-        [k, l, "R", to] => Order::Retreat(u(k, l)?, location(to)?),
+        // A retreat is written as a move (`F tri - alb`).
+        [k, l, "R", to] => Order::Move(u(k, l)?, location(to)?, false),
         [k, l, "D"] => Order::Disband(u(k, l)?),
         [k, l, "B"] => Order::Build(u(k, l)?),
         _ => return None,
