@@ -18,9 +18,9 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("crates/mdip-judge/src/engine.rs", 1310),
     ("crates/mdip-analysis/src/explain.rs", 1108),
     ("crates/mdip-lsp/tests/protocol.rs", 831),
-    // The importers of python diplomacy's saved games and of jdip's cases, grown with the
-    // variants (a game's map, its `@map`); to split into reading and writing.
-    ("crates/mdip-analysis/src/import/python_diplomacy.rs", 867),
+    // The importer of python diplomacy's saved games (its writing split off into
+    // `python_diplomacy/write.rs`; the reading left).
+    ("crates/mdip-analysis/src/import/python_diplomacy.rs", 725),
 ];
 
 /// The functions over the limit today: (file, function, length in lines). Splitting them is
@@ -42,7 +42,7 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     (
         "crates/mdip-analysis/src/import/python_diplomacy.rs",
         "convert",
-        228,
+        204,
     ),
     ("crates/mdip-analysis/src/import/jdip.rs", "write_case", 151),
     ("crates/mdip-cli/benches/goals.rs", "main", 207),

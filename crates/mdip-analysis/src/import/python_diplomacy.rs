@@ -35,6 +35,8 @@ use std::fmt::Write as _;
 
 use serde::Deserialize;
 
+use crate::notation::{self as n, Directive, ExpectedOutcome};
+
 pub use super::fivedd::ImportError;
 
 /// The maps of python `diplomacy` that mdip has built in: the package's name, mdip's
@@ -228,39 +230,38 @@ fn location(word: &str) -> Option<String> {
 }
 
 /// A unit `A BUD` → `A bud`.
-fn unit(kind: &str, at: &str) -> Option<String> {
+fn unit(kind: &str, at: &str) -> Option<n::Unit> {
     let k = match kind {
-        "A" | "a" => 'A',
-        "F" | "f" => 'F',
+        "A" | "a" => n::UnitKind::Army,
+        "F" | "f" => n::UnitKind::Fleet,
         _ => return None,
     };
-    Some(format!("{k} {}", location(at)?))
+    Some(n::Unit::new(k, n::Place::new(location(at)?)))
 }
 
 /// An order the package stored, read.
 #[derive(Debug, PartialEq, Eq)]
 enum Order {
-    Hold(String),
-    Move(String, String, bool),
-    SupportHold(String, String),
-    SupportMove(String, String, String),
-    Convoy(String, String, String),
-    Retreat(String, String),
-    Disband(String),
-    Build(String),
+    Hold(n::Unit),
+    /// A move or a retreat (written alike), `true` when ordered via convoy.
+    Move(n::Unit, String, bool),
+    SupportHold(n::Unit, n::Unit),
+    SupportMove(n::Unit, n::Unit, String),
+    Convoy(n::Unit, n::Unit, String),
+    Disband(n::Unit),
+    Build(n::Unit),
     Waive,
 }
 
 impl Order {
     /// The unit whose results are the order's (`A BUD`, as the package keys them).
-    fn unit(&self) -> Option<&str> {
+    fn unit(&self) -> Option<&n::Unit> {
         match self {
             Order::Hold(u)
             | Order::Move(u, ..)
             | Order::SupportHold(u, _)
             | Order::SupportMove(u, ..)
             | Order::Convoy(u, ..)
-            | Order::Retreat(u, _)
             | Order::Disband(u)
             | Order::Build(u) => Some(u),
             Order::Waive => None,
@@ -268,22 +269,36 @@ impl Order {
     }
 
     /// The order in mdip's notation, in a phase of this kind.
-    fn text(&self, kind: Kind) -> String {
+    fn notation(&self, kind: Kind) -> n::Order {
+        let p = |l: &str| n::Place::new(l);
         match self {
-            Order::Hold(u) => format!("{u} H"),
-            Order::Move(u, to, via) => {
-                format!("{u} - {to}{}", if *via { " via convoy" } else { "" })
-            }
-            Order::SupportHold(u, s) => format!("{u} S {s}"),
+            Order::Hold(u) => n::Order::Hold { unit: u.clone() },
+            Order::Move(u, to, via) => n::Order::Move {
+                unit: u.clone(),
+                dest: p(to),
+                via_convoy: *via,
+                retreat: false,
+            },
+            Order::SupportHold(u, s) => n::Order::SupportHold {
+                unit: u.clone(),
+                target: s.clone(),
+            },
             // The package matches a support with the move by province: `S F POR - SPA/SC`
             // supports `F POR - SPA/NC`. mdip's support names no coast for that.
-            Order::SupportMove(u, s, to) => format!("{u} S {s} - {}", province(to)),
-            Order::Convoy(u, a, to) => format!("{u} C {a} - {to}"),
-            Order::Retreat(u, to) => format!("{u} - {to}"),
-            Order::Disband(u) if kind == Kind::Adjustment => format!("Remove {u}"),
-            Order::Disband(u) => format!("Disband {u}"),
-            Order::Build(u) => format!("Build {u}"),
-            Order::Waive => "Waive".to_owned(),
+            Order::SupportMove(u, s, to) => n::Order::SupportMove {
+                unit: u.clone(),
+                target: s.clone(),
+                dest: p(province(to)),
+            },
+            Order::Convoy(u, a, to) => n::Order::Convoy {
+                unit: u.clone(),
+                army: a.clone(),
+                dest: p(to),
+            },
+            Order::Disband(u) if kind == Kind::Adjustment => n::Order::Remove { unit: u.clone() },
+            Order::Disband(u) => n::Order::Disband { unit: u.clone() },
+            Order::Build(u) => n::Order::Build { unit: u.clone() },
+            Order::Waive => n::Order::Waive,
         }
     }
 }
@@ -300,7 +315,8 @@ fn order_of(text: &str) -> Option<Order> {
         [k, l, "S", k2, l2] | [k, l, "S", k2, l2, "H"] => Order::SupportHold(u(k, l)?, u(k2, l2)?),
         [k, l, "S", k2, l2, "-", to] => Order::SupportMove(u(k, l)?, u(k2, l2)?, location(to)?),
         [k, l, "C", k2, l2, "-", to] => Order::Convoy(u(k, l)?, u(k2, l2)?, location(to)?),
-        [k, l, "R", to] => Order::Retreat(u(k, l)?, location(to)?),
+        // A retreat is written as a move (`F tri - alb`).
+        [k, l, "R", to] => Order::Move(u(k, l)?, location(to)?, false),
         [k, l, "D"] => Order::Disband(u(k, l)?),
         [k, l, "B"] => Order::Build(u(k, l)?),
         _ => return None,
@@ -321,7 +337,7 @@ const RESULT_WORDS: [&str; 6] = ["bounce", "cut", "void", "dislodged", "no convo
 /// DATC 6.D.10), so `void` alone on a matching support is `succeeds`; for the army whose
 /// convoy failed, the package voids the support before it looks for cuts, so whether it was
 /// cut is not known and the outcome is left open (`any`).
-fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> &'static str {
+fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> ExpectedOutcome {
     let ok = match order {
         Order::Disband(_) if kind == Kind::Retreat => words.iter().all(|w| *w == "disband"),
         Order::SupportHold(..) | Order::SupportMove(..) if matches => {
@@ -330,9 +346,9 @@ fn outcome(order: &Order, kind: Kind, words: &[&str], matches: bool) -> &'static
         _ => words.is_empty(),
     };
     if ok {
-        "succeeds"
+        ExpectedOutcome::Succeeds
     } else {
-        "fails"
+        ExpectedOutcome::Fails
     }
 }
 
@@ -396,7 +412,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
     }
     t.push('\n');
     if let Some(m) = mdip_map {
-        let _ = writeln!(t, "{}", crate::notation::Directive::Map(m.to_string()));
+        let _ = writeln!(t, "{}", Directive::Map(m.to_string()));
     }
     // The phases that are steps of the game; `FORMING` and `COMPLETED` hold no orders.
     let mut steps: Vec<(usize, (char, u32, Kind))> = Vec::new();
@@ -437,36 +453,10 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
             format!("the year {year} is before the map's first, {first_year}"),
         ));
     };
-    // The setup: the first phase's position.
-    let state = &game.phases[first].state;
-    if turn != 0 {
-        let _ = writeln!(t, "@turn {turn}");
-    }
-    let _ = writeln!(t, "# {}", game.phases[first].name);
-    for (p, units) in &state.units {
-        for (j, u) in units.iter().enumerate() {
-            let text = state_unit(u)
-                .ok_or_else(|| bad_unit(format!("phases[{first}].state.units.{p}[{j}]"), u))?;
-            let _ = writeln!(t, "@unit {} {text}", power(p));
-        }
-    }
-    for (p, centres) in &state.centers {
-        let mut names = Vec::new();
-        for (j, c) in centres.iter().enumerate() {
-            names.push(location(c).ok_or_else(|| {
-                error(
-                    format!("phases[{first}].state.centers.{p}[{j}]"),
-                    format!("`{c}` is no province such as `BUD`"),
-                )
-            })?);
-        }
-        if !names.is_empty() {
-            let _ = writeln!(t, "@owns {} {}", power(p), names.join(", "));
-        }
-    }
+    write_setup(&mut t, &game.phases[first], first, turn)?;
     let mut previous: Option<(char, u32, Kind)> = None;
     // The units dislodged by the last movement step that may retreat, as `Power unit`.
-    let mut dislodged: Vec<String> = Vec::new();
+    let mut dislodged: Vec<Directive> = Vec::new();
     for (n, &(i, name)) in steps.iter().enumerate() {
         let p = &game.phases[i];
         let path = format!("phases[{i}]");
@@ -484,7 +474,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
             if before.2 == Kind::Movement && name.2 != Kind::Retreat {
                 skipped_retreat(&mut t, &game.phases[steps[n - 1].0]);
             }
-            let _ = writeln!(t, "\n@phase {}  # {}", name.2.word(), one_line(&p.name));
+            let _ = writeln!(t, "\n{}  # {}", phase(name.2.word()), one_line(&p.name));
         }
         if previous.is_some_and(|b| b.2 == Kind::Movement) {
             dislodged = retreating(p, &path)?;
@@ -548,20 +538,22 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
                 builds += usize::from(matches!(order, Order::Build(_) | Order::Waive));
                 let expect = match order {
                     // A waiver has no result of its own.
-                    Order::Waive => "any",
+                    Order::Waive => ExpectedOutcome::Any,
                     // The package voids a support of an army whose convoy failed before it
                     // looks for cuts: whether mdip's support was cut, it does not say.
-                    Order::SupportMove(_, ref s, _) if supports_no_convoy(s, p) => "any",
+                    Order::SupportMove(_, ref s, _) if supports_no_convoy(s, p) => {
+                        ExpectedOutcome::Any
+                    }
                     _ => outcome(&order, name.2, &words, support_matches(&order, p)),
                 };
-                let _ = writeln!(t, "{}: {} => {expect}", power(pw), order.text(name.2));
+                line(&mut t, power(pw), order.notation(name.2), expect);
             }
             // Builds not used: the package waives them (its `WAIVE` results name no power).
             let count = p.state.builds.get(pw).map_or(0, |b| b.count);
             if name.2 == Kind::Adjustment && count > 0 {
                 let unused = usize::try_from(count).unwrap_or(0).saturating_sub(builds);
                 for _ in 0..unused {
-                    let _ = writeln!(t, "{}: Waive => any", power(pw));
+                    line(&mut t, power(pw), n::Order::Waive, ExpectedOutcome::Any);
                 }
             }
         }
@@ -581,7 +573,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
                         skipped_retreat(&mut t, p);
                     }
                 }
-                let _ = writeln!(t, "\n@phase next  # {}", one_line(&after.name));
+                let _ = writeln!(t, "\n{}  # {}", phase("next"), one_line(&after.name));
                 write_position(&mut t, after, &path, &dislodged)?;
                 write_owners(&mut t, after, &path)?;
             }
@@ -592,7 +584,7 @@ pub fn convert(json: &str, options: &Options) -> Result<String, ImportError> {
 }
 
 /// The armies some fleet of the phase is ordered to convoy, with their destinations.
-fn convoyed_armies(p: &Phase) -> Vec<(String, String)> {
+fn convoyed_armies(p: &Phase) -> Vec<(n::Unit, String)> {
     p.orders
         .values()
         .flatten()
@@ -604,60 +596,6 @@ fn convoyed_armies(p: &Phase) -> Vec<(String, String)> {
         .collect()
 }
 
-/// After a movement phase that dislodged units none of which could retreat, the package goes
-/// on to the next phase; mdip plays a retreat step, with nothing to order, in which they are
-/// disbanded: it is passed over.
-fn skipped_retreat(t: &mut String, movement: &Phase) {
-    let dislodged: Vec<&String> = movement
-        .results
-        .iter()
-        .filter(|(_, r)| r.words().contains(&"dislodged"))
-        .map(|(u, _)| u)
-        .collect();
-    if dislodged.is_empty() {
-        return;
-    }
-    let _ = writeln!(
-        t,
-        "\n@phase retreat  # no phase in the game: the dislodged units had nowhere to go"
-    );
-    for u in dislodged {
-        let owner = movement
-            .state
-            .units
-            .iter()
-            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
-        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let _ = writeln!(t, "{}: Disband {text} => succeeds", power(pw));
-        }
-    }
-}
-
-/// `Disband` for each unit of a retreat phase's results that no order of the phase names,
-/// its power read from the movement phase before.
-fn disband_unordered(t: &mut String, retreat: &Phase, movement: &Phase) {
-    let ordered: Vec<String> = retreat
-        .orders
-        .values()
-        .flatten()
-        .flatten()
-        .filter_map(|o| order_of(o)?.unit().map(str::to_ascii_uppercase))
-        .collect();
-    for u in retreat.results.keys() {
-        if ordered.contains(&u.trim_start_matches('*').to_owned()) {
-            continue;
-        }
-        let owner = movement
-            .state
-            .units
-            .iter()
-            .find(|(_, units)| units.iter().any(|x| x.trim_start_matches('*') == u));
-        if let (Some((pw, _)), Some(text)) = (owner, state_unit(u)) {
-            let _ = writeln!(t, "{}: Disband {text} => succeeds", power(pw));
-        }
-    }
-}
-
 /// The province of a location: `stp/sc` → `stp`.
 fn province(loc: &str) -> &str {
     loc.split('/').next().unwrap_or(loc)
@@ -667,7 +605,7 @@ fn province(loc: &str) -> &str {
 /// hold a unit that does not move, a support to move a unit ordered to that province.
 fn support_matches(order: &Order, p: &Phase) -> bool {
     // `A nap` → `nap`.
-    let at = |u: &str| province(u.split_once(' ').map_or(u, |x| x.1)).to_owned();
+    let at = |u: &n::Unit| province(&u.place.province).to_owned();
     let supported = match order {
         Order::SupportHold(_, s) | Order::SupportMove(_, s, _) => at(s),
         _ => return false,
@@ -690,7 +628,7 @@ fn support_matches(order: &Order, p: &Phase) -> bool {
 }
 
 /// Whether the supported army (`A sev`) has the result `no convoy`.
-fn supports_no_convoy(supported: &str, p: &Phase) -> bool {
+fn supports_no_convoy(supported: &n::Unit, p: &Phase) -> bool {
     results_key(&p.results, supported).is_some_and(|k| p.results[k].words().contains(&"no convoy"))
 }
 
@@ -746,8 +684,8 @@ fn follows(a: (char, u32, Kind), b: (char, u32, Kind)) -> bool {
 
 /// The key of `results` for a unit: as written, or by its province alone (the package keys a
 /// build by the unit built, a unit on a coast with or without the coast).
-fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &str) -> Option<&'a String> {
-    let wanted = unit.to_ascii_uppercase();
+fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &n::Unit) -> Option<&'a String> {
+    let wanted = unit.to_string().to_ascii_uppercase();
     let province = |s: &str| s.split('/').next().unwrap_or(s).to_owned();
     results
         .keys()
@@ -760,7 +698,7 @@ fn results_key<'a>(results: &'a BTreeMap<String, Results>, unit: &str) -> Option
 }
 
 /// A unit of `state.units`, `"A BUD"` or `"*F TRI"` (dislodged), as mdip writes it.
-fn state_unit(u: &str) -> Option<String> {
+fn state_unit(u: &str) -> Option<n::Unit> {
     let u = u.trim_start_matches('*');
     let (k, l) = u.split_once(' ')?;
     unit(k, l.trim())
@@ -768,92 +706,6 @@ fn state_unit(u: &str) -> Option<String> {
 
 fn bad_unit(path: String, u: &str) -> ImportError {
     error(path, format!("`{u}` is no unit such as `A BUD`"))
-}
-
-/// `@expect unit` for the units standing on the board (not the dislodged ones) and, in a
-/// retreat phase, `@expect retreats` for each dislodged unit.
-fn write_position(
-    t: &mut String,
-    p: &Phase,
-    path: &str,
-    dislodged: &[String],
-) -> Result<(), ImportError> {
-    write_units(t, p, path)?;
-    // The units the last movement step dislodged (until the next one): exactly those that
-    // could retreat (the package lists them); a unit with nowhere to go is disbanded at once.
-    for d in dislodged {
-        let _ = writeln!(t, "@expect dislodged {d}");
-    }
-    let _ = writeln!(t, "@expect dislodged except disbanded");
-    for (pw, units) in &p.state.retreats {
-        for (u, places) in units {
-            let at = format!("{path}.state.retreats.{pw}.{u}");
-            let (k, l) = u.split_once(' ').ok_or_else(|| bad_unit(at.clone(), u))?;
-            let text = unit(k, l.trim()).ok_or_else(|| bad_unit(at.clone(), u))?;
-            let mut to = Vec::new();
-            for (j, place) in places.iter().enumerate() {
-                to.push(location(place).ok_or_else(|| {
-                    error(format!("{at}[{j}]"), format!("`{place}` is no province"))
-                })?);
-            }
-            let to = if to.is_empty() {
-                "none".to_owned()
-            } else {
-                to.join(", ")
-            };
-            let _ = writeln!(t, "@expect retreats {} {text}: {to}", power(pw));
-        }
-    }
-    Ok(())
-}
-
-/// The dislodged units of a retreat phase (its `state.retreats`), as `Power unit`; none for
-/// another phase.
-fn retreating(p: &Phase, path: &str) -> Result<Vec<String>, ImportError> {
-    let mut out = Vec::new();
-    for (pw, units) in &p.state.retreats {
-        for u in units.keys() {
-            let at = format!("{path}.state.retreats.{pw}.{u}");
-            let text = state_unit(u).ok_or_else(|| bad_unit(at, u))?;
-            out.push(format!("{} {text}", power(pw)));
-        }
-    }
-    Ok(out)
-}
-
-fn write_units(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
-    let mut any = false;
-    for (pw, units) in &p.state.units {
-        for (j, u) in units.iter().enumerate() {
-            if u.starts_with('*') {
-                continue;
-            }
-            let text = state_unit(u)
-                .ok_or_else(|| bad_unit(format!("{path}.state.units.{pw}[{j}]"), u))?;
-            let _ = writeln!(t, "@expect unit {} {text}", power(pw));
-            any = true;
-        }
-    }
-    if !any {
-        // No unit stands: say so, or the expectations would check nothing.
-        let _ = writeln!(t, "# no unit stands on the board");
-    }
-    Ok(())
-}
-
-fn write_owners(t: &mut String, p: &Phase, path: &str) -> Result<(), ImportError> {
-    for (pw, centres) in &p.state.centers {
-        for (j, c) in centres.iter().enumerate() {
-            let c = location(c).ok_or_else(|| {
-                error(
-                    format!("{path}.state.centers.{pw}[{j}]"),
-                    format!("`{c}` is no province such as `BUD`"),
-                )
-            })?;
-            let _ = writeln!(t, "@expect owner {c} {}", power(pw));
-        }
-    }
-    Ok(())
 }
 
 /// A text from the input made one line (it is written into a comment).
@@ -865,3 +717,9 @@ fn one_line(s: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+mod write;
+
+use write::{
+    disband_unordered, line, phase, retreating, skipped_retreat, write_owners, write_position,
+    write_setup,
+};
