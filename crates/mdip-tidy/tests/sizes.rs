@@ -16,7 +16,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     // The decision solver: its decisions are mutually recursive over one state (ARCHITECTURE.md,
     // "Choices"); the one argued exception.
     ("crates/mdip-judge/src/engine.rs", 1310),
-    ("crates/mdip-lsp/tests/protocol.rs", 831),
     // The importer of python diplomacy's saved games (its writing split off into
     // `python_diplomacy/write.rs`; the reading left).
     ("crates/mdip-analysis/src/import/python_diplomacy.rs", 725),
