@@ -258,61 +258,8 @@ pub fn as_games(cases: &[Case]) -> String {
 /// Writes one case as an `.mdip` text.
 fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
     let mut t = String::new();
-    let _ = writeln!(
-        t,
-        "# CASE {} of {source}, converted by `mdip import jdip`.",
-        c.name
-    );
-    for note in &c.notes {
-        let _ = writeln!(t, "# {note}");
-    }
-    if let Some(map) = &c.map {
-        let _ = writeln!(t, "{}", Directive::Map(map.clone()));
-    }
-    for line in &c.unplaced {
-        let _ = writeln!(t, "# not converted: {line}");
-    }
-    let mut phase_word = "movement";
-    if let Some((text, line)) = &c.phase {
-        match phase(text) {
-            Ok((turn, word)) => {
-                phase_word = word;
-                let default = if word == "adjustment" { 2 } else { 0 };
-                if turn != default {
-                    let _ = writeln!(t, "{}", Directive::Turn(turn));
-                }
-                if word != "movement" {
-                    let _ = writeln!(t, "{}", phase_directive(word));
-                }
-            }
-            Err(message) => {
-                problems.push(Problem {
-                    line: *line,
-                    message,
-                });
-                let _ = writeln!(t, "# not converted: PRESTATE_SETPHASE {text}");
-            }
-        }
-    }
-    // Owners: `Russia: A stp` names a centre (the unit is not placed).
-    let mut owners: Vec<(String, Vec<String>)> = Vec::new();
-    for e in &c.owners {
-        match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?.1))) {
-            Some((p, loc)) => match owners.iter_mut().find(|o| o.0 == p) {
-                Some(o) => o.1.push(province(&loc)),
-                None => owners.push((p, vec![province(&loc)])),
-            },
-            None => unreadable(&mut t, problems, e, "a supply centre owner"),
-        }
-    }
-    for (p, centres) in &owners {
-        let d = Directive::Owns {
-            power: p.clone(),
-            provinces: centres.clone(),
-            season: None,
-        };
-        let _ = writeln!(t, "{d}");
-    }
+    let phase_word = write_head(&c, source, &mut t, problems);
+    write_owners(&c, &mut t, problems);
     let mut occupied: Vec<String> = Vec::new();
     let mut units: Vec<(String, char, String)> = Vec::new();
     for e in &c.prestate {
@@ -405,6 +352,70 @@ fn write_case(c: Raw, source: &str, problems: &mut Vec<Problem>) -> Case {
         shortened,
         name: c.name,
         text: t,
+    }
+}
+
+/// The case's head: its name and notes as comments, `@map`, the lines not converted, and its
+/// phase (`@turn`, `@phase`). Returns the phase's word (`movement` when the case names none).
+fn write_head(c: &Raw, source: &str, t: &mut String, problems: &mut Vec<Problem>) -> &'static str {
+    let _ = writeln!(
+        t,
+        "# CASE {} of {source}, converted by `mdip import jdip`.",
+        c.name
+    );
+    for note in &c.notes {
+        let _ = writeln!(t, "# {note}");
+    }
+    if let Some(map) = &c.map {
+        let _ = writeln!(t, "{}", Directive::Map(map.clone()));
+    }
+    for line in &c.unplaced {
+        let _ = writeln!(t, "# not converted: {line}");
+    }
+    let mut phase_word = "movement";
+    if let Some((text, line)) = &c.phase {
+        match phase(text) {
+            Ok((turn, word)) => {
+                phase_word = word;
+                let default = if word == "adjustment" { 2 } else { 0 };
+                if turn != default {
+                    let _ = writeln!(t, "{}", Directive::Turn(turn));
+                }
+                if word != "movement" {
+                    let _ = writeln!(t, "{}", phase_directive(word));
+                }
+            }
+            Err(message) => {
+                problems.push(Problem {
+                    line: *line,
+                    message,
+                });
+                let _ = writeln!(t, "# not converted: PRESTATE_SETPHASE {text}");
+            }
+        }
+    }
+    phase_word
+}
+
+/// The supply centres' owners: `Russia: A stp` names a centre (the unit is not placed).
+fn write_owners(c: &Raw, t: &mut String, problems: &mut Vec<Problem>) {
+    let mut owners: Vec<(String, Vec<String>)> = Vec::new();
+    for e in &c.owners {
+        match power_and_rest(&e.text).and_then(|(p, r)| Some((p, unit(&r)?.1))) {
+            Some((p, loc)) => match owners.iter_mut().find(|o| o.0 == p) {
+                Some(o) => o.1.push(province(&loc)),
+                None => owners.push((p, vec![province(&loc)])),
+            },
+            None => unreadable(t, problems, e, "a supply centre owner"),
+        }
+    }
+    for (p, centres) in &owners {
+        let d = Directive::Owns {
+            power: p.clone(),
+            provinces: centres.clone(),
+            season: None,
+        };
+        let _ = writeln!(t, "{d}");
     }
 }
 
