@@ -252,25 +252,17 @@ fn dump_directive(out: &mut String, directive: &Directive) {
         DirectiveKind::Rules(n)
         | DirectiveKind::Start(n)
         | DirectiveKind::Map(n)
-        | DirectiveKind::ExpectWinner(n) => {
-            out.push(' ');
-            name(out, n);
-        }
+        | DirectiveKind::ExpectWinner(n) => and_name(out, n),
         DirectiveKind::Phase { phase, seasons } => {
-            out.push(' ');
-            name(out, phase);
-            for s in seasons {
-                out.push(' ');
-                season(out, *s);
-            }
+            and_name(out, phase);
+            seasons.iter().for_each(|s| and_season(out, *s));
         }
         DirectiveKind::Season {
             season: s,
             from_keyword: _,
             from,
         } => {
-            out.push(' ');
-            season(out, *s);
+            and_season(out, *s);
             if let Some(f) = from {
                 out.push_str(" from ");
                 season(out, *f);
@@ -281,47 +273,26 @@ fn dump_directive(out: &mut String, directive: &Directive) {
             order_line(out, line);
         }
         DirectiveKind::ExpectDislodgedExceptDisbanded => out.push_str(" except disbanded"),
-        DirectiveKind::Turn(n) => {
-            out.push(' ');
-            number(out, *n);
-        }
-        DirectiveKind::Game(n) => {
-            if let Some(n) = n {
-                out.push(' ');
-                name(out, n);
-            }
-        }
+        DirectiveKind::Turn(n) => and_number(out, *n),
+        DirectiveKind::Game(n) => n.iter().for_each(|n| and_name(out, n)),
         DirectiveKind::Unit { power, unit: u }
         | DirectiveKind::ExpectUnit { power, unit: u }
         | DirectiveKind::ExpectDislodged { power, unit: u } => {
-            out.push(' ');
-            name(out, power);
-            out.push(' ');
-            unit(out, u);
+            and_name(out, power);
+            and_unit(out, u);
         }
         DirectiveKind::ExpectHas { power, unit: u } => {
-            if let Some(p) = power {
-                out.push(' ');
-                name(out, p);
-            }
-            out.push(' ');
-            unit(out, u);
+            power.iter().for_each(|p| and_name(out, p));
+            and_unit(out, u);
         }
         DirectiveKind::Owns {
             power,
             provinces,
             season: s,
         } => {
-            out.push(' ');
-            name(out, power);
-            for province in provinces {
-                out.push(' ');
-                name(out, province);
-            }
-            if let Some(s) = s {
-                out.push(' ');
-                season(out, *s);
-            }
+            and_name(out, power);
+            provinces.iter().for_each(|p| and_name(out, p));
+            s.iter().for_each(|s| and_season(out, *s));
         }
         DirectiveKind::Dislodged {
             power,
@@ -329,10 +300,8 @@ fn dump_directive(out: &mut String, directive: &Directive) {
             from,
             by_convoy,
         } => {
-            out.push(' ');
-            name(out, power);
-            out.push(' ');
-            unit(out, u);
+            and_name(out, power);
+            and_unit(out, u);
             if let Some(from) = from {
                 out.push_str(" from ");
                 loc(out, from);
@@ -341,21 +310,14 @@ fn dump_directive(out: &mut String, directive: &Directive) {
                 out.push_str(" by-convoy");
             }
         }
-        DirectiveKind::Standoff(provinces) => {
-            for province in provinces {
-                out.push(' ');
-                name(out, province);
-            }
-        }
+        DirectiveKind::Standoff(provinces) => provinces.iter().for_each(|p| and_name(out, p)),
         DirectiveKind::ExpectRetreats {
             power,
             unit: u,
             options,
         } => {
-            out.push(' ');
-            name(out, power);
-            out.push(' ');
-            unit(out, u);
+            and_name(out, power);
+            and_unit(out, u);
             out.push_str(" :");
             if options.is_empty() {
                 out.push_str(" none");
@@ -365,41 +327,46 @@ fn dump_directive(out: &mut String, directive: &Directive) {
                 loc(out, o);
             }
         }
-        DirectiveKind::ExpectEmpty(s) => {
-            out.push(' ');
-            season(out, *s);
-        }
+        DirectiveKind::ExpectEmpty(s) => and_season(out, *s),
         DirectiveKind::ExpectSeasons(list) | DirectiveKind::ExpectHeads(list) => {
-            for s in list {
-                out.push(' ');
-                season(out, *s);
-            }
+            list.iter().for_each(|s| and_season(out, *s));
         }
-        DirectiveKind::ExpectTimelines(list) => {
-            for n in list {
-                out.push(' ');
-                number(out, *n);
-            }
-        }
+        DirectiveKind::ExpectTimelines(list) => list.iter().for_each(|n| and_number(out, *n)),
         DirectiveKind::ExpectOwner {
             province,
             power,
             season: s,
         } => {
-            out.push(' ');
-            name(out, province);
-            out.push(' ');
-            name(out, power);
-            if let Some(s) = s {
-                out.push(' ');
-                season(out, *s);
-            }
+            and_name(out, province);
+            and_name(out, power);
+            s.iter().for_each(|s| and_season(out, *s));
         }
-        DirectiveKind::ExpectDiagnostic { code, .. } => {
-            out.push(' ');
-            name(out, code);
-        }
+        DirectiveKind::ExpectDiagnostic { code, .. } => and_name(out, code),
         DirectiveKind::Unknown => out.push_str(" unknown"),
     }
     out.push(')');
+}
+
+/// A space and a name.
+fn and_name(out: &mut String, n: &Name) {
+    out.push(' ');
+    name(out, n);
+}
+
+/// A space and a season.
+fn and_season(out: &mut String, s: SeasonLit) {
+    out.push(' ');
+    season(out, s);
+}
+
+/// A space and a unit.
+fn and_unit(out: &mut String, u: &UnitRef) {
+    out.push(' ');
+    unit(out, u);
+}
+
+/// A space and a number.
+fn and_number(out: &mut String, n: NumberLit) {
+    out.push(' ');
+    number(out, n);
 }
