@@ -74,7 +74,11 @@ impl Input<'_> {
     /// A position: mostly small lines and columns, sometimes far past the end.
     fn position(&mut self) -> Value {
         let (l, c) = (self.byte().unwrap_or(0), self.byte().unwrap_or(0));
-        let line = if l == 255 { u32::MAX } else { u32::from(l % 16) };
+        let line = if l == 255 {
+            u32::MAX
+        } else {
+            u32::from(l % 16)
+        };
         let character = if c >= 250 {
             u32::MAX - u32::from(c - 250)
         } else {
@@ -108,30 +112,11 @@ fn notification(method: &str, params: Value) -> Vec<u8> {
 fn messages(data: &[u8]) -> (Vec<Vec<u8>>, bool) {
     let mut input = Input(data);
     let config = input.byte().unwrap_or(0);
-    let mut caps = json!({
-        "textDocument": {
-            "completion": { "completionItem": { "snippetSupport": config & 1 != 0 } },
-            "publishDiagnostics": { "relatedInformation": true, "versionSupport": true }
-        }
-    });
-    if config & 2 != 0 {
-        caps["textDocument"]["codeAction"] =
-            json!({ "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix"] } } });
-    }
-    let encodings: &[&str] = match config / 4 % 4 {
-        0 => &["utf-16"],
-        1 => &["utf-8"],
-        2 => &["utf-8", "utf-16"],
-        _ => &[],
-    };
-    if !encodings.is_empty() {
-        caps["general"] = json!({ "positionEncodings": encodings });
-    }
     let mut out = vec![
         request(
             1,
             "initialize",
-            json!({ "processId": null, "rootUri": null, "capabilities": caps }),
+            json!({ "processId": null, "rootUri": null, "capabilities": capabilities(config) }),
         ),
         notification("initialized", json!({})),
     ];
@@ -244,32 +229,7 @@ fn messages(data: &[u8]) -> (Vec<Vec<u8>>, bool) {
                 let back = i64::from(input.byte().unwrap_or(0) % 4);
                 notification("$/cancelRequest", json!({ "id": id - 1 - back }))
             }
-            17 => {
-                // Known methods with parameters of the wrong shape, unknown methods.
-                let methods = [
-                    "textDocument/hover",
-                    "textDocument/completion",
-                    "textDocument/didOpen",
-                    "textDocument/didChange",
-                    "textDocument/codeAction",
-                    "mdip/nothing",
-                    "initialize",
-                    "workspace/didChangeConfiguration",
-                ];
-                let method = methods[usize::from(input.byte().unwrap_or(0)) % methods.len()];
-                let params = match input.byte().unwrap_or(0) % 5 {
-                    0 => Value::Null,
-                    1 => json!({ "bogus": true }),
-                    2 => json!({ "textDocument": 5, "position": "here" }),
-                    3 => json!([1, 2, 3]),
-                    _ => json!({ "textDocument": doc, "contentChanges": [{ "range": null }] }),
-                };
-                if op & 64 == 0 {
-                    request(id, method, params)
-                } else {
-                    notification(method, params)
-                }
-            }
+            17 => malformed(&mut input, id, op, &doc),
             _ => {
                 raw = true;
                 raw_frame(&mut input)
@@ -278,6 +238,59 @@ fn messages(data: &[u8]) -> (Vec<Vec<u8>>, bool) {
         out.push(msg);
     }
     (out, raw)
+}
+
+/// The client's capabilities the input's first byte chooses: snippets, code action literals
+/// and the position encodings offered.
+fn capabilities(config: u8) -> Value {
+    let mut caps = json!({
+        "textDocument": {
+            "completion": { "completionItem": { "snippetSupport": config & 1 != 0 } },
+            "publishDiagnostics": { "relatedInformation": true, "versionSupport": true }
+        }
+    });
+    if config & 2 != 0 {
+        caps["textDocument"]["codeAction"] = json!({ "codeActionLiteralSupport": { "codeActionKind": { "valueSet": ["quickfix"] } } });
+    }
+    let encodings: &[&str] = match config / 4 % 4 {
+        0 => &["utf-16"],
+        1 => &["utf-8"],
+        2 => &["utf-8", "utf-16"],
+        _ => &[],
+    };
+    if !encodings.is_empty() {
+        caps["general"] = json!({ "positionEncodings": encodings });
+    }
+    caps
+}
+
+/// A message of a known method with parameters of the wrong shape, or of an unknown method: a
+/// request or (`op & 64`) a notification.
+fn malformed(input: &mut Input<'_>, id: i64, op: u8, doc: &Value) -> Vec<u8> {
+    // Known methods with parameters of the wrong shape, unknown methods.
+    let methods = [
+        "textDocument/hover",
+        "textDocument/completion",
+        "textDocument/didOpen",
+        "textDocument/didChange",
+        "textDocument/codeAction",
+        "mdip/nothing",
+        "initialize",
+        "workspace/didChangeConfiguration",
+    ];
+    let method = methods[usize::from(input.byte().unwrap_or(0)) % methods.len()];
+    let params = match input.byte().unwrap_or(0) % 5 {
+        0 => Value::Null,
+        1 => json!({ "bogus": true }),
+        2 => json!({ "textDocument": 5, "position": "here" }),
+        3 => json!([1, 2, 3]),
+        _ => json!({ "textDocument": doc, "contentChanges": [{ "range": null }] }),
+    };
+    if op & 64 == 0 {
+        request(id, method, params)
+    } else {
+        notification(method, params)
+    }
 }
 
 /// A frame that is broken in some way, with bytes from the input.
@@ -362,7 +375,9 @@ async fn session(data: &[u8]) {
                     .lines()
                     .find_map(|l| l.strip_prefix("Content-Length:"))
                     .and_then(|v| v.trim().parse().ok())
-                    .unwrap_or_else(|| panic!("the server wrote a frame without length: {header:?}"));
+                    .unwrap_or_else(|| {
+                        panic!("the server wrote a frame without length: {header:?}")
+                    });
                 if buf.len() < end + 4 + len {
                     break;
                 }
