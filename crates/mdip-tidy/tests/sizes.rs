@@ -35,8 +35,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
     ("crates/mdip-cli/benches/goals.rs", "main", 207),
     ("fuzz/fuzz_targets/protocol.rs", "messages", 174),
     ("crates/mdip-syntax/src/dump.rs", "dump_directive", 160),
-    // The variants' plain board, one pass over the picture's layers.
-    ("crates/mdip-render/src/plain.rs", "variant_season_svg", 171),
 ];
 
 /// Hand-written sources: Rust, JavaScript, TypeScript, Lua and Python, but not the parser that
