@@ -247,34 +247,11 @@ pub fn multiverse_svg(report: &FileReport) -> String {
 
 /// [`multiverse_svg`] drawn in a style.
 pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
-    let crop = grid_crop(report);
-    let scale = GRID_BOARD / crop.2;
-    let (bw, bh) = (GRID_BOARD, crop.3 * scale);
-    // One column per turn that has a season (not per turn since 0: a game set up at turn
-    // 900000 would otherwise be hundreds of thousands of empty columns).
-    let mut cols: Vec<(u32, &str)> = report
-        .seasons
-        .iter()
-        .map(|s| (s.season.turn, s.calendar.as_str()))
-        .collect();
-    cols.sort_unstable();
-    cols.dedup_by_key(|c| c.0);
-    let col_of: BTreeMap<u32, usize> = cols.iter().enumerate().map(|(i, c)| (c.0, i)).collect();
-    let turns = cols.len().max(1);
-    let mut rows: Vec<u32> = report.seasons.iter().map(|s| s.season.timeline).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    let row_of: BTreeMap<u32, usize> = rows.iter().enumerate().map(|(i, &t)| (t, i)).collect();
-    let origin = |s: SeasonRef| -> Option<Point> {
-        let row = *row_of.get(&s.timeline)?;
-        let col = *col_of.get(&s.turn)?;
-        Some(Point {
-            x: MARGIN_X + col as f64 * (bw + GAP_X),
-            y: MARGIN_Y + GAP_Y + row as f64 * (bh + GAP_Y),
-        })
-    };
+    let grid = Grid::new(report);
+    let (bw, bh) = (grid.bw, grid.bh);
+    let turns = grid.cols.len().max(1);
     let width = MARGIN_X + turns as f64 * (bw + GAP_X);
-    let grid_h = MARGIN_Y + rows.len().max(1) as f64 * (bh + GAP_Y) + GAP_Y;
+    let grid_h = MARGIN_Y + grid.rows.len().max(1) as f64 * (bh + GAP_Y) + GAP_Y;
     let mut out = String::new();
     open_svg(
         &mut out,
@@ -284,6 +261,83 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
             .map_or(width.max(f64::from(DEFAULT_WIDTH)), f64::from),
         &format!("{} — the multiverse", report.path),
     );
+    grid_headings(&mut out, report, &grid);
+    grid_links(&mut out, report, &grid);
+    grid_boards(&mut out, report, &grid);
+    grid_orders(&mut out, report, &grid);
+    legend(&mut out, grid_h, report);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// The multiverse grid's layout: one column per turn that has a season (with its calendar
+/// name), one row per timeline, each board showing `crop` at `scale`, `bw` by `bh`.
+struct Grid<'r> {
+    cols: Vec<(u32, &'r str)>,
+    rows: Vec<u32>,
+    col_of: BTreeMap<u32, usize>,
+    row_of: BTreeMap<u32, usize>,
+    crop: (f64, f64, f64, f64),
+    scale: f64,
+    bw: f64,
+    bh: f64,
+}
+
+impl<'r> Grid<'r> {
+    /// The grid of a report's seasons.
+    fn new(report: &'r FileReport) -> Self {
+        let crop = grid_crop(report);
+        let scale = GRID_BOARD / crop.2;
+        let (bw, bh) = (GRID_BOARD, crop.3 * scale);
+        // One column per turn that has a season (not per turn since 0: a game set up at turn
+        // 900000 would otherwise be hundreds of thousands of empty columns).
+        let mut cols: Vec<(u32, &str)> = report
+            .seasons
+            .iter()
+            .map(|s| (s.season.turn, s.calendar.as_str()))
+            .collect();
+        cols.sort_unstable();
+        cols.dedup_by_key(|c| c.0);
+        let col_of = cols.iter().enumerate().map(|(i, c)| (c.0, i)).collect();
+        let mut rows: Vec<u32> = report.seasons.iter().map(|s| s.season.timeline).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        let row_of = rows.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+        Grid {
+            cols,
+            rows,
+            col_of,
+            row_of,
+            crop,
+            scale,
+            bw,
+            bh,
+        }
+    }
+
+    /// The top left corner of a season's board; `None` for a season the grid lacks.
+    fn origin(&self, s: SeasonRef) -> Option<Point> {
+        let row = *self.row_of.get(&s.timeline)?;
+        let col = *self.col_of.get(&s.turn)?;
+        Some(Point {
+            x: MARGIN_X + col as f64 * (self.bw + GAP_X),
+            y: MARGIN_Y + GAP_Y + row as f64 * (self.bh + GAP_Y),
+        })
+    }
+
+    /// Where the board whose top left corner is `at` is drawn.
+    fn view(&self, at: Point) -> View {
+        View {
+            at,
+            crop: self.crop,
+            scale: self.scale,
+        }
+    }
+}
+
+/// The grid's title, the turn names over its columns and the timeline names left of its rows.
+fn grid_headings(out: &mut String, report: &FileReport, grid: &Grid) {
+    let (bw, bh, rows) = (grid.bw, grid.bh, &grid.rows);
     let _ = write!(
         out,
         r#"<text class="title" x="8" y="24" font-size="18" font-weight="bold">{} — {} timeline{}, {} season{}</text>"#,
@@ -293,8 +347,7 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
         report.seasons.len(),
         if report.seasons.len() == 1 { "" } else { "s" },
     );
-    // Turn names over the columns, timeline names left of the rows.
-    for (col, (turn, calendar)) in cols.iter().enumerate() {
+    for (col, (turn, calendar)) in grid.cols.iter().enumerate() {
         let x = MARGIN_X + col as f64 * (bw + GAP_X) + bw / 2.0;
         let _ = write!(
             out,
@@ -310,13 +363,19 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
             r##"<text class="timeline" x="8" y="{y:.1}" font-size="15" font-weight="bold" fill="#333">timeline {t}</text>"##
         );
     }
-    // Succession (thin) and forks (thick, dashed), under the boards.
+}
+
+/// The links between boards, under them: succession thin, forks thick and dashed.
+fn grid_links(out: &mut String, report: &FileReport, grid: &Grid) {
+    let (bw, bh) = (grid.bw, grid.bh);
     out.push_str(r#"<g class="links">"#);
     for s in &report.seasons {
-        let (Some(parent), Some(to)) = (s.parent, origin(s.season)) else {
+        let (Some(parent), Some(to)) = (s.parent, grid.origin(s.season)) else {
             continue;
         };
-        let Some(from) = origin(parent) else { continue };
+        let Some(from) = grid.origin(parent) else {
+            continue;
+        };
         let fork = parent.timeline != s.season.timeline;
         if fork {
             let a = Point {
@@ -358,8 +417,14 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
         }
     }
     out.push_str("</g>");
+}
+
+/// Every season's board in its place in the grid, under its title.
+fn grid_boards(out: &mut String, report: &FileReport, grid: &Grid) {
     for s in &report.seasons {
-        let Some(at) = origin(s.season) else { continue };
+        let Some(at) = grid.origin(s.season) else {
+            continue;
+        };
         let _ = write!(
             out,
             r#"<text class="board-title" data-season="{}" x="{:.1}" y="{:.1}" font-size="13" font-weight="bold">{} · {}{}</text>"#,
@@ -370,22 +435,29 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
             esc(&s.calendar),
             phase_note(s)
         );
-        board(&mut out, s, View { at, crop, scale }, report);
+        board(out, s, grid.view(at), report);
     }
+}
+
+/// Every order whose unit's season is in the grid, as arrows between its boards.
+fn grid_orders(out: &mut String, report: &FileReport, grid: &Grid) {
     let place = |loc: &str, season: SeasonRef| {
-        let at = origin(season)?;
+        let at = grid.origin(season)?;
         let p = geometry().spot(loc)?;
-        Some(View { at, crop, scale }.page(p))
+        Some(grid.view(at).page(p))
     };
     let cuts = later_cuts(report);
     out.push_str(r#"<g class="orders">"#);
     for (i, o) in report.orders.iter().enumerate() {
-        if o.unit.as_ref().is_some_and(|u| origin(u.season).is_some()) {
+        if o.unit
+            .as_ref()
+            .is_some_and(|u| grid.origin(u.season).is_some())
+        {
             order(
-                &mut out,
+                out,
                 o,
                 &place,
-                scale,
+                grid.scale,
                 None,
                 cuts.get(&i).copied(),
                 report,
@@ -394,9 +466,6 @@ pub fn multiverse_svg_with(report: &FileReport, style: Style) -> String {
         }
     }
     out.push_str("</g>");
-    legend(&mut out, grid_h, report);
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The part of the map the grid's boards show: every province where a unit stands or an order

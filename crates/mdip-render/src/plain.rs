@@ -6,8 +6,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use mdip_analysis::report::{FileReport, OrderKindName, SeasonRef, StatusName, UnitTypeName};
-use mdip_map::{Map, Terrain, UnitType};
+use mdip_analysis::report::{
+    FileReport, OrderKindName, SeasonRef, SeasonReport, StatusName, UnitTypeName,
+};
+use mdip_map::{Map, Picture, Terrain, UnitType};
 
 use crate::board::{esc, SEA};
 use crate::Style;
@@ -50,17 +52,43 @@ pub fn variant_season_svg(
         out,
         r#"<g class="board" data-season="{season}" transform="translate(0 {title_h})">"#
     );
-    let colour = |power: &str| {
-        map.resolve_power(power)
-            .and_then(|p| map.power_colour(p))
+    let plain = Plain { map, picture };
+    adjacency_lines(&mut out, plain);
+    province_circles(&mut out, plain, s);
+    order_lines(&mut out, plain, report, season);
+    unit_discs(&mut out, plain, s);
+    out.push_str("</g></svg>\n");
+    Some(out)
+}
+
+/// A variant's map with its picture points, which the plain board is drawn from.
+#[derive(Clone, Copy)]
+struct Plain<'m> {
+    map: &'m Map,
+    picture: &'m Picture,
+}
+
+impl Plain<'_> {
+    /// A power's colour, or [`NO_COLOUR`] when its data gives none.
+    fn colour(self, power: &str) -> String {
+        self.map
+            .resolve_power(power)
+            .and_then(|p| self.map.power_colour(p))
             .unwrap_or(NO_COLOUR)
             .to_owned()
-    };
-    let point = |loc: &str| {
-        map.resolve_location(loc)
-            .and_then(|l| picture.location_point(l))
-    };
-    // Adjacencies, each once, faint.
+    }
+
+    /// The picture point of a location, if the map knows it and has a point for it.
+    fn point(self, loc: &str) -> Option<(f64, f64)> {
+        self.map
+            .resolve_location(loc)
+            .and_then(|l| self.picture.location_point(l))
+    }
+}
+
+/// The adjacencies as faint lines, each once.
+fn adjacency_lines(out: &mut String, plain: Plain) {
+    let Plain { map, picture } = plain;
     out.push_str(r##"<g class="adjacency" stroke="#b9b3a4" stroke-width="1">"##);
     for p in map.provinces() {
         for &q in map.bordering(p) {
@@ -76,7 +104,11 @@ pub fn variant_season_svg(
         }
     }
     out.push_str("</g>");
-    // Provinces.
+}
+
+/// The provinces as labelled circles (land filled by its centre's owner), centres as dots.
+fn province_circles(out: &mut String, plain: Plain, s: &SeasonReport) {
+    let Plain { map, picture } = plain;
     let mut owner: BTreeMap<&str, &str> = BTreeMap::new();
     for p in &s.powers {
         for c in &p.centres {
@@ -91,7 +123,7 @@ pub fn variant_season_svg(
         let sea = map.terrain(p) == Terrain::Sea;
         let fill = match owner.get(abbrev) {
             _ if sea => SEA.to_owned(),
-            Some(o) => colour(o),
+            Some(o) => plain.colour(o),
             None => LAND.to_owned(),
         };
         let _ = write!(
@@ -116,21 +148,28 @@ pub fn variant_season_svg(
         }
         out.push_str("</g>");
     }
-    // Orders of this season: moves as arrows, supports and convoys dashed, by outcome.
+}
+
+/// The season's orders as lines coloured by outcome (supports dashed, convoys dotted).
+fn order_lines(out: &mut String, plain: Plain, report: &FileReport, season: SeasonRef) {
     out.push_str(r#"<g class="orders">"#);
     for o in &report.orders {
         let Some(u) = o.unit.as_ref().filter(|u| u.season == season) else {
             continue;
         };
-        let Some(from) = point(&u.location) else {
+        let Some(from) = plain.point(&u.location) else {
             continue;
         };
-        let via = o.target.unit.as_ref().and_then(|t| point(&t.location));
+        let via = o
+            .target
+            .unit
+            .as_ref()
+            .and_then(|t| plain.point(&t.location));
         let to = o
             .target
             .destination
             .as_ref()
-            .and_then(|d| point(&d.location));
+            .and_then(|d| plain.point(&d.location));
         let (colour, class) = match o.outcome.status {
             StatusName::Succeeds => ("#1b7f3b", "succeeds"),
             StatusName::Fails => ("#b3261e", "fails"),
@@ -167,11 +206,14 @@ pub fn variant_season_svg(
         }
     }
     out.push_str("</g>");
-    // Units.
+}
+
+/// The season's units as lettered discs in their power's colour.
+fn unit_discs(out: &mut String, plain: Plain, s: &SeasonReport) {
     for p in &s.powers {
-        let fill = colour(p.power);
+        let fill = plain.colour(p.power);
         for unit in &p.units {
-            let Some((x, y)) = point(&unit.location) else {
+            let Some((x, y)) = plain.point(&unit.location) else {
                 continue;
             };
             let letter = match unit.kind {
@@ -187,6 +229,4 @@ pub fn variant_season_svg(
             );
         }
     }
-    out.push_str("</g></svg>\n");
-    Some(out)
 }
