@@ -27,11 +27,6 @@ const LONG_FNS: &[(&str, &str, usize)] = &[
         "the_browser_answers_as_the_server_does",
         268,
     ),
-    (
-        "crates/mdip-analysis/src/import/fivedd/write.rs",
-        "write",
-        223,
-    ),
     ("crates/mdip-analysis/src/import/jdip.rs", "write_case", 151),
     ("crates/mdip-cli/benches/goals.rs", "main", 207),
     ("fuzz/fuzz_targets/protocol.rs", "messages", 174),
