@@ -23,7 +23,6 @@ const LONG_FILES: &[(&str, usize)] = &[
 const LONG_FNS: &[(&str, &str, usize)] = &[
     ("crates/mdip-render/src/orders.rs", "order", 295),
     ("crates/mdip-analysis/src/import/jdip.rs", "write_case", 151),
-    ("crates/mdip-cli/benches/goals.rs", "main", 207),
     ("fuzz/fuzz_targets/protocol.rs", "messages", 174),
     ("crates/mdip-syntax/src/dump.rs", "dump_directive", 160),
     ("crates/mdip-render/src/lib.rs", "multiverse_svg_with", 152),
