@@ -37,16 +37,19 @@
 //! and keep them in (to profile one). `cargo test --benches` only checks the setup (the
 //! smallest file of each family, once).
 
+// The `editor` family's language server client, beside this bench (not a bench of its own).
+#[path = "goals/editor.rs"]
+mod editor;
+
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use mdip_test_support::lsp::{empty_neighbour_in, long_standard_game};
 use mdip_test_support::{game_text, generate, Config, Style};
-use serde_json::{json, Value};
+
+use editor::editor;
 
 const MDIP: &str = env!("CARGO_BIN_EXE_mdip");
 
@@ -324,151 +327,19 @@ fn long_game_with_typos(bytes: usize) -> String {
     out
 }
 
-/// `mdip lsp` over pipes: frames out, messages in (a thread reads them).
-struct Server {
-    child: Child,
-    stdin: ChildStdin,
-    messages: Receiver<Value>,
-    stderr: std::thread::JoinHandle<String>,
+/// What every family shares: whether this is a real bench run (all sizes) or the setup check
+/// (the smallest file, once), the runs per command, and the folder of the generated files.
+struct Setup {
+    benching: bool,
+    runs: usize,
+    dir: PathBuf,
 }
 
-impl Server {
-    fn start() -> Server {
-        let mut child = mdip(&["lsp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start mdip lsp");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut err = child.stderr.take().expect("stderr");
-        let stderr = std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = err.read_to_string(&mut s);
-            s
-        });
-        let (tx, messages) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut length = 0;
-                loop {
-                    let mut line = String::new();
-                    if r.read_line(&mut line).unwrap_or(0) == 0 {
-                        return;
-                    }
-                    let line = line.trim_end();
-                    if line.is_empty() {
-                        break;
-                    }
-                    if let Some(v) = line.strip_prefix("Content-Length:") {
-                        length = v.trim().parse().unwrap_or(0);
-                    }
-                }
-                let mut body = vec![0; length];
-                if r.read_exact(&mut body).is_err() {
-                    return;
-                }
-                let Ok(v) = serde_json::from_slice(&body) else {
-                    return;
-                };
-                if tx.send(v).is_err() {
-                    return;
-                }
-            }
-        });
-        Server {
-            child,
-            stdin,
-            messages,
-            stderr,
-        }
+impl Setup {
+    /// `text` written to `name` in the bench's folder: its path.
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        write(&self.dir, name, text)
     }
-
-    fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
-        self.stdin.flush().expect("flush");
-    }
-
-    fn wait(&mut self, what: impl Fn(&Value) -> bool) -> Value {
-        loop {
-            let m = self
-                .messages
-                .recv_timeout(Duration::from_secs(600))
-                .expect("a message from the server");
-            if what(&m) {
-                return m;
-            }
-        }
-    }
-
-    fn diagnostics(&mut self, uri: &str, version: i64) {
-        self.wait(|m| {
-            m["method"] == "textDocument/publishDiagnostics"
-                && m["params"]["uri"] == uri
-                && m["params"]["version"] == version
-        });
-    }
-
-    /// Shuts the server down: its peak RSS in MiB.
-    fn stop(mut self) -> f64 {
-        self.send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
-        self.wait(|m| m["id"] == 2);
-        self.send(json!({"jsonrpc": "2.0", "method": "exit"}));
-        drop(self.stdin);
-        let status = self.child.wait().expect("wait for mdip lsp");
-        assert!(status.success(), "mdip lsp exited with {status}");
-        let stderr = self.stderr.join().expect("stderr thread");
-        peak_rss_mib(&stderr).expect("mimalloc's statistics on stderr")
-    }
-}
-
-/// Opens `text` in `mdip lsp`, edits the order at its middle `edits` times: the time to the
-/// first diagnostics, the median edit, the server's peak RSS.
-fn editor(text: &str, edits: usize) -> (Duration, Duration, f64) {
-    let mut s = Server::start();
-    s.send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-        "params": {"processId": null, "rootUri": null, "capabilities": {}}}));
-    s.wait(|m| m["id"] == 1);
-    s.send(json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
-    let uri = "file:///bench/goals.mdip";
-    let t = Instant::now();
-    s.send(
-        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
-        "textDocument": {"uri": uri, "languageId": "mdip", "version": 1, "text": text}}}),
-    );
-    s.diagnostics(uri, 1);
-    let open = t.elapsed();
-    let lines = text.lines().count();
-    let (line, content) = text
-        .lines()
-        .enumerate()
-        .skip(lines / 2)
-        .find(|(_, l)| l.ends_with(" Hold"))
-        .expect("an order in the second half");
-    let len = content.len();
-    let mut times = Vec::new();
-    for version in 2..2 + edits as i64 {
-        let (from, to, new) = if version % 2 == 0 {
-            (len - 4, len, "H")
-        } else {
-            (len - 4, len - 3, "Hold")
-        };
-        let t = Instant::now();
-        s.send(
-            json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
-            "textDocument": {"uri": uri, "version": version},
-            "contentChanges": [{"range": {"start": {"line": line, "character": from},
-                "end": {"line": line, "character": to}}, "text": new}]}}),
-        );
-        s.diagnostics(uri, version);
-        times.push(t.elapsed());
-    }
-    times.sort();
-    let edit = times.get(times.len() / 2).copied().unwrap_or_default();
-    (open, edit, s.stop())
 }
 
 fn main() {
@@ -482,6 +353,11 @@ fn main() {
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join(format!("mdip-goals-{}", std::process::id())));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let setup = Setup {
+        benching,
+        runs,
+        dir,
+    };
 
     println!("goals bench: {runs} runs per command (median times, largest peak RSS)");
     println!(
@@ -490,191 +366,227 @@ fn main() {
     );
 
     if family("steps") {
-        let sizes: &[usize] = if benching {
-            &[50_000, 200_000]
-        } else {
-            &[500, 2_000]
-        };
-        let mut peaks = Vec::new();
-        for &n in sizes {
-            let mut text = String::from("@start standard\n");
-            for _ in 0..n {
-                text.push_str("@phase next\n");
-            }
-            let path = write(&dir, &format!("steps-{n}.mdip"), &text);
-            let p = path.to_str().expect("a UTF-8 path");
-            let m = measure(&["check", "--no-report", p], runs);
-            row(
-                "steps",
-                &format!("{n} steps, no orders"),
-                text.len(),
-                "check --no-report",
-                m,
-            );
-            peaks.push((n, m.2));
-        }
-        if let [(n1, m1), (n2, m2)] = peaks[..] {
-            println!(
-                "{:<10} bytes kept per step: {:.0}",
-                "steps",
-                (m2 - m1) * 1024.0 * 1024.0 / (n2 - n1) as f64
-            );
-        }
+        bench_steps(&setup);
     }
-
     if family("forks") {
-        // (timelines, turns); 134 turns are 200 steps (a movement step a turn, an adjustment
-        // step after each Fall turn).
-        let mut sizes = vec![
-            (30, 40),
-            (64, 50),
-            (128, 50),
-            (250, 50),
-            (250, 66),
-            (500, 50),
-            (800, 50),
-            (963, 134),
-        ];
-        if let Ok(list) = std::env::var("GOALS_FORKS") {
-            sizes = list
-                .split(',')
-                .filter_map(|s| s.trim().split_once('x'))
-                .filter_map(|(t, n)| Some((t.parse().ok()?, n.parse().ok()?)))
-                .collect();
-        }
-        if !benching {
-            sizes.truncate(1);
-        }
-        for (timelines, turns) in sizes {
-            let text = forking_game(timelines, turns);
-            let analysis = mdip_analysis::analyze(&text);
-            let what = format!(
-                "{} timelines, {turns} turns, {} steps, {} seasons",
-                analysis.judge_world().timelines().len(),
-                analysis.step_count(),
-                analysis.judge_world().seasons().count()
-            );
-            let path = write(&dir, &format!("forks-{timelines}x{turns}.mdip"), &text);
-            let path = path.to_str().expect("a UTF-8 path");
-            let m = measure(&["check", path], runs);
-            row("forks", &what, text.len(), "mdip check FILE", m);
-            let m = measure(&["check", "--no-report", path], runs);
-            row("forks", "", text.len(), "mdip check --no-report FILE", m);
-            let (heads, step) = empty_step(&text, runs);
-            println!(
-                "{:<10} {:<44} {:>7} {:>9.2} {:>9} {:>9}  one more step, no orders (World::movement_step in process, fastest run)",
-                "forks",
-                format!("{heads}-head step"),
-                "",
-                step.as_secs_f64() * 1e3,
-                "",
-                "",
-            );
-        }
+        bench_forks(&setup);
     }
-
     if family("multiverse") {
-        // A game with orders in every head (convoys, supports, moves into the past).
-        let mut sizes = vec![(30, 40), (32, 50)];
-        if !benching {
-            sizes.truncate(1);
-        }
-        for (timelines, steps) in sizes {
-            let config = Config {
-                movement_steps: steps,
-                max_timelines: timelines,
-                past_orders: (timelines / steps).max(1) * 2 + 1,
-                ..Config::bench(7)
-            };
-            let game = generate(&config);
-            let text = game_text(&game, &Style::terse()).text;
-            let what = format!(
-                "{} timelines x {steps} steps, {} seasons",
-                game.last.timelines().len(),
-                game.last.seasons().count()
-            );
-            let path = write(&dir, &format!("multiverse-{timelines}x{steps}.mdip"), &text);
-            let path = path.to_str().expect("a UTF-8 path");
-            let m = measure(&["check", path], runs);
-            row("multiverse", &what, text.len(), "mdip check FILE", m);
-        }
+        bench_multiverse(&setup);
     }
-
     if family("typos") {
-        let mut sizes = vec![4_000, 8_000, 16_000, 32_000];
-        if !benching {
-            sizes.truncate(1);
-        }
-        for n in sizes {
-            let text = typo_game(n);
-            let path = write(&dir, &format!("typos-{n}.mdip"), &text);
-            let path = path.to_str().expect("a UTF-8 path");
-            let m = measure(&["check", "--no-report", path], runs);
-            let what = format!("{n} distinct unknown names");
-            row("typos", &what, text.len(), "mdip check --no-report FILE", m);
-        }
+        bench_typos(&setup);
+    }
+    if family("long") {
+        bench_long(&setup);
+    }
+    if family("editor") {
+        bench_editor(&setup);
     }
 
+    if keep.is_none() {
+        let _ = std::fs::remove_dir_all(&setup.dir);
+    }
+}
+
+/// `steps`: games of N steps with no orders, checked; then the bytes each step keeps.
+fn bench_steps(s: &Setup) {
+    let sizes: &[usize] = if s.benching {
+        &[50_000, 200_000]
+    } else {
+        &[500, 2_000]
+    };
+    let mut peaks = Vec::new();
+    for &n in sizes {
+        let mut text = String::from("@start standard\n");
+        for _ in 0..n {
+            text.push_str("@phase next\n");
+        }
+        let path = s.write(&format!("steps-{n}.mdip"), &text);
+        let p = path.to_str().expect("a UTF-8 path");
+        let m = measure(&["check", "--no-report", p], s.runs);
+        row(
+            "steps",
+            &format!("{n} steps, no orders"),
+            text.len(),
+            "check --no-report",
+            m,
+        );
+        peaks.push((n, m.2));
+    }
+    if let [(n1, m1), (n2, m2)] = peaks[..] {
+        println!(
+            "{:<10} bytes kept per step: {:.0}",
+            "steps",
+            (m2 - m1) * 1024.0 * 1024.0 / (n2 - n1) as f64
+        );
+    }
+}
+
+/// `forks`: games that fork N timelines then play empty turns, checked with and without the
+/// report; then one more movement step in process.
+fn bench_forks(s: &Setup) {
+    // (timelines, turns); 134 turns are 200 steps (a movement step a turn, an adjustment
+    // step after each Fall turn).
+    let mut sizes = vec![
+        (30, 40),
+        (64, 50),
+        (128, 50),
+        (250, 50),
+        (250, 66),
+        (500, 50),
+        (800, 50),
+        (963, 134),
+    ];
+    if let Ok(list) = std::env::var("GOALS_FORKS") {
+        sizes = list
+            .split(',')
+            .filter_map(|s| s.trim().split_once('x'))
+            .filter_map(|(t, n)| Some((t.parse().ok()?, n.parse().ok()?)))
+            .collect();
+    }
+    if !s.benching {
+        sizes.truncate(1);
+    }
+    for (timelines, turns) in sizes {
+        let text = forking_game(timelines, turns);
+        let analysis = mdip_analysis::analyze(&text);
+        let what = format!(
+            "{} timelines, {turns} turns, {} steps, {} seasons",
+            analysis.judge_world().timelines().len(),
+            analysis.step_count(),
+            analysis.judge_world().seasons().count()
+        );
+        let path = s.write(&format!("forks-{timelines}x{turns}.mdip"), &text);
+        let path = path.to_str().expect("a UTF-8 path");
+        let m = measure(&["check", path], s.runs);
+        row("forks", &what, text.len(), "mdip check FILE", m);
+        let m = measure(&["check", "--no-report", path], s.runs);
+        row("forks", "", text.len(), "mdip check --no-report FILE", m);
+        let (heads, step) = empty_step(&text, s.runs);
+        println!(
+            "{:<10} {:<44} {:>7} {:>9.2} {:>9} {:>9}  one more step, no orders (World::movement_step in process, fastest run)",
+            "forks",
+            format!("{heads}-head step"),
+            "",
+            step.as_secs_f64() * 1e3,
+            "",
+            "",
+        );
+    }
+}
+
+/// `multiverse`: generated games with orders in every head (convoys, supports, moves into the
+/// past), checked.
+fn bench_multiverse(s: &Setup) {
+    let mut sizes = vec![(30, 40), (32, 50)];
+    if !s.benching {
+        sizes.truncate(1);
+    }
+    for (timelines, steps) in sizes {
+        let config = Config {
+            movement_steps: steps,
+            max_timelines: timelines,
+            past_orders: (timelines / steps).max(1) * 2 + 1,
+            ..Config::bench(7)
+        };
+        let game = generate(&config);
+        let text = game_text(&game, &Style::terse()).text;
+        let what = format!(
+            "{} timelines x {steps} steps, {} seasons",
+            game.last.timelines().len(),
+            game.last.seasons().count()
+        );
+        let path = s.write(&format!("multiverse-{timelines}x{steps}.mdip"), &text);
+        let path = path.to_str().expect("a UTF-8 path");
+        let m = measure(&["check", path], s.runs);
+        row("multiverse", &what, text.len(), "mdip check FILE", m);
+    }
+}
+
+/// `typos`: games naming N distinct unknown provinces, checked without the report.
+fn bench_typos(s: &Setup) {
+    let mut sizes = vec![4_000, 8_000, 16_000, 32_000];
+    if !s.benching {
+        sizes.truncate(1);
+    }
+    for n in sizes {
+        let text = typo_game(n);
+        let path = s.write(&format!("typos-{n}.mdip"), &text);
+        let path = path.to_str().expect("a UTF-8 path");
+        let m = measure(&["check", "--no-report", path], s.runs);
+        let what = format!("{n} distinct unknown names");
+        row("typos", &what, text.len(), "mdip check --no-report FILE", m);
+    }
+}
+
+/// The sizes in MB of the `long` and `editor` files (the smallest only when not benching).
+fn long_sizes_mb(benching: bool) -> Vec<usize> {
     let mut sizes_mb = vec![1, 2, 5, 10];
     if !benching {
         sizes_mb.truncate(1);
     }
-    let big = |mb: usize, typos: bool| {
-        if typos {
-            long_game_with_typos(mb << 20)
-        } else {
-            long_standard_game(mb << 20)
-        }
-    };
-    if family("long") {
-        let mut files: Vec<(usize, bool)> = sizes_mb.iter().map(|&mb| (mb, true)).collect();
-        files.push((*sizes_mb.last().expect("a size"), false));
-        for (mb, with_typos) in files {
-            let text = big(mb, with_typos);
-            let name = format!("long-{mb}mb{}.mdip", if with_typos { "-typos" } else { "" });
-            let path = write(&dir, &name, &text);
-            let path = path.to_str().expect("a UTF-8 path");
-            let what = if with_typos {
-                format!("{mb} MB, every sixth name misspelt")
-            } else {
-                format!("{mb} MB, no typos")
-            };
-            let m = measure(&["check", "--format", "json", path], runs);
-            row(
-                "long",
-                &what,
-                text.len(),
-                "mdip check --format json FILE",
-                m,
-            );
-            let m = measure(&["check", "--no-report", path], runs);
-            row("long", &what, text.len(), "mdip check --no-report FILE", m);
-        }
-    }
+    sizes_mb
+}
 
-    if family("editor") {
-        let mb = *sizes_mb.last().expect("a size");
-        for with_typos in [true, false] {
-            let text = big(mb, with_typos);
-            let (open, edit, mib) = editor(&text, if benching { 4 } else { 2 });
-            let what = if with_typos {
-                format!("{mb} MB, every sixth name misspelt")
-            } else {
-                format!("{mb} MB, no typos")
-            };
-            println!(
-                "{:<10} {what:<44} {:>7} {:>9.1} {:>9} {:>9.1}  mdip lsp: open to diagnostics (edit median {:.1} ms)",
-                "editor",
-                text.len() / 1024,
-                open.as_secs_f64() * 1e3,
-                "",
-                mib,
-                edit.as_secs_f64() * 1e3,
-            );
-        }
+/// The long standard game of `mb` MB, with or without typos.
+fn big(mb: usize, typos: bool) -> String {
+    if typos {
+        long_game_with_typos(mb << 20)
+    } else {
+        long_standard_game(mb << 20)
     }
+}
 
-    if keep.is_none() {
-        let _ = std::fs::remove_dir_all(&dir);
+/// What a long file is, in a row's `file` column.
+fn long_what(mb: usize, with_typos: bool) -> String {
+    if with_typos {
+        format!("{mb} MB, every sixth name misspelt")
+    } else {
+        format!("{mb} MB, no typos")
+    }
+}
+
+/// `long`: long standard games with typos, and the largest without, checked as JSON and as
+/// text without the report.
+fn bench_long(s: &Setup) {
+    let sizes_mb = long_sizes_mb(s.benching);
+    let mut files: Vec<(usize, bool)> = sizes_mb.iter().map(|&mb| (mb, true)).collect();
+    files.push((*sizes_mb.last().expect("a size"), false));
+    for (mb, with_typos) in files {
+        let text = big(mb, with_typos);
+        let name = format!("long-{mb}mb{}.mdip", if with_typos { "-typos" } else { "" });
+        let path = s.write(&name, &text);
+        let path = path.to_str().expect("a UTF-8 path");
+        let what = long_what(mb, with_typos);
+        let m = measure(&["check", "--format", "json", path], s.runs);
+        row(
+            "long",
+            &what,
+            text.len(),
+            "mdip check --format json FILE",
+            m,
+        );
+        let m = measure(&["check", "--no-report", path], s.runs);
+        row("long", &what, text.len(), "mdip check --no-report FILE", m);
+    }
+}
+
+/// `editor`: the largest long file, with and without typos, opened and edited in `mdip lsp`.
+fn bench_editor(s: &Setup) {
+    let mb = *long_sizes_mb(s.benching).last().expect("a size");
+    for with_typos in [true, false] {
+        let text = big(mb, with_typos);
+        let (open, edit, mib) = editor(&text, if s.benching { 4 } else { 2 });
+        let what = long_what(mb, with_typos);
+        println!(
+            "{:<10} {what:<44} {:>7} {:>9.1} {:>9} {:>9.1}  mdip lsp: open to diagnostics (edit median {:.1} ms)",
+            "editor",
+            text.len() / 1024,
+            open.as_secs_f64() * 1e3,
+            "",
+            mib,
+            edit.as_secs_f64() * 1e3,
+        );
     }
 }

@@ -181,6 +181,21 @@ fn wasm_outline(items: &[mdip_wasm::OutlineItem]) -> Vec<(String, u32, u32, u32,
         .collect()
 }
 
+/// One input opened in the browser's document: its name, its URI in the server, its lines.
+struct Opened {
+    name: String,
+    uri: String,
+    doc: Document,
+    t: Text,
+}
+
+impl Opened {
+    /// The message of a failed comparison: the file and what was compared.
+    fn what(&self, kind: &str) -> String {
+        format!("{}: {kind}", self.name)
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_answers_as_the_server_does() {
     let (mut c, init) = TestClient::start(&["utf-16"]).await;
@@ -194,242 +209,21 @@ async fn the_browser_answers_as_the_server_does() {
         let (starts, ends) = lines(&text);
         let t = Text { starts, ends };
         c.open(&uri, &text).await;
-        let what = |kind: &str| format!("{name}: {kind}");
+        let f = Opened { name, uri, doc, t };
 
-        // Diagnostics and the quick fixes of each.
-        let server = c.diagnostics(&uri, 1).await;
-        let mine = doc.diagnostics();
-        let mut a: Vec<_> = server
-            .iter()
-            .map(|d| {
-                let (f, to) = t.range(&d["range"]);
-                (
-                    f,
-                    to,
-                    d["code"].as_str().unwrap().to_owned(),
-                    d["severity"].as_u64().unwrap(),
-                    d["message"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
-        let mut b: Vec<_> = mine
-            .iter()
-            .map(|d| {
-                let sev = match d.severity {
-                    "error" => 1,
-                    "warning" => 2,
-                    _ => 3,
-                };
-                (d.from, d.to, d.code.clone(), sev, lsp_message(d))
-            })
-            .collect();
-        a.sort();
-        b.sort();
-        assert_eq!(a, b, "{}", what("diagnostics"));
-        compared[0] += b.len();
-        for d in &mine {
-            let r = c
-                .request(
-                    "textDocument/codeAction",
-                    json!({ "textDocument": { "uri": uri }, "range": { "start": t.pos(d.from), "end": t.pos(d.to) }, "context": { "diagnostics": [] } }),
-                )
-                .await;
-            let mut server: Vec<_> = r["result"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .map(|a| {
-                    (
-                        a["title"].as_str().unwrap().to_owned(),
-                        edits(&t, &a["edit"]["changes"][&uri]),
-                    )
-                })
-                .collect();
-            let mut browser: Vec<_> = doc
-                .code_actions(d.from, d.to)
-                .iter()
-                .map(|f| (f.title.clone(), wasm_edits(&f.edits)))
-                .collect();
-            server.sort();
-            browser.sort();
-            assert_eq!(server, browser, "{}", what("code actions"));
-            // A diagnostic's own fixes are among the actions of its range.
-            for f in &d.fixes {
-                assert!(
-                    browser.contains(&(f.title.clone(), wasm_edits(&f.edits))),
-                    "{}",
-                    what("fix")
-                );
-            }
-            compared[1] += browser.len();
-        }
-
-        // Semantic tokens (the server's are relative; lengths in UTF-16 units).
-        let r = c
-            .request(
-                "textDocument/semanticTokens/full",
-                json!({ "textDocument": { "uri": uri } }),
-            )
-            .await;
-        let data: Vec<u64> = r["result"]["data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap())
-            .collect();
-        let (mut line, mut col) = (0u64, 0u64);
-        let mut server = Vec::new();
-        for tok in data.chunks(5) {
-            if tok[0] > 0 {
-                col = 0;
-            }
-            line += tok[0];
-            col += tok[1];
-            let from = t.starts[line as usize] + col as u32;
-            server.push((from, from + tok[2] as u32, tok[3]));
-        }
-        let tokens = doc.tokens();
-        let browser: Vec<_> = tokens
-            .iter()
-            .map(|k| (k.from, k.to, token_type(k.kind)))
-            .collect();
-        assert_eq!(server, browser, "{}", what("semantic tokens"));
-        compared[2] += browser.len();
-
-        // Hover at the start of every token, completion at the end of every line.
-        for k in tokens.iter().take(80) {
-            let r = c
-                .request(
-                    "textDocument/hover",
-                    json!({ "textDocument": { "uri": uri }, "position": t.pos(k.from) }),
-                )
-                .await;
-            let server = (!r["result"].is_null()).then(|| {
-                let (a, b) = t.range(&r["result"]["range"]);
-                (
-                    a,
-                    b,
-                    r["result"]["contents"]["value"]
-                        .as_str()
-                        .unwrap()
-                        .to_owned(),
-                )
-            });
-            let browser = doc.hover(k.from).map(|h| (h.from, h.to, h.markdown));
-            assert_eq!(server, browser, "{} at {}", what("hover"), k.from);
-            compared[3] += usize::from(browser.is_some());
-        }
-        for (i, &at) in t.ends.iter().enumerate().take(60) {
-            let r = c
-                .request(
-                    "textDocument/completion",
-                    json!({ "textDocument": { "uri": uri }, "position": t.pos(at) }),
-                )
-                .await;
-            let server: Vec<_> = r["result"]["items"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .map(|i| {
-                    let (a, b) = t.range(&i["textEdit"]["range"]);
-                    (
-                        i["label"].as_str().unwrap().to_owned(),
-                        i["textEdit"]["newText"].as_str().unwrap().to_owned(),
-                        a,
-                        b,
-                        i["sortText"].as_str().unwrap().to_owned(),
-                    )
-                })
-                .collect();
-            let browser: Vec<_> = doc
-                .completions(at, true)
-                .into_iter()
-                .map(|i| (i.label, i.insert, i.from, i.to, i.sort))
-                .collect();
-            assert_eq!(server, browser, "{} at line {i}", what("completion"));
-            compared[4] += browser.len();
-        }
-
-        // Inlay hints of the whole text.
-        let end = t.pos(*t.ends.last().unwrap());
-        let r = c
-            .request("textDocument/inlayHint", json!({ "textDocument": { "uri": uri }, "range": { "start": { "line": 0, "character": 0 }, "end": end } }))
-            .await;
-        let server: Vec<_> = r["result"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
-            .iter()
-            .map(|h| {
-                (
-                    t.flat(&h["position"]),
-                    h["label"].as_str().unwrap().to_owned(),
-                )
-            })
-            .collect();
-        let browser: Vec<_> = doc
-            .inlay_hints()
-            .into_iter()
-            .map(|h| (h.at, h.label))
-            .collect();
-        assert_eq!(server, browser, "{}", what("inlay hints"));
-        compared[5] += browser.len();
-
-        // Formatting, the outline.
-        let r = c
-            .request("textDocument/formatting", json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 4, "insertSpaces": true } }))
-            .await;
-        let browser = doc.format().ok().map(|e| wasm_edits(&e));
-        let server = (!r["result"].is_null()).then(|| edits(&t, &r["result"]));
-        assert_eq!(server, browser, "{}", what("formatting"));
+        let mine = compare_diagnostics(&mut c, &f).await;
+        compared[0] += mine.len();
+        compared[1] += compare_code_actions(&mut c, &f, &mine).await;
+        let tokens = compare_semantic_tokens(&mut c, &f).await;
+        compared[2] += tokens.len();
+        compared[3] += compare_hovers(&mut c, &f, &tokens).await;
+        compared[4] += compare_completions(&mut c, &f).await;
+        compared[5] += compare_inlay_hints(&mut c, &f).await;
+        compare_formatting(&mut c, &f).await;
         compared[6] += 1;
-        let r = c
-            .request(
-                "textDocument/documentSymbol",
-                json!({ "textDocument": { "uri": uri } }),
-            )
-            .await;
-        assert_eq!(
-            outline(&t, &r["result"]),
-            wasm_outline(&doc.outline()),
-            "{}",
-            what("outline")
-        );
+        compare_outline(&mut c, &f).await;
         compared[7] += 1;
-
-        // The pictures: the default one, the multiverse, and the board of each order's line.
-        let mut subjects = vec![
-            (Value::Null, String::new()),
-            (json!("multiverse"), "multiverse".to_owned()),
-        ];
-        for o in doc.report().orders.iter().take(6) {
-            subjects.push((
-                json!({ "line": o.line - 1, "character": 0 }),
-                format!("line:{}", o.line),
-            ));
-        }
-        for (arg, subject) in subjects {
-            let mut args = vec![json!(uri)];
-            if !arg.is_null() {
-                args.push(arg);
-            }
-            let r = c
-                .request(
-                    "workspace/executeCommand",
-                    json!({ "command": "mdip.render", "arguments": args }),
-                )
-                .await;
-            let browser = doc.render(&subject).expect("a picture");
-            assert_eq!(
-                r["result"].as_str(),
-                Some(browser.as_str()),
-                "{} {subject}",
-                what("picture")
-            );
-            compared[8] += 1;
-        }
+        compared[8] += compare_pictures(&mut c, &f).await;
     }
     // Every kind of answer was compared on something.
     for (kind, n) in [
@@ -449,6 +243,281 @@ async fn the_browser_answers_as_the_server_does() {
         assert!(n > 0, "no {kind} compared");
     }
     c.shutdown().await;
+}
+
+/// The server's diagnostics against the browser's (range, code, severity, message): the
+/// browser's.
+async fn compare_diagnostics(c: &mut TestClient, f: &Opened) -> Vec<mdip_wasm::Diag> {
+    let t = &f.t;
+    let server = c.diagnostics(&f.uri, 1).await;
+    let mine = f.doc.diagnostics();
+    let mut a: Vec<_> = server
+        .iter()
+        .map(|d| {
+            let (from, to) = t.range(&d["range"]);
+            (
+                from,
+                to,
+                d["code"].as_str().unwrap().to_owned(),
+                d["severity"].as_u64().unwrap(),
+                d["message"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let mut b: Vec<_> = mine
+        .iter()
+        .map(|d| {
+            let sev = match d.severity {
+                "error" => 1,
+                "warning" => 2,
+                _ => 3,
+            };
+            (d.from, d.to, d.code.clone(), sev, lsp_message(d))
+        })
+        .collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "{}", f.what("diagnostics"));
+    mine
+}
+
+/// The code actions of each diagnostic's range, and its own fixes among them: how many.
+async fn compare_code_actions(c: &mut TestClient, f: &Opened, mine: &[mdip_wasm::Diag]) -> usize {
+    let (t, uri) = (&f.t, &f.uri);
+    let mut compared = 0;
+    for d in mine {
+        let r = c
+            .request(
+                "textDocument/codeAction",
+                json!({ "textDocument": { "uri": uri }, "range": { "start": t.pos(d.from), "end": t.pos(d.to) }, "context": { "diagnostics": [] } }),
+            )
+            .await;
+        let mut server: Vec<_> = r["result"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|a| {
+                (
+                    a["title"].as_str().unwrap().to_owned(),
+                    edits(t, &a["edit"]["changes"][uri]),
+                )
+            })
+            .collect();
+        let mut browser: Vec<_> = f
+            .doc
+            .code_actions(d.from, d.to)
+            .iter()
+            .map(|fix| (fix.title.clone(), wasm_edits(&fix.edits)))
+            .collect();
+        server.sort();
+        browser.sort();
+        assert_eq!(server, browser, "{}", f.what("code actions"));
+        // A diagnostic's own fixes are among the actions of its range.
+        for fix in &d.fixes {
+            assert!(
+                browser.contains(&(fix.title.clone(), wasm_edits(&fix.edits))),
+                "{}",
+                f.what("fix")
+            );
+        }
+        compared += browser.len();
+    }
+    compared
+}
+
+/// Semantic tokens (the server's are relative; lengths in UTF-16 units): the browser's.
+async fn compare_semantic_tokens(c: &mut TestClient, f: &Opened) -> Vec<mdip_wasm::Token> {
+    let r = c
+        .request(
+            "textDocument/semanticTokens/full",
+            json!({ "textDocument": { "uri": f.uri } }),
+        )
+        .await;
+    let data: Vec<u64> = r["result"]["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let (mut line, mut col) = (0u64, 0u64);
+    let mut server = Vec::new();
+    for tok in data.chunks(5) {
+        if tok[0] > 0 {
+            col = 0;
+        }
+        line += tok[0];
+        col += tok[1];
+        let from = f.t.starts[line as usize] + col as u32;
+        server.push((from, from + tok[2] as u32, tok[3]));
+    }
+    let tokens = f.doc.tokens();
+    let browser: Vec<_> = tokens
+        .iter()
+        .map(|k| (k.from, k.to, token_type(k.kind)))
+        .collect();
+    assert_eq!(server, browser, "{}", f.what("semantic tokens"));
+    tokens
+}
+
+/// Hover at the start of every token (the first 80): how many hovers were answered.
+async fn compare_hovers(c: &mut TestClient, f: &Opened, tokens: &[mdip_wasm::Token]) -> usize {
+    let t = &f.t;
+    let mut compared = 0;
+    for k in tokens.iter().take(80) {
+        let r = c
+            .request(
+                "textDocument/hover",
+                json!({ "textDocument": { "uri": f.uri }, "position": t.pos(k.from) }),
+            )
+            .await;
+        let server = (!r["result"].is_null()).then(|| {
+            let (a, b) = t.range(&r["result"]["range"]);
+            (
+                a,
+                b,
+                r["result"]["contents"]["value"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+            )
+        });
+        let browser = f.doc.hover(k.from).map(|h| (h.from, h.to, h.markdown));
+        assert_eq!(server, browser, "{} at {}", f.what("hover"), k.from);
+        compared += usize::from(browser.is_some());
+    }
+    compared
+}
+
+/// Completion at the end of every line (the first 60): how many items.
+async fn compare_completions(c: &mut TestClient, f: &Opened) -> usize {
+    let t = &f.t;
+    let mut compared = 0;
+    for (i, &at) in t.ends.iter().enumerate().take(60) {
+        let r = c
+            .request(
+                "textDocument/completion",
+                json!({ "textDocument": { "uri": f.uri }, "position": t.pos(at) }),
+            )
+            .await;
+        let server: Vec<_> = r["result"]["items"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|i| {
+                let (a, b) = t.range(&i["textEdit"]["range"]);
+                (
+                    i["label"].as_str().unwrap().to_owned(),
+                    i["textEdit"]["newText"].as_str().unwrap().to_owned(),
+                    a,
+                    b,
+                    i["sortText"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let browser: Vec<_> = f
+            .doc
+            .completions(at, true)
+            .into_iter()
+            .map(|i| (i.label, i.insert, i.from, i.to, i.sort))
+            .collect();
+        assert_eq!(server, browser, "{} at line {i}", f.what("completion"));
+        compared += browser.len();
+    }
+    compared
+}
+
+/// Inlay hints of the whole text: how many.
+async fn compare_inlay_hints(c: &mut TestClient, f: &Opened) -> usize {
+    let t = &f.t;
+    let end = t.pos(*t.ends.last().unwrap());
+    let r = c
+        .request("textDocument/inlayHint", json!({ "textDocument": { "uri": f.uri }, "range": { "start": { "line": 0, "character": 0 }, "end": end } }))
+        .await;
+    let server: Vec<_> = r["result"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|h| {
+            (
+                t.flat(&h["position"]),
+                h["label"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let browser: Vec<_> = f
+        .doc
+        .inlay_hints()
+        .into_iter()
+        .map(|h| (h.at, h.label))
+        .collect();
+    assert_eq!(server, browser, "{}", f.what("inlay hints"));
+    browser.len()
+}
+
+/// The formatting edits of the whole document.
+async fn compare_formatting(c: &mut TestClient, f: &Opened) {
+    let r = c
+        .request("textDocument/formatting", json!({ "textDocument": { "uri": f.uri }, "options": { "tabSize": 4, "insertSpaces": true } }))
+        .await;
+    let browser = f.doc.format().ok().map(|e| wasm_edits(&e));
+    let server = (!r["result"].is_null()).then(|| edits(&f.t, &r["result"]));
+    assert_eq!(server, browser, "{}", f.what("formatting"));
+}
+
+/// The outline (document symbols, with their children).
+async fn compare_outline(c: &mut TestClient, f: &Opened) {
+    let r = c
+        .request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": f.uri } }),
+        )
+        .await;
+    assert_eq!(
+        outline(&f.t, &r["result"]),
+        wasm_outline(&f.doc.outline()),
+        "{}",
+        f.what("outline")
+    );
+}
+
+/// The pictures: the default one, the multiverse, and the board of each order's line (the
+/// first 6): how many.
+async fn compare_pictures(c: &mut TestClient, f: &Opened) -> usize {
+    let mut subjects = vec![
+        (Value::Null, String::new()),
+        (json!("multiverse"), "multiverse".to_owned()),
+    ];
+    for o in f.doc.report().orders.iter().take(6) {
+        subjects.push((
+            json!({ "line": o.line - 1, "character": 0 }),
+            format!("line:{}", o.line),
+        ));
+    }
+    let mut compared = 0;
+    for (arg, subject) in subjects {
+        let mut args = vec![json!(f.uri)];
+        if !arg.is_null() {
+            args.push(arg);
+        }
+        let r = c
+            .request(
+                "workspace/executeCommand",
+                json!({ "command": "mdip.render", "arguments": args }),
+            )
+            .await;
+        let browser = f.doc.render(&subject).expect("a picture");
+        assert_eq!(
+            r["result"].as_str(),
+            Some(browser.as_str()),
+            "{} {subject}",
+            f.what("picture")
+        );
+        compared += 1;
+    }
+    compared
 }
 
 #[test]

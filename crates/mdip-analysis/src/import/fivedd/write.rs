@@ -9,9 +9,58 @@ use mdip_syntax::notation::{self as n, Directive, Spelt, Words};
 
 use super::*;
 
+/// The units a head board will have, keyed by its season: what `@expect unit` checks.
+type HeadUnits = Vec<(Key, Vec<(String, Unit)>)>;
+
 impl Converter {
     pub(super) fn write(&self, world: &World, options: &Options) -> Result<String, ImportError> {
         let mut t = String::new();
+        self.write_header(&mut t, world, options);
+        let heads: Vec<usize> = self
+            .timelines
+            .iter()
+            .filter_map(|l| l.last().copied())
+            .collect();
+        let retreating: Vec<(usize, &String, Unit)> = world
+            .boards
+            .iter()
+            .enumerate()
+            .flat_map(|(i, b)| {
+                b.units
+                    .iter()
+                    .filter(|(_, u)| u.must_retreat)
+                    .map(move |(r, u)| (i, r, *u))
+            })
+            .collect();
+        let mut all = self.write_seasons(&mut t, world)?;
+        // The phase the game waits for.
+        let mut head_keys: Vec<Key> = Vec::new();
+        let mut head_units: HeadUnits = Vec::new();
+        if retreating.is_empty() {
+            self.write_adjustments(&mut t, world, &heads, &mut head_keys, &mut head_units);
+        } else {
+            t.push_str(
+                "\n# Retreats are due: the boards the game makes once they are done (units that did not move\n# away and were not dislodged stay, successful moves arrive).\n",
+            );
+            for &h in &heads {
+                let (key, units) = self.write_head_after_retreats(&mut t, world, h, &mut all);
+                head_keys.push(key);
+                head_units.push((key, units));
+            }
+            self.write_records(&mut t);
+            t.push_str("\n@phase retreat\n");
+            self.write_dislodged(&mut t, world, &retreating);
+        }
+        write_expectations(&mut t, all, head_keys, head_units);
+        // No `@expect dislodged`: it speaks of the last movement step, and the set-up
+        // retreat phase has none; `@dislodged` states those units.
+        self.write_pending(&mut t);
+        Ok(t)
+    }
+
+    /// The comment naming the game and its source, `@rules`, and `@turn` when the game does
+    /// not start at turn 0.
+    fn write_header(&self, t: &mut String, world: &World, options: &Options) {
         let source = if options.source.is_empty() {
             "standard input"
         } else {
@@ -29,29 +78,15 @@ impl Converter {
         );
         let rules = if options.strict { "5dd strict" } else { "5dd" };
         let _ = writeln!(t, "{}", Directive::Rules(rules.to_owned()));
-        let heads: Vec<usize> = self
-            .timelines
-            .iter()
-            .filter_map(|l| l.last().copied())
-            .collect();
-        let retreating: Vec<(usize, &String, Unit)> = world
-            .boards
-            .iter()
-            .enumerate()
-            .flat_map(|(i, b)| {
-                b.units
-                    .iter()
-                    .filter(|(_, u)| u.must_retreat)
-                    .map(move |(r, u)| (i, r, *u))
-            })
-            .collect();
-        let retreat = !retreating.is_empty();
         let root = self.seasons[self.timelines[0][0]].unwrap_or_default();
         if root.0 != 0 {
             let _ = writeln!(t, "{}", Directive::Turn(root.0));
         }
-        // Seasons, timeline by timeline: a fork's parent is in a lower timeline, so it is
-        // declared before it.
+    }
+
+    /// `@season` and the set-up of every board, timeline by timeline; the seasons declared.
+    fn write_seasons(&self, t: &mut String, world: &World) -> Result<Vec<Key>, ImportError> {
+        // A fork's parent is in a lower timeline, so it is declared before it.
         let mut all: Vec<Key> = Vec::new();
         for (y, list) in self.timelines.iter().enumerate() {
             for (j, &i) in list.iter().enumerate() {
@@ -74,129 +109,118 @@ impl Converter {
                     let _ = writeln!(t, "{d}");
                 }
                 let units = b.units.iter().map(|(r, u)| (r.as_str(), *u));
-                write_board(&mut t, key, units, &b.centres);
+                write_board(t, key, units, &b.centres);
             }
         }
-        // The phase the game waits for.
-        let mut head_keys: Vec<Key> = Vec::new();
-        let mut head_units: Vec<(Key, Vec<(String, Unit)>)> = Vec::new();
-        if retreat {
-            t.push_str(
-                "\n# Retreats are due: the boards the game makes once they are done (units that did not move\n# away and were not dislodged stay, successful moves arrive).\n",
-            );
-            for &h in &heads {
-                let b = &world.boards[h];
-                let key = self.seasons[h].unwrap_or_default();
-                if b.phase == Phase::Winter {
-                    head_keys.push(key);
-                    head_units.push((key, owned_units(b)));
-                    continue;
-                }
-                let next = (key.0 + 1, key.1);
-                let units = self.after_movement(world, h);
-                let _ = writeln!(
-                    t,
-                    "\n# {} (after the retreats)",
-                    board_name(next_board((b.timeline, b.year, b.phase)))
-                );
-                let d = Directive::Season {
-                    season: season(next),
-                    from: None,
-                };
-                let _ = writeln!(t, "{d}");
-                write_board(
-                    &mut t,
-                    next,
-                    units.iter().map(|(r, u)| (r.as_str(), *u)),
-                    &b.centres,
-                );
-                all.push(next);
-                head_keys.push(next);
-                head_units.push((
-                    next,
-                    units
-                        .into_iter()
-                        .map(|(r, u)| (location_of(&r), u))
-                        .collect(),
-                ));
-            }
-            self.write_records(&mut t);
-            t.push_str("\n@phase retreat\n");
-            for (i, region, unit) in &retreating {
-                let key = self.seasons[*i].unwrap_or_default();
-                let b = &world.boards[*i];
-                let place = Place {
-                    board: (b.timeline, b.year, b.phase),
-                    season: key,
-                    name: location_of(region),
-                };
-                let attacker = self.attacker(&place).filter(|a| a.at.board == place.board);
-                let d = Directive::Dislodged {
-                    power: unit.owner.name().to_owned(),
-                    unit: unit_of(*unit, &place),
-                    from: attacker.map(|a| n::Place::new(province(&a.at.name))),
-                    by_convoy: attacker.is_some_and(|a| self.convoyed(a)),
-                };
-                let _ = writeln!(t, "{d}");
-            }
-        } else {
-            let winters: Vec<Key> = heads
-                .iter()
-                .filter(|&&h| world.boards[h].phase == Phase::Winter)
-                .filter_map(|&h| self.seasons[h])
-                .collect();
-            for &h in &heads {
-                let key = self.seasons[h].unwrap_or_default();
-                head_keys.push(key);
-                head_units.push((key, owned_units(&world.boards[h])));
-            }
-            self.write_records(&mut t);
-            if !winters.is_empty() {
-                let d = Directive::Phase {
-                    phase: "adjustment".to_owned(),
-                    seasons: winters.iter().map(|&k| season(k)).collect(),
-                };
-                let _ = writeln!(t, "\n# Winter: builds and removals are due.\n{d}");
-            }
+        Ok(all)
+    }
+
+    /// With retreats due: the board head `h` makes once they are done, declared (a Winter
+    /// head stays as it is); its season and units.
+    fn write_head_after_retreats(
+        &self,
+        t: &mut String,
+        world: &World,
+        h: usize,
+        all: &mut Vec<Key>,
+    ) -> (Key, Vec<(String, Unit)>) {
+        let b = &world.boards[h];
+        let key = self.seasons[h].unwrap_or_default();
+        if b.phase == Phase::Winter {
+            return (key, owned_units(b));
         }
-        // The position checks itself.
-        all.sort_unstable();
-        head_keys.sort_unstable();
-        t.push_str("\n# The imported position.\n");
-        let d = Directive::ExpectSeasons(all.iter().map(|&k| season(k)).collect());
+        let next = (key.0 + 1, key.1);
+        let units = self.after_movement(world, h);
+        let _ = writeln!(
+            t,
+            "\n# {} (after the retreats)",
+            board_name(next_board((b.timeline, b.year, b.phase)))
+        );
+        let d = Directive::Season {
+            season: season(next),
+            from: None,
+        };
         let _ = writeln!(t, "{d}");
-        let d = Directive::ExpectHeads(head_keys.iter().map(|&k| season(k)).collect());
-        let _ = writeln!(t, "{d}");
-        head_units.sort_by_key(|(k, _)| *k);
-        for (key, mut units) in head_units {
-            if units.is_empty() {
-                let _ = writeln!(t, "{}", Directive::ExpectEmpty(season(key)));
-                continue;
-            }
-            units.sort_by(|a, b| (a.1.owner, &a.0).cmp(&(b.1.owner, &b.0)));
-            for (name, u) in units {
-                let d = Directive::ExpectUnit {
-                    power: u.owner.name().to_owned(),
-                    unit: n::Unit::new(
-                        u.kind.kind(),
-                        n::Place::new(name).season(Some(season(key))),
-                    ),
-                };
-                let _ = writeln!(t, "{d}");
-            }
+        write_board(
+            t,
+            next,
+            units.iter().map(|(r, u)| (r.as_str(), *u)),
+            &b.centres,
+        );
+        all.push(next);
+        let units = units
+            .into_iter()
+            .map(|(r, u)| (location_of(&r), u))
+            .collect();
+        (next, units)
+    }
+
+    /// `@dislodged` lines of the units that must retreat, with their attacker's origin.
+    fn write_dislodged(
+        &self,
+        t: &mut String,
+        world: &World,
+        retreating: &[(usize, &String, Unit)],
+    ) {
+        for (i, region, unit) in retreating {
+            let key = self.seasons[*i].unwrap_or_default();
+            let b = &world.boards[*i];
+            let place = Place {
+                board: (b.timeline, b.year, b.phase),
+                season: key,
+                name: location_of(region),
+            };
+            let attacker = self.attacker(&place).filter(|a| a.at.board == place.board);
+            let d = Directive::Dislodged {
+                power: unit.owner.name().to_owned(),
+                unit: unit_of(*unit, &place),
+                from: attacker.map(|a| n::Place::new(province(&a.at.name))),
+                by_convoy: attacker.is_some_and(|a| self.convoyed(a)),
+            };
+            let _ = writeln!(t, "{d}");
         }
-        // No `@expect dislodged`: it speaks of the last movement step, and the set-up
-        // retreat phase has none; `@dislodged` states those units.
-        // The orders of the iteration in progress.
-        let pending: Vec<&Order> = self
+    }
+
+    /// With no retreats due: the heads as they are, the records, and `@phase adjustment` when
+    /// Winter heads wait for builds and removals.
+    fn write_adjustments(
+        &self,
+        t: &mut String,
+        world: &World,
+        heads: &[usize],
+        head_keys: &mut Vec<Key>,
+        head_units: &mut HeadUnits,
+    ) {
+        let winters: Vec<Key> = heads
+            .iter()
+            .filter(|&&h| world.boards[h].phase == Phase::Winter)
+            .filter_map(|&h| self.seasons[h])
+            .collect();
+        for &h in heads {
+            let key = self.seasons[h].unwrap_or_default();
+            head_keys.push(key);
+            head_units.push((key, owned_units(&world.boards[h])));
+        }
+        self.write_records(t);
+        if !winters.is_empty() {
+            let d = Directive::Phase {
+                phase: "adjustment".to_owned(),
+                seasons: winters.iter().map(|&k| season(k)).collect(),
+            };
+            let _ = writeln!(t, "\n# Winter: builds and removals are due.\n{d}");
+        }
+    }
+
+    /// The orders of the iteration in progress: builds and removals first (a movement order
+    /// closes the adjustment step; the Winter boards are played beside the other timelines'
+    /// movement), a retreat-step disband written after its unit.
+    fn write_pending(&self, t: &mut String) {
+        let mut pending: Vec<&Order> = self
             .orders
             .iter()
             .map(|(_, o)| o)
             .filter(|o| matches!(o.status, OrderStatus::New | OrderStatus::RetreatNew))
             .collect();
-        // Builds and removals first: a movement order closes the adjustment step (the Winter
-        // boards are played beside the other timelines' movement).
-        let mut pending = pending;
         pending.sort_by_key(|o| o.at.board.2 != Phase::Winter);
         if !pending.is_empty() {
             t.push_str("\n# Orders given in the iteration in progress.\n");
@@ -231,7 +255,6 @@ impl Converter {
             };
             let _ = writeln!(t, "{}", terse(&line));
         }
-        Ok(t)
     }
 
     /// `@record` lines: every stored order of a past board with its outcome: movement orders
@@ -534,4 +557,36 @@ pub(super) fn record(t: &mut String, o: &Order, order: n::Order, outcome: n::Exp
         expect: Some(outcome),
     });
     let _ = writeln!(t, "{}", terse(&d));
+}
+
+/// The position checking itself: `@expect seasons`, `@expect heads`, and every head's units
+/// (`@expect unit`, or `@expect empty`).
+fn write_expectations(
+    t: &mut String,
+    mut all: Vec<Key>,
+    mut head_keys: Vec<Key>,
+    mut head_units: HeadUnits,
+) {
+    all.sort_unstable();
+    head_keys.sort_unstable();
+    t.push_str("\n# The imported position.\n");
+    let d = Directive::ExpectSeasons(all.iter().map(|&k| season(k)).collect());
+    let _ = writeln!(t, "{d}");
+    let d = Directive::ExpectHeads(head_keys.iter().map(|&k| season(k)).collect());
+    let _ = writeln!(t, "{d}");
+    head_units.sort_by_key(|(k, _)| *k);
+    for (key, mut units) in head_units {
+        if units.is_empty() {
+            let _ = writeln!(t, "{}", Directive::ExpectEmpty(season(key)));
+            continue;
+        }
+        units.sort_by(|a, b| (a.1.owner, &a.0).cmp(&(b.1.owner, &b.0)));
+        for (name, u) in units {
+            let d = Directive::ExpectUnit {
+                power: u.owner.name().to_owned(),
+                unit: n::Unit::new(u.kind.kind(), n::Place::new(name).season(Some(season(key)))),
+            };
+            let _ = writeln!(t, "{d}");
+        }
+    }
 }
