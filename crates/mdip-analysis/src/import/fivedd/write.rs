@@ -263,20 +263,14 @@ impl Converter {
     /// past retreat steps. Written after every `@season`, so that each season they name is
     /// past already.
     pub(super) fn write_records(&self, t: &mut String) {
-        let records: Vec<&Order> = self
-            .orders
-            .iter()
-            .map(|(_, o)| o)
-            .filter(|o| {
-                matches!(
-                    o.status,
-                    OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
-                ) && matches!(
+        let records = self.stored(|o| {
+            adjudicated(o.status)
+                && matches!(
                     o.kind,
                     Kind::Hold | Kind::Move | Kind::Support | Kind::Convoy
-                ) && o.at.board.2 != Phase::Winter
-            })
-            .collect();
+                )
+                && o.at.board.2 != Phase::Winter
+        });
         if !records.is_empty() {
             t.push_str("\n# Orders stored on past boards, with their outcomes.\n");
         }
@@ -298,18 +292,11 @@ impl Converter {
             record(t, o, order, outcome);
         }
         // Builds and removals of past Winter boards (a Winter head's are still to come).
-        let winters: Vec<&Order> = self
-            .orders
-            .iter()
-            .map(|(_, o)| o)
-            .filter(|o| {
-                matches!(
-                    o.status,
-                    OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
-                ) && matches!(o.kind, Kind::Build | Kind::Disband)
-                    && o.at.board.2 == Phase::Winter
-            })
-            .collect();
+        let winters = self.stored(|o| {
+            adjudicated(o.status)
+                && matches!(o.kind, Kind::Build | Kind::Disband)
+                && o.at.board.2 == Phase::Winter
+        });
         if !winters.is_empty() {
             t.push_str(
                 "\n# Builds and removals stored on past Winter boards (on the next Spring's season).\n",
@@ -325,19 +312,14 @@ impl Converter {
             record(t, o, order, outcome(o.status));
         }
         // Retreats and disbands of past retreat steps.
-        let retreats: Vec<&Order> = self
-            .orders
-            .iter()
-            .map(|(_, o)| o)
-            .filter(|o| {
-                matches!(
-                    o.status,
-                    OrderStatus::RetreatSuccess
-                        | OrderStatus::RetreatFailure
-                        | OrderStatus::RetreatInvalid
-                ) && matches!(o.kind, Kind::Move | Kind::Disband)
-            })
-            .collect();
+        let retreats = self.stored(|o| {
+            matches!(
+                o.status,
+                OrderStatus::RetreatSuccess
+                    | OrderStatus::RetreatFailure
+                    | OrderStatus::RetreatInvalid
+            ) && matches!(o.kind, Kind::Move | Kind::Disband)
+        });
         if !retreats.is_empty() {
             t.push_str("\n# Retreats and disbands stored for past retreat steps.\n");
         }
@@ -354,6 +336,15 @@ impl Converter {
             };
             record(t, o, order, outcome(o.status));
         }
+    }
+
+    /// The stored orders `keep` takes, in the game's order.
+    fn stored(&self, keep: impl Fn(&Order) -> bool) -> Vec<&Order> {
+        self.orders
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| keep(o))
+            .collect()
     }
 
     /// A stored or new movement order in the notation, every season written; the supported
@@ -589,4 +580,12 @@ fn write_expectations(
             let _ = writeln!(t, "{d}");
         }
     }
+}
+
+/// Whether a movement or adjustment order was adjudicated (succeeded, failed or was illegal).
+fn adjudicated(status: OrderStatus) -> bool {
+    matches!(
+        status,
+        OrderStatus::Success | OrderStatus::Failure | OrderStatus::Invalid
+    )
 }
