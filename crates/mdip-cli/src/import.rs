@@ -181,51 +181,50 @@ pub fn run(args: &ImportArgs) -> u8 {
 
 /// `mdip import 5dd`: reads the game's JSON, writes the `.mdip` text.
 fn run_5dd(file: &std::path::Path, out: Option<&PathBuf>, strict: bool, max_file_size: u64) -> u8 {
-    if let Some(out) = out {
-        if let Err(e) = crate::output::refuse_input(out, [file]) {
-            eprintln!("mdip import 5dd: {e}");
-            return 2;
-        }
-    }
-    let Some(input) = crate::inputs::read_one(file, max_file_size, "mdip import 5dd") else {
-        return 2;
-    };
-    let text = input.text;
-    let source = if file.as_os_str() == "-" {
-        input.name
-    } else {
-        file.file_name().map_or_else(
-            || file.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        )
-    };
-    let options = fivedd::Options {
-        strict,
-        source: source.clone(),
-    };
-    let converted = match fivedd::convert(&text, &options) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "{}",
-                crate::formats::escape(&format!("mdip import 5dd: {source}: {e}"))
-            );
-            return 2;
-        }
-    };
-    write_output(out, &converted, "mdip import 5dd")
+    convert_one(
+        file,
+        out,
+        max_file_size,
+        "mdip import 5dd",
+        |text, source| {
+            let options = fivedd::Options {
+                strict,
+                source: source.to_owned(),
+            };
+            fivedd::convert(text, &options).map_err(|e| e.to_string())
+        },
+    )
 }
 
 /// `mdip import python-diplomacy`: reads the saved game's JSON, writes the `.mdip` text.
 fn run_python(file: &std::path::Path, out: Option<&PathBuf>, max_file_size: u64) -> u8 {
-    const COMMAND: &str = "mdip import python-diplomacy";
+    let command = "mdip import python-diplomacy";
+    convert_one(file, out, max_file_size, command, |text, source| {
+        let options = python_diplomacy::Options {
+            source: source.to_owned(),
+        };
+        python_diplomacy::convert(text, &options).map_err(|e| e.to_string())
+    })
+}
+
+/// Converts one input file (`-`: standard input) with `convert` (given its text and its name
+/// for the file's comments) and writes the result to `out` or standard output; the exit code.
+/// An output that is the input is refused before anything is read; a conversion error is
+/// reported with the input's name, escaped for the terminal.
+fn convert_one(
+    file: &std::path::Path,
+    out: Option<&PathBuf>,
+    max_file_size: u64,
+    command: &str,
+    convert: impl FnOnce(&str, &str) -> Result<String, String>,
+) -> u8 {
     if let Some(out) = out {
         if let Err(e) = crate::output::refuse_input(out, [file]) {
-            eprintln!("{COMMAND}: {e}");
+            eprintln!("{command}: {e}");
             return 2;
         }
     }
-    let Some(input) = crate::inputs::read_one(file, max_file_size, COMMAND) else {
+    let Some(input) = crate::inputs::read_one(file, max_file_size, command) else {
         return 2;
     };
     let source = if file.as_os_str() == "-" {
@@ -236,15 +235,12 @@ fn run_python(file: &std::path::Path, out: Option<&PathBuf>, max_file_size: u64)
             |n| n.to_string_lossy().into_owned(),
         )
     };
-    let options = python_diplomacy::Options {
-        source: source.clone(),
-    };
-    match python_diplomacy::convert(&input.text, &options) {
-        Ok(text) => write_output(out, &text, COMMAND),
+    match convert(&input.text, &source) {
+        Ok(text) => write_output(out, &text, command),
         Err(e) => {
             eprintln!(
                 "{}",
-                crate::formats::escape(&format!("{COMMAND}: {source}: {e}"))
+                crate::formats::escape(&format!("{command}: {source}: {e}"))
             );
             2
         }
