@@ -323,27 +323,10 @@ fn board_name(b: (i64, i64, Phase)) -> String {
     format!("timeline {}, {:?} {}", b.0, b.2, b.1)
 }
 
-/// Parses the JSON of a `World`, naming the path of the first bad value. The document is
-/// checked first as JSON alone ([`strict::check`]): nothing may follow it, and no object may
-/// name a key twice (serde keeps the last, which would drop a unit without a word).
+/// Parses the JSON of a `World`, naming the path of the first bad value ([`strict::read`]).
 fn parse(json: &str) -> Result<World, ImportError> {
-    // A byte-order mark is no part of the JSON (editors on Windows write one).
-    let json = json.strip_prefix('\u{FEFF}').unwrap_or(json);
-    strict::check(json).map_err(|(path, message)| error(path, message))?;
-    let de = &mut serde_json::Deserializer::from_str(json);
-    let world: World = serde_path_to_error::deserialize(de).map_err(|e| {
-        // serde_path_to_error writes `?` for a segment it never learnt (the input ended).
-        let path = e.path().to_string();
-        let path = path.trim_end_matches(".?").to_owned();
-        let inner = e.into_inner();
-        let message = if inner.is_syntax() || inner.is_eof() {
-            format!("malformed JSON: {inner}")
-        } else {
-            name_the_enum(&path, &inner.to_string())
-        };
-        error(if path == "." { String::new() } else { path }, message)
-    })?;
-    Ok(world)
+    strict::read(json, |path, message| name_the_enum(path, &message))
+        .map_err(|(path, message)| error(path, message))
 }
 
 /// serde's "unknown variant `Spain`" named by what the field holds: "unknown nation `Spain`".

@@ -239,23 +239,11 @@ fn unit(kind: &str, at: &str) -> Option<n::Unit> {
     Some(n::Unit::new(k, n::Place::new(location(at)?)))
 }
 
-/// Parses the JSON, naming the path of the first bad value; checked first as JSON alone
-/// (one value, no key twice in an object), as `mdip import 5dd` does.
+/// Parses the JSON, naming the path of the first bad value, as `mdip import 5dd` does
+/// ([`super::fivedd::strict::read`]).
 fn parse(json: &str) -> Result<SavedGame, ImportError> {
-    let json = json.strip_prefix('\u{FEFF}').unwrap_or(json);
-    super::fivedd::strict::check(json).map_err(|(path, message)| error(path, message))?;
-    let de = &mut serde_json::Deserializer::from_str(json);
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let path = path.trim_end_matches(".?").to_owned();
-        let inner = e.into_inner();
-        let message = if inner.is_syntax() || inner.is_eof() {
-            format!("malformed JSON: {inner}")
-        } else {
-            inner.to_string()
-        };
-        error(if path == "." { String::new() } else { path }, message)
-    })
+    super::fivedd::strict::read(json, |_, message| message)
+        .map_err(|(path, message)| error(path, message))
 }
 
 /// Converts a saved game's JSON into the text of an `.mdip` file.

@@ -7,6 +7,32 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 
+/// Reads a JSON document into `T`, naming the path of the first bad value: a byte-order mark
+/// skipped (editors on Windows write one), the document checked first as JSON alone
+/// ([`check`]: nothing may follow it, and no object may name a key twice, which serde would
+/// resolve by keeping the last), then deserialized. A message of the types (not of the JSON's
+/// syntax) is passed through `explain` with its path. `Err((path, message))` as [`check`].
+pub(crate) fn read<T: serde::de::DeserializeOwned>(
+    json: &str,
+    explain: impl Fn(&str, String) -> String,
+) -> Result<T, (String, String)> {
+    let json = json.strip_prefix('\u{FEFF}').unwrap_or(json);
+    check(json)?;
+    let de = &mut serde_json::Deserializer::from_str(json);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        // serde_path_to_error writes `?` for a segment it never learnt (the input ended).
+        let path = e.path().to_string();
+        let path = path.trim_end_matches(".?").to_owned();
+        let inner = e.into_inner();
+        let message = if inner.is_syntax() || inner.is_eof() {
+            format!("malformed JSON: {inner}")
+        } else {
+            explain(&path, inner.to_string())
+        };
+        (if path == "." { String::new() } else { path }, message)
+    })
+}
+
 /// `Err((path, message))`: the JSON path (`boards[0].units`) and what is wrong.
 pub(crate) fn check(json: &str) -> Result<(), (String, String)> {
     let mut path = Vec::new();
