@@ -494,6 +494,59 @@ mod tests {
         found
     }
 
+    /// A xorshift generator started at `seed`: `next(n)` is a number below `n`.
+    fn numbers(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        }
+    }
+
+    /// A random board: an English army on one of `coasts` (unit 0), then `fleets.0` plus up to
+    /// `fleets.1 - 1` tries of a French fleet on one of `seas` in one of `layers` layers (one
+    /// unit a place).
+    fn random_board(
+        next: &mut impl FnMut(usize) -> usize,
+        layers: u32,
+        fleets: (usize, usize),
+        coasts: &[ProvinceId],
+        seas: &[ProvinceId],
+    ) -> Vec<Unit> {
+        let mut units = vec![Unit {
+            power: mdip_map::Power::England,
+            kind: UnitType::Army,
+            at: At::new(Site(0), Location::province(coasts[next(coasts.len())])),
+        }];
+        for _ in 0..fleets.0 + next(fleets.1) {
+            let at = At::new(
+                Site(next(layers as usize) as u32),
+                Location::province(seas[next(seas.len())]),
+            );
+            if units.iter().all(|u| u.at.place() != at.place()) {
+                units.push(Unit {
+                    power: mdip_map::Power::France,
+                    kind: UnitType::Fleet,
+                    at,
+                });
+            }
+        }
+        units
+    }
+
+    /// A random destination: one of `coasts` in one of `layers` layers.
+    fn random_destination(
+        next: &mut impl FnMut(usize) -> usize,
+        layers: u32,
+        coasts: &[ProvinceId],
+    ) -> At {
+        At::new(
+            Site(next(layers as usize) as u32),
+            Location::province(coasts[next(coasts.len())]),
+        )
+    }
+
     /// The search with its incremental bookkeeping finds exactly the fleets of the definition
     /// (every chain listed and checked as a whole), and [`ConvoyRoutes::may_convoy`] answers
     /// as [`convoy_chain_fleets`] for every unit: random boards of up to 7 fleets at sea on up
@@ -525,39 +578,13 @@ mod tests {
             .collect();
         coasts.sort_unstable();
         coasts.dedup();
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = numbers(0x9e37_79b9_7f4a_7c15_u64);
         let (mut non_empty, mut partial) = (0, 0);
         for _ in 0..1000 {
             let layers = 1 + next(3) as u32;
-            let mut units = vec![Unit {
-                power: mdip_map::Power::England,
-                kind: UnitType::Army,
-                at: At::new(Site(0), Location::province(coasts[next(coasts.len())])),
-            }];
-            for _ in 0..2 + next(6) {
-                let at = At::new(
-                    Site(next(layers as usize) as u32),
-                    Location::province(seas[next(seas.len())]),
-                );
-                if units.iter().all(|u| u.at.place() != at.place()) {
-                    units.push(Unit {
-                        power: mdip_map::Power::France,
-                        kind: UnitType::Fleet,
-                        at,
-                    });
-                }
-            }
+            let units = random_board(&mut next, layers, (2, 6), &coasts, &seas);
             for _ in 0..4 {
-                let dest = At::new(
-                    Site(next(layers as usize) as u32),
-                    Location::province(coasts[next(coasts.len())]),
-                );
+                let dest = random_destination(&mut next, layers, &coasts);
                 let fast = convoy_chain_fleets(&units, 0, dest, &Layers);
                 let slow = every_chain_fleet(&units, 0, dest, &Layers);
                 assert_eq!(
@@ -602,39 +629,13 @@ mod tests {
             .copied()
             .filter(|&p| map.terrain(p) == Terrain::Coastal)
             .collect();
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = numbers(0x2545_f491_4f6c_dd1d_u64);
         let mut non_empty = 0;
         for _ in 0..800 {
             let layers = 1 + next(4) as u32;
-            let mut units = vec![Unit {
-                power: mdip_map::Power::England,
-                kind: UnitType::Army,
-                at: At::new(Site(0), Location::province(coasts[next(coasts.len())])),
-            }];
-            for _ in 0..3 + next(12) {
-                let at = At::new(
-                    Site(next(layers as usize) as u32),
-                    Location::province(seas[next(seas.len())]),
-                );
-                if units.iter().all(|u| u.at.place() != at.place()) {
-                    units.push(Unit {
-                        power: mdip_map::Power::France,
-                        kind: UnitType::Fleet,
-                        at,
-                    });
-                }
-            }
+            let units = random_board(&mut next, layers, (3, 12), &coasts, &seas);
             for _ in 0..4 {
-                let dest = At::new(
-                    Site(next(layers as usize) as u32),
-                    Location::province(coasts[next(coasts.len())]),
-                );
+                let dest = random_destination(&mut next, layers, &coasts);
                 let fast = chain_fleets(&units, 0, dest, &Layers, true);
                 let slow = chain_fleets(&units, 0, dest, &Layers, false);
                 assert_eq!(
