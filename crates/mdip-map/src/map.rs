@@ -6,7 +6,9 @@
 //! except the plain accessors [`Map::name`], [`Map::abbrev`] and
 //! [`Map::terrain`], which panic on a foreign id like slice indexing does.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::{HashMap, HashMapExt};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::load::parse_map;
@@ -119,7 +121,7 @@ impl Map {
         }
         Map {
             powers,
-            power_names,
+            power_names: power_names.into_iter().collect(),
             provinces,
             names,
             name_index,

@@ -3,7 +3,7 @@
 //! convoy needs an ordered chain of convoys, and a support or convoy must name what its unit
 //! was ordered.
 
-use std::collections::HashSet;
+use foldhash::HashSet;
 
 use mdip_map::{Location, UnitType};
 

@@ -1,7 +1,7 @@
 //! The adjacency of one decision graph that spans several seasons: each season in the graph
 //! is one [`Site`] of the core adjudicator, and reach across sites follows rule 8.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use mdip_map::{Location, Map, UnitType};
 

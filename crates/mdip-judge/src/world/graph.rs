@@ -2,7 +2,7 @@
 //! given, and orders replayed from the records of re-opened seasons with their pins) and the
 //! index from spots to them.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::report::GraphUnit;
 use super::validate::{Illegal, OrderInput};

@@ -42,7 +42,9 @@
 //! Seasons are shared between clones of the world (`Arc`, copied on write), which keeps the
 //! analysis' checkpoints cheap.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::sync::Arc;
 
 use mdip_map::{Location, UnitType};

@@ -2,7 +2,9 @@
 //! (`movement_step.rs`'s module docs list them all), as the rules' [`Reopening`] policy says:
 //! anchored references under `@rules mdatc`, touch under `@rules 5dd`.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::BTreeSet;
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use mdip_map::UnitType;
 
