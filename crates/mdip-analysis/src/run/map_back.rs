@@ -2,6 +2,7 @@
 //! orders of the file (status, reason, related units, forks), the step's summary and the
 //! diagnostics of illegal orders, with the most precise range each can have.
 
+use std::cell::OnceCell;
 use std::collections::BTreeMap;
 
 use mdip_judge::world::{
@@ -12,6 +13,7 @@ use mdip_syntax::ExpectedOutcome;
 
 use super::describe;
 use super::state::{Parts, Pending, State};
+use super::why::LiveUnits;
 use crate::diagnostics::{Code, Diagnostic, Related};
 use crate::model::{ReasonCode, Status, StepBoard, StepInfo, StepUnit};
 use crate::reason::{GameMap, Note, Why};
@@ -341,6 +343,7 @@ impl State {
     fn map_back(&mut self, report: &StepReport, phase: Phase, given: &Given, step_index: usize) {
         // Which order line each graph unit's order came from, for related information.
         let line_of_graph = line_of_graph(report, given);
+        let live = OnceCell::new();
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
         let map = self.map();
         let name = |g: usize| -> String {
@@ -373,7 +376,7 @@ impl State {
                         multiversal,
                         map: GameMap(map),
                     };
-                    self.map_back_graph_unit(report, *unit, oi, &line_of_graph, &name);
+                    self.map_back_graph_unit(report, *unit, oi, &line_of_graph, &name, &live);
                 }
                 OrderOutcome::Adjusted { outcome, .. } => {
                     info.why = Why::Unnamed(outcome.reason.clone());
@@ -412,6 +415,7 @@ impl State {
         oi: usize,
         line_of_graph: &BTreeMap<usize, usize>,
         name: &impl Fn(usize) -> String,
+        live: &OnceCell<LiveUnits>,
     ) {
         for other in report.outcomes[g].reason.units() {
             let u = &report.graph[other];
@@ -428,7 +432,7 @@ impl State {
             }
         }
         self.orders[oi].cause.strengths = super::why::strengths(report, g);
-        self.orders[oi].cause.turn = super::why::turn(&self.world, report, g);
+        self.orders[oi].cause.turn = super::why::turn(&self.world, report, g, live);
         // Forks caused by this order: a live move arriving in the past, or any live order
         // touching a season that forked.
         let g_unit = &report.graph[g];

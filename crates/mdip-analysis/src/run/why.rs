@@ -3,6 +3,8 @@
 //! dislodged unit: one more support from a unit that can give it, or cutting a support. No
 //! words here: hover and the reports write them.
 
+use std::cell::OnceCell;
+
 use mdip_judge::world::{GraphUnit, MoveOrder, Pos, StepReport, World};
 use mdip_judge::{Opposition, Reason, Strength};
 
@@ -52,7 +54,16 @@ pub(super) fn strengths(report: &StepReport, g: usize) -> Option<OrderStrengths>
 /// that made the only strength equal to its own; for a unit dislodged by an attack one
 /// stronger than its hold, one more support to hold or cutting a support of the attack.
 /// Empty when one order could not have turned it.
-pub(super) fn turn(world: &World, report: &StepReport, g: usize) -> Vec<Turn> {
+pub(super) fn turn(
+    world: &World,
+    report: &StepReport,
+    g: usize,
+    live: &OnceCell<LiveUnits>,
+) -> Vec<Turn> {
+    let supporters = |busy: &[usize], place, helped, excluded| {
+        let live = live.get_or_init(|| LiveUnits::new(world, report));
+        supporters(world, report, live, busy, place, helped, excluded)
+    };
     let (Some(s), Some(outcome)) = (report.strengths.get(g), report.outcomes.get(g)) else {
         return Vec::new();
     };
@@ -79,7 +90,7 @@ pub(super) fn turn(world: &World, report: &StepReport, g: usize) -> Vec<Turn> {
                 busy.push(m.unit);
                 busy.extend(m.strength.supporters.iter().copied());
             }
-            let mut out = supporters(world, report, &busy, to.spot(), unit, defender);
+            let mut out = supporters(&busy, to.spot(), unit, defender);
             let blockers: Vec<_> = s
                 .met
                 .iter()
@@ -105,7 +116,7 @@ pub(super) fn turn(world: &World, report: &StepReport, g: usize) -> Vec<Turn> {
             let mut busy: Vec<usize> = vec![g, *by];
             busy.extend(s.own.supporters.iter().copied());
             busy.extend(attack.own.supporters.iter().copied());
-            let mut out = supporters(world, report, &busy, unit.spot, unit, None);
+            let mut out = supporters(&busy, unit.spot, unit, None);
             out.extend(
                 attack
                     .own
@@ -119,36 +130,64 @@ pub(super) fn turn(world: &World, report: &StepReport, g: usize) -> Vec<Turn> {
     }
 }
 
+/// The live units of a step's graph by the province they stand in (on every board), made
+/// once a step, when [`turn`] first looks for supporters: a bounce asks about one province and
+/// its neighbours, not about the hundreds of units of every head.
+pub(super) struct LiveUnits {
+    by_province: Vec<Vec<usize>>,
+    /// Units on a province the map does not number (none on a loaded map): always asked.
+    elsewhere: Vec<usize>,
+}
+
+impl LiveUnits {
+    fn new(world: &World, report: &StepReport) -> LiveUnits {
+        let mut by_province = vec![Vec::new(); world.map().province_count()];
+        let mut elsewhere = Vec::new();
+        for (g, u) in report.graph.iter().enumerate().filter(|(_, u)| u.live) {
+            match by_province.get_mut(u.sig.loc.province.index()) {
+                Some(list) => list.push(g),
+                None => elsewhere.push(g),
+            }
+        }
+        LiveUnits {
+            by_province,
+            elsewhere,
+        }
+    }
+
+    /// The live units in `province` or a province bordering it: the only ones that can reach
+    /// it on any board. Each once, by graph index.
+    fn near(&self, map: &mdip_map::Map, province: mdip_map::ProvinceId) -> Vec<usize> {
+        let mut near: Vec<usize> = std::iter::once(province)
+            .chain(map.bordering(province).iter().copied())
+            .filter_map(|p| self.by_province.get(p.index()))
+            .flatten()
+            .chain(&self.elsewhere)
+            .copied()
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        near
+    }
+}
+
 /// Live units not in the battle that can reach `place` to support there, the helped unit's
 /// own power first, then the others (never `excluded`'s, whose support would not count).
 fn supporters(
     world: &World,
     report: &StepReport,
+    live: &LiveUnits,
     busy: &[usize],
     place: mdip_judge::world::Spot,
     helped: &GraphUnit,
     excluded: Option<mdip_map::Power>,
 ) -> Vec<Turn> {
-    // Only a unit in the province or a bordering one reaches it (on any board): a quick
-    // test before the reach itself, as a step's graph holds every head's units.
-    let map = world.map();
-    let mut near = vec![false; map.province_count()];
-    for p in std::iter::once(place.province).chain(map.bordering(place.province).iter().copied()) {
-        if let Some(slot) = near.get_mut(p.index()) {
-            *slot = true;
-        }
-    }
-    let mut found: Vec<(bool, usize)> = report
-        .graph
-        .iter()
-        .enumerate()
-        .filter(|&(c, u)| {
-            u.live
-                && near
-                    .get(u.sig.loc.province.index())
-                    .copied()
-                    .unwrap_or(true)
-                && !busy.contains(&c)
+    let mut found: Vec<(bool, usize)> = live
+        .near(world.map(), place.province)
+        .into_iter()
+        .filter(|&c| {
+            let u = &report.graph[c];
+            !busy.contains(&c)
                 && u.spot != place
                 && Some(u.sig.power) != excluded
                 && world.reaches_province(
@@ -160,7 +199,7 @@ fn supporters(
                     place,
                 )
         })
-        .map(|(c, u)| (u.sig.power != helped.sig.power, c))
+        .map(|c| (report.graph[c].sig.power != helped.sig.power, c))
         .collect();
     found.sort_unstable();
     found
