@@ -168,6 +168,14 @@ pub struct OrderLine {
     pub expect: Option<ExpectedOutcome>,
 }
 
+impl Order {
+    /// Appends the order, spelt with `words`, to `out`: what `Spelt(&order, words)` prints,
+    /// without a string of its own (a report writes tens of thousands into one buffer).
+    pub fn write(&self, out: &mut String, words: &Words<'_>) {
+        print::order(out, self, words);
+    }
+}
+
 impl OrderLine {
     /// An order without power or expectation.
     #[must_use]

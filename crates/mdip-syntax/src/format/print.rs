@@ -55,7 +55,7 @@ fn word(out: &mut String, kw: &str) {
     out.push(' ');
 }
 
-fn order(out: &mut String, o: &Order, w: &Words<'_>) {
+pub(crate) fn order(out: &mut String, o: &Order, w: &Words<'_>) {
     match o {
         Order::Hold { unit: u } => {
             unit(out, u, w);

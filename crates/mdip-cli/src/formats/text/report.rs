@@ -32,6 +32,24 @@ impl Paint {
         }
     }
 
+    /// The pieces written to `out` in `style` (one style around all of them).
+    fn write(&self, out: &mut String, style: Style, pieces: &[&str]) {
+        if self.on {
+            let _ = write!(out, "{style}");
+        }
+        for piece in pieces {
+            out.push_str(piece);
+        }
+        if self.on {
+            let _ = write!(out, "{style:#}");
+        }
+    }
+
+    /// A foreground colour.
+    fn colour_style(c: AnsiColor) -> Style {
+        Style::new().fg_color(Some(c.into()))
+    }
+
     fn bold(&self, text: &str) -> String {
         self.paint(Style::new().bold(), text)
     }
@@ -197,42 +215,50 @@ fn step(out: &mut String, p: &Paint, r: &FileReport, step: &StepReport) {
 
 /// Order lines in columns: power, order, outcome, and the expectation's verdict.
 fn order_lines(out: &mut String, p: &Paint, multiversal: bool, orders: &[&OrderReport]) {
-    let rows: Vec<(String, String)> = orders
+    // Every order's text in one buffer (a game has tens of thousands), with its range and
+    // width, so the columns are measured before the lines are written.
+    let mut texts = String::new();
+    let rows: Vec<(&str, usize, std::ops::Range<usize>, usize)> = orders
         .iter()
         .map(|o| {
-            (
-                o.power.unwrap_or("?").to_owned(),
-                order_text(o, multiversal),
-            )
+            let power = o.power.unwrap_or("?");
+            let start = texts.len();
+            order_text(&mut texts, o, multiversal);
+            let width = texts[start..].chars().count();
+            (power, power.chars().count(), start..texts.len(), width)
         })
         .collect();
-    let pw = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-    let ow = rows.iter().map(|r| r.1.chars().count()).max().unwrap_or(0);
-    for (o, (power, text)) in orders.iter().zip(&rows) {
+    let pw = rows.iter().map(|r| r.1).max().unwrap_or(0);
+    let ow = rows.iter().map(|r| r.3).max().unwrap_or(0);
+    for (o, (power, power_width, text, width)) in orders.iter().zip(rows) {
         out.push_str("  ");
-        padded(out, power, pw);
+        padded(out, power, power_width, pw);
         out.push_str("  ");
-        padded(out, text, ow);
-        let _ = writeln!(out, "  {}{}", outcome(p, o), expectation(p, o));
+        padded(out, &texts[text], width, ow);
+        out.push_str("  ");
+        outcome(out, p, o);
+        expectation(out, p, o);
+        out.push('\n');
     }
 }
 
-/// Writes `s` left-aligned in a column `width` characters wide. Not `{:<width$}`: a width
-/// over 65,535 (an order of 70,000 characters) is out of `format!`'s range and panics.
-fn padded(out: &mut String, s: &str, width: usize) {
+/// Writes `s`, `n` characters long, left-aligned in a column `width` characters wide. Not
+/// `{:<width$}`: a width over 65,535 (an order of 70,000 characters) is out of `format!`'s
+/// range and panics.
+fn padded(out: &mut String, s: &str, n: usize, width: usize) {
     out.push_str(s);
-    let n = s.chars().count();
     out.extend(std::iter::repeat_n(' ', width.saturating_sub(n)));
 }
 
 /// The order as the notation writes it, from the report's data: in a multiversal game every
 /// unit and place carries its season (the implied ones too).
-fn order_text(o: &OrderReport, multiversal: bool) -> String {
+fn order_text(out: &mut String, o: &OrderReport, multiversal: bool) {
     let Some(u) = &o.unit else {
-        return match o.kind {
-            OrderKindName::Waive => "Waive".to_owned(),
-            _ => o.text.clone(),
-        };
+        out.push_str(match o.kind {
+            OrderKindName::Waive => "Waive",
+            _ => &o.text,
+        });
+        return;
     };
     // An order whose target was never read (illegal before it was lowered) as written.
     let t = &o.target;
@@ -245,7 +271,8 @@ fn order_text(o: &OrderReport, multiversal: bool) -> String {
         _ => false,
     };
     if incomplete {
-        return o.text.clone();
+        out.push_str(&o.text);
+        return;
     }
     let me = notation_unit(u, multiversal);
     let dest = || {
@@ -284,7 +311,10 @@ fn order_text(o: &OrderReport, multiversal: bool) -> String {
         OrderKindName::Build => n::Order::Build { unit: me },
         OrderKindName::Remove => n::Order::Remove { unit: me },
         OrderKindName::Waive => n::Order::Waive,
-        OrderKindName::Unknown => return o.text.clone(),
+        OrderKindName::Unknown => {
+            out.push_str(&o.text);
+            return;
+        }
     };
     // The report's spelling: `S` and `C`, and a retreat written as a move.
     let words = n::Words {
@@ -292,7 +322,7 @@ fn order_text(o: &OrderReport, multiversal: bool) -> String {
         convoy: "C",
         ..n::Words::CANONICAL
     };
-    n::Spelt(&order, &words).to_string()
+    order.write(out, &words);
 }
 
 fn season(s: SeasonRef) -> n::Season {
@@ -318,14 +348,24 @@ fn notation_unit(u: &UnitReport, multiversal: bool) -> n::Unit {
 }
 
 /// The outcome in the game's words, coloured by status.
-fn outcome(p: &Paint, o: &OrderReport) -> String {
+fn outcome(out: &mut String, p: &Paint, o: &OrderReport) {
     let s = &o.outcome.sentence;
     match o.outcome.status {
-        StatusName::Succeeds => p.colour(AnsiColor::Green, s),
-        StatusName::Fails => p.colour(AnsiColor::Yellow, s),
-        StatusName::Illegal => p.colour(AnsiColor::Red, &format!("illegal: {s}")),
-        StatusName::Pending => p.dim("pending: its step is not adjudicated (the file ends first)"),
-        StatusName::NotAdjudicated => p.colour(AnsiColor::Red, &format!("not adjudicated: {s}")),
+        StatusName::Succeeds => p.write(out, Paint::colour_style(AnsiColor::Green), &[s]),
+        StatusName::Fails => p.write(out, Paint::colour_style(AnsiColor::Yellow), &[s]),
+        StatusName::Illegal => p.write(out, Paint::colour_style(AnsiColor::Red), &["illegal: ", s]),
+        StatusName::Pending => p.write(
+            out,
+            Style::new().dimmed(),
+            &["pending: its step is not adjudicated (the file ends first)"],
+        ),
+        StatusName::NotAdjudicated => {
+            p.write(
+                out,
+                Paint::colour_style(AnsiColor::Red),
+                &["not adjudicated: ", s],
+            );
+        }
     }
 }
 
@@ -340,19 +380,19 @@ fn status_word(s: StatusName) -> &'static str {
 }
 
 /// `  [expected fails: ok]` or `  [expected succeeds: FAIL]`; nothing without an expectation.
-fn expectation(p: &Paint, o: &OrderReport) -> String {
+fn expectation(out: &mut String, p: &Paint, o: &OrderReport) {
     let Some(e) = o.expected else {
-        return String::new();
+        return;
     };
-    let verdict = if e == o.outcome.status {
-        p.colour(AnsiColor::Green, "ok")
+    out.push_str("  [expected ");
+    out.push_str(status_word(e));
+    out.push_str(": ");
+    if e == o.outcome.status {
+        p.write(out, Paint::colour_style(AnsiColor::Green), &["ok"]);
     } else {
-        p.paint(
-            Style::new().bold().fg_color(Some(AnsiColor::Red.into())),
-            "FAIL",
-        )
-    };
-    format!("  [expected {}: {verdict}]", status_word(e))
+        p.write(out, Paint::colour_style(AnsiColor::Red).bold(), &["FAIL"]);
+    }
+    out.push(']');
 }
 
 /// `A mun`, or `A mun 1:0` in a multiversal game.
