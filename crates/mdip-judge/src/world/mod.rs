@@ -634,20 +634,28 @@ impl World {
         if p != to.province && !self.map.borders(p, to.province) {
             return false;
         }
+        // Then the boards, once for every coast ([`World::reaches`] asks the same question
+        // of each): most units near a province stand on boards far from its season.
+        let one_board = from.season == to.season;
+        let boards = if one_board {
+            self.exists(from.season)
+        } else {
+            self.seasons_adjacent(from.season, to.season)
+        };
+        if !boards {
+            return false;
+        }
         let reach = |coast: Option<Coast>| {
             let loc = Location {
                 province: to.province,
                 coast,
             };
             self.map.can_stand(kind, loc)
-                && self.reaches(
-                    kind,
-                    from,
-                    Pos {
-                        season: to.season,
-                        loc,
-                    },
-                )
+                && if one_board {
+                    self.map.adjacent(kind, from.loc, loc)
+                } else {
+                    self.reaches_across(kind, from.loc, loc)
+                }
         };
         reach(None) || self.map.coasts(to.province).iter().any(|&c| reach(Some(c)))
     }
