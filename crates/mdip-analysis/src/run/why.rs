@@ -156,18 +156,19 @@ impl LiveUnits {
     }
 
     /// The live units in `province` or a province bordering it: the only ones that can reach
-    /// it on any board. Each once, by graph index.
-    fn near(&self, map: &mdip_map::Map, province: mdip_map::ProvinceId) -> Vec<usize> {
-        let mut near: Vec<usize> = std::iter::once(province)
+    /// it on any board, by graph index, in no particular order (a unit stands in one province,
+    /// so each comes once unless the map lists a border twice).
+    fn near<'a>(
+        &'a self,
+        map: &'a mdip_map::Map,
+        province: mdip_map::ProvinceId,
+    ) -> impl Iterator<Item = usize> + 'a {
+        std::iter::once(province)
             .chain(map.bordering(province).iter().copied())
             .filter_map(|p| self.by_province.get(p.index()))
             .flatten()
             .chain(&self.elsewhere)
             .copied()
-            .collect();
-        near.sort_unstable();
-        near.dedup();
-        near
     }
 }
 
@@ -184,7 +185,6 @@ fn supporters(
 ) -> Vec<Turn> {
     let mut found: Vec<(bool, usize)> = live
         .near(world.map(), place.province)
-        .into_iter()
         .filter(|&c| {
             let u = &report.graph[c];
             !busy.contains(&c)
@@ -202,6 +202,7 @@ fn supporters(
         .map(|c| (report.graph[c].sig.power != helped.sig.power, c))
         .collect();
     found.sort_unstable();
+    found.dedup();
     found
         .into_iter()
         .take(SUPPORTERS_NAMED)
