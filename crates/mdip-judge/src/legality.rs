@@ -60,6 +60,7 @@ pub fn convoy_possible<G: Geography + ?Sized>(
 /// The fleets a convoy hop from a fleet may reach: when the geography's hops stay near
 /// ([`Geography::hops_stay_near`]), the fleets in its province or a bordering one (by province);
 /// else every fleet. A search that tries only these finds what it would find trying all.
+#[derive(Debug)]
 struct Near {
     /// The fleets in each province, by the province's index; `None`: every fleet may be near.
     by_province: Option<Vec<Vec<usize>>>,
@@ -80,6 +81,25 @@ impl Near {
         }
         Near {
             by_province: Some(by_province),
+        }
+    }
+
+    /// The fleets (indices into `fleets`) a hop from a position in `province` may reach: those
+    /// in the province or a bordering one (every fleet without the promise).
+    fn around<'a, G: Geography + ?Sized>(
+        &'a self,
+        province: mdip_map::ProvinceId,
+        count: usize,
+        geo: &'a G,
+    ) -> Box<dyn Iterator<Item = usize> + 'a> {
+        match &self.by_province {
+            None => Box::new(0..count),
+            Some(by_province) => Box::new(
+                std::iter::once(province)
+                    .chain(geo.map().bordering(province).iter().copied())
+                    .flat_map(move |q| by_province.get(q.index()).map_or(&[][..], Vec::as_slice))
+                    .copied(),
+            ),
         }
     }
 
@@ -173,9 +193,39 @@ pub struct ConvoyRoutes {
     to_dest: Vec<bool>,
 }
 
+/// The fleets at sea of one board and their index by province: what every convoy route of the
+/// board starts from, built once by a caller that asks about many armies
+/// ([`ConvoyRoutes::on`]).
+#[derive(Debug)]
+pub(crate) struct SeaFleets {
+    fleets: Vec<Candidate>,
+    near: Near,
+}
+
+impl SeaFleets {
+    /// The fleets at sea among `units`.
+    pub(crate) fn new<G: Geography + ?Sized>(units: &[Unit], geo: &G) -> SeaFleets {
+        let fleets = sea_fleets(units, geo, |_| true);
+        let near = Near::new(&fleets, geo);
+        SeaFleets { fleets, near }
+    }
+}
+
 impl ConvoyRoutes {
     /// The routes of the army `army` to `dest` (none if `army` is not an army).
     pub fn new<G: Geography + ?Sized>(
+        units: &[Unit],
+        army: UnitId,
+        dest: At,
+        geo: &G,
+    ) -> ConvoyRoutes {
+        ConvoyRoutes::on(&SeaFleets::new(units, geo), units, army, dest, geo)
+    }
+
+    /// [`ConvoyRoutes::new`] on the board's fleets at sea, already found (`sea`, of the same
+    /// `units`). The army is not among them: it is an army.
+    pub(crate) fn on<G: Geography + ?Sized>(
+        sea: &SeaFleets,
         units: &[Unit],
         army: UnitId,
         dest: At,
@@ -185,24 +235,32 @@ impl ConvoyRoutes {
             return ConvoyRoutes::default();
         };
         let dest = dest.without_coast();
-        let all = sea_fleets(units, geo, |u| u != army);
+        let all = &sea.fleets;
+        // A hop from the army or onto the destination joins bordering provinces too (when
+        // hops stay near): the search starts from the fleets around each end only.
         let forward = reachable(
-            &all,
+            sea,
             geo,
+            None,
+            sea.near.around(start.loc.province, all.len(), geo),
             |x| geo.convoy_hop(start, x),
             |a, b| geo.convoy_hop(a, b),
         );
+        // A fleet on a route is reached both ways, and every fleet after it on its route is
+        // reached forwards too: the backward search need only walk the fleets reached forwards.
         let backward = reachable(
-            &all,
+            sea,
             geo,
+            Some(&forward),
+            sea.near.around(dest.loc.province, all.len(), geo),
             |x| geo.convoy_hop(x, dest),
             |a, b| geo.convoy_hop(b, a),
         );
         let fleets: Vec<Candidate> = all
-            .into_iter()
+            .iter()
             .enumerate()
             .filter(|(i, _)| forward[*i] && backward[*i])
-            .map(|(_, c)| c)
+            .map(|(_, c)| *c)
             .collect();
         let k = fleets.len();
         let from_start = fleets.iter().map(|x| geo.convoy_hop(start, x.at)).collect();
@@ -254,20 +312,30 @@ impl ConvoyRoutes {
     }
 }
 
-/// Which of `fleets` a search reaches: those `first` accepts, then any fleet one `hop` from a
-/// fleet reached.
+/// Which of the board's fleets a search reaches: those of `candidates` (every fleet `first`
+/// may accept) that `first` accepts, then any fleet one `hop` from a fleet reached; only
+/// fleets `within` (all when `None`).
 fn reachable<G: Geography + ?Sized>(
-    fleets: &[Candidate],
+    sea: &SeaFleets,
     geo: &G,
+    within: Option<&[bool]>,
+    candidates: impl Iterator<Item = usize>,
     first: impl Fn(At) -> bool,
     hop: impl Fn(At, At) -> bool,
 ) -> Vec<bool> {
-    let mut reached: Vec<bool> = fleets.iter().map(|f| first(f.at)).collect();
-    let mut queue: Vec<usize> = (0..fleets.len()).filter(|&i| reached[i]).collect();
-    let near = Near::new(fleets, geo);
+    let (fleets, near) = (&sea.fleets, &sea.near);
+    let allowed = |i: usize| within.is_none_or(|w| w[i]);
+    let mut reached = vec![false; fleets.len()];
+    let mut queue: Vec<usize> = Vec::new();
+    for i in candidates {
+        if !reached[i] && allowed(i) && first(fleets[i].at) {
+            reached[i] = true;
+            queue.push(i);
+        }
+    }
     while let Some(i) = queue.pop() {
         for j in near.of(i, fleets, geo) {
-            if !reached[j] && hop(fleets[i].at, fleets[j].at) {
+            if !reached[j] && allowed(j) && hop(fleets[i].at, fleets[j].at) {
                 reached[j] = true;
                 queue.push(j);
             }
@@ -277,7 +345,7 @@ fn reachable<G: Geography + ?Sized>(
 }
 
 /// A fleet at sea considered for a chain.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 struct Candidate {
     id: UnitId,
     at: At,

@@ -16,6 +16,8 @@ pub(super) struct ConvoyCache<'w> {
     /// The convoy routes of an army (by spot) to a destination, once asked: each convoy
     /// order then searches for its own fleet only.
     chains: Vec<((Spot, Spot), crate::ConvoyRoutes)>,
+    /// The board's fleets at sea, found for the first convoy order's routes.
+    sea: Option<crate::legality::SeaFleets>,
     /// Whether fleets could convoy an army (by spot) to a destination without a unit, once
     /// asked: a move and the supports of it ask the same question.
     possible: Vec<(ConvoyQuestion, bool)>,
@@ -72,6 +74,7 @@ impl World {
             }
             *cache = Some(ConvoyCache {
                 chains: Vec::new(),
+                sea: None,
                 possible: Vec::new(),
                 seasons,
                 units,
@@ -215,7 +218,10 @@ impl World {
                     .at_existing(to.season, Location::province(to.province));
                 let routes = match (army_unit, dest) {
                     (Some(a), Some(dest)) => {
-                        crate::ConvoyRoutes::new(&board.units, a, dest, &board.geo)
+                        let sea = board.sea.get_or_insert_with(|| {
+                            crate::legality::SeaFleets::new(&board.units, &board.geo)
+                        });
+                        crate::ConvoyRoutes::on(sea, &board.units, a, dest, &board.geo)
                     }
                     // No army there or no such season: routes without fleets.
                     _ => crate::ConvoyRoutes::default(),
