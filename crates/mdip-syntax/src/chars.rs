@@ -61,7 +61,20 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let needs =
         |(i, c): (usize, char)| is_unsafe(c) && !(c == '\r' && bytes.get(i + 1) == Some(&b'\n'));
-    let Some((first, _)) = text.char_indices().find(|&ic| needs(ic)) else {
+    // Printable ASCII, tab and line feed are safe: skip them bytewise (whole files pass here),
+    // then look at characters from the first other byte (a character boundary, as every byte
+    // before it is ASCII).
+    let Some(from) = bytes
+        .iter()
+        .position(|&b| b >= 0x7f || (b < 0x20 && b != b'\t' && b != b'\n'))
+    else {
+        return Cow::Borrowed(text);
+    };
+    let Some((first, _)) = text[from..]
+        .char_indices()
+        .map(|(i, c)| (from + i, c))
+        .find(|&ic| needs(ic))
+    else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len() + 8);
@@ -228,6 +241,45 @@ mod tests {
         );
         assert_eq!(escape("a\tb\r\nc\rd"), "a\tb\r\nc\\u{d}d");
         assert!(matches!(escape("plain é 😀"), Cow::Borrowed(_)));
+    }
+
+    /// The escaping spelt out character by character, without the bytewise skip.
+    fn escape_by_chars(text: &str) -> String {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::new();
+        for (i, &c) in chars.iter().enumerate() {
+            if is_unsafe(c) && !(c == '\r' && chars.get(i + 1) == Some(&'\n')) {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_bytewise_skip_escapes_as_the_characters_say() {
+        let alphabet = [
+            'a', ' ', '\t', '\n', '\r', '\u{1b}', '\u{7f}', 'é', '\u{9b}', '\u{202e}', '😀',
+        ];
+        let mut texts = vec![String::new()];
+        for _ in 0..3 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        texts.dedup();
+        for text in &texts {
+            let escaped = escape(text);
+            assert_eq!(escaped, escape_by_chars(text), "{text:?}");
+            assert_eq!(
+                matches!(escaped, Cow::Borrowed(_)),
+                escaped == text.as_str(),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
