@@ -25,11 +25,9 @@ struct Paint {
 
 impl Paint {
     fn paint(&self, style: Style, text: &str) -> String {
-        if self.on {
-            format!("{style}{text}{style:#}")
-        } else {
-            text.to_owned()
-        }
+        let mut out = String::new();
+        self.write(&mut out, style, &[text]);
+        out
     }
 
     /// The pieces written to `out` in `style` (one style around all of them).
@@ -55,7 +53,7 @@ impl Paint {
     }
 
     fn colour(&self, c: AnsiColor, text: &str) -> String {
-        self.paint(Style::new().fg_color(Some(c.into())), text)
+        self.paint(Paint::colour_style(c), text)
     }
 
     fn dim(&self, text: &str) -> String {
