@@ -124,20 +124,12 @@ impl Geography for StepGeography<'_> {
         ) else {
             return false;
         };
-        let boards = if s == t {
-            self.world.exists(s)
-        } else {
-            self.world.seasons_adjacent(s, t)
-        };
-        if !boards {
+        if !self.world.boards_reach(s, t) {
             return false;
         }
         let reach = |f: At, d: At| {
-            if s == t {
-                map.adjacent(UnitType::Fleet, f.loc, d.loc)
-            } else {
-                self.world.reaches_across(UnitType::Fleet, f.loc, d.loc)
-            }
+            self.world
+                .locations_reach(UnitType::Fleet, s == t, f.loc, d.loc)
         };
         let froms = crate::geography::coast_variants(map, from);
         let tos = crate::geography::coast_variants(map, to);
