@@ -84,8 +84,9 @@ impl Near {
         }
     }
 
-    /// The fleets (indices into `fleets`) a hop from a position in `province` may reach: those
-    /// in the province or a bordering one (every fleet without the promise).
+    /// The fleets (indices into `fleets`, `count` of them) a hop from a position in
+    /// `province` may reach: those in the province or a bordering one (every fleet without the
+    /// promise).
     fn around<'a, G: Geography + ?Sized>(
         &'a self,
         province: mdip_map::ProvinceId,
@@ -95,8 +96,8 @@ impl Near {
         match &self.by_province {
             None => Box::new(0..count),
             Some(by_province) => Box::new(
-                std::iter::once(province)
-                    .chain(geo.map().bordering(province).iter().copied())
+                geo.map()
+                    .around(province)
                     .flat_map(move |q| by_province.get(q.index()).map_or(&[][..], Vec::as_slice))
                     .copied(),
             ),
@@ -110,20 +111,7 @@ impl Near {
         fleets: &'a [Candidate],
         geo: &'a G,
     ) -> Box<dyn Iterator<Item = usize> + 'a> {
-        match &self.by_province {
-            None => Box::new(0..fleets.len()),
-            Some(by_province) => {
-                let p = fleets[i].at.loc.province;
-                Box::new(
-                    std::iter::once(p)
-                        .chain(geo.map().bordering(p).iter().copied())
-                        .flat_map(move |q| {
-                            by_province.get(q.index()).map_or(&[][..], Vec::as_slice)
-                        })
-                        .copied(),
-                )
-            }
-        }
+        self.around(fleets[i].at.loc.province, fleets.len(), geo)
     }
 }
 

@@ -7,9 +7,9 @@
 //! [`Map::terrain`], which panic on a foreign id like slice indexing does.
 
 use std::collections::VecDeque;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use foldhash::{HashMap, HashMapExt};
-use std::sync::{Mutex, OnceLock, PoisonError};
 
 use crate::load::parse_map;
 use crate::names::{best_match, folded, normalize_name, NameList, MAX_SUGGEST_LEN};
@@ -511,6 +511,13 @@ impl Map {
     /// The provinces touching `p` (see [`Map::borders`]), in id order.
     pub fn bordering(&self, p: ProvinceId) -> &[ProvinceId] {
         self.borders.get(p.index()).map_or(&[], Vec::as_slice)
+    }
+
+    /// `p` and the provinces touching it: every province a unit in `p` could reach, on any
+    /// board (a move, a support, a convoy hop joins a province to itself or to a bordering
+    /// one), for searches that index units by province.
+    pub fn around(&self, p: ProvinceId) -> impl Iterator<Item = ProvinceId> + '_ {
+        std::iter::once(p).chain(self.bordering(p).iter().copied())
     }
 
     /// The civil-disorder distance of a unit at `from`: the least number of

@@ -163,8 +163,7 @@ impl LiveUnits {
         map: &'a mdip_map::Map,
         province: mdip_map::ProvinceId,
     ) -> impl Iterator<Item = usize> + 'a {
-        std::iter::once(province)
-            .chain(map.bordering(province).iter().copied())
+        map.around(province)
             .filter_map(|p| self.by_province.get(p.index()))
             .flatten()
             .chain(&self.elsewhere)
