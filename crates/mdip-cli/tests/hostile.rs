@@ -11,12 +11,13 @@ use std::path::{Path, PathBuf};
 
 use common::{run_in, Run};
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mdip-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    dir
+/// A fresh scratch folder for one test, removed when the test ends, passed or failed (one
+/// of them writes 10 MB).
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("mdip-hostile-{name}-"))
+        .tempdir()
+        .expect("a scratch folder")
 }
 
 fn write(dir: &Path, name: &str, text: impl AsRef<[u8]>) -> PathBuf {
@@ -63,22 +64,23 @@ const FORMATS: [&str; 7] = [
 /// every format; with `--report` on a folder the file after them is still reported.
 #[test]
 fn long_orders_and_lines_in_every_format() {
-    let dir = scratch("long");
+    let scratch_dir = scratch("long");
+    let dir = scratch_dir.path();
     let long_order = format!(
         "England:\nF London - {} \nF Edinburgh Hold\n",
         "x".repeat(70_000)
     );
-    write(&dir, "1-long-order.mdip", &long_order);
+    write(dir, "1-long-order.mdip", &long_order);
     let long_line = format!("England:\nA Liverpool {}\n", "y".repeat(10 << 20));
-    write(&dir, "2-long-line.mdip", &long_line);
+    write(dir, "2-long-line.mdip", &long_line);
     let invisible = format!(
         "England:\nF London - North{} Sea\n",
         "\u{200B}".repeat(1_000_000)
     );
-    write(&dir, "3-zero-width.mdip", &invisible);
-    write(&dir, "4-after.mdip", "England:\nF London - Nowhere\n");
+    write(dir, "3-zero-width.mdip", &invisible);
+    write(dir, "4-after.mdip", "England:\nF London - Nowhere\n");
     for format in FORMATS {
-        let run = run_in(&dir, &["check", "--report", "--format", format, "."], "");
+        let run = run_in(dir, &["check", "--report", "--format", format, "."], "");
         no_panic(&run, format);
         assert_eq!(run.code, 1, "{format}: {}", run.stderr);
         assert!(
@@ -87,7 +89,7 @@ fn long_orders_and_lines_in_every_format() {
         );
     }
     // The text report of the long order, alone: its order is listed in full.
-    let run = run_in(&dir, &["check", "1-long-order.mdip"], "");
+    let run = run_in(dir, &["check", "1-long-order.mdip"], "");
     no_panic(&run, "one long order");
     assert!(run.stdout.contains(&"x".repeat(70_000)));
     assert!(
@@ -101,9 +103,10 @@ fn long_orders_and_lines_in_every_format() {
 /// found in a folder, standard input) is refused before anything is read or written.
 #[test]
 fn an_output_that_is_an_input_is_refused() {
-    let dir = scratch("same");
+    let scratch_dir = scratch("same");
+    let dir = scratch_dir.path();
     let text = "England:\nF London - North Sea\n";
-    write(&dir, "x.mdip", text);
+    write(dir, "x.mdip", text);
     std::os::unix::fs::symlink("x.mdip", dir.join("link.mdip")).unwrap();
     std::fs::hard_link(dir.join("x.mdip"), dir.join("hard.mdip")).unwrap();
     let cases: [&[&str]; 6] = [
@@ -115,7 +118,7 @@ fn an_output_that_is_an_input_is_refused() {
         &["export", "5dd", "x.mdip", "-o", "link.mdip"],
     ];
     for args in cases {
-        let run = run_in(&dir, args, "");
+        let run = run_in(dir, args, "");
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
         assert!(
             run.stderr.contains("is the input"),
@@ -131,7 +134,7 @@ fn an_output_that_is_an_input_is_refused() {
     // Standard input redirected from the output file.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mdip"))
         .args(["check", "-", "-o", "x.mdip"])
-        .current_dir(&dir)
+        .current_dir(dir)
         .stdin(std::fs::File::open(dir.join("x.mdip")).unwrap())
         .output()
         .unwrap();
@@ -147,8 +150,8 @@ fn an_output_that_is_an_input_is_refused() {
         common::root().join("crates/mdip-analysis/tests/import/5dd/fresh.json"),
     )
     .unwrap();
-    write(&dir, "w.json", &json);
-    let run = run_in(&dir, &["import", "5dd", "w.json", "-o", "w.json"], "");
+    write(dir, "w.json", &json);
+    let run = run_in(dir, &["import", "5dd", "w.json", "-o", "w.json"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(dir.join("w.json")).unwrap(), json);
 }
@@ -159,12 +162,13 @@ fn an_output_that_is_an_input_is_refused() {
 #[test]
 fn outputs_are_written_whole_and_renamed() {
     use std::os::unix::fs::MetadataExt;
-    let dir = scratch("whole");
-    write(&dir, "x.mdip", "England:\nF London - North Sea\n");
-    write(&dir, "out.json", "old");
+    let scratch_dir = scratch("whole");
+    let dir = scratch_dir.path();
+    write(dir, "x.mdip", "England:\nF London - North Sea\n");
+    write(dir, "out.json", "old");
     let before = std::fs::metadata(dir.join("out.json")).unwrap().ino();
     let run = run_in(
-        &dir,
+        dir,
         &["check", "x.mdip", "--format", "json", "-o", "out.json"],
         "",
     );
@@ -174,13 +178,13 @@ fn outputs_are_written_whole_and_renamed() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("out.json")).unwrap()).unwrap();
     assert_eq!(json["summary"]["files"], 1);
-    let names: Vec<String> = std::fs::read_dir(&dir)
+    let names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(!names.iter().any(|n| n.contains(".tmp")), "{names:?}");
     // A special file is written in place.
-    let run = run_in(&dir, &["check", "x.mdip", "-o", "/dev/null"], "");
+    let run = run_in(dir, &["check", "x.mdip", "-o", "/dev/null"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
@@ -189,8 +193,9 @@ fn outputs_are_written_whole_and_renamed() {
 /// shown; `--follow-links` follows it; a link named on the command line is followed.
 #[test]
 fn links_out_of_the_folder_are_not_followed() {
-    let dir = scratch("links");
-    let secret = write(&dir, "secret", "TOKEN=hunter2\n");
+    let scratch_dir = scratch("links");
+    let dir = scratch_dir.path();
+    let secret = write(dir, "secret", "TOKEN=hunter2\n");
     let checked = dir.join("checked");
     std::fs::create_dir_all(checked.join("sub")).unwrap();
     write(&checked, "a.mdip", "England:\nF London - North Sea\n");
@@ -200,7 +205,7 @@ fn links_out_of_the_folder_are_not_followed() {
     write(&dir.join("elsewhere"), "b.mdip", "# PRIVATE-NOTE\n");
     std::os::unix::fs::symlink(dir.join("elsewhere"), checked.join("sub/up")).unwrap();
     std::os::unix::fs::symlink("a.mdip", checked.join("inside.mdip")).unwrap();
-    let run = run_in(&dir, &["check", "--report", "checked"], "");
+    let run = run_in(dir, &["check", "--report", "checked"], "");
     assert!(
         !run.stdout.contains("hunter2") && !run.stderr.contains("hunter2"),
         "{}",
@@ -231,13 +236,9 @@ fn links_out_of_the_folder_are_not_followed() {
         "a link inside is followed"
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let run = run_in(
-        &dir,
-        &["check", "--report", "--follow-links", "checked"],
-        "",
-    );
+    let run = run_in(dir, &["check", "--report", "--follow-links", "checked"], "");
     assert!(run.stdout.contains("hunter2"), "--follow-links reads it");
-    let run = run_in(&dir, &["check", "checked/x.mdip"], "");
+    let run = run_in(dir, &["check", "checked/x.mdip"], "");
     assert!(run.stdout.contains("hunter2"), "a link named is followed");
     drop(secret);
 }
@@ -247,14 +248,15 @@ fn links_out_of_the_folder_are_not_followed() {
 /// the bidi control.
 #[test]
 fn controls_are_escaped_and_named() {
-    let dir = scratch("controls");
+    let scratch_dir = scratch("controls");
+    let dir = scratch_dir.path();
     let text = "England:\nF London - North Sea \u{202e}\u{1b}]0;owned\u{7}\nA Liverpool \u{1b}[2J Hold\nF Edinburgh - Norwegian Sea\u{9b}31m\r";
     let name = "evil\u{1b}[31m\u{202e}.mdip";
-    write(&dir, name, text);
+    write(dir, name, text);
     for format in ["text", "concise", "github"] {
         for color in ["never", "always"] {
             let run = run_in(
-                &dir,
+                dir,
                 &[
                     "check", "--report", "--format", format, "--color", color, ".",
                 ],
@@ -294,7 +296,7 @@ fn controls_are_escaped_and_named() {
             );
         }
     }
-    let run = run_in(&dir, &["check", "--format", "concise", "."], "");
+    let run = run_in(dir, &["check", "--format", "concise", "."], "");
     assert!(
         run.stdout
             .contains("unexpected character U+202E RIGHT-TO-LEFT OVERRIDE"),
@@ -318,7 +320,7 @@ fn controls_are_escaped_and_named() {
         run.stdout
     );
     // Machine formats escape as JSON does: the document parses and holds the character.
-    let run = run_in(&dir, &["check", "--format", "json", "."], "");
+    let run = run_in(dir, &["check", "--format", "json", "."], "");
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(
         json["files"][0]["path"].as_str().unwrap(),
@@ -331,13 +333,14 @@ fn controls_are_escaped_and_named() {
 /// a `@turn` or `@phase` in error refuses the export (exit 2).
 #[test]
 fn export_5dd_names_what_it_leaves_out_and_refuses_unset_boards() {
-    let dir = scratch("export");
+    let scratch_dir = scratch("export");
+    let dir = scratch_dir.path();
     write(
-        &dir,
+        dir,
         "e.mdip",
         "@rules 5dd\nEngland 0:0\nF Edinburgh - Norwegian Sea 0:0\nF London - Nrth Sea 0:0\nFrance 0:0\nA Paris - Burgundy 999999999999:0\n",
     );
-    let run = run_in(&dir, &["export", "5dd", "e.mdip", "-o", "out.json"], "");
+    let run = run_in(dir, &["export", "5dd", "e.mdip", "-o", "out.json"], "");
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
         run.stderr
@@ -357,11 +360,11 @@ fn export_5dd_names_what_it_leaves_out_and_refuses_unset_boards() {
     assert_eq!(json["players"], serde_json::json!(["England", "France"]));
     for setup in ["@turn 4x", "@turn 99999999999999", "@phase bogus"] {
         write(
-            &dir,
+            dir,
             "t.mdip",
             format!("@rules 5dd\n{setup}\nEngland 0:0\nF London - North Sea 0:0\n"),
         );
-        let run = run_in(&dir, &["export", "5dd", "t.mdip"], "");
+        let run = run_in(dir, &["export", "5dd", "t.mdip"], "");
         assert_eq!(run.code, 2, "{setup}: {}", run.stderr);
         assert!(
             run.stderr.contains("line 2:") && run.stdout.is_empty(),
@@ -380,31 +383,28 @@ fn fresh_json() -> String {
 /// garbage, a duplicate key named by its JSON path, a byte-order mark.
 #[test]
 fn import_5dd_is_strict() {
-    let dir = scratch("import-5dd");
+    let scratch_dir = scratch("import-5dd");
+    let dir = scratch_dir.path();
     let json = fresh_json();
-    let run = run_in(&dir, &["import", "5dd", "/dev/zero"], "");
+    let run = run_in(dir, &["import", "5dd", "/dev/zero"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
-    let run = run_in(
-        &dir,
-        &["import", "5dd", "--max-file-size", "1K", "-"],
-        &json,
-    );
+    let run = run_in(dir, &["import", "5dd", "--max-file-size", "1K", "-"], &json);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr.contains("larger than 1024 bytes"),
         "{}",
         run.stderr
     );
-    write(&dir, "garbage.json", format!("{json} {{}}"));
-    let run = run_in(&dir, &["import", "5dd", "garbage.json"], "");
+    write(dir, "garbage.json", format!("{json} {{}}"));
+    let run = run_in(dir, &["import", "5dd", "garbage.json"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("trailing characters"), "{}", run.stderr);
     let i = json.find("\"units\"").unwrap();
     let open = i + json[i..].find('{').unwrap();
     let close = open + json[open..].find('}').unwrap();
     let dup = format!("{},{}", &json[..=close], &json[open + 1..]);
-    write(&dir, "dup.json", &dup);
-    let run = run_in(&dir, &["import", "5dd", "dup.json"], "");
+    write(dir, "dup.json", &dup);
+    let run = run_in(dir, &["import", "5dd", "dup.json"], "");
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr.contains("at `boards[0].units."),
@@ -412,10 +412,10 @@ fn import_5dd_is_strict() {
         run.stderr
     );
     assert!(run.stderr.contains("is given twice"), "{}", run.stderr);
-    write(&dir, "bom.json", format!("\u{feff}{json}"));
-    let run = run_in(&dir, &["import", "5dd", "bom.json"], "");
+    write(dir, "bom.json", format!("\u{feff}{json}"));
+    let run = run_in(dir, &["import", "5dd", "bom.json"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let plain = run_in(&dir, &["import", "5dd", "-"], &json).stdout;
+    let plain = run_in(dir, &["import", "5dd", "-"], &json).stdout;
     assert_eq!(run.stdout, plain.replace("<stdin>", "bom.json"));
 }
 
@@ -423,7 +423,8 @@ fn import_5dd_is_strict() {
 /// too long for a file name is shortened (and said) while the cases after it are written.
 #[test]
 fn import_jdip_is_strict() {
-    let dir = scratch("import-jdip");
+    let scratch_dir = scratch("import-jdip");
+    let dir = scratch_dir.path();
     let case = |name: &str| {
         format!(
             "CASE {name}\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\nEngland: F lon\nORDERS\nEngland: F lon - nth\nPOSTSTATE\nEngland: F nth\nEND\n"
@@ -432,13 +433,13 @@ fn import_jdip_is_strict() {
     let lf = format!("{}{}", case("a"), case("b"));
     let cr = lf.replace('\n', "\r");
     let crlf = format!("\u{feff}{}", lf.replace('\n', "\r\n"));
-    write(&dir, "lf.txt", &lf);
-    write(&dir, "cr.txt", &cr);
-    write(&dir, "crlf.txt", &crlf);
-    let expected = run_in(&dir, &["import", "jdip", "lf.txt"], "");
+    write(dir, "lf.txt", &lf);
+    write(dir, "cr.txt", &cr);
+    write(dir, "crlf.txt", &crlf);
+    let expected = run_in(dir, &["import", "jdip", "lf.txt"], "");
     assert_eq!(expected.code, 0, "{}", expected.stderr);
     for f in ["cr.txt", "crlf.txt"] {
-        let run = run_in(&dir, &["import", "jdip", f], "");
+        let run = run_in(dir, &["import", "jdip", f], "");
         assert_eq!(run.code, 0, "{f}: {}", run.stderr);
         assert_eq!(
             run.stdout.replace(f, "lf.txt"),
@@ -447,16 +448,8 @@ fn import_jdip_is_strict() {
         );
     }
     let long = "L".repeat(300);
-    write(
-        &dir,
-        "long.txt",
-        format!("{}{}", case(&long), case("after")),
-    );
-    let run = run_in(
-        &dir,
-        &["import", "jdip", "long.txt", "--out-dir", "out"],
-        "",
-    );
+    write(dir, "long.txt", format!("{}{}", case(&long), case("after")));
+    let run = run_in(dir, &["import", "jdip", "long.txt", "--out-dir", "out"], "");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stderr.contains("too long a name for a file"),
@@ -476,13 +469,14 @@ fn import_jdip_is_strict() {
 /// SIGABRT: 5,000,000 comment lines under a 250 MB address-space limit (`ulimit -v`).
 #[test]
 fn out_of_memory_is_an_error_not_an_abort() {
-    let dir = scratch("memory");
-    write(&dir, "lines.mdip", "#\n".repeat(5_000_000));
+    let scratch_dir = scratch("memory");
+    let dir = scratch_dir.path();
+    write(dir, "lines.mdip", "#\n".repeat(5_000_000));
     let out = std::process::Command::new("sh")
         .arg("-c")
         .arg(r#"ulimit -v 250000 && exec "$0" check --no-report lines.mdip"#)
         .arg(env!("CARGO_BIN_EXE_mdip"))
-        .current_dir(&dir)
+        .current_dir(dir)
         .env("RUST_BACKTRACE", "0")
         .output()
         .expect("sh runs");
