@@ -3,9 +3,15 @@
 //! generated 5,000-line multiversal file, on the goals bench's dense game (30 timelines x 40
 //! steps, orders in every head: an edit in its first, middle and last step) and on a 10 MB file.
 //!
-//! Run: `cargo bench -p mdip-lsp --bench latency` (add `-- --quick` for fewer samples).
+//! Run: `cargo bench -p mdip-lsp --bench latency` (add `-- --quick` for fewer samples, and
+//! `-- lines`, `-- dense` or `-- big` for one of the three files only).
 
 use std::time::Instant;
+
+/// The shipped binary's allocator (`mdip-cli/src/bin/mdip.rs`): the server runs in this
+/// process, and its latency is the binary's.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};
 use mdip_test_support::{game_text, generate, Config, Style};
@@ -145,110 +151,135 @@ fn comment_line(text: &str, from: usize) -> u32 {
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let n = if quick { 40 } else { 300 };
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| ["lines", "dense", "big"].contains(&a.as_str()))
+        .collect();
+    let wanted = |name: &str| only.is_empty() || only.iter().any(|o| o == name);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
     runtime.block_on(async {
-        let t = Instant::now();
-        let multi = multiversal_game(5000);
-        let analysis = mdip_analysis::analyze(&multi);
-        println!(
-            "generated: {} lines, {} bytes, {} steps, {} timelines, {} orders ({:.0} ms)",
-            multi.lines().count(),
-            multi.len(),
-            analysis.step_count(),
-            analysis.judge_world().timelines().len(),
-            analysis.order_count(),
-            ms(t)
-        );
-        let t = Instant::now();
-        let _ = mdip_analysis::analyze(&multi);
-        println!("one analysis of the 5,000-line file: {:.2} ms", ms(t));
-
         let (mut c, _) = TestClient::start(&["utf-16"]).await;
-        let uri = "file:///bench/multi.mdip";
-        c.open(uri, &multi).await;
-        c.diagnostics(uri, 1).await;
-        let mut version = 1;
-        let lines = multi.lines().count();
-        let middle = hold_line(&multi, lines / 2);
-        let late = hold_line(&multi, lines * 9 / 10);
-        let early = hold_line(&multi, lines / 20);
-        for (name, line) in [("early", early), ("middle", middle), ("late", late)] {
-            let samples = run(&mut c, uri, &multi, line, n, &mut version, false).await;
-            report(
-                &format!("5,000 lines, edit an order ({name}, line {})", line + 1),
-                samples,
-            );
+        if wanted("lines") {
+            five_thousand_lines(&mut c, n).await;
         }
-        let samples = run(
-            &mut c,
-            uri,
-            &multi,
-            comment_line(&multi, lines / 2),
-            n,
-            &mut version,
-            true,
-        )
-        .await;
-        report("5,000 lines, type in a comment (reuse)", samples);
-
-        let dense = dense_game();
-        let t = Instant::now();
-        let _ = mdip_analysis::analyze(&dense);
-        println!(
-            "dense game: {} lines, {} bytes; one analysis: {:.0} ms",
-            dense.lines().count(),
-            dense.len(),
-            ms(t)
-        );
-        let uri = "file:///bench/dense.mdip";
-        c.open(uri, &dense).await;
-        c.diagnostics(uri, 1).await;
-        let mut version = 1;
-        let moves = move_lines(&dense);
-        let d = if quick { 10 } else { 60 };
-        for (name, line) in [
-            ("first step", moves[0]),
-            ("middle", moves[moves.len() / 2]),
-            ("last step", moves[moves.len() - 1]),
-        ] {
-            let samples = toggle_move(&mut c, uri, &dense, line, d, &mut version).await;
-            report(
-                &format!("dense 30x40, move <-> hold ({name}, line {})", line + 1),
-                samples,
-            );
+        if wanted("dense") {
+            dense(&mut c, quick).await;
         }
-
-        let big = long_standard_game(10 << 20);
-        let t = Instant::now();
-        let _ = mdip_analysis::analyze(&big);
-        println!(
-            "10 MB file: {} lines, {} bytes; one analysis: {:.0} ms",
-            big.lines().count(),
-            big.len(),
-            ms(t)
-        );
-        let uri = "file:///bench/big.mdip";
-        c.open(uri, &big).await;
-        c.diagnostics(uri, 1).await;
-        let mut version = 1;
-        let line = hold_line(&big, big.lines().count() / 2);
-        let m = if quick { 5 } else { 30 };
-        let samples = run(&mut c, uri, &big, line, m, &mut version, false).await;
-        report("10 MB, edit an order (middle)", samples);
-        let samples = run(
-            &mut c,
-            uri,
-            &big,
-            comment_line(&big, big.lines().count() / 2),
-            m,
-            &mut version,
-            true,
-        )
-        .await;
-        report("10 MB, type in a comment (reuse)", samples);
+        if wanted("big") {
+            big(&mut c, quick).await;
+        }
         c.shutdown().await;
     });
+}
+
+/// The generated 5,000-line multiversal file: edits early, in the middle and late, and typing
+/// in a comment.
+async fn five_thousand_lines(c: &mut TestClient, n: usize) {
+    let t = Instant::now();
+    let multi = multiversal_game(5000);
+    let analysis = mdip_analysis::analyze(&multi);
+    println!(
+        "generated: {} lines, {} bytes, {} steps, {} timelines, {} orders ({:.0} ms)",
+        multi.lines().count(),
+        multi.len(),
+        analysis.step_count(),
+        analysis.judge_world().timelines().len(),
+        analysis.order_count(),
+        ms(t)
+    );
+    let t = Instant::now();
+    let _ = mdip_analysis::analyze(&multi);
+    println!("one analysis of the 5,000-line file: {:.2} ms", ms(t));
+
+    let uri = "file:///bench/multi.mdip";
+    c.open(uri, &multi).await;
+    c.diagnostics(uri, 1).await;
+    let mut version = 1;
+    let lines = multi.lines().count();
+    let middle = hold_line(&multi, lines / 2);
+    let late = hold_line(&multi, lines * 9 / 10);
+    let early = hold_line(&multi, lines / 20);
+    for (name, line) in [("early", early), ("middle", middle), ("late", late)] {
+        let samples = run(c, uri, &multi, line, n, &mut version, false).await;
+        report(
+            &format!("5,000 lines, edit an order ({name}, line {})", line + 1),
+            samples,
+        );
+    }
+    let samples = run(
+        c,
+        uri,
+        &multi,
+        comment_line(&multi, lines / 2),
+        n,
+        &mut version,
+        true,
+    )
+    .await;
+    report("5,000 lines, type in a comment (reuse)", samples);
+}
+
+/// The goals bench's dense game: an edit in its first, middle and last step.
+async fn dense(c: &mut TestClient, quick: bool) {
+    let dense = dense_game();
+    let t = Instant::now();
+    let _ = mdip_analysis::analyze(&dense);
+    println!(
+        "dense game: {} lines, {} bytes; one analysis: {:.0} ms",
+        dense.lines().count(),
+        dense.len(),
+        ms(t)
+    );
+    let uri = "file:///bench/dense.mdip";
+    c.open(uri, &dense).await;
+    c.diagnostics(uri, 1).await;
+    let mut version = 1;
+    let moves = move_lines(&dense);
+    let d = if quick { 10 } else { 60 };
+    for (name, line) in [
+        ("first step", moves[0]),
+        ("middle", moves[moves.len() / 2]),
+        ("last step", moves[moves.len() - 1]),
+    ] {
+        let samples = toggle_move(c, uri, &dense, line, d, &mut version).await;
+        report(
+            &format!("dense 30x40, move <-> hold ({name}, line {})", line + 1),
+            samples,
+        );
+    }
+}
+
+/// The 10 MB standard game: an edit in the middle and typing in a comment.
+async fn big(c: &mut TestClient, quick: bool) {
+    let big = long_standard_game(10 << 20);
+    let t = Instant::now();
+    let _ = mdip_analysis::analyze(&big);
+    println!(
+        "10 MB file: {} lines, {} bytes; one analysis: {:.0} ms",
+        big.lines().count(),
+        big.len(),
+        ms(t)
+    );
+    let uri = "file:///bench/big.mdip";
+    c.open(uri, &big).await;
+    c.diagnostics(uri, 1).await;
+    let mut version = 1;
+    let line = hold_line(&big, big.lines().count() / 2);
+    let m = if quick { 5 } else { 30 };
+    let samples = run(c, uri, &big, line, m, &mut version, false).await;
+    report("10 MB, edit an order (middle)", samples);
+    let samples = run(
+        c,
+        uri,
+        &big,
+        comment_line(&big, big.lines().count() / 2),
+        m,
+        &mut version,
+        true,
+    )
+    .await;
+    report("10 MB, type in a comment (reuse)", samples);
 }

@@ -173,15 +173,17 @@ impl TestClient {
     /// Waits for a notification `method` whose params pass `pred` (looking at the backlog
     /// first, which it consumes up to the match).
     pub async fn notification(&mut self, method: &str, pred: impl Fn(&Value) -> bool) -> Value {
-        while let Some(m) = self.backlog.pop_front() {
+        // The params are taken, not cloned: a file's diagnostics can be megabytes of JSON,
+        // and the latency bench measures the server, not this client.
+        while let Some(mut m) = self.backlog.pop_front() {
             if m["method"] == method && pred(&m["params"]) {
-                return m["params"].clone();
+                return m["params"].take();
             }
         }
         loop {
-            let m = self.recv().await;
+            let mut m = self.recv().await;
             if m["method"] == method && pred(&m["params"]) {
-                return m["params"].clone();
+                return m["params"].take();
             }
         }
     }
@@ -193,7 +195,13 @@ impl TestClient {
                 p["uri"] == uri && p["version"] == version
             })
             .await;
-        p["diagnostics"].as_array().cloned().unwrap_or_default()
+        match p {
+            Value::Object(mut o) => match o.remove("diagnostics") {
+                Some(Value::Array(d)) => d,
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
     }
 
     /// Opens a document.
