@@ -135,13 +135,14 @@ impl State {
             _ => None,
         });
         step.seasons = self.world.moving_heads();
-        let report = self.world.movement_step(&inputs);
-        step.reopened = report.reopened.clone();
-        step.advanced = report.advanced.clone();
-        step.forks = report.forks.clone();
-        step.dislodged = report.dislodged.clone();
+        let mut report = self.world.movement_step(&inputs);
         self.map_back(&report, Phase::Movement, &given, step_index);
         self.note_unordered(&report, &given, step);
+        // The step keeps the judge's lists as they are: moved, not copied.
+        step.reopened = std::mem::take(&mut report.reopened);
+        step.advanced = std::mem::take(&mut report.advanced);
+        step.forks = std::mem::take(&mut report.forks);
+        step.dislodged = std::mem::take(&mut report.dislodged);
     }
 
     fn close_retreat(
@@ -167,8 +168,7 @@ impl State {
         seasons.dedup();
         step.seasons = seasons;
         step.retreats_owed = self.world.pending_retreats().to_vec();
-        let report = self.world.retreat_step(&inputs);
-        step.retreated = report.retreated.clone();
+        let mut report = self.world.retreat_step(&inputs);
         for d in &report.disbanded {
             step.removed.push(StepUnit {
                 power: d.power,
@@ -178,6 +178,7 @@ impl State {
             });
         }
         self.map_back(&report, Phase::Retreat, &given, step_index);
+        step.retreated = std::mem::take(&mut report.retreated);
     }
 
     fn close_adjustment(
