@@ -17,8 +17,8 @@ fn owed(report: &FileReport) -> Vec<Vec<(String, String, Vec<String>)>> {
 fn line(d: &DislodgedReport) -> (String, String, Vec<String>) {
     (
         d.unit.power.unwrap_or("?").to_owned(),
-        d.unit.location.clone(),
-        d.options.clone(),
+        d.unit.location.to_string(),
+        d.options.iter().map(|o| o.to_string()).collect(),
     )
 }
 

@@ -306,6 +306,10 @@ fn province_fields(
         Some(list) if !list.is_empty() => list.split(',').map(|a| a.trim().to_string()).collect(),
         _ => Vec::new(),
     };
+    let coast_abbrevs = coasts
+        .iter()
+        .map(|c| format!("{abbrev}/{}", c.abbrev()))
+        .collect();
     let province = Province {
         abbrev: abbrev.to_string(),
         name: name.to_string(),
@@ -313,6 +317,7 @@ fn province_fields(
         centre,
         home,
         coasts,
+        coast_abbrevs,
         aliases,
         archipelago,
     };

@@ -37,6 +37,9 @@ pub(crate) struct Province {
     pub(crate) home: Option<Power>,
     /// The named coasts of a split-coast province, else empty.
     pub(crate) coasts: Vec<Coast>,
+    /// The abbreviation of each of [`Province::coasts`] with its province (`stp/nc`), in the
+    /// same order: [`Map::location_str`] lends them instead of writing them again.
+    pub(crate) coast_abbrevs: Vec<String>,
     /// Other accepted names, as written in the data.
     pub(crate) aliases: Vec<String>,
     /// Whether the province is an archipelago (terrain `archipelago` in the data): coastal,
@@ -389,6 +392,19 @@ impl Map {
         match loc.coast {
             Some(coast) => format!("{province}/{}", coast.abbrev()),
             None => province,
+        }
+    }
+
+    /// [`Map::location_abbrev`] lent by the map, for a location of this map (a province of it,
+    /// and a coast of that province if any); `None` for another.
+    pub fn location_str(&self, loc: Location) -> Option<&str> {
+        let province = self.get(loc.province)?;
+        match loc.coast {
+            None => Some(&province.abbrev),
+            Some(coast) => {
+                let i = province.coasts.iter().position(|&c| c == coast)?;
+                province.coast_abbrevs.get(i).map(String::as_str)
+            }
         }
     }
 

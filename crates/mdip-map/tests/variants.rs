@@ -1,7 +1,9 @@
 //! Variants: every built-in map loads and agrees with its documentation, and each kind of
 //! broken variant file is an error at its file and line.
 
-use mdip_map::{Builds, Location, Map, MapError, MapErrors, UnitType, VariantFiles};
+use mdip_map::{
+    Builds, Coast, Location, Map, MapError, MapErrors, ProvinceId, UnitType, VariantFiles,
+};
 
 const AM: &str = "ancient-mediterranean";
 
@@ -330,4 +332,31 @@ fn a_line_naming_the_same_unknown_place_twice_is_one_problem() {
     assert!(errors[0]
         .message
         .contains("unknown province abbreviation `xyz`"));
+}
+
+#[test]
+fn every_location_is_lent_as_it_is_written() {
+    for name in Map::builtin_names() {
+        let map = Map::builtin(name).unwrap();
+        for p in map.provinces() {
+            let mut locations = vec![Location::new(p, None)];
+            locations.extend(map.coasts(p).iter().map(|&c| Location::new(p, Some(c))));
+            for loc in locations {
+                assert_eq!(
+                    map.location_str(loc),
+                    Some(map.location_abbrev(loc).as_str()),
+                    "{name}: {loc:?}"
+                );
+            }
+        }
+        // A coast the province does not have, and a province of no map, are not lent.
+        let no_coasts = map.provinces().find(|&p| map.coasts(p).is_empty());
+        if let Some(p) = no_coasts {
+            assert_eq!(map.location_str(Location::new(p, Some(Coast::North))), None);
+        }
+        assert_eq!(
+            map.location_str(Location::new(ProvinceId(u8::MAX), None)),
+            None
+        );
+    }
 }

@@ -277,7 +277,7 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &Fil
                 continue;
             };
             if is_dislodged(p.power, &u.location) {
-                drawn.push((p.power, u.location.as_str()));
+                drawn.push((p.power, &*u.location));
                 let o = order_of(p.power, &u.location, true);
                 dislodged_unit(out, p.power, u.kind, &u.location, at, 0.0, o, s.season);
             } else {
@@ -292,7 +292,7 @@ pub(crate) fn board(out: &mut String, s: &SeasonReport, view: View, report: &Fil
         else {
             continue;
         };
-        if !drawn.contains(&(power, d.unit.location.as_str())) {
+        if !drawn.contains(&(power, &*d.unit.location)) {
             let o = order_of(power, &d.unit.location, true);
             dislodged_unit(out, power, kind, &d.unit.location, at, 11.0, o, s.season);
         }

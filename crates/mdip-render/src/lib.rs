@@ -474,14 +474,14 @@ fn grid_crop(report: &FileReport) -> (f64, f64, f64, f64) {
     let mut places: Vec<&str> = Vec::new();
     for s in &report.seasons {
         for p in &s.powers {
-            places.extend(p.units.iter().map(|u| u.location.as_str()));
+            places.extend(p.units.iter().map(|u| &*u.location));
         }
-        places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
+        places.extend(s.dislodged.iter().map(|d| &*d.unit.location));
     }
     for o in &report.orders {
-        places.extend(o.unit.as_ref().map(|u| u.location.as_str()));
-        places.extend(o.target.unit.as_ref().map(|u| u.location.as_str()));
-        places.extend(o.target.destination.as_ref().map(|d| d.location.as_str()));
+        places.extend(o.unit.as_ref().map(|u| &*u.location));
+        places.extend(o.target.unit.as_ref().map(|u| &*u.location));
+        places.extend(o.target.destination.as_ref().map(|d| &*d.location));
     }
     crop(&places, 240.0)
 }
@@ -491,9 +491,9 @@ fn grid_crop(report: &FileReport) -> (f64, f64, f64, f64) {
 fn season_crop(report: &FileReport, s: &SeasonReport) -> (f64, f64, f64, f64) {
     let mut places: Vec<&str> = Vec::new();
     for p in &s.powers {
-        places.extend(p.units.iter().map(|u| u.location.as_str()));
+        places.extend(p.units.iter().map(|u| &*u.location));
     }
-    places.extend(s.dislodged.iter().map(|d| d.unit.location.as_str()));
+    places.extend(s.dislodged.iter().map(|d| &*d.unit.location));
     for o in &report.orders {
         if acts_on(o, s.season) {
             let here = |season: SeasonRef| season == s.season;
@@ -501,21 +501,21 @@ fn season_crop(report: &FileReport, s: &SeasonReport) -> (f64, f64, f64, f64) {
                 o.unit
                     .as_ref()
                     .filter(|u| here(u.season))
-                    .map(|u| u.location.as_str()),
+                    .map(|u| &*u.location),
             );
             places.extend(
                 o.target
                     .unit
                     .as_ref()
                     .filter(|u| here(u.season))
-                    .map(|u| u.location.as_str()),
+                    .map(|u| &*u.location),
             );
             places.extend(
                 o.target
                     .destination
                     .as_ref()
                     .filter(|d| here(d.season))
-                    .map(|d| d.location.as_str()),
+                    .map(|d| &*d.location),
             );
         }
     }

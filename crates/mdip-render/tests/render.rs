@@ -185,10 +185,7 @@ fn the_multiverse_of_3_a_6() {
             .filter(|n| has_class(*n, "unit") && n.attribute("data-line") == Some(&line))
             .collect::<Vec<_>>();
         assert_eq!(unit.len(), 1, "the unit of line {line}");
-        assert_eq!(
-            unit[0].attribute("data-location"),
-            Some(u.location.as_str())
-        );
+        assert_eq!(unit[0].attribute("data-location"), Some(&*u.location));
         assert_eq!(unit[0].attribute("data-range"), Some(range.as_str()));
         let board = unit[0]
             .ancestors()

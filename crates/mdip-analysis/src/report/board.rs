@@ -31,7 +31,7 @@ pub struct BoardUnitReport {
     #[serde(rename = "type")]
     pub kind: UnitTypeName,
     /// Its location: `stp/sc`.
-    pub location: String,
+    pub location: std::borrow::Cow<'static, str>,
 }
 
 /// One season of the game.

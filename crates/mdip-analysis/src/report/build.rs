@@ -1,6 +1,8 @@
 //! Building a [`FileReport`] from an analysis: the one place where the analysis' values
 //! (map ids, seasons, reasons) become the report's written names.
 
+use std::borrow::Cow;
+
 use mdip_judge::world::{BoardUnit, Dislodged, Owed, Phase, SeasonKey};
 use mdip_map::{Location, Map, Power};
 use mdip_syntax::{ExpectedOutcome, LineIndex, LineKind, Span};
@@ -210,8 +212,14 @@ impl Builder<'_> {
         }
     }
 
-    pub(super) fn location(&self, l: Location) -> String {
-        self.map.location_abbrev(l)
+    /// A location as the map abbreviates it, lent by the map (written out only for a location
+    /// of no province of the map).
+    pub(super) fn location(&self, l: Location) -> Cow<'static, str> {
+        let map: &'static Map = self.map;
+        match map.location_str(l) {
+            Some(s) => Cow::Borrowed(s),
+            None => Cow::Owned(map.location_abbrev(l)),
+        }
     }
 
     pub(super) fn place(&self, s: SeasonKey, l: Location) -> PlaceReport {
@@ -435,15 +443,11 @@ impl Builder<'_> {
             },
             retreats_into: season(d.into),
             attacker_from: PlaceReport {
-                location: self.map.abbrev(d.attacker_from.province).to_owned(),
+                location: Cow::Borrowed(self.map.abbrev(d.attacker_from.province)),
                 season: season(d.attacker_from.season),
             },
             by_convoy: d.by_convoy,
-            standoffs: d
-                .contested
-                .iter()
-                .map(|&p| self.map.abbrev(p).to_owned())
-                .collect(),
+            standoffs: d.contested.iter().map(|&p| self.map.abbrev(p)).collect(),
             options: d.options.iter().map(|&l| self.location(l)).collect(),
         }
     }

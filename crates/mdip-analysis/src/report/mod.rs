@@ -19,6 +19,8 @@ pub use board::*;
 pub use build::diagnostics;
 pub use stream::Streamed;
 
+use std::borrow::Cow;
+
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -326,7 +328,8 @@ pub struct UnitReport {
     #[serde(rename = "type")]
     pub kind: Option<UnitTypeName>,
     /// Its location as the map abbreviates it: `lon`, `stp/sc`.
-    pub location: String,
+    // Lent by the map, which keeps every location's abbreviation (`Map::location_str`).
+    pub location: Cow<'static, str>,
     /// Its season.
     pub season: SeasonRef,
 }
@@ -335,7 +338,7 @@ pub struct UnitReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PlaceReport {
     /// The location: `nth`, `spa/nc`.
-    pub location: String,
+    pub location: Cow<'static, str>,
     /// Its season.
     pub season: SeasonRef,
 }
@@ -586,9 +589,9 @@ pub struct DislodgedReport {
     /// Whether the attack came by convoy.
     pub by_convoy: bool,
     /// Provinces left empty by a standoff (closed to retreat).
-    pub standoffs: Vec<String>,
+    pub standoffs: Vec<&'static str>,
     /// The locations it may retreat to (empty: it must disband).
-    pub options: Vec<String>,
+    pub options: Vec<Cow<'static, str>>,
 }
 
 /// A unit that retreated.

@@ -275,7 +275,7 @@ fn order_text(out: &mut String, o: &OrderReport, multiversal: bool) {
     let me = notation_unit(u, multiversal);
     let dest = || {
         let d = o.target.destination.as_ref()?;
-        Some(n::Place::new(&d.location).season(multiversal.then(|| season(d.season))))
+        Some(n::Place::new(&*d.location).season(multiversal.then(|| season(d.season))))
     };
     let other = || {
         o.target
@@ -341,7 +341,7 @@ fn notation_unit(u: &UnitReport, multiversal: bool) -> n::Unit {
             UnitTypeName::Army => n::UnitKind::Army,
             UnitTypeName::Fleet => n::UnitKind::Fleet,
         }),
-        place: n::Place::new(&u.location).season(multiversal.then(|| season(u.season))),
+        place: n::Place::new(&*u.location).season(multiversal.then(|| season(u.season))),
     }
 }
 
@@ -414,7 +414,7 @@ fn place(pl: &PlaceReport, multiversal: bool) -> String {
     if multiversal {
         format!("{} {}", pl.location, pl.season)
     } else {
-        pl.location.clone()
+        pl.location.to_string()
     }
 }
 
