@@ -249,7 +249,7 @@ pub fn as_games(cases: &[Case]) -> String {
         if i > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "@game {}", c.name.replace('#', "_"));
+        let _ = writeln!(out, "{}", Directive::Game(Some(c.name.replace('#', "_"))));
         out.push_str(&c.text);
     }
     out
