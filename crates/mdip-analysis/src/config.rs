@@ -133,8 +133,26 @@ impl JsonSchema for RulesName {
             "type": "string",
             "pattern": format!("^({})( ({}) [a-z0-9.-]+)+$", names.join("|"), options.join("|")),
         }));
+        // `mdatc`, the default, `standard`, `5dd` or `5dd strict`: the table's presets.
+        let default = Rules::default().name();
+        let mut listed: Vec<String> = PRESETS
+            .iter()
+            .map(|p| {
+                if p.name == default {
+                    format!("`{}`, the default", p.name)
+                } else {
+                    format!("`{}`", p.name)
+                }
+            })
+            .collect();
+        let last = listed.pop().unwrap_or_default();
+        let listed = if listed.is_empty() {
+            last
+        } else {
+            format!("{} or {last}", listed.join(", "))
+        };
         schemars::json_schema!({
-            "description": "The words of `@rules`: a rule set (`mdatc`, the default, `standard`, `5dd` or `5dd strict`), then any options.",
+            "description": format!("The words of `@rules`: a rule set ({listed}), then any options."),
             "oneOf": presets,
         })
     }

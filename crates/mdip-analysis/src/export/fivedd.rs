@@ -217,7 +217,12 @@ pub fn export(
     rules: &str,
     players: Option<&[String]>,
 ) -> Result<Export, ExportError> {
-    if !matches!(rules, "5dd" | "5dd strict") {
+    // The 5D game's rule sets as the rule table defines them (loose or strict adjacencies),
+    // however the words name them.
+    let fivedd = mdip_judge::Rules::parse(rules).is_ok_and(|r| {
+        r == mdip_judge::Rules::fivedd(false) || r == mdip_judge::Rules::fivedd(true)
+    });
+    if !fivedd {
         return Err(ExportError(format!(
             "the file is played under `@rules {rules}`: only a file with `@rules 5dd` (or `5dd strict`) is a 5D Diplomacy game"
         )));

@@ -76,7 +76,8 @@ impl Converter {
             world.iteration,
             world.winner.map_or("none", Nation::name)
         );
-        let rules = if options.strict { "5dd strict" } else { "5dd" };
+        // The preset's name as the rule table writes it (`5dd`, `5dd strict`).
+        let rules = mdip_judge::Rules::fivedd(options.strict).name();
         let _ = writeln!(t, "{}", Directive::Rules(rules.to_owned()));
         let root = self.seasons[self.timelines[0][0]].unwrap_or_default();
         if root.0 != 0 {
