@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use mdip_analysis::analyze;
 use mdip_judge::world::World;
 use mdip_test_support::{
-    apply, digest, game_text, generate, Config, Game, Rendered, StepInput, StepReport, Style,
+    apply, digest, game_text, generate, Config, Game, GameText, StepInput, StepReport, Style,
 };
 
 fn env(name: &str, default: u64) -> u64 {
@@ -64,7 +64,7 @@ fn big_game(first_seed: u64) -> (Game, u64, Duration) {
 }
 
 /// Prints the file's and the final world's size.
-fn print_shape(game: &Game, full: &Rendered, seed: u64, generated: Duration) {
+fn print_shape(game: &Game, full: &GameText, seed: u64, generated: Duration) {
     let n = game.steps.len();
     let world = &game.last;
     let seasons = world.seasons().count();

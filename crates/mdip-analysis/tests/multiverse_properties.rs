@@ -16,7 +16,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use mdip_analysis::{analyze, Analysis, Status};
 use mdip_test_support::{
-    apply, digest, first_difference, game_text, generate, Config, Digest, Game, Rendered, Rng,
+    apply, digest, first_difference, game_text, generate, Config, Digest, Game, GameText, Rng,
     StepReport, Style, Verdict,
 };
 
@@ -95,10 +95,10 @@ fn line_of(text: &str, offset: u32) -> usize {
     text[..offset as usize].matches('\n').count()
 }
 
-/// Compares the analysis of a rendered game with the World-level run.
+/// Compares the analysis of a generated game's text with the World-level run.
 fn compare(
     a: &Analysis,
-    r: &Rendered,
+    r: &GameText,
     expected: &Digest,
     reports: &[StepReport],
     game: &Game,

@@ -243,7 +243,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         show_report: args.report || (!args.no_report && sources.len() == 1),
         pretty: args.pretty,
     };
-    let mut renderer = formats::writer_for(args.format, options);
+    let mut format_writer = formats::writer_for(args.format, options);
     let mut run = Run {
         out: Out {
             w: std::io::BufWriter::new(writer),
@@ -258,24 +258,24 @@ pub fn run(args: &CheckArgs) -> u8 {
         fixes: FixCount::default(),
     };
     if !run.diff_mode {
-        run.out.put_bytes(&renderer.start());
+        run.out.put_bytes(&format_writer.start());
     }
     for p in found {
-        run.problem(renderer.as_ref(), p);
+        run.problem(format_writer.as_ref(), p);
     }
     let kept = check_all(
         sources,
         args.max_file_size,
         fix,
-        renderer.as_ref(),
+        format_writer.as_ref(),
         &mut run,
     );
     for file in kept {
-        renderer.keep(file);
+        format_writer.keep(file);
     }
     if !run.diff_mode {
         run.out
-            .put_bytes(&renderer.finish(&run.problems, &run.summary));
+            .put_bytes(&format_writer.finish(&run.problems, &run.summary));
     }
     // The output file is renamed into place only once it is whole.
     let committed = match run.out.finish_into() {
@@ -321,9 +321,9 @@ struct Run<W: Write> {
     quiet: bool,
     /// Files written so far.
     written: usize,
-    /// Whether a renderer failed and left a file's output cut short (exit code 2).
+    /// Whether a format writer failed and left a file's output cut short (exit code 2).
     cut_short: bool,
-    /// `--fix --diff`: the output is the diffs, not the renderer's.
+    /// `--fix --diff`: the output is the diffs, not the format writer's.
     diff_mode: bool,
     /// What `--fix` did.
     fixes: FixCount,
@@ -362,7 +362,7 @@ impl FixCount {
 impl<W: Write> Run<W> {
     /// A problem with a path: on standard error, in the output where the format shows it, and
     /// kept for the format's end.
-    fn problem(&mut self, renderer: &dyn FormatWriter, p: Problem) {
+    fn problem(&mut self, format_writer: &dyn FormatWriter, p: Problem) {
         let kind = match p.severity {
             SeverityName::Error => {
                 self.summary.unreadable += 1;
@@ -371,15 +371,15 @@ impl<W: Write> Run<W> {
             SeverityName::Warning => "warning: ",
         };
         eprintln!("mdip check: {kind}{}", formats::escape(&p.message));
-        self.out.put_bytes(&renderer.problem(&p));
+        self.out.put_bytes(&format_writer.problem(&p));
         self.problems.push(p);
     }
 
     /// The start of one input, in input order: its problem, then (unless `--quiet` leaves a
     /// clean file out) the separator before its output. Tells whether its output is written.
-    fn begin(&mut self, renderer: &dyn FormatWriter, begin: Begin) -> bool {
+    fn begin(&mut self, format_writer: &dyn FormatWriter, begin: Begin) -> bool {
         if let Some(p) = begin.problem {
-            self.problem(renderer, p);
+            self.problem(format_writer, p);
         }
         for note in &begin.notes {
             eprintln!("{note}");
@@ -397,7 +397,7 @@ impl<W: Write> Run<W> {
         if self.diff_mode {
             return true;
         }
-        self.out.put(renderer.separator(self.written));
+        self.out.put(format_writer.separator(self.written));
         self.written += 1;
         true
     }
@@ -428,7 +428,7 @@ fn explain(code: &str) -> u8 {
 enum Msg {
     Begin(Begin),
     Chunk(Vec<u8>),
-    /// The input is done: what the renderer keeps of it, if it keeps files, and the error
+    /// The input is done: what the format writer keeps of it, if it keeps files, and the error
     /// that cut its output short, if any.
     End(Option<Kept>, Option<String>),
 }
@@ -497,13 +497,13 @@ impl Write for Chunks<'_> {
 }
 
 /// Reads and checks every input on the worker threads (rayon) and writes each file's output in
-/// input order as it comes, once the files before it are written; returns what the renderer
+/// input order as it comes, once the files before it are written; returns what the format writer
 /// keeps of the files.
 fn check_all<W: Write>(
     sources: Vec<(Source, Lint)>,
     max_file_size: u64,
     fix: Option<FixMode>,
-    renderer: &dyn FormatWriter,
+    format_writer: &dyn FormatWriter,
     run: &mut Run<W>,
 ) -> Vec<Kept> {
     // Bounded: a worker whose output is ready waits while the writing thread is behind.
@@ -530,7 +530,7 @@ fn check_all<W: Write>(
                                 lint: &lint,
                                 fix,
                             };
-                            check_one(i, &file, problem, renderer, quiet, tx);
+                            check_one(i, &file, problem, format_writer, quiet, tx);
                         }
                         None => {
                             let begin = Begin {
@@ -560,7 +560,7 @@ fn check_all<W: Write>(
                     let Some(begin) = w.begin.take() else {
                         break;
                     };
-                    w.open = Some(run.begin(renderer, begin));
+                    w.open = Some(run.begin(format_writer, begin));
                 }
                 for chunk in w.chunks.drain(..) {
                     if w.open == Some(true) {
@@ -597,7 +597,7 @@ fn check_one(
     i: usize,
     one: &One<'_>,
     problem: Option<Problem>,
-    renderer: &dyn FormatWriter,
+    format_writer: &dyn FormatWriter,
     quiet: bool,
     tx: &mpsc::SyncSender<(usize, Msg)>,
 ) {
@@ -658,12 +658,12 @@ fn check_one(
             buf: Vec::new(),
         };
         // Chunks never fail: write errors are met, and reported, by the writing thread. An
-        // error here is one of the renderer's own.
-        if let Err(e) = renderer.file(&file, &mut out) {
+        // error here is one of the format writer's own.
+        if let Err(e) = format_writer.file(&file, &mut out) {
             error = Some(format!("the output of {} is cut short: {e}", input.name));
         }
         out.send();
-        if renderer.keeps() {
+        if format_writer.keeps() {
             let mut k = file.kept();
             k.elapsed = started.elapsed();
             kept = Some(k);

@@ -4,7 +4,7 @@
 //!
 //! The binary is thin: file IO, argument parsing and rendering. Everything it reports comes
 //! from `mdip-analysis`. The code is a library (`src/bin/mdip.rs` calls [`main`]) so that the
-//! fuzz targets reach the renderers.
+//! fuzz targets reach the format writers.
 
 mod check;
 mod export;
@@ -42,7 +42,7 @@ struct Cli {
     command: Command,
 }
 
-/// Output formats of `mdip check` (one renderer each, in `src/render/`).
+/// Output formats of `mdip check` (one writer each, in `src/formats/`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// Diagnostics with source snippets, then the adjudication report.

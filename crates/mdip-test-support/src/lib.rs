@@ -40,4 +40,4 @@ pub use checks::{
 pub use digest::{digest, first_difference, Digest};
 pub use games::{apply, generate, Config, Game, Setup, Start, StepInput, StepReport, Verdict};
 pub use rng::Rng;
-pub use text::{game_text, Rendered, Style};
+pub use text::{game_text, GameText, Style};

@@ -42,9 +42,9 @@ impl Style {
     }
 }
 
-/// A rendered game.
+/// A generated game written as a file.
 #[derive(Clone, Debug)]
-pub struct Rendered {
+pub struct GameText {
     /// The file.
     pub text: String,
     /// Per order line: its zero-based line number, step and input index.
@@ -264,7 +264,7 @@ fn words(long: bool) -> Words<'static> {
 type Blocks = Vec<(String, Vec<(usize, String)>)>;
 
 /// Writes a game as an `.mdip` file.
-pub fn game_text(game: &Game, style: &Style) -> Rendered {
+pub fn game_text(game: &Game, style: &Style) -> GameText {
     let map = Map::standard();
     let mut words = Wording {
         map,
@@ -336,7 +336,7 @@ pub fn game_text(game: &Game, style: &Style) -> Rendered {
             w.line(&l);
         }
     }
-    Rendered {
+    GameText {
         text: w.text,
         orders: w.orders,
         expectations,

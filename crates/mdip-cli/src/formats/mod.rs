@@ -1,4 +1,4 @@
-//! The output formats of `mdip check`, one renderer per file of this folder. Every renderer
+//! The output formats of `mdip check`, one writer per file of this folder. Every writer
 //! reads the typed report of the analysis (schema `mdip-check/2`: [`FileReport`], its
 //! [`FileStatus`] and its diagnostics), never the judge or the map: what a format shows is
 //! what the report says.
@@ -31,7 +31,7 @@ use mdip_analysis::Analysis;
 
 use crate::Format;
 
-/// One checked file, as a worker hands it to a renderer.
+/// One checked file, as a worker hands it to a writer.
 pub struct Checked<'a> {
     /// The file's text.
     pub text: &'a str,
@@ -99,7 +99,7 @@ pub struct Kept {
     pub elapsed: std::time::Duration,
 }
 
-/// What every renderer is told besides the files.
+/// What every writer is told besides the files.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Colours in the text output.
@@ -158,7 +158,7 @@ pub fn escape(text: &str) -> std::borrow::Cow<'_, str> {
     mdip_analysis::chars::escape(text)
 }
 
-/// The renderer of a format.
+/// The writer of a format.
 pub fn writer_for(format: Format, options: Options) -> Box<dyn FormatWriter> {
     match format {
         Format::Text => Box::new(text::Text::new(options)),
