@@ -489,6 +489,18 @@ pub enum ExpectedOutcome {
     Any,
 }
 
+impl ExpectedOutcome {
+    /// The word after `=>` as the notation writes it: `succeeds`, `fails`, `illegal`, `any`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ExpectedOutcome::Succeeds => "succeeds",
+            ExpectedOutcome::Fails => "fails",
+            ExpectedOutcome::Illegal => "illegal",
+            ExpectedOutcome::Any => "any",
+        }
+    }
+}
+
 /// `=> succeeds`, `=> fails`, `=> illegal` or `=> any`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutcomeLit {

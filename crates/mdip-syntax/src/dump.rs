@@ -8,8 +8,8 @@
 use std::fmt::Write;
 
 use crate::ast::{
-    Directive, DirectiveKind, ExpectedOutcome, IncompleteOrder, LineKind, LocRef, Name, NumberLit,
-    Order, OrderLine, OrderOp, SeasonLit, UnitKind, UnitRef,
+    Directive, DirectiveKind, IncompleteOrder, LineKind, LocRef, Name, NumberLit, Order, OrderLine,
+    OrderOp, SeasonLit, UnitKind, UnitRef,
 };
 use crate::parser::Parse;
 use crate::span::Span;
@@ -118,12 +118,8 @@ fn order_line(out: &mut String, line: &OrderLine) {
         out.push_str(" shorthand");
     }
     if let Some(expect) = line.expect {
-        out.push_str(match expect.outcome {
-            ExpectedOutcome::Succeeds => " => succeeds",
-            ExpectedOutcome::Fails => " => fails",
-            ExpectedOutcome::Illegal => " => illegal",
-            ExpectedOutcome::Any => " => any",
-        });
+        out.push_str(" => ");
+        out.push_str(expect.outcome.word());
     }
 }
 

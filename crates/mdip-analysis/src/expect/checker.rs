@@ -9,7 +9,7 @@ use mdip_map::{Coast, Location, Map, Power, UnitType};
 use mdip_syntax::Span;
 
 use crate::diagnostics::{Code, Diagnostic};
-use crate::model::{OrderInfo, Status, StepInfo};
+use crate::model::{OrderInfo, StepInfo};
 
 use super::{Board, DiagExpect, ExpectedUnit, Item, Kind};
 
@@ -47,7 +47,8 @@ impl<'a> Checker<'a> {
         self.diags.push(Diagnostic::new(code, span, message));
     }
 
-    /// "English A Munich", with the season when the game has more than its root.
+    /// "English A Munich", with the season when the game has more than its root
+    /// ([`crate::run::describe::owned_unit`]).
     pub(super) fn describe(
         &self,
         power: Power,
@@ -55,16 +56,7 @@ impl<'a> Checker<'a> {
         loc: Location,
         s: Option<SeasonKey>,
     ) -> String {
-        let mut t = format!(
-            "{} {} {}",
-            power.adjective(),
-            kind.letter(),
-            crate::run::describe::location(self.map, loc)
-        );
-        if let Some(s) = s.filter(|_| self.multiversal) {
-            t.push_str(&format!(" {s}"));
-        }
-        t
+        crate::run::describe::owned_unit(self.map, power, kind, loc, s.filter(|_| self.multiversal))
     }
 
     /// Order outcomes (`=> succeeds`, `=> fails`, `=> illegal`).
@@ -78,28 +70,10 @@ impl<'a> Checker<'a> {
             if o.status.matches(e) {
                 continue;
             }
-            let word = match e {
-                mdip_syntax::ExpectedOutcome::Succeeds => "succeeds",
-                mdip_syntax::ExpectedOutcome::Fails => "fails",
-                mdip_syntax::ExpectedOutcome::Illegal => "illegal",
-                mdip_syntax::ExpectedOutcome::Any => "any",
-            };
-            let sentence = crate::run::describe::sentence(o);
-            let reason = if sentence.is_empty() {
-                "no reason"
-            } else {
-                &sentence
-            };
-            let actual = match o.status {
-                Status::Succeeds => "succeeds",
-                Status::Fails => "fails",
-                Status::Illegal => "is illegal",
-                Status::Pending => "was never adjudicated",
-            };
             let mut d = Diagnostic::new(
                 Code::OutcomeMismatch,
                 o.span,
-                format!("expected `{word}`, but the order {actual} ({reason})"),
+                crate::run::describe::outcome_mismatch(e, o),
             );
             d.related = o.related.clone();
             self.failed += 1;

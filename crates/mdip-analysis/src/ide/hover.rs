@@ -226,7 +226,7 @@ fn order_section(analysis: &Analysis, line: usize, out: &mut String) {
             let _ = writeln!(out, "- {a}");
         }
     }
-    super::why::write_why(analysis, o, out);
+    crate::run::describe::write_why(analysis, o, out);
 }
 
 /// What an order keyword means, then the order it belongs to.

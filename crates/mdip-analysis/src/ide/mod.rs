@@ -25,7 +25,6 @@ mod inlay;
 mod navigation;
 mod outline;
 mod picture;
-mod why;
 
 pub use actions::{code_actions, code_actions_of, Action};
 pub use completion::{completions, CompletionConfig, CompletionItem, CompletionKind};

@@ -394,7 +394,7 @@ impl Builder<'_> {
             .get(first)
             .filter(|d| d.span.start <= span.end)
             .map_or_else(
-                || "the order could not be read".to_owned(),
+                || crate::run::describe::NOT_READ.to_owned(),
                 |d| d.message.clone(),
             );
         OrderReport {

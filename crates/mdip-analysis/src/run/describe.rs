@@ -14,8 +14,36 @@ use mdip_syntax::notation as n;
 use crate::model::ReasonCode;
 
 mod sentence;
+mod strengths;
 
-pub(crate) use sentence::{build_coast_missing, note, sentence, wrong_phase};
+pub(crate) use sentence::{build_coast_missing, note, outcome_mismatch, sentence, wrong_phase};
+pub(crate) use strengths::write_why;
+
+/// The sentence of an order line the analysis could not take, when no diagnostic on it says
+/// more.
+pub(crate) const NOT_READ: &str = "the order could not be read";
+
+/// A unit with its power's adjective, as expectations name the units they list: `English A
+/// Munich`, `English A Munich 1:0` (the season when given). The location is written by
+/// [`location`].
+pub(crate) fn owned_unit(
+    map: &Map,
+    power: mdip_map::Power,
+    kind: UnitType,
+    loc: Location,
+    season: Option<SeasonKey>,
+) -> String {
+    let mut t = format!(
+        "{} {} {}",
+        power.adjective(),
+        kind.letter(),
+        location(map, loc)
+    );
+    if let Some(s) = season {
+        t.push_str(&format!(" {s}"));
+    }
+    t
+}
 
 /// A location as the notation writes it: `Munich`, `St Petersburg(sc)`. Every sentence of
 /// the analysis, the IDE and the text report spells locations so, which is also what a user

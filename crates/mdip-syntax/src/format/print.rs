@@ -8,9 +8,7 @@
 use std::fmt::Write;
 
 use crate::ast::{self, DirectiveKind, LineKind, PhaseLetter, SeasonName, SeasonWords};
-use crate::notation::{
-    Directive, ExpectedOutcome, Header, Order, OrderLine, Place, Season, Unit, UnitKind, Words,
-};
+use crate::notation::{Directive, Header, Order, OrderLine, Place, Season, Unit, UnitKind, Words};
 
 use super::CanonicalCoast;
 
@@ -148,12 +146,8 @@ fn order_line(out: &mut String, o: &OrderLine, w: &Words<'_>) {
     }
     order(out, &o.order, w);
     if let Some(e) = o.expect {
-        out.push_str(match e {
-            ExpectedOutcome::Succeeds => " => succeeds",
-            ExpectedOutcome::Fails => " => fails",
-            ExpectedOutcome::Illegal => " => illegal",
-            ExpectedOutcome::Any => " => any",
-        });
+        out.push_str(" => ");
+        out.push_str(e.word());
     }
 }
 

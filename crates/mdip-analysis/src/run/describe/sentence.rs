@@ -6,6 +6,7 @@ use mdip_judge::Reason;
 use mdip_map::{Location, Map, UnitType};
 
 use super::{illegal, location, reason, unit};
+use crate::model::Status;
 
 /// The sentence of an order's reason (lower case, no final full stop): the one place where
 /// an order's outcome becomes words, read by hover, inlay hints, the reports and expectation
@@ -62,6 +63,30 @@ fn named_reason(
                 unit(map, u.kind, u.loc, u.season, multiversal)
             })
     })
+}
+
+/// The message of an order whose outcome is not the one its `=> ...` expects: "expected
+/// `fails`, but the order succeeds (moved)".
+pub(crate) fn outcome_mismatch(
+    expected: mdip_syntax::ExpectedOutcome,
+    o: &crate::model::OrderInfo,
+) -> String {
+    let sentence = sentence(o);
+    let reason = if sentence.is_empty() {
+        "no reason"
+    } else {
+        &sentence
+    };
+    let actual = match o.status {
+        Status::Succeeds => "succeeds",
+        Status::Fails => "fails",
+        Status::Illegal => "is illegal",
+        Status::Pending => "was never adjudicated",
+    };
+    format!(
+        "expected `{}`, but the order {actual} ({reason})",
+        expected.word()
+    )
 }
 
 /// A step's note about a unit without an order line, in words: `Austria A Vienna: dislodged

@@ -1,4 +1,4 @@
-//! The numbers behind a movement order's outcome, in words for hover: the strengths the judge
+//! The numbers behind a movement order's outcome in words, for hover: the strengths the judge
 //! counted (DATC 5.B) with the units behind each, and, for a failed move or a dislodged unit,
 //! the smallest change that would have turned it, offered as a hint (never as an edit).
 
@@ -11,7 +11,7 @@ use crate::run::describe;
 use crate::{Analysis, OrderKind};
 
 /// Writes the strengths section of the hover of order `o` (nothing for orders without them).
-pub(super) fn write_why(analysis: &Analysis, o: &OrderInfo, out: &mut String) {
+pub(crate) fn write_why(analysis: &Analysis, o: &OrderInfo, out: &mut String) {
     let Some(s) = &o.cause.strengths else {
         return;
     };
