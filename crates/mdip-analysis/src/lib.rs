@@ -45,14 +45,16 @@ pub use model::{Analysis, ExpectationCount};
 #[cfg(feature = "internals")]
 pub use model::{
     Cause, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind, OrderStrengths, ReasonCode,
-    Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn, UnitInfo,
+    RelatedOrder, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
+    UnitInfo,
 };
 // The same names for the crate itself, without the feature.
 #[cfg(not(feature = "internals"))]
 #[allow(unused_imports)]
 pub(crate) use model::{
     Cause, GameInfo, LineContext, MetInfo, OrderInfo, OrderKind, OrderStrengths, ReasonCode,
-    Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn, UnitInfo,
+    RelatedOrder, Status, StepBoard, StepInfo, StepUnit, StrengthInfo, Target, TargetUnit, Turn,
+    UnitInfo,
 };
 pub use report::FileReport;
 

@@ -6,7 +6,7 @@ use mdip_judge::world::{
 use mdip_map::{Location, Power, UnitType};
 use mdip_syntax::{ExpectedOutcome, Parse, Span};
 
-use crate::diagnostics::{Diagnostic, Related};
+use crate::diagnostics::Diagnostic;
 pub use crate::reason::ReasonCode;
 
 /// What kind of order a line gives.
@@ -121,8 +121,10 @@ pub struct OrderInfo {
     pub cause: Cause,
     /// What the order aims at: destination, supported or convoyed unit ([`Target`]).
     pub target: Target,
-    /// Places the reason refers to: the units that bounced, cut or dislodged it.
-    pub related: Vec<Related>,
+    /// The order lines of the units the reason names (those that bounced, cut or dislodged
+    /// it), as data: their words are made where they are shown
+    /// ([`crate::run::describe::related`]).
+    pub related: Vec<RelatedOrder>,
     /// The outcome the file expects, if any.
     pub expect: Option<ExpectedOutcome>,
     /// Forks this order caused (its move arrived in the past, or its support changed a past
@@ -130,6 +132,15 @@ pub struct OrderInfo {
     pub forks: Vec<SeasonKey>,
     /// The reason in full, for its sentence (holds the judge's types).
     pub(crate) why: crate::reason::Why,
+}
+
+/// The order line of a unit an order's reason names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RelatedOrder {
+    /// The range of that unit's order.
+    pub span: Span,
+    /// The unit.
+    pub unit: StepUnit,
 }
 
 /// Why an order ended as it did, as data: the stable code of its reason and the units that

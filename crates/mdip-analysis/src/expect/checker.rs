@@ -75,7 +75,7 @@ impl<'a> Checker<'a> {
                 o.span,
                 crate::run::describe::outcome_mismatch(e, o),
             );
-            d.related = o.related.clone();
+            d.related = crate::run::describe::related(o);
             self.failed += 1;
             self.diags.push(d);
         }

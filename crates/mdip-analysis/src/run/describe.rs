@@ -16,7 +16,9 @@ use crate::model::ReasonCode;
 mod sentence;
 mod strengths;
 
-pub(crate) use sentence::{build_coast_missing, note, outcome_mismatch, sentence, wrong_phase};
+pub(crate) use sentence::{
+    build_coast_missing, note, outcome_mismatch, related, sentence, wrong_phase,
+};
 pub(crate) use strengths::write_why;
 
 /// The sentence of an order line the analysis could not take, when no diagnostic on it says

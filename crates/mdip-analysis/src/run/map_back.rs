@@ -14,8 +14,8 @@ use mdip_syntax::ExpectedOutcome;
 use super::describe;
 use super::state::{Parts, Pending, State};
 use super::why::LiveUnits;
-use crate::diagnostics::{Code, Diagnostic, Related};
-use crate::model::{ReasonCode, Status, StepBoard, StepInfo, StepUnit};
+use crate::diagnostics::{Code, Diagnostic};
+use crate::model::{ReasonCode, RelatedOrder, Status, StepBoard, StepInfo, StepUnit};
 use crate::reason::{GameMap, Note, Why};
 
 impl State {
@@ -347,10 +347,6 @@ impl State {
         let live = OnceCell::new();
         let multiversal = self.multiversal || self.world.timelines().len() > 1;
         let map = self.map();
-        let name = |g: usize| -> String {
-            let u = &report.graph[g];
-            describe::unit(map, u.sig.kind, u.sig.loc, u.spot.season, multiversal)
-        };
         for (k, e) in report.entries.iter().enumerate() {
             let oi = given.lines[k];
             let info = &mut self.orders[oi];
@@ -377,7 +373,7 @@ impl State {
                         multiversal,
                         map: GameMap(map),
                     };
-                    self.map_back_graph_unit(report, *unit, oi, &line_of_graph, &name, &live);
+                    self.map_back_graph_unit(report, *unit, oi, &line_of_graph, &live);
                 }
                 OrderOutcome::Adjusted { outcome, .. } => {
                     info.why = Why::Unnamed(outcome.reason.clone());
@@ -415,21 +411,20 @@ impl State {
         g: usize,
         oi: usize,
         line_of_graph: &BTreeMap<usize, usize>,
-        name: &impl Fn(usize) -> String,
         live: &OnceCell<LiveUnits>,
     ) {
         for other in report.outcomes[g].reason.units() {
             let u = &report.graph[other];
-            self.orders[oi].cause.units.push(StepUnit {
+            let unit = StepUnit {
                 power: u.sig.power,
                 kind: u.sig.kind,
                 season: u.spot.season,
                 loc: u.sig.loc,
-            });
+            };
+            self.orders[oi].cause.units.push(unit);
             if let Some(&ol) = line_of_graph.get(&other) {
                 let span = self.orders[ol].span;
-                let d = name(other);
-                self.orders[oi].related.push(Related { span, message: d });
+                self.orders[oi].related.push(RelatedOrder { span, unit });
             }
         }
         self.orders[oi].cause.strengths = super::why::strengths(report, g);

@@ -65,6 +65,24 @@ fn named_reason(
     })
 }
 
+/// The order lines of the units an order's reason names, each named as the order's step named
+/// units (with their season in a multiversal game).
+pub(crate) fn related(o: &crate::model::OrderInfo) -> Vec<crate::diagnostics::Related> {
+    let crate::reason::Why::Judged {
+        multiversal, map, ..
+    } = &o.why
+    else {
+        return Vec::new();
+    };
+    o.related
+        .iter()
+        .map(|r| crate::diagnostics::Related {
+            span: r.span,
+            message: unit(map.0, r.unit.kind, r.unit.loc, r.unit.season, *multiversal),
+        })
+        .collect()
+}
+
 /// The message of an order whose outcome is not the one its `=> ...` expects: "expected
 /// `fails`, but the order succeeds (moved)".
 pub(crate) fn outcome_mismatch(
