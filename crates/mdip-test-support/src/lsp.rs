@@ -5,6 +5,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use mdip_syntax::notation as n;
 use serde_json::{json, Value};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
@@ -328,20 +329,24 @@ pub fn multiversal_game(lines: usize) -> String {
                 if units.is_empty() {
                     continue;
                 }
-                block.push_str(&format!("{} {head}\n", power.name()));
+                let header = n::Header {
+                    power: Some(power.name().to_owned()),
+                    season: Some(n::Season::new(head.turn, head.timeline)),
+                    words: None,
+                    colon: false,
+                };
+                block.push_str(&format!("{header}\n"));
                 for u in units {
-                    let name = |loc: mdip_map::Location| match loc.coast {
-                        Some(c) => format!("{}({})", map.name(loc.province), c.abbrev()),
-                        None => map.name(loc.province).to_owned(),
-                    };
-                    let unit = format!("{} {}", u.kind.letter(), name(u.loc));
+                    let unit = notation_unit(map, u.kind, u.loc);
                     // Into the past: an empty neighbour in the previous season.
                     if fork_now && !forked && head.timeline == 0 && head.turn > 0 {
                         let past = SeasonKey::new(head.turn - 1, 0);
                         if let Some(ps) = world.season(past) {
                             let target = empty_neighbour_in(world, head, u, past, ps);
                             if let Some(l) = target {
-                                block.push_str(&format!("{unit} - {} {past}\n", name(l)));
+                                let dest = place(map, l)
+                                    .season(Some(n::Season::new(past.turn, past.timeline)));
+                                block.push_str(&format!("{}\n", moving(unit, dest)));
                                 forked = true;
                                 continue;
                             }
@@ -356,11 +361,11 @@ pub fn multiversal_game(lines: usize) -> String {
                         if !options.is_empty() {
                             let l = options[rng.below(options.len() as u64) as usize];
                             taken.push(l.province);
-                            block.push_str(&format!("{unit} - {}\n", name(l)));
+                            block.push_str(&format!("{}\n", moving(unit, place(map, l))));
                             continue;
                         }
                     }
-                    block.push_str(&format!("{unit} Hold\n"));
+                    block.push_str(&format!("{}\n", n::OrderLine::new(n::Order::Hold { unit })));
                 }
                 block.push('\n');
             }
@@ -384,16 +389,19 @@ pub fn long_standard_game(bytes: usize) -> String {
     let mut turn = 0u32;
     while text.len() < bytes {
         for power in mdip_map::Power::ALL {
-            text.push_str(&format!("{} {turn}:0 # turn {turn}\n", power.name()));
+            let header = n::Header {
+                power: Some(power.name().to_owned()),
+                season: Some(n::Season::new(turn, 0)),
+                words: None,
+                colon: false,
+            };
+            text.push_str(&format!("{header} # turn {turn}\n"));
             for &(p, kind, loc) in map.starting_units() {
                 if p != power {
                     continue;
                 }
-                let name = match loc.coast {
-                    Some(c) => format!("{}({})", map.name(loc.province), c.abbrev()),
-                    None => map.name(loc.province).to_owned(),
-                };
-                text.push_str(&format!("{} {name} Hold\n", kind.letter()));
+                let unit = notation_unit(map, kind, loc);
+                text.push_str(&format!("{}\n", n::OrderLine::new(n::Order::Hold { unit })));
             }
         }
         text.push('\n');
@@ -437,4 +445,32 @@ pub fn empty_neighbour_in(
                     },
                 )
         })
+}
+
+/// A location in the notation, its province by its full name: `St Petersburg(sc)`.
+fn place(map: &mdip_map::Map, loc: mdip_map::Location) -> n::Place {
+    n::Place::new(map.name(loc.province)).coast(loc.coast.map(|c| c.abbrev()))
+}
+
+/// A unit in the notation: `F St Petersburg(sc)`.
+fn notation_unit(
+    map: &mdip_map::Map,
+    kind: mdip_map::UnitType,
+    loc: mdip_map::Location,
+) -> n::Unit {
+    let kind = match kind {
+        mdip_map::UnitType::Army => n::UnitKind::Army,
+        mdip_map::UnitType::Fleet => n::UnitKind::Fleet,
+    };
+    n::Unit::new(kind, place(map, loc))
+}
+
+/// The move of `unit` to `dest` as an order line: `A Paris - Burgundy`.
+fn moving(unit: n::Unit, dest: n::Place) -> n::OrderLine {
+    n::OrderLine::new(n::Order::Move {
+        unit,
+        dest,
+        via_convoy: false,
+        retreat: false,
+    })
 }
