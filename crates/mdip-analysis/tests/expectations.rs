@@ -45,14 +45,16 @@ fn the_new_directive_names_are_completed() {
             .map(|c| c.label)
             .collect()
     };
-    let at = labels("@");
-    assert!(at.iter().any(|l| l == "@dislodged"), "{at:?}");
-    assert!(at.iter().any(|l| l == "@standoff"), "{at:?}");
-    assert!(at.iter().any(|l| l == "@game"), "{at:?}");
-    let expect = labels("@expect ");
-    assert!(expect.iter().any(|l| l == "retreats"), "{expect:?}");
-    let power = labels("@dislodged ");
-    assert!(power.iter().any(|l| l == "Austria"), "{power:?}");
+    // `@dislodged`, `@standoff` and `@game` after `@`, `retreats` after `@expect `, the powers
+    // after `@dislodged `.
+    insta::assert_snapshot!(
+        "directive-names-completed",
+        ["@", "@expect ", "@dislodged "]
+            .iter()
+            .map(|t| format!("after `{t}`: {}", labels(t).join(", ")))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
 
 /// `@expect has` fails with a message naming what it expected and what stands there, and
@@ -114,11 +116,17 @@ fn expect_has_is_completed_and_explained() {
             .map(|c| c.label)
             .collect()
     };
-    assert!(labels("@expect ").iter().any(|l| l == "has"));
-    let after = labels("@expect has ");
-    assert!(after.iter().any(|l| l == "Germany"), "{after:?}");
-    assert!(after.iter().any(|l| l == "A"), "{after:?}");
     let text = "@start standard\n@expect has A Munich\n";
     let h = hover(&analyze(text), text, 18).expect("a hover on the directive");
-    assert!(h.markdown.contains("**@expect has**"), "{}", h.markdown);
+    // `has` after `@expect `; the powers and the unit types after `@expect has `; the hover
+    // names the directive.
+    insta::assert_snapshot!(
+        "expect-has-completed-and-explained",
+        format!(
+            "after `@expect `: {}\nafter `@expect has `: {}\n\nhover on `has`:\n{}",
+            labels("@expect ").join(", "),
+            labels("@expect has ").join(", "),
+            h.markdown
+        )
+    );
 }
