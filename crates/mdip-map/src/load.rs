@@ -308,7 +308,7 @@ fn province_fields(
     };
     let coast_abbrevs = coasts
         .iter()
-        .map(|c| format!("{abbrev}/{}", c.abbrev()))
+        .map(|&c| crate::map::with_coast(abbrev, c))
         .collect();
     let province = Province {
         abbrev: abbrev.to_string(),

@@ -385,12 +385,16 @@ impl Map {
     /// The canonical lower-case form of a location: `nth`, `stp/nc`
     /// (`#n` for a province not of this map).
     pub fn location_abbrev(&self, loc: Location) -> String {
+        if let Some(lent) = self.location_str(loc) {
+            return lent.to_owned();
+        }
+        // A province of no map, or a coast its province does not have: written as read.
         let province = match self.abbrev_checked(loc.province) {
             Some(abbrev) => abbrev.to_string(),
             None => format!("#{}", loc.province.0),
         };
         match loc.coast {
-            Some(coast) => format!("{province}/{}", coast.abbrev()),
+            Some(coast) => with_coast(&province, coast),
             None => province,
         }
     }
@@ -585,4 +589,10 @@ impl Map {
         }
         None
     }
+}
+
+/// A province's abbreviation with a coast: `stp/nc` (the one spelling, for the map's table of
+/// locations and for locations it does not have).
+pub(crate) fn with_coast(province: &str, coast: Coast) -> String {
+    format!("{province}/{}", coast.abbrev())
 }

@@ -339,20 +339,26 @@ fn every_location_is_lent_as_it_is_written() {
     for name in Map::builtin_names() {
         let map = Map::builtin(name).unwrap();
         for p in map.provinces() {
-            let mut locations = vec![Location::new(p, None)];
-            locations.extend(map.coasts(p).iter().map(|&c| Location::new(p, Some(c))));
-            for loc in locations {
-                assert_eq!(
-                    map.location_str(loc),
-                    Some(map.location_abbrev(loc).as_str()),
-                    "{name}: {loc:?}"
-                );
+            // Each location, with how the notation abbreviates it: `stp`, `stp/nc`.
+            let mut locations = vec![(Location::new(p, None), map.abbrev(p).to_owned())];
+            locations.extend(map.coasts(p).iter().map(|&c| {
+                (
+                    Location::new(p, Some(c)),
+                    format!("{}/{}", map.abbrev(p), c.abbrev()),
+                )
+            }));
+            for (loc, written) in locations {
+                assert_eq!(map.location_str(loc), Some(written.as_str()), "{name}");
+                assert_eq!(map.location_abbrev(loc), written, "{name}");
             }
         }
-        // A coast the province does not have, and a province of no map, are not lent.
+        // A coast the province does not have, and a province of no map, are not lent (and
+        // are still written).
         let no_coasts = map.provinces().find(|&p| map.coasts(p).is_empty());
         if let Some(p) = no_coasts {
-            assert_eq!(map.location_str(Location::new(p, Some(Coast::North))), None);
+            let odd = Location::new(p, Some(Coast::North));
+            assert_eq!(map.location_str(odd), None);
+            assert_eq!(map.location_abbrev(odd), format!("{}/nc", map.abbrev(p)));
         }
         assert_eq!(
             map.location_str(Location::new(ProvinceId(u8::MAX), None)),
