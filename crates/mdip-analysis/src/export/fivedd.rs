@@ -210,8 +210,9 @@ pub fn established(text: &str, report: &FileReport) -> Result<(), ExportError> {
 /// those with orders).
 ///
 /// # Errors
-/// The file is not `@rules 5dd` or `@rules 5dd strict` without options (any other rule set's
-/// seasons are not the game's boards), or a player is no power of the game.
+/// The file's rules are not one of the 5D game's rule sets (`5dd` or `5dd strict`, however the
+/// words name them: any other rule set's seasons are not the game's boards), or a player is no
+/// power of the game.
 pub fn export(
     report: &FileReport,
     rules: &str,

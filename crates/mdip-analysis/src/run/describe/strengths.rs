@@ -51,24 +51,13 @@ pub(crate) fn write_why(analysis: &Analysis, o: &OrderInfo, out: &mut String) {
     if o.cause.turn.is_empty() {
         return;
     }
-    let supports: Vec<String> = o
-        .cause
-        .turn
-        .iter()
-        .filter_map(|t| match t {
-            Turn::Support(u) => Some(name(u)),
-            Turn::Cut(_) => None,
-        })
-        .collect();
-    let cuts: Vec<String> = o
-        .cause
-        .turn
-        .iter()
-        .filter_map(|t| match t {
-            Turn::Cut(u) => Some(name(u)),
-            Turn::Support(_) => None,
-        })
-        .collect();
+    let (mut supports, mut cuts): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    for t in &o.cause.turn {
+        match t {
+            Turn::Support(u) => supports.push(name(u)),
+            Turn::Cut(u) => cuts.push(name(u)),
+        }
+    }
     let (support, result) = if matches!(o.kind, OrderKind::Move) {
         ("one more support", "carried the move")
     } else {
