@@ -8,13 +8,13 @@
 
 use std::time::Instant;
 
+use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};
+use mdip_test_support::{game_text, generate, Config, Style};
+
 /// The shipped binary's allocator (`mdip-cli/src/bin/mdip.rs`): the server runs in this
 /// process, and its latency is the binary's.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-use mdip_test_support::lsp::{long_standard_game, ms, multiversal_game, TestClient};
-use mdip_test_support::{game_text, generate, Config, Style};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
@@ -175,6 +175,22 @@ fn main() {
     });
 }
 
+/// Times one analysis of `text` (printed as `what`), then opens it in the server as `uri` and
+/// waits for its first diagnostics; returns the document's version.
+async fn open(c: &mut TestClient, uri: &str, text: &str, what: &str) -> i64 {
+    let t = Instant::now();
+    let _ = mdip_analysis::analyze(text);
+    println!(
+        "{what}: {} lines, {} bytes; one analysis: {:.0} ms",
+        text.lines().count(),
+        text.len(),
+        ms(t)
+    );
+    c.open(uri, text).await;
+    c.diagnostics(uri, 1).await;
+    1
+}
+
 /// The generated 5,000-line multiversal file: edits early, in the middle and late, and typing
 /// in a comment.
 async fn five_thousand_lines(c: &mut TestClient, n: usize) {
@@ -190,14 +206,8 @@ async fn five_thousand_lines(c: &mut TestClient, n: usize) {
         analysis.order_count(),
         ms(t)
     );
-    let t = Instant::now();
-    let _ = mdip_analysis::analyze(&multi);
-    println!("one analysis of the 5,000-line file: {:.2} ms", ms(t));
-
     let uri = "file:///bench/multi.mdip";
-    c.open(uri, &multi).await;
-    c.diagnostics(uri, 1).await;
-    let mut version = 1;
+    let mut version = open(c, uri, &multi, "5,000-line file").await;
     let lines = multi.lines().count();
     let middle = hold_line(&multi, lines / 2);
     let late = hold_line(&multi, lines * 9 / 10);
@@ -225,18 +235,8 @@ async fn five_thousand_lines(c: &mut TestClient, n: usize) {
 /// The goals bench's dense game: an edit in its first, middle and last step.
 async fn dense(c: &mut TestClient, quick: bool) {
     let dense = dense_game();
-    let t = Instant::now();
-    let _ = mdip_analysis::analyze(&dense);
-    println!(
-        "dense game: {} lines, {} bytes; one analysis: {:.0} ms",
-        dense.lines().count(),
-        dense.len(),
-        ms(t)
-    );
     let uri = "file:///bench/dense.mdip";
-    c.open(uri, &dense).await;
-    c.diagnostics(uri, 1).await;
-    let mut version = 1;
+    let mut version = open(c, uri, &dense, "dense game").await;
     let moves = move_lines(&dense);
     let d = if quick { 10 } else { 60 };
     for (name, line) in [
@@ -255,18 +255,8 @@ async fn dense(c: &mut TestClient, quick: bool) {
 /// The 10 MB standard game: an edit in the middle and typing in a comment.
 async fn big(c: &mut TestClient, quick: bool) {
     let big = long_standard_game(10 << 20);
-    let t = Instant::now();
-    let _ = mdip_analysis::analyze(&big);
-    println!(
-        "10 MB file: {} lines, {} bytes; one analysis: {:.0} ms",
-        big.lines().count(),
-        big.len(),
-        ms(t)
-    );
     let uri = "file:///bench/big.mdip";
-    c.open(uri, &big).await;
-    c.diagnostics(uri, 1).await;
-    let mut version = 1;
+    let mut version = open(c, uri, &big, "10 MB file").await;
     let line = hold_line(&big, big.lines().count() / 2);
     let m = if quick { 5 } else { 30 };
     let samples = run(c, uri, &big, line, m, &mut version, false).await;
