@@ -35,28 +35,6 @@ fn an_expected_error_is_not_met_by_a_warning_of_that_code() {
     assert!(a.has_errors());
 }
 
-#[test]
-fn the_new_directive_names_are_completed() {
-    use mdip_analysis::ide::{completions, CompletionConfig};
-    let labels = |text: &str| -> Vec<String> {
-        let a = analyze(text);
-        completions(&a, text, text.len() as u32, CompletionConfig::default())
-            .into_iter()
-            .map(|c| c.label)
-            .collect()
-    };
-    // `@dislodged`, `@standoff` and `@game` after `@`, `retreats` after `@expect `, the powers
-    // after `@dislodged `.
-    insta::assert_snapshot!(
-        "directive-names-completed",
-        ["@", "@expect ", "@dislodged "]
-            .iter()
-            .map(|t| format!("after `{t}`: {}", labels(t).join(", ")))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-}
-
 /// `@expect has` fails with a message naming what it expected and what stands there, and
 /// only for its own line: the season's other units are not looked at.
 #[test]
@@ -103,30 +81,5 @@ fn expect_has_fails_clearly() {
     assert_eq!(
         messages,
         ["expected A Kiel in Spring 1901, but found German F Kiel"]
-    );
-}
-
-#[test]
-fn expect_has_is_completed_and_explained() {
-    use mdip_analysis::ide::{completions, hover, CompletionConfig};
-    let labels = |text: &str| -> Vec<String> {
-        let a = analyze(text);
-        completions(&a, text, text.len() as u32, CompletionConfig::default())
-            .into_iter()
-            .map(|c| c.label)
-            .collect()
-    };
-    let text = "@start standard\n@expect has A Munich\n";
-    let h = hover(&analyze(text), text, 18).expect("a hover on the directive");
-    // `has` after `@expect `; the powers and the unit types after `@expect has `; the hover
-    // names the directive.
-    insta::assert_snapshot!(
-        "expect-has-completed-and-explained",
-        format!(
-            "after `@expect `: {}\nafter `@expect has `: {}\n\nhover on `has`:\n{}",
-            labels("@expect ").join(", "),
-            labels("@expect has ").join(", "),
-            h.markdown
-        )
     );
 }

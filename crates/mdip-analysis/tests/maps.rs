@@ -44,26 +44,6 @@ fn the_report_names_the_map_only_off_the_standard_map() {
     assert!(json.get("map").is_none());
 }
 
-#[test]
-fn completion_and_hover_follow_the_map() {
-    let text = "@map ancient-mediterranean\n@start standard\nGreece: A Athens - Spa";
-    let a = analyze(text);
-    let items = completions(&a, text, text.len() as u32, CompletionConfig::default());
-    let labels: Vec<&str> = items.iter().map(|i| i.label.as_str()).collect();
-    let offset = text.find("Athens").unwrap() as u32 + 1;
-    let h = hover(&a, text, offset).expect("a hover on Athens");
-    // Sparta, the map's, is offered and Spain, the standard map's, is not; Athens' army is
-    // Greek.
-    insta::assert_snapshot!(
-        "completion-and-hover-on-a-variant",
-        format!(
-            "completions after `Spa`: {}\n\nhover on Athens:\n{}",
-            labels.join(", "),
-            h.markdown
-        )
-    );
-}
-
 /// After `@map ` completion offers every built-in map, and the hover of `@map` names them all:
 /// both from the map crate's list, not a list of their own.
 #[test]
@@ -211,10 +191,8 @@ fn the_calendar_counts_from_the_maps_first_year() {
     assert_eq!(json["steps"][0]["calendar"], "Spring 1", "{json}");
     assert_eq!(json["steps"][1]["calendar"], "Fall 1", "{json}");
     assert_eq!(json["seasons"][0]["calendar"], "Spring 1", "{json}");
-    let offset = text.find("Etruria hold").unwrap() as u32 + 1;
-    let h = hover(&a, text, offset).expect("a hover on Etruria");
-    // The season in the variant's years: `Fall 1`, not 1901.
-    insta::assert_snapshot!("hover-in-a-variants-years", h.markdown);
+    // The hover of a unit there names the season in the variant's years: the IDE fixture
+    // `fixtures/ide/hover/variant-map-years.mdip`.
     // The standard map's first year is 1901's, and year 1 is before it.
     let a = analyze("S1M\nEngland: F London hold\n");
     assert!(

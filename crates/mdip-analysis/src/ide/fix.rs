@@ -281,8 +281,8 @@ mod tests {
             "{reasons:?}"
         );
         let out = fix_all(text, &Lint::default(), true);
-        assert!(out.text.contains("F North Sea Hold"), "{}", out.text);
-        assert!(out.text.contains("F Lodnon - \n"), "{}", out.text);
+        // With unsafe fixes the army becomes a fleet; the unreadable line is still left.
+        assert_eq!(out.text, "England:\nF North Sea Hold\nF Lodnon - \n");
     }
 
     #[test]
