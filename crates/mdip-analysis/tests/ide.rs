@@ -6,24 +6,28 @@
 //! - `$0` is the cursor of a query that asks at a place (hover, completion, code actions,
 //!   definition, references).
 //! - An **annotation line** marks a diagnostic under the line it starts on. Its `#` stands in the
-//!   diagnostic's first column, `^` covers the rest of its range, `#|` marks an empty range, a
-//!   `+` after them says the range goes on past the line; then its code, severity and message:
+//!   diagnostic's first column, `^` covers the rest of its range, `#|` marks an empty range, and
+//!   `+N` after them says the range goes on N characters past the line's end (line breaks
+//!   counted); then its code, severity and message:
 //!
 //!   ```text
 //!   F Londn - North Sea
 //!     #^^^^ E0202 error: unknown province `Londn`
 //!   ```
 //!
-//!   Columns are counted in characters on the line as written (a `$0` on it counts). An
-//!   annotation line is removed with the line break before it, so a fixture whose last line is
-//!   annotated may still end without one. A diagnostic after the text's last line break is
-//!   marked one column past the end of the last line.
+//!   Columns are counted in characters (a tab is one) on the line as written (a `$0` on it
+//!   counts). An annotation line is removed with the line break before it, so a fixture whose
+//!   last line is annotated may still end without one. A diagnostic after the text's last line
+//!   break (an empty range at its end) is marked one column past the end of the last line. A
+//!   comment line that reads like an annotation (`#`, a mark, a code such as `E0202`, `error:`
+//!   or `warning:`) is one.
 //!
 //! Every fixture's annotations are checked: they must be exactly the diagnostics of its text, in
 //! the order the analysis gives them. The `diagnostics/` fixtures ask nothing else; every other
 //! query's answer is compared with an insta snapshot, `tests/snapshots/ide__<query>__<name>.snap`.
 //! `INSTA_UPDATE=always cargo test -p mdip-analysis --test ide` rewrites both, the snapshots and
-//! the annotations in the fixtures; review the diff (docs/testing.md).
+//! the annotations in the fixtures; review the diff (docs/testing.md). `IDE_FIXTURE=hover/unit`
+//! runs only the fixtures whose `<query>/<name>` contains it.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -50,7 +54,11 @@ struct Fixture {
 
 impl Fixture {
     fn read(path: &Path) -> Fixture {
-        let file = std::fs::read_to_string(path).expect("a fixture");
+        Fixture::parse(path, std::fs::read_to_string(path).expect("a fixture"))
+    }
+
+    /// A fixture from its file's text (`path` names it in messages).
+    fn parse(path: &Path, file: String) -> Fixture {
         assert!(
             !file.contains('\r'),
             "{path:?}: write fixtures with LF line breaks"
@@ -104,7 +112,10 @@ impl Fixture {
     /// `diagnostics`, in their order, under the line each starts on.
     fn annotated(&self, diagnostics: &[Diagnostic]) -> String {
         let (text, cursor) = (&self.text, self.cursor.map(|c| c as usize));
-        let written: Vec<&str> = self.written.split_inclusive('\n').collect();
+        let mut written: Vec<&str> = self.written.split_inclusive('\n').collect();
+        if written.is_empty() {
+            written.push("");
+        }
         let mut placed = vec![false; diagnostics.len()];
         let mut out = String::new();
         let mut start = 0;
@@ -136,6 +147,13 @@ impl Fixture {
                     let width = column(t.min(end), true).saturating_sub(first).max(1);
                     format!("#{}", "^".repeat(width - 1))
                 };
+                // A range past the line's end: how many characters it goes on (line breaks
+                // included).
+                let more = if t > end && s <= end {
+                    format!("+{}", text[end..t].chars().count())
+                } else {
+                    String::new()
+                };
                 let severity = match d.severity {
                     Severity::Error => "error",
                     Severity::Warning => "warning",
@@ -143,9 +161,8 @@ impl Fixture {
                 assert!(!d.message.contains('\n'), "{:?}: {d:?}", self.path);
                 let _ = write!(
                     out,
-                    "\n{}{mark}{} {} {severity}: {}",
+                    "\n{}{mark}{more} {} {severity}: {}",
                     " ".repeat(first),
-                    if t > end && s <= end { "+" } else { "" },
                     d.code.as_str(),
                     d.message
                 );
@@ -164,9 +181,11 @@ impl Fixture {
     }
 }
 
-/// Whether a line is an annotation: spaces, `#`, then `^`s or `|`, maybe `+`, a space and a code
-/// (`E0202`, `W0501`). Any other comment is part of the text.
+/// Whether a line is an annotation: spaces, `#`, then `^`s or `|`, maybe `+` and a count, a
+/// space, a code (`E0202`, `W0501`), a space and `error:` or `warning:`. Any other comment is
+/// part of the text.
 fn is_annotation(line: &str) -> bool {
+    let line = line.strip_suffix('\n').unwrap_or(line);
     let Some(rest) = line.trim_start_matches(' ').strip_prefix('#') else {
         return false;
     };
@@ -174,12 +193,24 @@ fn is_annotation(line: &str) -> bool {
         Some(rest) => rest,
         None => rest.trim_start_matches('^'),
     };
-    let rest = rest.strip_prefix('+').unwrap_or(rest);
+    let rest = match rest.strip_prefix('+') {
+        Some(count) if count.starts_with(|c: char| c.is_ascii_digit()) => {
+            count.trim_start_matches(|c: char| c.is_ascii_digit())
+        }
+        Some(_) => return false,
+        None => rest,
+    };
     let Some(rest) = rest.strip_prefix(' ') else {
         return false;
     };
-    let code = rest.split(' ').next().unwrap_or_default().as_bytes();
-    code.len() == 5 && matches!(code[0], b'E' | b'W') && code[1..].iter().all(u8::is_ascii_digit)
+    let Some((code, rest)) = rest.split_once(' ') else {
+        return false;
+    };
+    let code = code.as_bytes();
+    code.len() == 5
+        && matches!(code[0], b'E' | b'W')
+        && code[1..].iter().all(u8::is_ascii_digit)
+        && (rest.starts_with("error: ") || rest.starts_with("warning: "))
 }
 
 /// The hover at the cursor, in Markdown, or `(no hover)`.
@@ -249,8 +280,8 @@ fn line_of(text: &str, at: u32) -> usize {
     text[..at as usize].matches('\n').count() + 1
 }
 
-/// The outline as an indented tree (name, detail, kind, the lines it spans, from 1), then the
-/// folding ranges (the editor's lines, from 0).
+/// The outline as an indented tree (name, detail, kind, the lines it spans), then the folding
+/// ranges; lines counted from 1.
 fn outline_answer(f: &Fixture, analysis: &Analysis) -> String {
     fn tree(out: &mut String, text: &str, symbols: &[Symbol], depth: usize) {
         for s in symbols {
@@ -275,7 +306,9 @@ fn outline_answer(f: &Fixture, analysis: &Analysis) -> String {
         let _ = writeln!(
             answer,
             "fold {:?} lines {}-{}",
-            fold.kind, fold.start_line, fold.end_line
+            fold.kind,
+            fold.start_line + 1,
+            fold.end_line + 1
         );
     }
     answer
@@ -351,10 +384,13 @@ const QUERIES: &[(&str, Option<Query>)] = &[
     ("references", Some(references_answer)),
 ];
 
+/// The folder of the IDE fixtures.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ide")
+}
+
 fn fixtures_of(query: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/ide")
-        .join(query);
+    let dir = root().join(query);
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{dir:?}: {e}"))
         .map(|e| e.expect("an entry").path())
@@ -365,22 +401,35 @@ fn fixtures_of(query: &str) -> Vec<PathBuf> {
     paths
 }
 
+/// Every fixture: its annotations, then its query's answer against its snapshot. Every failure
+/// is listed, not only the first. `IDE_FIXTURE=hover/unit` (a part of `<query>/<name>`) runs
+/// only the fixtures it names.
 #[test]
 fn ide_fixtures() {
     let update = std::env::var("INSTA_UPDATE").is_ok_and(|v| v == "always");
-    let mut wrong = Vec::new();
+    let only = std::env::var("IDE_FIXTURE").ok();
     // Every folder is a query: a new folder without a query here would be silently skipped.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ide");
-    for entry in std::fs::read_dir(&root).expect("the IDE fixtures") {
+    for entry in std::fs::read_dir(root()).expect("the IDE fixtures") {
         let name = entry.expect("an entry").file_name();
         let name = name.to_string_lossy();
         assert!(
             QUERIES.iter().any(|(q, _)| *q == name),
-            "{root:?}/{name}: no query of that name"
+            "{:?}/{name}: no query of that name",
+            root()
         );
     }
+    let mut wrong = Vec::new();
+    let mut ran = 0;
     for &(query, answer) in QUERIES {
         for path in fixtures_of(query) {
+            let name = path.file_stem().expect("a name").to_string_lossy();
+            if only
+                .as_deref()
+                .is_some_and(|o| !format!("{query}/{name}").contains(o))
+            {
+                continue;
+            }
+            ran += 1;
             let fixture = Fixture::read(&path);
             let analysis = analyze(&fixture.text);
             let annotated = fixture.annotated(&analysis.diagnostics);
@@ -389,18 +438,26 @@ fn ide_fixtures() {
                     std::fs::write(&path, &annotated).expect("update the fixture");
                 } else {
                     wrong.push(format!(
-                        "{path:?}: its annotations are not its diagnostics; it should read:\n{annotated}"
+                        "{query}/{name}: its annotations are not its diagnostics; it should read:\n{annotated}"
                     ));
                 }
             }
-            if let Some(answer) = answer {
-                let name = path.file_stem().expect("a name").to_string_lossy();
+            let Some(answer) = answer else {
+                continue;
+            };
+            let compared = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 insta::with_settings!({ input_file => &path, omit_expression => true }, {
                     insta::assert_snapshot!(format!("{query}__{name}"), answer(&fixture, &analysis));
                 });
+            }));
+            if compared.is_err() {
+                wrong.push(format!(
+                    "{query}/{name}: its answer differs from its snapshot (above)"
+                ));
             }
         }
     }
+    assert!(ran > 0, "IDE_FIXTURE={only:?} names no fixture");
     assert!(
         wrong.is_empty(),
         "{}\n(to accept them: INSTA_UPDATE=always cargo test -p mdip-analysis --test ide)",
@@ -408,36 +465,99 @@ fn ide_fixtures() {
     );
 }
 
-/// The markers: what a fixture's text is, where its cursor is, and how its annotations read.
+/// Every IDE snapshot belongs to a fixture that asks for one: a fixture renamed or removed
+/// leaves none behind.
+#[test]
+fn every_ide_snapshot_has_its_fixture() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
+    for entry in std::fs::read_dir(&dir).expect("the snapshots") {
+        let file = entry.expect("an entry").file_name();
+        let file = file.to_string_lossy();
+        let Some(rest) = file.strip_prefix("ide__") else {
+            continue;
+        };
+        let rest = rest.strip_suffix(".snap").unwrap_or(rest);
+        let (query, name) = rest.split_once("__").expect("ide__<query>__<name>.snap");
+        let asks = QUERIES.iter().any(|(q, a)| *q == query && a.is_some());
+        assert!(
+            asks && root().join(query).join(format!("{name}.mdip")).is_file(),
+            "{file}: no fixture {query}/{name}.mdip asks for it; remove it"
+        );
+    }
+}
+
+/// A fixture's markers read, and annotations written for chosen diagnostics: column 0, an
+/// empty range, a range past its line, a `$0` before, inside and after a range, characters of
+/// more than one byte, and a diagnostic after the last line break. Reading what is written
+/// gives back the text.
 #[test]
 fn fixture_markers() {
-    let dir = std::env::temp_dir().join(format!("mdip-ide-markers-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let path = dir.join("f.mdip");
-    // Annotations are removed whatever their columns say; `#A` is a comment of the text.
-    let file = "England:\nF Lo$0ndn - North Sea\n   #^^^^^^ E0202 error: unknown province `Londn`\nA Lon\n#^^^^ E0999 error: x\n# E0202 marks column 0\n#A\n#|+ W0001 warning: y";
-    std::fs::write(&path, file).expect("write");
-    let f = Fixture::read(&path);
-    std::fs::remove_dir_all(&dir).expect("clean up");
-    assert_eq!(f.text, "England:\nF Londn - North Sea\nA Lon\n#A");
-    assert_eq!(f.written, "England:\nF Lo$0ndn - North Sea\nA Lon\n#A");
-    assert_eq!(f.cursor, Some(13));
-    assert!(!is_annotation("# a comment\n") && !is_annotation("#^^ not a code\n"));
-    assert!(is_annotation("  #^^ E0101 error: m\n") && is_annotation("#| W0501 warning: m"));
-    // The annotations written back: the `$0` inside "Londn" widens its mark; a diagnostic at
-    // the end of a line and one past the last line break.
-    let analysis = analyze(&f.text);
-    let lines: Vec<String> = f
-        .annotated(&analysis.diagnostics)
-        .lines()
-        .filter(|l| is_annotation(l))
-        .map(str::to_owned)
-        .collect();
+    let path = Path::new("markers.mdip");
+    // Annotations are removed whatever their columns say; `#A` and a comment naming a code are
+    // comments of the text.
+    let file = "England:\nF Lo$0ndn - North Sea\n   #^^^^^^ E0202 error: unknown province\nA Lon\n#^^^^ E0999 error: x\n# E0202 is not raised here\n#A\n#|+3 W0001 warning: y";
+    let f = Fixture::parse(path, file.to_owned());
     assert_eq!(
-        lines.first().map(String::as_str),
-        Some("  #^^^^^^ E0202 error: unknown province `Londn`"),
-        "{lines:#?}"
+        f.text,
+        "England:\nF Londn - North Sea\nA Lon\n# E0202 is not raised here\n#A"
     );
+    assert_eq!(
+        f.written,
+        "England:\nF Lo$0ndn - North Sea\nA Lon\n# E0202 is not raised here\n#A"
+    );
+    assert_eq!(f.cursor, Some(13));
+    assert!(!is_annotation("#^^ E0202 is not raised here\n"));
+    assert!(is_annotation("  #^^ E0101 error: m\n") && is_annotation("#|+12 W0501 warning: m"));
+    assert!(!is_annotation("#^+ E0101 error: m"));
+
+    let diagnostic = |start: u32, end: u32, message: &str| Diagnostic {
+        code: mdip_analysis::Code::UnknownProvince,
+        severity: Severity::Error,
+        span: Span::new(start, end),
+        message: message.to_owned(),
+        hint: None,
+        related: Vec::new(),
+        fixes: Vec::new(),
+        expected: false,
+    };
+    // "ü" and "é" are two bytes and one column each; the cursor sits after "Mü". Byte offsets:
+    // the second line starts at 9, "M" 11, "n" 14, "é" 21, "R" 24, its line break 28; "F Kiel"
+    // ends at 35 and the text at 36.
+    let f = Fixture::parse(path, "Germany:\nA Mü$0nich - é Ruhr\nF Kiel\n".to_owned());
+    assert_eq!(f.cursor, Some(14));
+    let annotated = f.annotated(&[
+        diagnostic(0, 7, "column 0"),
+        diagnostic(9, 9, "empty, column 0"),
+        diagnostic(11, 14, "before the cursor: Mü"),
+        diagnostic(11, 17, "around the cursor: Münic"),
+        diagnostic(14, 17, "after the cursor: nic"),
+        diagnostic(23, 23, "empty, after é"),
+        diagnostic(24, 35, "Ruhr, then the next line"),
+        diagnostic(36, 36, "after the last line break"),
+    ]);
+    let expected = [
+        "Germany:",
+        "#^^^^^^ E0202 error: column 0",
+        "A Mü$0nich - é Ruhr",
+        "#| E0202 error: empty, column 0",
+        "  #^ E0202 error: before the cursor: Mü",
+        "  #^^^^^^ E0202 error: around the cursor: Münic",
+        "      #^^ E0202 error: after the cursor: nic",
+        "              #| E0202 error: empty, after é",
+        "               #^^^+7 E0202 error: Ruhr, then the next line",
+        "F Kiel",
+        "       #| E0202 error: after the last line break",
+        "",
+    ]
+    .join("\n");
+    assert_eq!(annotated, expected);
+    let again = Fixture::parse(path, annotated);
+    assert_eq!((again.text, again.cursor), (f.text, f.cursor));
+    // An empty text: an annotation still has a line to follow.
+    let empty = Fixture::parse(path, String::new());
+    let annotated = empty.annotated(&[diagnostic(0, 0, "nothing")]);
+    assert_eq!(annotated, "\n#| E0202 error: nothing");
+    assert_eq!(Fixture::parse(path, annotated).text, "");
 }
 
 /// In a long file the board of a step is found again from the last checkpoint before it: the
@@ -445,8 +565,7 @@ fn fixture_markers() {
 /// second turn of a short file (with the season before it named alike).
 #[test]
 fn completion_in_a_long_file_answers_as_in_a_short_one() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ide/completion");
-    let long = Fixture::read(&root.join("long-file-from-a-checkpoint.mdip"));
+    let long = Fixture::read(&root().join("completion/long-file-from-a-checkpoint.mdip"));
     let analysis = analyze(&long.text);
     let line = long.text[..long.cursor() as usize].matches('\n').count();
     assert!(

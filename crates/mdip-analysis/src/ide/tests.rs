@@ -8,14 +8,21 @@ use mdip_syntax::Span;
 use super::*;
 use crate::analyze;
 
-/// Every query at every character offset of the repository's example and test files (and of
-/// each of their prefixes cut mid-line, as while typing) answers without panicking, with spans
-/// inside the text.
+/// Every query at every character offset of the repository's example and test files and of some
+/// IDE fixtures (and of each of their prefixes cut mid-line, as while typing) answers without
+/// panicking, with spans inside the text.
 #[test]
 fn every_query_at_every_offset_of_the_test_files() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
     let mut files = Vec::new();
-    for dir in ["examples", "tests/mdatc", "tests/cases"] {
+    // The IDE fixtures as they are on disk: half-typed lines, `$0` and annotation lines.
+    for dir in [
+        "examples",
+        "tests/mdatc",
+        "tests/cases",
+        "crates/mdip-analysis/tests/fixtures/ide/completion",
+        "crates/mdip-analysis/tests/fixtures/ide/hover",
+    ] {
         let Ok(entries) = std::fs::read_dir(format!("{root}/{dir}")) else {
             continue;
         };
