@@ -33,8 +33,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use mdip_analysis::ide::{
-    code_actions, completions, definition, document_symbols, folding_ranges, format, hover,
-    inlay_hints, references, CompletionConfig, ReferenceKind, Symbol,
+    code_actions, completions, definition, document_symbols, folding_ranges, format, formatted,
+    hover, inlay_hints, references, CompletionConfig, ReferenceKind, Symbol,
 };
 use mdip_analysis::{analyze, Analysis, Diagnostic, Severity};
 use mdip_syntax::Span;
@@ -354,12 +354,8 @@ fn references_answer(f: &Fixture, analysis: &Analysis) -> String {
 }
 
 /// The text after formatting; formatting it again changes nothing.
-fn format_answer(f: &Fixture, _: &Analysis) -> String {
-    let edits = format(&f.text).unwrap_or_else(|e| panic!("{:?}: {e}", f.path));
-    let mut new = f.text.clone();
-    for e in edits.iter().rev() {
-        new.replace_range(e.span.range(), &e.text);
-    }
+fn format_answer(f: &Fixture, analysis: &Analysis) -> String {
+    let new = formatted(&f.text, analysis).unwrap_or_else(|e| panic!("{:?}: {e}", f.path));
     assert_eq!(format(&new), Ok(Vec::new()), "{:?}: not idempotent", f.path);
     new
 }
